@@ -1,0 +1,3 @@
+//! Analyses of games: counting game trees and positions.
+
+pub mod count;

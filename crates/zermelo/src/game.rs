@@ -1,0 +1,108 @@
+//! The game interface: positions, moves, outcomes, and the capabilities a game may offer.
+//!
+//! A game implements [`Game`]; solvers and players ask only for the extra capability
+//! traits they need ([`Symmetric`], [`Indexed`], [`Notation`], [`Impartial`], [`Scored`]).
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use crate::Error;
+
+/// A seat at the table: 0 is the first player of the default start, 1 the second, and so on.
+pub type PlayerId = u8;
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// This player won.
+    Win(PlayerId),
+    /// Nobody won (in a two-player game: a draw).
+    Draw,
+    /// Several players share the win: bit `i` set means player `i` is among the winners.
+    Shared(u32),
+}
+
+impl Outcome {
+    /// Whether `player` is the sole winner.
+    pub fn is_win_for(self, player: PlayerId) -> bool {
+        self == Outcome::Win(player)
+    }
+}
+
+/// A finite game of perfect information.
+pub trait Game {
+    /// A position, including whose turn it is.
+    type Position: Clone + Eq + Hash + Debug + Send + Sync;
+    /// A move, meaningful in the position it is played from.
+    type Move: Clone + Eq + Debug + Send + Sync;
+
+    /// The start position.
+    fn start(&self) -> Self::Position;
+    /// The player whose turn it is.
+    fn to_move(&self, p: &Self::Position) -> PlayerId;
+    /// Appends every legal move of `p` to `out` (which the caller has cleared).
+    fn moves(&self, p: &Self::Position, out: &mut Vec<Self::Move>);
+    /// The position after playing the legal move `m` in `p`.
+    fn play(&self, p: &Self::Position, m: &Self::Move) -> Self::Position;
+    /// `Some` when `p` is terminal: how the game ended.
+    fn outcome(&self, p: &Self::Position) -> Option<Outcome>;
+    /// How many players take part.
+    fn players(&self) -> usize {
+        2
+    }
+    /// A static evaluation of `p` for the player to move, for depth-limited search:
+    /// positive is good for the mover. The default knows nothing.
+    fn heuristic(&self, _p: &Self::Position) -> i32 {
+        0
+    }
+
+    /// The legal moves of `p` as a new vector.
+    fn legal_moves(&self, p: &Self::Position) -> Vec<Self::Move> {
+        let mut out = Vec::new();
+        self.moves(p, &mut out);
+        out
+    }
+}
+
+/// Games whose positions fall into classes of equal value under symmetries.
+pub trait Symmetric: Game {
+    /// The representative of `p`'s class; symmetric positions give the same representative.
+    fn canonical(&self, p: &Self::Position) -> Self::Position;
+}
+
+/// Games whose positions can be numbered densely, for tables indexed by rank.
+pub trait Indexed: Game {
+    /// The number of ranks: every position has a rank below this.
+    fn size(&self) -> u64;
+    /// The rank of `p`.
+    fn rank(&self, p: &Self::Position) -> u64;
+    /// The position of rank `r`, or `None` when no valid position has that rank.
+    fn unrank(&self, r: u64) -> Option<Self::Position>;
+}
+
+/// Games with a text notation for moves and positions.
+pub trait Notation: Game {
+    /// Parses a move typed by a person and checks that it is legal in `p`.
+    fn parse_move(&self, p: &Self::Position, text: &str) -> Result<Self::Move, Error>;
+    /// The canonical text of move `m` in `p`.
+    fn format_move(&self, p: &Self::Position, m: &Self::Move) -> String;
+    /// Parses a position in the game's position notation.
+    fn parse_position(&self, text: &str) -> Result<Self::Position, Error>;
+    /// The position in the game's position notation (round-trips through `parse_position`).
+    fn format_position(&self, p: &Self::Position) -> String;
+    /// A multi-line picture of the position for the terminal.
+    fn render(&self, p: &Self::Position) -> String;
+}
+
+/// Impartial games under normal play: both players have the same moves from a position,
+/// and the player who cannot move loses.
+pub trait Impartial: Game {
+    /// The positions reachable in one move, whoever is to move.
+    fn options(&self, p: &Self::Position) -> Vec<Self::Position>;
+}
+
+/// Games that end with a score for each player.
+pub trait Scored: Game {
+    /// The points of `player` in `p` (final when `p` is terminal).
+    fn score(&self, p: &Self::Position, player: PlayerId) -> i32;
+}

@@ -1,0 +1,66 @@
+//! The perfect player: the best move by exact value (fastest win, slowest loss),
+//! choosing at random, reproducibly, among equally good moves.
+
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+
+use super::Player;
+use crate::game::Game;
+use crate::solve::Oracle;
+use crate::value::Value;
+use crate::Error;
+
+/// Every legal move of `p` with its value for the player to move in `p`, best first.
+pub fn rank_moves<G: Game, O: Oracle<G>>(game: &G, oracle: &mut O, p: &G::Position) -> Vec<(G::Move, Value)> {
+    let mover = game.to_move(p);
+    let mut ranked: Vec<(G::Move, Value)> = game
+        .legal_moves(p)
+        .into_iter()
+        .map(|m| {
+            let child = game.play(p, &m);
+            let v = Value::from_child(oracle.value(&child), game.to_move(&child) == mover);
+            (m, v)
+        })
+        .collect();
+    ranked.sort_by(|a, b| b.1.cmp(&a.1));
+    ranked
+}
+
+/// Plays a best move according to an exact oracle.
+pub struct Perfect<O> {
+    oracle: O,
+    rng: StdRng,
+}
+
+impl<O> Perfect<O> {
+    /// A perfect player asking `oracle`, breaking ties with `seed`.
+    pub fn new(oracle: O, seed: u64) -> Self {
+        Perfect {
+            oracle,
+            rng: StdRng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl<G: Game, O: Oracle<G>> Player<G> for Perfect<O> {
+    fn name(&self) -> String {
+        "perfect".into()
+    }
+
+    fn choose(&mut self, game: &G, p: &G::Position) -> Result<G::Move, Error> {
+        let ranked = rank_moves(game, &mut self.oracle, p);
+        let Some(best) = ranked.first().map(|(_, v)| *v) else {
+            return Err(Error::bad_move("", "no legal move in this position"));
+        };
+        let equal: Vec<&G::Move> = ranked
+            .iter()
+            .take_while(|(_, v)| *v == best)
+            .map(|(m, _)| m)
+            .collect();
+        Ok(equal
+            .choose(&mut self.rng)
+            .map(|m| (*m).clone())
+            .expect("at least one best move"))
+    }
+}

@@ -1,0 +1,47 @@
+//! Solvers, each generic over the game and asking only for the capabilities it needs.
+//!
+//! - [`minimax`]: plain minimax, the reference every other solver is checked against;
+//! - [`memo`]: depth-first negamax with memoisation, for acyclic games;
+//! - [`retrograde`]: backward induction over a dense index, also for games with cycles;
+//! - [`search`]: alpha-beta with a transposition table, for games too big to tabulate.
+
+pub mod memo;
+pub mod minimax;
+pub mod retrograde;
+pub mod search;
+
+use crate::game::{Game, Symmetric};
+use crate::value::Value;
+
+/// Anything that answers the exact value of a position for the player to move.
+pub trait Oracle<G: Game> {
+    /// The value of `p` for the player to move in `p`.
+    fn value(&mut self, p: &G::Position) -> Value;
+}
+
+/// How a solver keys its memory: the position itself, or its symmetry representative.
+pub type KeyFn<G> = fn(&G, &<G as Game>::Position) -> <G as Game>::Position;
+
+/// Keys positions by themselves.
+pub fn plain_key<G: Game>(_: &G, p: &G::Position) -> G::Position {
+    p.clone()
+}
+
+/// Keys positions by their symmetry representative.
+pub fn symmetric_key<G: Symmetric>(g: &G, p: &G::Position) -> G::Position {
+    g.canonical(p)
+}
+
+/// Reports the advance of long work (a progress bar, or nothing).
+pub trait Progress: Sync {
+    /// Starts a phase of `len` steps.
+    fn start(&self, what: &str, len: u64);
+    /// Marks `steps` more steps done.
+    fn advance(&self, steps: u64);
+}
+
+/// Reports nothing.
+impl Progress for () {
+    fn start(&self, _: &str, _: u64) {}
+    fn advance(&self, _: u64) {}
+}

@@ -1,0 +1,194 @@
+//! Game spec strings, `NAME` or `NAME:key=value,key=value` (list values joined by `/`),
+//! and the description of each game's keys, defaults and ranges.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::Error;
+
+/// A parsed game spec: a game name and its options, in the order given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spec {
+    /// The game's name, lower case.
+    pub name: String,
+    options: Vec<(String, String)>,
+}
+
+/// One key a game accepts.
+#[derive(Clone, Copy, Debug)]
+pub struct KeyInfo {
+    /// The key as written in a spec.
+    pub key: &'static str,
+    /// Its default value, as text.
+    pub default: &'static str,
+    /// The values it accepts, as text for people.
+    pub range: &'static str,
+    /// What it means.
+    pub help: &'static str,
+}
+
+/// A game known to the registry.
+#[derive(Clone, Copy, Debug)]
+pub struct GameInfo {
+    /// The name used in specs.
+    pub name: &'static str,
+    /// One line saying what the game is.
+    pub summary: &'static str,
+    /// The keys it accepts.
+    pub keys: &'static [KeyInfo],
+}
+
+impl FromStr for Spec {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Self, Error> {
+        let text = text.trim();
+        let (name, rest) = match text.split_once(':') {
+            Some((n, r)) => (n, Some(r)),
+            None => (text, None),
+        };
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            return Err(Error::Spec(format!("'{text}' does not start with a game name")));
+        }
+        let mut options: Vec<(String, String)> = Vec::new();
+        for part in rest.into_iter().flat_map(|r| r.split(',')) {
+            let Some((key, value)) = part.split_once('=') else {
+                return Err(Error::Spec(format!("'{part}' is not key=value")));
+            };
+            let (key, value) = (key.trim().to_ascii_lowercase(), value.trim().to_string());
+            if key.is_empty() || value.is_empty() {
+                return Err(Error::Spec(format!("'{part}' is not key=value")));
+            }
+            if options.iter().any(|(k, _)| *k == key) {
+                return Err(Error::Spec(format!("key '{key}' is given twice")));
+            }
+            options.push((key, value));
+        }
+        Ok(Spec {
+            name: name.to_ascii_lowercase(),
+            options,
+        })
+    }
+}
+
+impl fmt::Display for Spec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.name)?;
+        for (i, (k, v)) in self.options.iter().enumerate() {
+            write!(f, "{}{k}={v}", if i == 0 { ':' } else { ',' })?;
+        }
+        Ok(())
+    }
+}
+
+impl Spec {
+    /// Refuses keys that `info` does not list.
+    pub fn check_keys(&self, info: &GameInfo) -> Result<(), Error> {
+        for (key, _) in &self.options {
+            if !info.keys.iter().any(|k| k.key == key) {
+                let known: Vec<&str> = info.keys.iter().map(|k| k.key).collect();
+                return Err(Error::Spec(format!(
+                    "{} has no key '{key}' (keys: {})",
+                    info.name,
+                    if known.is_empty() {
+                        "none".to_string()
+                    } else {
+                        known.join(", ")
+                    }
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The raw text of `key`, if given.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.options
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// An integer option in `lo..=hi`, `default` when absent.
+    pub fn int(&self, key: &str, default: u64, lo: u64, hi: u64) -> Result<u64, Error> {
+        let Some(text) = self.get(key) else {
+            return Ok(default);
+        };
+        let v: u64 = text
+            .parse()
+            .map_err(|_| Error::Spec(format!("{key}={text}: not a whole number")))?;
+        if v < lo || v > hi {
+            return Err(Error::Spec(format!("{key}={v} is out of range {lo}..={hi}")));
+        }
+        Ok(v)
+    }
+
+    /// A boolean option (`true`/`false`, `yes`/`no`, `1`/`0`), `default` when absent.
+    pub fn flag(&self, key: &str, default: bool) -> Result<bool, Error> {
+        match self.get(key).map(|t| t.to_ascii_lowercase()) {
+            None => Ok(default),
+            Some(t) if matches!(t.as_str(), "true" | "yes" | "1") => Ok(true),
+            Some(t) if matches!(t.as_str(), "false" | "no" | "0") => Ok(false),
+            Some(t) => Err(Error::Spec(format!("{key}={t}: expected true or false"))),
+        }
+    }
+
+    /// A list of whole numbers joined by `/`, each in `lo..=hi`; `None` when absent.
+    pub fn list(&self, key: &str, lo: u64, hi: u64) -> Result<Option<Vec<u64>>, Error> {
+        let Some(text) = self.get(key) else {
+            return Ok(None);
+        };
+        let mut out = Vec::new();
+        for item in text.split('/') {
+            let v: u64 = item
+                .trim()
+                .parse()
+                .map_err(|_| Error::Spec(format!("{key}={text}: '{item}' is not a whole number")))?;
+            if v < lo || v > hi {
+                return Err(Error::Spec(format!(
+                    "{key}={text}: {v} is out of range {lo}..={hi}"
+                )));
+            }
+            out.push(v);
+        }
+        Ok(Some(out))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_name_and_options() {
+        let s: Spec = "mnk:m=4,n=4,k=3".parse().unwrap();
+        assert_eq!(s.name, "mnk");
+        assert_eq!(s.int("m", 3, 1, 8).unwrap(), 4);
+        assert_eq!(s.int("absent", 3, 1, 8).unwrap(), 3);
+        assert_eq!(s.to_string(), "mnk:m=4,n=4,k=3");
+    }
+
+    #[test]
+    fn parses_lists_and_flags() {
+        let s: Spec = "nim:heaps=6/9/3,misere=yes".parse().unwrap();
+        assert_eq!(s.list("heaps", 0, 100).unwrap(), Some(vec![6, 9, 3]));
+        assert!(s.flag("misere", false).unwrap());
+    }
+
+    #[test]
+    fn rejects_malformed_specs() {
+        assert!("".parse::<Spec>().is_err());
+        assert!("mnk:m".parse::<Spec>().is_err());
+        assert!("mnk:m=1,m=2".parse::<Spec>().is_err());
+        let s: Spec = "mnk:m=99".parse().unwrap();
+        assert!(s
+            .int("m", 3, 1, 8)
+            .unwrap_err()
+            .to_string()
+            .contains("out of range"));
+    }
+}
