@@ -1,1 +1,163 @@
-fn main() {}
+//! `zermelo`: solve, play and analyse two-player games of perfect information.
+
+mod commands;
+mod games;
+mod generic;
+
+use std::process::ExitCode;
+
+use anyhow::{bail, Result};
+use clap::{Parser, Subcommand};
+use serde_json::json;
+use zermelo::Spec;
+
+use commands::{Report, SolveOptions};
+
+/// Strongly solve, play and analyse two-player games of perfect information.
+///
+/// A game is named by a spec: NAME or NAME:key=value,key=value (lists joined by '/'),
+/// e.g. tictactoe, mnk:m=4,n=4,k=4. `zermelo games` lists the games and their keys.
+#[derive(Parser)]
+#[command(name = "zermelo", version, about, long_about)]
+struct Cli {
+    /// Print one JSON document instead of text.
+    #[arg(long, global = true)]
+    json: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the games with their keys, defaults and ranges.
+    Games,
+    /// Solve a game from its start: the value for the player to move.
+    Solve {
+        /// The game spec.
+        spec: String,
+        /// The solver, for games that offer several (mnk: alphabeta, memo, retrograde).
+        #[arg(long)]
+        solver: Option<String>,
+    },
+    /// Show the position after some moves and the value of every legal move.
+    Moves {
+        /// The game spec.
+        spec: String,
+        /// Moves from the start, comma-separated, in the game's notation.
+        #[arg(long, value_delimiter = ',')]
+        moves: Vec<String>,
+    },
+    /// Count complete games and reachable positions.
+    Count {
+        /// The game spec.
+        spec: String,
+        /// Count positions up to the board's symmetries.
+        #[arg(long)]
+        symmetry: bool,
+    },
+    /// Play a game in the terminal.
+    Play {
+        /// The game spec.
+        spec: String,
+        /// The first player: human, random, perfect, search[:DEPTH], or a game's own.
+        #[arg(long, default_value = "human")]
+        first: String,
+        /// The second player.
+        #[arg(long, default_value = "perfect")]
+        second: String,
+        /// Seed for random choices.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// Play many games between players, each taking each seat equally often.
+    Tournament {
+        /// The game spec.
+        spec: String,
+        /// The players, comma-separated.
+        #[arg(long, value_delimiter = ',', default_value = "random,perfect")]
+        players: Vec<String>,
+        /// How many games.
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// Seed for random choices.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+}
+
+fn games_report() -> Report {
+    let mut text = String::new();
+    let mut list = Vec::new();
+    for g in zermelo::games::registry() {
+        text += &format!("{:<12} {}\n", g.name, g.summary);
+        let mut keys = Vec::new();
+        for k in g.keys {
+            text += &format!(
+                "    {:<10} {} (default {}, range {})\n",
+                k.key, k.help, k.default, k.range
+            );
+            keys.push(json!({"key": k.key, "default": k.default, "range": k.range, "help": k.help}));
+        }
+        list.push(json!({"name": g.name, "summary": g.summary, "keys": keys}));
+    }
+    Report {
+        text,
+        json: json!({"games": list}),
+    }
+}
+
+fn run(cli: Cli) -> Result<Report> {
+    let mut opts = SolveOptions {
+        progress: !cli.json,
+        solver: None,
+    };
+    let open = |spec: &str| -> Result<_> { games::open(&spec.parse::<Spec>()?) };
+    match cli.command {
+        Command::Games => Ok(games_report()),
+        Command::Solve { spec, solver } => {
+            opts.solver = solver;
+            open(&spec)?.solve(&opts)
+        }
+        Command::Moves { spec, moves } => open(&spec)?.moves(&moves, &opts),
+        Command::Count { spec, symmetry } => open(&spec)?.count(symmetry, &opts),
+        Command::Play {
+            spec,
+            first,
+            second,
+            seed,
+        } => {
+            if cli.json {
+                bail!("play is interactive and has no --json output");
+            }
+            open(&spec)?.play(&[first, second], seed, &opts)
+        }
+        Command::Tournament {
+            spec,
+            players,
+            games,
+            seed,
+        } => open(&spec)?.tournament(&players, games, seed, &opts),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let json = cli.json;
+    match run(cli) {
+        Ok(report) => {
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&report.json).expect("JSON values serialise")
+                );
+            } else {
+                print!("{}", report.text);
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

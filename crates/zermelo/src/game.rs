@@ -92,6 +92,10 @@ pub trait Notation: Game {
     fn format_position(&self, p: &Self::Position) -> String;
     /// A multi-line picture of the position for the terminal.
     fn render(&self, p: &Self::Position) -> String;
+    /// What players call seat `player` (`X`, `White`, ...).
+    fn player_name(&self, player: PlayerId) -> String {
+        format!("player {}", player + 1)
+    }
 }
 
 /// Impartial games under normal play: both players have the same moves from a position,

@@ -375,6 +375,10 @@ impl Notation for Mnk {
         Ok(cell as u8)
     }
 
+    fn player_name(&self, player: PlayerId) -> String {
+        if player == 0 { "X" } else { "O" }.to_string()
+    }
+
     fn format_move(&self, _p: &Board, m: &u8) -> String {
         self.cell_name(*m as usize)
     }

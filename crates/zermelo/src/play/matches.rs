@@ -78,8 +78,8 @@ pub struct TournamentResult {
 /// Plays `games` games between `players`; in game `i` seat `s` is taken by player
 /// `(s + i) % n`, so each player starts equally often. `start` gives each game's start
 /// position (it may vary, e.g. a random board size per game through a new game).
-pub fn tournament<G: Game>(
-    players: &mut [Box<dyn Player<G>>],
+pub fn tournament<'p, G: Game>(
+    players: &mut [Box<dyn Player<G> + 'p>],
     games: u64,
     mut each_game: impl FnMut(u64) -> (G, G::Position),
     mut after: impl FnMut(u64),

@@ -1,0 +1,17 @@
+//! Each game's answers to the commands, and the dispatch from a spec to them.
+
+mod mnk;
+
+use anyhow::Result;
+use zermelo::Spec;
+
+use crate::commands::GameCommands;
+
+/// The commands of the game `spec` names.
+pub fn open(spec: &Spec) -> Result<Box<dyn GameCommands>> {
+    let info = zermelo::games::info(spec)?;
+    Ok(match info.name {
+        "tictactoe" | "mnk" => Box::new(mnk::MnkCommands::new(spec)?),
+        other => unreachable!("registered game {other} has no commands"),
+    })
+}
