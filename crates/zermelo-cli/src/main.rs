@@ -35,7 +35,8 @@ enum Command {
     Solve {
         /// The game spec.
         spec: String,
-        /// The solver, for games that offer several (mnk: alphabeta, memo, retrograde).
+        /// The solver, for games that offer several (mnk: alphabeta, memo, retrograde;
+        /// dots: alphabeta, plain).
         #[arg(long)]
         solver: Option<String>,
     },

@@ -1,6 +1,7 @@
 //! Players, matches and tournaments, generic over games.
 
 pub mod human;
+pub mod margin;
 pub mod matches;
 pub mod perfect;
 pub mod random;
