@@ -88,7 +88,7 @@ impl GameCommands for MnkCommands {
         let (word, remoteness) = generic::value_fields(value);
         Ok(Report {
             text: format!(
-                "{}: {value} for the first player ({positions} positions, {solver}, {seconds:.3} s)\n",
+                "{}: {value} for the player to move ({positions} positions, {solver}, {seconds:.3} s)\n",
                 self.spec
             ),
             json: json!({
