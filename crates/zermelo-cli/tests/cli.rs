@@ -129,11 +129,23 @@ fn serve_answers_the_page_and_the_api() {
         .spawn()
         .expect("the server starts");
     let mut first_line = String::new();
-    BufReader::new(server.stdout.take().unwrap()).read_line(&mut first_line).unwrap();
-    let addr = first_line.trim().rsplit("http://").next().unwrap().trim_end_matches('/').to_string();
+    BufReader::new(server.stdout.take().unwrap())
+        .read_line(&mut first_line)
+        .unwrap();
+    let addr = first_line
+        .trim()
+        .rsplit("http://")
+        .next()
+        .unwrap()
+        .trim_end_matches('/')
+        .to_string();
     let get = |path: &str| {
         let mut stream = TcpStream::connect(&addr).expect("connects");
-        write!(stream, "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").unwrap();
+        write!(
+            stream,
+            "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
         let mut answer = String::new();
         stream.read_to_string(&mut answer).unwrap();
         answer
