@@ -189,15 +189,15 @@ fn every_capture_rule_picks_a_best_move() {
         };
         fired[rule as usize] += 1;
         let mut plain = plain(g);
-        let best = plain.remaining(&p);
-        let child = g.play(&p, &(l as u8));
-        assert_eq!(g.to_move(&child), g.to_move(&p));
-        let gained = g.score(&child, p.mover) - g.score(&p, p.mover);
+        let best = plain.remaining(p);
+        let child = g.play(p, &(l as u8));
+        assert_eq!(g.to_move(&child), g.to_move(p));
+        let gained = g.score(&child, p.mover) - g.score(p, p.mover);
         assert_eq!(
             gained + plain.remaining(&child),
             best,
             "{rule:?} in {}",
-            g.format_position(&p)
+            g.format_position(p)
         );
     }
     for rule in [

@@ -9,12 +9,11 @@ use serde_json::{json, Value as Json};
 use zermelo::games::dots::players::{Greedy, Strong};
 use zermelo::games::dots::{self, Dots, Lines, Position, MAX_DOTS};
 use zermelo::play::margin::BestMargin;
-use zermelo::play::Player;
 use zermelo::solve::margin::MarginSearch;
 use zermelo::{Game, Notation, Scored, Spec};
 
 use crate::commands::{GameCommands, Report, SolveOptions};
-use crate::generic;
+use crate::generic::{self, BoxedPlayer};
 
 /// Most undrawn lines `moves` classifies exactly (beyond, the search takes too long).
 const MAX_EXACT_LINES: usize = 30;
@@ -55,7 +54,7 @@ impl DotsCommands {
     }
 
     /// The named players; `lines` is the board's line count (`None`: random boards).
-    fn players(names: &[String], seed: u64, lines: Option<usize>) -> Result<Vec<Box<dyn Player<Dots>>>> {
+    fn players(names: &[String], seed: u64, lines: Option<usize>) -> Result<Vec<BoxedPlayer<'static, Dots>>> {
         if lines.is_some_and(|l| l > PERFECT_MAX_LINES)
             && names.iter().any(|n| n.eq_ignore_ascii_case("perfect"))
         {
@@ -69,7 +68,7 @@ impl DotsCommands {
             .enumerate()
             .map(|(i, n)| {
                 let seed = seed.wrapping_add(i as u64);
-                generic::player(n, seed, &mut |name, s| -> Option<Box<dyn Player<Dots>>> {
+                generic::player(n, seed, &mut |name, s| -> Option<BoxedPlayer<'static, Dots>> {
                     match name {
                         "greedy" => Some(Box::new(Greedy::new(s))),
                         "strong" => Some(Box::new(Strong::new(s))),
