@@ -75,6 +75,7 @@ pub struct MarginSearch<'g, G: Game, K> {
     moves: MovesFn<G>,
     bound: Option<fn(&G, &G::Position) -> i32>,
     known: Option<KnownFn<G>>,
+    capacity: usize,
     table: FxHashMap<K, Bounds>,
     nodes: u64,
 }
@@ -98,6 +99,7 @@ impl<'g, G: Scored, K: Hash + Eq> MarginSearch<'g, G, K> {
             moves,
             bound: None,
             known: None,
+            capacity: usize::MAX,
             table: FxHashMap::default(),
             nodes: 0,
         }
@@ -114,6 +116,13 @@ impl<'g, G: Scored, K: Hash + Eq> MarginSearch<'g, G, K> {
     /// (in Dots and Boxes: endgames of independent chains and loops).
     pub fn with_known(mut self, known: KnownFn<G>) -> Self {
         self.known = Some(known);
+        self
+    }
+
+    /// The same search, forgetting everything whenever its table reaches `positions`
+    /// entries (slower, but within a memory budget).
+    pub fn capacity(mut self, positions: usize) -> Self {
+        self.capacity = positions;
         self
     }
 
@@ -252,7 +261,13 @@ impl<'g, G: Scored, K: Hash + Eq> MarginSearch<'g, G, K> {
             i if i == known.first as usize => 0,
             i => i as u8,
         };
-        self.table.insert(key, known);
+        // A position with one move to look at costs little to search again.
+        if moves.len() > 1 {
+            if self.table.len() >= self.capacity {
+                self.table.clear();
+            }
+            self.table.insert(key, known);
+        }
         best
     }
 }

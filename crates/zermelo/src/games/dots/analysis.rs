@@ -42,6 +42,15 @@ impl Dots {
             .collect()
     }
 
+    /// How many sides of each box are drawn.
+    fn all_sides(&self, lines: &Lines) -> [u8; 64] {
+        let mut sides = [0u8; 64];
+        for (b, s) in sides.iter_mut().enumerate().take(self.box_count()) {
+            *s = self.sides(lines, b) as u8;
+        }
+        sides
+    }
+
     /// A capture that is always as good as any other move, if the position has one.
     pub fn safe_capture(&self, lines: &Lines) -> Option<usize> {
         self.safe_capture_rule(lines).map(|(l, _)| l)
@@ -50,33 +59,35 @@ impl Dots {
     /// A capture that is always as good as any other move, with the rule that says so.
     /// Each rule is checked against the plain solver in the tests.
     pub fn safe_capture_rule(&self, lines: &Lines) -> Option<(usize, CaptureRule)> {
-        (0..self.box_count())
-            .filter(|&b| self.sides(lines, b) == 3)
-            .find_map(|b| {
-                let l = self.missing_side(lines, b);
-                let Some(n) = self.across(l, b) else {
-                    return Some((l, CaptureRule::Border));
-                };
-                match self.sides(lines, n) {
-                    3 => return Some((l, CaptureRule::Double)),
-                    0 | 1 => return Some((l, CaptureRule::Isolated)),
-                    _ => {}
-                }
-                let (mut into, mut cur, mut len) = (l, n, 2);
-                loop {
-                    let out = self.box_lines[cur]
-                        .into_iter()
-                        .find(|&x| x != into && !lines.has(x))
-                        .expect("a box with two sides drawn has two undrawn");
-                    match self.across(out, cur).map(|next| (next, self.sides(lines, next))) {
-                        None | Some((_, 0 | 1)) => return (len >= 3).then_some((l, CaptureRule::ChainEnd)),
-                        Some((_, 3)) => return (len + 1 != 4).then_some((l, CaptureRule::Closed)),
-                        Some((next, _)) => {
-                            (into, cur, len) = (out, next, len + 1);
-                        }
+        self.safe_capture_in(lines, &self.all_sides(lines))
+    }
+
+    fn safe_capture_in(&self, lines: &Lines, sides: &[u8; 64]) -> Option<(usize, CaptureRule)> {
+        (0..self.box_count()).filter(|&b| sides[b] == 3).find_map(|b| {
+            let l = self.missing_side(lines, b);
+            let Some(n) = self.across(l, b) else {
+                return Some((l, CaptureRule::Border));
+            };
+            match sides[n] {
+                3 => return Some((l, CaptureRule::Double)),
+                0 | 1 => return Some((l, CaptureRule::Isolated)),
+                _ => {}
+            }
+            let (mut into, mut cur, mut len) = (l, n, 2);
+            loop {
+                let out = self.box_lines[cur]
+                    .into_iter()
+                    .find(|&x| x != into && !lines.has(x))
+                    .expect("a box with two sides drawn has two undrawn");
+                match self.across(out, cur).map(|next| (next, sides[next])) {
+                    None | Some((_, 0 | 1)) => return (len >= 3).then_some((l, CaptureRule::ChainEnd)),
+                    Some((_, 3)) => return (len + 1 != 4).then_some((l, CaptureRule::Closed)),
+                    Some((next, _)) => {
+                        (into, cur, len) = (out, next, len + 1);
                     }
                 }
-            })
+            }
+        })
     }
 
     /// The exact margin still to be won by the mover when every box left has exactly two
@@ -138,12 +149,14 @@ impl Dots {
     /// - else the quiet moves, then the sacrifices.
     pub fn search_moves(&self, p: &Position, out: &mut Vec<u8>) {
         let lines = &p.lines;
-        if let Some(l) = self.safe_capture(lines) {
+        let sides = self.all_sides(lines);
+        if let Some((l, _)) = self.safe_capture_in(lines, &sides) {
             out.push(l as u8);
             return;
         }
         let undrawn = self.undrawn(lines);
-        if (0..self.box_count()).any(|b| self.sides(lines, b) == 3) {
+        let sacrifice = |l: usize| self.line_boxes[l].iter().any(|&b| sides[b] == 2);
+        if sides[..self.box_count()].contains(&3) {
             let mut taken = *lines;
             while let Some(b) = (0..self.box_count()).find(|&b| self.sides(&taken, b) == 3) {
                 taken.insert(self.missing_side(&taken, b));
@@ -163,20 +176,11 @@ impl Dots {
             return;
         }
         let first = out.len();
-        for l in undrawn.iter() {
-            if !self.is_sacrifice(lines, l) {
-                out.push(l as u8);
-            }
-        }
+        out.extend(undrawn.iter().filter(|&l| !sacrifice(l)).map(|l| l as u8));
         if out.len() == first {
             out.extend(undrawn.iter().map(|l| l as u8));
         } else {
-            out.extend(
-                undrawn
-                    .iter()
-                    .filter(|&l| self.is_sacrifice(lines, l))
-                    .map(|l| l as u8),
-            );
+            out.extend(undrawn.iter().filter(|&l| sacrifice(l)).map(|l| l as u8));
         }
     }
 }

@@ -133,6 +133,8 @@ pub struct Dots {
     /// For each symmetry but the identity, for each byte of a line set and each byte
     /// value, the image of those lines.
     symmetry_tables: Vec<Vec<[Lines; 256]>>,
+    /// The same tables in one word, for boards of at most 64 lines (up to 5 × 6 dots).
+    small_tables: Vec<Vec<[u64; 256]>>,
 }
 
 impl Dots {
@@ -153,6 +155,7 @@ impl Dots {
             line_maps: Vec::new(),
             box_maps: Vec::new(),
             symmetry_tables: Vec::new(),
+            small_tables: Vec::new(),
         };
         g.line_boxes = vec![Vec::new(); g.line_count()];
         for r in 0..rows - 1 {
@@ -207,6 +210,13 @@ impl Dots {
                     .collect()
             })
             .collect();
+        if g.line_count() <= 64 {
+            g.small_tables = g
+                .symmetry_tables
+                .iter()
+                .map(|tables| tables.iter().map(|t| t.map(|image| image.0[0])).collect())
+                .collect();
+        }
         Ok(g)
     }
 
@@ -331,7 +341,18 @@ impl Dots {
 
     /// The representative of `lines` under the board's symmetries (the least image).
     pub fn canonical_lines(&self, lines: &Lines) -> Lines {
-        (0..self.symmetry_tables.len()).fold(*lines, |best, s| best.min(self.transform(s, lines)))
+        if self.small_tables.is_empty() {
+            return (0..self.symmetry_tables.len())
+                .fold(*lines, |best, s| best.min(self.transform(s, lines)));
+        }
+        let word = lines.0[0];
+        let least = self.small_tables.iter().fold(word, |best, tables| {
+            let image = tables.iter().enumerate().fold(0, |acc, (byte, table)| {
+                acc | table[(word >> (8 * byte)) as usize & 0xff]
+            });
+            best.min(image)
+        });
+        Lines([least, 0, 0])
     }
 
     /// The lines of box `b`.
