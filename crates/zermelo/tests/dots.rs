@@ -4,7 +4,10 @@
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
+use zermelo::games::dots::players::{Greedy, Strong};
 use zermelo::games::dots::{CaptureRule, Dots, Lines, Position};
+use zermelo::play::margin::BestMargin;
+use zermelo::play::random::Random;
 use zermelo::play::{play_match, Player};
 use zermelo::solve::margin::{self, MarginSearch};
 use zermelo::{Game, Notation, Outcome, Scored};
@@ -275,10 +278,26 @@ fn three_by_three_dots_is_won_by_the_first_player_three_to_one() {
 }
 
 #[test]
+fn perfect_never_loses_three_by_three_dots_from_the_first_seat() {
+    let g = Dots::square(3).unwrap();
+    for seed in 0..60 {
+        let mut perfect = BestMargin::new(zermelo::games::dots::solver, seed);
+        let mut greedy = Greedy::new(seed);
+        let mut random = Random::new(seed);
+        let opponent: &mut dyn Player<Dots> = if seed % 2 == 0 { &mut greedy } else { &mut random };
+        let mut seats: Vec<&mut dyn Player<Dots>> = vec![&mut perfect, opponent];
+        let record = play_match(&g, g.start(), &mut seats, 100, |_, _| {}).unwrap();
+        assert_eq!(record.outcome, Outcome::Win(0));
+        // The first player's value is a 3-1 win: perfect play keeps at least that.
+        assert!(g.difference(&record.last) >= 2);
+    }
+}
+
+#[test]
 fn players_finish_games() {
     let g = Dots::square(4).unwrap();
-    let mut greedy = zermelo::games::dots::players::Greedy::new(1);
-    let mut strong = zermelo::games::dots::players::Strong::new(2);
+    let mut greedy = Greedy::new(1);
+    let mut strong = Strong::new(2);
     let mut seats: Vec<&mut dyn Player<Dots>> = vec![&mut greedy, &mut strong];
     let record = play_match(&g, g.start(), &mut seats, 1000, |_, _| {}).unwrap();
     assert_eq!(record.moves.len(), g.line_count());

@@ -9,7 +9,7 @@ use crate::play::Player;
 use crate::{Error, Game};
 
 /// Undrawn lines at or below which the strong player searches exactly.
-pub const EXACT_LINES: usize = 22;
+pub const EXACT_LINES: usize = 26;
 
 /// Random playouts per quiet move when the strong player estimates parity.
 const PLAYOUTS: usize = 6;
