@@ -67,17 +67,26 @@ fn moves_are_classified_with_margins() {
     let moves = v["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 6);
     assert_eq!(moves[0]["move"], "2ab");
-    assert_eq!(moves[0]["value"], "winning");
+    assert_eq!(moves[0]["value"], "win");
     assert_eq!(v["margin"], moves[0]["margin"]);
     for m in moves {
         let margin = m["margin"].as_i64().unwrap();
         let class = match margin {
-            1.. => "winning",
-            0 => "drawing",
-            _ => "losing",
+            1.. => "win",
+            0 => "draw",
+            _ => "lose",
         };
         assert_eq!(m["value"], class);
     }
+}
+
+#[test]
+fn big_boards_list_moves_unclassified_with_a_suggestion_first() {
+    let v = json(&["moves", "dots:size=9", "--moves", "1ab", "--json"]);
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 143);
+    assert!(moves.iter().all(|m| m["value"].is_null()));
+    assert_eq!(v["to_move"], "●");
 }
 
 #[test]

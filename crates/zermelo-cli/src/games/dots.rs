@@ -10,6 +10,7 @@ use zermelo::games::dots::players::{Greedy, Strong};
 use zermelo::games::dots::{self, Dots, Lines, Position, MAX_DOTS};
 use zermelo::play::margin::BestMargin;
 use zermelo::solve::margin::MarginSearch;
+use zermelo::play::Player;
 use zermelo::{Game, Notation, Scored, Spec};
 
 use crate::commands::{GameCommands, Report, SolveOptions};
@@ -189,13 +190,12 @@ fn position_report(g: &Dots, p: &Position) -> Report {
     let holds = |who: u8| g.box_names(p.boxes[who as usize]);
     let scores = json!({"○": g.score(p, 0), "●": g.score(p, 1)});
     let outcome = g.outcome(p);
-    text += &format!(
-        "○ holds {} box(es) {:?}, ● holds {} {:?}\n",
-        holds(0).len(),
-        holds(0),
-        holds(1).len(),
-        holds(1)
-    );
+    let listing = |who: u8| {
+        let names = holds(who);
+        let shown = if names.is_empty() { "-".to_string() } else { names.join(" ") };
+        format!("{} {} ({shown})", g.player_name(who), names.len())
+    };
+    text += &format!("boxes: {}, {}\n", listing(0), listing(1));
     let undrawn = g.line_count() - p.lines.len() as usize;
     let mut listed: Json = Json::Null;
     let mut value: Json = Json::Null;
@@ -203,10 +203,19 @@ fn position_report(g: &Dots, p: &Position) -> Report {
     match outcome {
         Some(o) => text += &format!("game over: {}\n", generic::outcome_words(g, o)),
         None if undrawn > MAX_EXACT_LINES => {
+            let suggested = Strong::new(0).choose(g, p).expect("a legal move");
             text += &format!(
-                "{} to move ({undrawn} lines left: too many to classify the moves exactly, at most {MAX_EXACT_LINES})\n",
-                g.player_name(p.mover)
+                "{} to move ({undrawn} lines left: too many to classify the moves exactly, at most \
+                 {MAX_EXACT_LINES}; the strong player suggests {})\n",
+                g.player_name(p.mover),
+                g.format_move(p, &suggested)
             );
+            let mut moves = g.legal_moves(p);
+            moves.sort_by_key(|m| *m != suggested);
+            listed = moves
+                .iter()
+                .map(|m| json!({"move": g.format_move(p, m), "value": null, "margin": null}))
+                .collect();
         }
         None => {
             let mut search = dots::solver(g);
@@ -222,7 +231,7 @@ fn position_report(g: &Dots, p: &Position) -> Report {
             for (m, v) in &ranked {
                 let name = g.format_move(p, m);
                 text += &format!("  {name}  {:<8} {v:+}\n", class(*v));
-                rows.push(json!({"move": name, "value": class(*v), "margin": v}));
+                rows.push(json!({"move": name, "value": word(*v), "margin": v}));
             }
             listed = json!(rows);
             value = json!(word(best));
