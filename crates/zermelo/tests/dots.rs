@@ -10,7 +10,8 @@ use zermelo::play::margin::BestMargin;
 use zermelo::play::random::Random;
 use zermelo::play::{play_match, Player};
 use zermelo::solve::margin::{self, MarginSearch};
-use zermelo::{Game, Notation, Outcome, Scored};
+use zermelo::solve::memo::MemoSolver;
+use zermelo::{Game, Notation, Outcome, Scored, Value};
 
 /// The exact search the program uses: keyed on the drawn lines up to symmetry, with the
 /// dots reductions.
@@ -275,6 +276,35 @@ fn three_by_three_dots_is_won_by_the_first_player_three_to_one() {
     let reference = plain(&g).margin(&g.start());
     assert_eq!(fast(&g).margin(&g.start()), reference);
     assert_eq!(reference, 2);
+}
+
+#[test]
+fn win_lose_draw_solvers_agree_with_margin_signs() {
+    // The generic memo solver plays the spec's definition of winning and losing moves
+    // (a capture keeps the mover); its values must match the signs of the margins.
+    let mut rng = StdRng::seed_from_u64(6);
+    for (rows, cols, drawn) in [(3, 3, 0), (3, 3, 3), (2, 5, 0), (3, 4, 2), (3, 4, 5)] {
+        let g = Dots::new(rows, cols).unwrap();
+        let mut memo = MemoSolver::symmetric(&g);
+        let mut margins = fast(&g);
+        for _ in 0..5 {
+            let p = random_position(&g, drawn, &mut rng);
+            if g.outcome(&p).is_some() {
+                continue;
+            }
+            let expected = match margins.margin(&p) {
+                m if m > 0 => "win",
+                m if m < 0 => "lose",
+                _ => "draw",
+            };
+            assert_eq!(memo.solve(&p).word(), expected, "{}", g.format_position(&p));
+            for (m, margin) in margins.rank_moves(&p) {
+                let child = g.play(&p, &m);
+                let v = Value::from_child(memo.solve(&child), child.mover == p.mover);
+                assert_eq!(v.word(), ["lose", "draw", "win"][margin.signum() as usize + 1]);
+            }
+        }
+    }
 }
 
 #[test]

@@ -9,8 +9,8 @@ use serde_json::{json, Value as Json};
 use zermelo::games::dots::players::{Greedy, Strong};
 use zermelo::games::dots::{self, Dots, Lines, Position, MAX_DOTS};
 use zermelo::play::margin::BestMargin;
-use zermelo::solve::margin::MarginSearch;
 use zermelo::play::Player;
+use zermelo::solve::margin::MarginSearch;
 use zermelo::{Game, Notation, Scored, Spec};
 
 use crate::commands::{GameCommands, Report, SolveOptions};
@@ -192,7 +192,11 @@ fn position_report(g: &Dots, p: &Position) -> Report {
     let outcome = g.outcome(p);
     let listing = |who: u8| {
         let names = holds(who);
-        let shown = if names.is_empty() { "-".to_string() } else { names.join(" ") };
+        let shown = if names.is_empty() {
+            "-".to_string()
+        } else {
+            names.join(" ")
+        };
         format!("{} {} ({shown})", g.player_name(who), names.len())
     };
     text += &format!("boxes: {}, {}\n", listing(0), listing(1));
