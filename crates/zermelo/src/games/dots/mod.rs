@@ -355,16 +355,6 @@ impl Dots {
         Lines([least, 0, 0])
     }
 
-    /// The lines of box `b`.
-    pub fn box_lines(&self, b: usize) -> [usize; 4] {
-        self.box_lines[b]
-    }
-
-    /// The boxes bordering line `l` (one or two).
-    pub fn line_boxes(&self, l: usize) -> &[usize] {
-        &self.line_boxes[l]
-    }
-
     /// How many of box `b`'s sides are drawn.
     #[inline]
     pub fn sides(&self, lines: &Lines, b: usize) -> u32 {
