@@ -11,8 +11,8 @@ use crate::{Error, Game};
 /// Undrawn lines at or below which the strong player searches exactly.
 pub const EXACT_LINES: usize = 26;
 
-/// Random playouts per quiet move when the strong player estimates parity.
-const PLAYOUTS: usize = 6;
+/// Random playouts per quiet move when the strong player looks ahead to the endgame.
+const PLAYOUTS: usize = 8;
 
 /// A string of boxes offered for capture that a player may take or decline.
 struct Offer {
@@ -231,7 +231,7 @@ fn fewest_given(game: &Dots, lines: &Lines, candidates: &[usize]) -> Vec<usize> 
 /// chain (or four of a loop) when keeping control is worth more, steers the number of
 /// quiet moves left so that the opponent must open the first long chain, sacrifices as
 /// little as possible (without leaving the opponent a decline), and searches exactly once
-/// at most [`EXACT_LINES`] lines are left.
+/// at most [`EXACT_LINES`] lines are left or every box left has two sides drawn or more.
 pub struct Strong {
     rng: StdRng,
 }
@@ -244,25 +244,32 @@ impl Strong {
         }
     }
 
-    /// The quiet moves whose random continuations most often leave an even number of
-    /// quiet moves, so that the opponent runs out first.
-    fn parity_moves(&mut self, game: &Dots, lines: &Lines, quiet: &[usize]) -> Vec<usize> {
-        let scores: Vec<usize> = quiet
+    /// The quiet moves whose random continuations to the end of the quiet moves lead to
+    /// the best endgames for the mover: each continuation's endgame is valued exactly when
+    /// it is made of independent chains and loops ([`Dots::simple_endgame`]), else by the
+    /// control estimate.
+    fn playout_moves(&mut self, game: &Dots, lines: &Lines, quiet: &[usize]) -> Vec<usize> {
+        let scores: Vec<i32> = quiet
             .iter()
             .map(|&l| {
                 let mut after = *lines;
                 after.insert(l);
                 (0..PLAYOUTS)
-                    .filter(|_| {
+                    .map(|_| {
                         let mut q = after;
-                        let mut left = 0;
+                        let mut opponent_moves = true;
                         while let Some(&m) = game.quiet_moves(&q).choose(&mut self.rng) {
                             q.insert(m);
-                            left += 1;
+                            opponent_moves = !opponent_moves;
                         }
-                        left % 2 == 0
+                        let for_mover = game.simple_endgame(&q).unwrap_or_else(|| -game.control_value(&q));
+                        if opponent_moves {
+                            -for_mover
+                        } else {
+                            for_mover
+                        }
                     })
-                    .count()
+                    .sum()
             })
             .collect();
         let best = scores.iter().copied().max().unwrap_or(0);
@@ -315,7 +322,10 @@ impl Player<Dots> for Strong {
         if undrawn.is_empty() {
             return Err(Error::bad_move("", "no legal move in this position"));
         }
-        if undrawn.len() <= EXACT_LINES {
+        // Once every box left has two sides drawn or more, the position is made of chains
+        // and loops that exact search resolves quickly, however many lines are left.
+        let loony = (0..game.box_count()).all(|b| game.sides(&p.lines, b) >= 2);
+        if undrawn.len() <= EXACT_LINES || loony {
             return Ok(self.exact(game, p));
         }
         if let Some(l) = game.safe_capture(&p.lines) {
@@ -342,7 +352,7 @@ impl Player<Dots> for Strong {
                 hard
             }
         } else {
-            self.parity_moves(game, &p.lines, &quiet)
+            self.playout_moves(game, &p.lines, &quiet)
         };
         Ok(*choices.choose(&mut self.rng).expect("a move") as u8)
     }
