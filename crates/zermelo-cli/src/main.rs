@@ -3,6 +3,7 @@
 mod commands;
 mod games;
 mod generic;
+mod grundy;
 
 use std::process::ExitCode;
 
@@ -83,6 +84,17 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+    /// The Grundy sequence of a heap game (subtraction, octal) with its proven period.
+    Grundy {
+        /// The game spec, e.g. octal:code=0.77 or subtraction:set=1/4.
+        spec: String,
+        /// Compute the values of heaps 0..=N (default: grow until a period is proven).
+        #[arg(long)]
+        to: Option<u64>,
+        /// Write an SVG plot of the sequence with the period marked.
+        #[arg(long)]
+        plot: Option<String>,
+    },
 }
 
 fn games_report() -> Report {
@@ -137,6 +149,7 @@ fn run(cli: Cli) -> Result<Report> {
             games,
             seed,
         } => open(&spec)?.tournament(&players, games, seed, &opts),
+        Command::Grundy { spec, to, plot } => grundy::report(&spec.parse()?, to, plot.as_deref()),
     }
 }
 

@@ -3,8 +3,10 @@
 //! - [`minimax`]: plain minimax, the reference every other solver is checked against;
 //! - [`memo`]: depth-first negamax with memoisation, for acyclic games;
 //! - [`retrograde`]: backward induction over a dense index, also for games with cycles;
-//! - [`search`]: alpha-beta with a transposition table, for games too big to tabulate.
+//! - [`search`]: alpha-beta with a transposition table, for games too big to tabulate;
+//! - [`grundy`]: Sprague–Grundy values of impartial games, and periods of value sequences.
 
+pub mod grundy;
 pub mod memo;
 pub mod minimax;
 pub mod retrograde;

@@ -1,0 +1,211 @@
+//! Nim, subtraction games, octal games and their sums on the command line: the value of a
+//! position by Sprague–Grundy (or the misère rules) and every winning move.
+
+use std::time::Instant;
+
+use anyhow::{bail, Result};
+use serde_json::{json, Value as Json};
+use zermelo::games::impartial::{nim, HeapGame, HeapMove, Heaps, Rule};
+use zermelo::solve::grundy::Periodic;
+use zermelo::{Game, Notation, Spec};
+
+use crate::commands::{GameCommands, Report, SolveOptions};
+use crate::generic;
+use crate::grundy::{self, Sequence};
+
+/// A computed sequence by heap size, continued by its proven period.
+struct Lookup<T> {
+    values: Vec<T>,
+    periodic: Option<Periodic<T>>,
+}
+
+impl<T: Copy> Lookup<T> {
+    /// The lookup of `seq`, refused when a heap up to `max` is beyond its reach.
+    fn new(seq: Sequence<T>, max: u64) -> Result<Self> {
+        if seq.shape.is_none() && max >= seq.values.len() as u64 {
+            bail!(
+                "no period proven within {} values, so a heap of {max} is out of reach",
+                seq.values.len()
+            );
+        }
+        Ok(Lookup {
+            periodic: seq.periodic(),
+            values: seq.values,
+        })
+    }
+
+    fn at(&self, n: u64) -> T {
+        match &self.periodic {
+            Some(p) if n >= self.values.len() as u64 => *p.at(n),
+            _ => self.values[n as usize],
+        }
+    }
+}
+
+/// The values of one part's heaps by size.
+enum PartValues {
+    Nim,
+    Table(Lookup<u32>),
+}
+
+/// What decides who wins: Grundy values under normal play, or a misère rule.
+enum Judge {
+    Normal(Vec<PartValues>),
+    MisereNim,
+    MisereSubtraction(Lookup<bool>),
+}
+
+pub struct HeapCommands {
+    game: HeapGame,
+    spec: String,
+    judge: Judge,
+}
+
+impl HeapCommands {
+    pub fn new(spec: &Spec) -> Result<Self> {
+        let game = HeapGame::from_spec(spec)?;
+        let start = game.start();
+        let largest = |part: usize| {
+            start
+                .heaps
+                .iter()
+                .filter(|h| h.part as usize == part)
+                .map(|h| h.size)
+                .max()
+                .unwrap_or(0)
+        };
+        let judge = match (game.misere(), game.parts()) {
+            (true, [Rule::Nim]) => Judge::MisereNim,
+            (true, [Rule::Subtraction(set)]) => {
+                let seq = grundy::subtraction_outcomes(set, true, None);
+                Judge::MisereSubtraction(Lookup::new(seq, largest(0))?)
+            }
+            (true, _) => bail!("the misère rule is offered for nim and subtraction only"),
+            (false, parts) => Judge::Normal(
+                parts
+                    .iter()
+                    .enumerate()
+                    .map(|(i, rule)| {
+                        let seq = match rule {
+                            Rule::Nim => return Ok(PartValues::Nim),
+                            Rule::Subtraction(set) => grundy::subtraction_grundy(set, None),
+                            Rule::Octal(code) => grundy::octal_grundy(code, Some(largest(i) as usize)),
+                        };
+                        Ok(PartValues::Table(Lookup::new(seq, largest(i))?))
+                    })
+                    .collect::<Result<_>>()?,
+            ),
+        };
+        Ok(HeapCommands {
+            game,
+            spec: spec.to_string(),
+            judge,
+        })
+    }
+
+    /// The Grundy value of each heap of `p` (normal play only).
+    fn heap_values(&self, p: &Heaps) -> Option<Vec<u64>> {
+        let Judge::Normal(parts) = &self.judge else {
+            return None;
+        };
+        Some(
+            p.heaps
+                .iter()
+                .map(|h| match &parts[h.part as usize] {
+                    PartValues::Nim => h.size,
+                    PartValues::Table(t) => u64::from(t.at(h.size)),
+                })
+                .collect(),
+        )
+    }
+
+    /// Whether the mover loses `p`.
+    fn lost(&self, p: &Heaps) -> bool {
+        let sizes: Vec<u64> = p.heaps.iter().map(|h| h.size).collect();
+        match &self.judge {
+            Judge::Normal(_) => self.heap_values(p).is_some_and(|g| nim::nim_sum(&g) == 0),
+            Judge::MisereNim => nim::misere_lost(&sizes),
+            Judge::MisereSubtraction(t) => !t.at(sizes[0]),
+        }
+    }
+
+    /// "take 4 from heap 2 (9 -> 5)".
+    fn describe(&self, p: &Heaps, m: &HeapMove) -> String {
+        let size = p.heaps[m.heap].size;
+        let rest = size - m.take;
+        let after = if m.left == 0 {
+            rest.to_string()
+        } else {
+            format!("{} + {}", m.left, rest - m.left)
+        };
+        format!("take {} from heap {} ({size} -> {after})", m.take, m.heap + 1)
+    }
+
+    /// The value of `p` for the mover and every winning move.
+    fn position_report(&self, p: &Heaps, started: Instant) -> Report {
+        let g = &self.game;
+        let values = self.heap_values(p);
+        let grundy = values.as_ref().map(|v| nim::nim_sum(v));
+        let win = !self.lost(p);
+        let nim_sum = values.as_ref().map_or(0, |v| nim::nim_sum(v));
+        let winning = if win {
+            g.winning_moves(p, |size| nim::targets(size, nim_sum), |child| self.lost(child))
+        } else {
+            Vec::new()
+        };
+        let mover = g.player_name(p.mover);
+        let word = if win { "win" } else { "lose" };
+        let rule = if g.misere() { "misère" } else { "normal" };
+        let mut text = g.render(p);
+        text += &format!("{mover} to move ({rule} play): {word}");
+        if let (Some(v), Some(x)) = (&values, grundy) {
+            text += &format!(
+                " (Grundy value {} = {x})",
+                v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ^ ")
+            );
+        }
+        text += "\n";
+        if g.outcome(p).is_some() {
+            text += "no moves left\n";
+        }
+        let mut moves = Vec::new();
+        for m in &winning {
+            let name = g.format_move(p, m);
+            text += &format!("  winning move {name:<10} {}\n", self.describe(p, m));
+            moves
+                .push(json!({"move": name, "heap": m.heap + 1, "take": m.take, "says": self.describe(p, m)}));
+        }
+        let seconds = started.elapsed().as_secs_f64();
+        let json = json!({
+            "game": self.spec, "position": g.format_position(p), "to_move": mover,
+            "misere": g.misere(), "terminal": g.outcome(p).is_some(), "value": word,
+            "heap_values": values, "grundy": grundy,
+            "winning_moves": moves, "seconds": seconds,
+        });
+        Report { text, json }
+    }
+}
+
+impl GameCommands for HeapCommands {
+    fn name(&self) -> String {
+        self.spec.clone()
+    }
+
+    fn solve(&self, _opts: &SolveOptions) -> Result<Report> {
+        let started = Instant::now();
+        let mut report = self.position_report(&self.game.start(), started);
+        let who = if report.json["value"] == Json::from("win") {
+            "a first-player win"
+        } else {
+            "a second-player win"
+        };
+        report.text = format!("{}: {who}\n{}", self.spec, report.text);
+        Ok(report)
+    }
+
+    fn moves(&self, moves: &[String], _opts: &SolveOptions) -> Result<Report> {
+        let started = Instant::now();
+        let p = generic::replay(&self.game, self.game.start(), moves)?;
+        Ok(self.position_report(&p, started))
+    }
+}
