@@ -4,6 +4,7 @@ mod commands;
 mod games;
 mod generic;
 mod grundy;
+mod serve;
 
 use std::process::ExitCode;
 
@@ -95,9 +96,16 @@ enum Command {
         #[arg(long)]
         plot: Option<String>,
     },
+    /// Serve a page to play any game against the perfect bot, and its HTTP API.
+    Serve {
+        /// The address to listen on (port 0 picks a free port).
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+    },
 }
 
-fn games_report() -> Report {
+/// The list of games with their keys, for `zermelo games` and the page.
+pub fn games_report() -> Report {
     let mut text = String::new();
     let mut list = Vec::new();
     for g in zermelo::games::registry() {
@@ -150,6 +158,13 @@ fn run(cli: Cli) -> Result<Report> {
             seed,
         } => open(&spec)?.tournament(&players, games, seed, &opts),
         Command::Grundy { spec, to, plot } => grundy::report(&spec.parse()?, to, plot.as_deref()),
+        Command::Serve { addr } => serve::serve(
+            addr,
+            SolveOptions {
+                progress: false,
+                ..opts
+            },
+        ),
     }
 }
 
