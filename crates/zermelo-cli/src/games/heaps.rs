@@ -13,6 +13,9 @@ use crate::commands::{GameCommands, Report, SolveOptions};
 use crate::generic;
 use crate::grundy::{self, Sequence};
 
+/// The most legal moves a position report lists one by one.
+const MAX_LISTED: usize = 2_000;
+
 /// A computed sequence by heap size, continued by its proven period.
 struct Lookup<T> {
     values: Vec<T>,
@@ -153,6 +156,7 @@ impl HeapCommands {
         } else {
             Vec::new()
         };
+        let listed = self.listed_moves(p, &winning);
         let mover = g.player_name(p.mover);
         let word = if win { "win" } else { "lose" };
         let rule = if g.misere() { "misère" } else { "normal" };
@@ -177,12 +181,42 @@ impl HeapCommands {
         }
         let seconds = started.elapsed().as_secs_f64();
         let json = json!({
-            "game": self.spec, "position": g.format_position(p), "to_move": mover,
-            "misere": g.misere(), "terminal": g.outcome(p).is_some(), "value": word,
-            "heap_values": values, "grundy": grundy,
-            "winning_moves": moves, "seconds": seconds,
+            "game": self.spec, "position": g.format_position(p), "board": g.render(p),
+            "to_move": mover, "misere": g.misere(), "terminal": g.outcome(p).is_some(),
+            "result": g.outcome(p).map(|o| generic::outcome_words(g, o)),
+            "value": word, "heap_values": values, "grundy": grundy,
+            "winning_moves": moves, "moves": listed, "seconds": seconds,
         });
         Report { text, json }
+    }
+}
+
+impl HeapCommands {
+    /// Moves with their value for the mover, winning ones first: every legal move when
+    /// there are at most [`MAX_LISTED`], else the winning moves and one move per heap.
+    fn listed_moves(&self, p: &Heaps, winning: &[HeapMove]) -> Vec<Json> {
+        let g = &self.game;
+        let mut all = Vec::new();
+        g.moves(p, &mut all);
+        if all.len() > MAX_LISTED {
+            all = winning.to_vec();
+            let one_per_heap = (0..p.heaps.len())
+                .filter_map(|i| g.heap_moves(p, i, &[p.heaps[i].size.saturating_sub(1)]).pop());
+            all.extend(one_per_heap.filter(|m| !winning.contains(m)).collect::<Vec<_>>());
+        }
+        let mut rows: Vec<(bool, Json)> = all
+            .iter()
+            .map(|m| {
+                let wins = self.lost(&g.play(p, m));
+                let value = if wins { "win" } else { "lose" };
+                (
+                    wins,
+                    json!({"move": g.format_move(p, m), "value": value, "remoteness": null}),
+                )
+            })
+            .collect();
+        rows.sort_by_key(|(wins, _)| !wins);
+        rows.into_iter().map(|(_, row)| row).collect()
     }
 }
 
@@ -194,7 +228,7 @@ impl GameCommands for HeapCommands {
     fn solve(&self, _opts: &SolveOptions) -> Result<Report> {
         let started = Instant::now();
         let mut report = self.position_report(&self.game.start(), started);
-        let who = if report.json["value"] == Json::from("win") {
+        let who = if report.json["value"] == "win" {
             "a first-player win"
         } else {
             "a second-player win"
