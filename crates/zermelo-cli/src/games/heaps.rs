@@ -185,7 +185,8 @@ impl HeapCommands {
             "to_move": mover, "misere": g.misere(), "terminal": g.outcome(p).is_some(),
             "result": g.outcome(p).map(|o| generic::outcome_words(g, o)),
             "value": word, "heap_values": values, "grundy": grundy,
-            "winning_moves": moves, "moves": listed, "seconds": seconds,
+            "winning_moves": moves, "moves": listed,
+            "legal_moves": generic::big(g.move_count(p)), "seconds": seconds,
         });
         Report { text, json }
     }
@@ -197,8 +198,9 @@ impl HeapCommands {
     fn listed_moves(&self, p: &Heaps, winning: &[HeapMove]) -> Vec<Json> {
         let g = &self.game;
         let mut all = Vec::new();
-        g.moves(p, &mut all);
-        if all.len() > MAX_LISTED {
+        if g.move_count(p) <= MAX_LISTED as u128 {
+            g.moves(p, &mut all);
+        } else {
             all = winning.to_vec();
             let one_per_heap = (0..p.heaps.len())
                 .filter_map(|i| g.heap_moves(p, i, &[p.heaps[i].size.saturating_sub(1)]).pop());

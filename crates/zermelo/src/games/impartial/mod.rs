@@ -44,6 +44,15 @@ impl Rule {
         }
     }
 
+    /// The number of moves on a heap of `size`.
+    pub fn move_count(&self, size: u64) -> u64 {
+        match self {
+            Rule::Nim => size,
+            Rule::Subtraction(set) => set.iter().take_while(|&&a| a <= size).count() as u64,
+            Rule::Octal(o) => o.move_count(size),
+        }
+    }
+
     /// Whether a heap of `size` has a move.
     pub fn can_move(&self, size: u64) -> bool {
         match self {
@@ -140,6 +149,14 @@ impl HeapGame {
     /// The position with these heaps and `mover` to move.
     pub fn position(&self, heaps: Vec<Heap>, mover: PlayerId) -> Heaps {
         Heaps { heaps, mover }
+    }
+
+    /// The number of legal moves in `p`.
+    pub fn move_count(&self, p: &Heaps) -> u128 {
+        p.heaps
+            .iter()
+            .map(|h| u128::from(self.parts[h.part as usize].move_count(h.size)))
+            .sum()
     }
 
     /// The moves on heap number `heap` of `p`, or for Nim only those leaving a size in

@@ -143,6 +143,24 @@ impl Octal {
         }
     }
 
+    /// The number of moves on a heap of `size`.
+    pub fn move_count(&self, size: u64) -> u64 {
+        self.digits
+            .iter()
+            .enumerate()
+            .map(|(j, &d)| {
+                let j = j as u64;
+                let one = j > 0 && ((j == size && d & 1 != 0) || (j < size && d & 2 != 0));
+                let splits = if d & 4 != 0 && size >= j + 2 {
+                    (size - j) / 2
+                } else {
+                    0
+                };
+                u64::from(one) + splits
+            })
+            .sum()
+    }
+
     /// Whether a heap of `size` has a move.
     pub fn can_move(&self, size: u64) -> bool {
         self.digits.iter().enumerate().any(|(j, &d)| {
@@ -360,6 +378,19 @@ mod tests {
     fn sparse_agrees_with_every_split() {
         for code in ["0.77", "0.137", "0.16", "4.07", "0.54", "0.72"] {
             assert_eq!(values(code, 2000, true), values(code, 2000, false), "{code}");
+        }
+    }
+
+    #[test]
+    fn move_count_counts_the_moves() {
+        for code in ["0.77", "4.07", "0.137", "0.6"] {
+            let o: Octal = code.parse().unwrap();
+            for size in 0..12 {
+                let mut moves = Vec::new();
+                o.moves(size, &mut moves);
+                assert_eq!(o.move_count(size), moves.len() as u64, "{code} {size}");
+                assert_eq!(o.can_move(size), !moves.is_empty());
+            }
         }
     }
 
