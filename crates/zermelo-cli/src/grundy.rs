@@ -288,7 +288,8 @@ fn draw(file: &str, title: &str, values: &[u32], shape: Option<Periodicity>, wha
     .min(values.len())
     .min(PLOT_POINTS);
     let shown = &values[..end];
-    let top = f64::from(shown.iter().copied().max().unwrap_or(0)) + 1.0;
+    // Headroom above the values for the legend.
+    let top = f64::from(shown.iter().copied().max().unwrap_or(0)) * 1.3 + 1.5;
     let fail = |e: &dyn std::fmt::Display| anyhow!("plot {file}: {e}");
     let root = SVGBackend::new(file, (1200, 500)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| fail(&e))?;
@@ -303,6 +304,8 @@ fn draw(file: &str, title: &str, values: &[u32], shape: Option<Periodicity>, wha
         .configure_mesh()
         .x_desc("heap size n")
         .y_desc(what)
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_label_formatter(&|y| format!("{y:.0}"))
         .draw()
         .map_err(|e| fail(&e))?;
     if let Some(s) = shape {
@@ -330,6 +333,7 @@ fn draw(file: &str, title: &str, values: &[u32], shape: Option<Periodicity>, wha
         .legend(|(x, y)| Circle::new((x + 7, y), 3, BLUE.filled()));
     chart
         .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
         .background_style(WHITE.mix(0.8))
         .border_style(BLACK)
         .draw()

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Result};
 use serde_json::{json, Value as Json};
-use zermelo::games::impartial::{nim, HeapGame, HeapMove, Heaps, Rule};
+use zermelo::games::impartial::{join, nim, HeapGame, HeapMove, Heaps, Rule};
 use zermelo::solve::grundy::Periodic;
 use zermelo::{Game, Notation, Spec};
 
@@ -162,11 +162,10 @@ impl HeapCommands {
         let rule = if g.misere() { "misère" } else { "normal" };
         let mut text = g.render(p);
         text += &format!("{mover} to move ({rule} play): {word}");
-        if let (Some(v), Some(x)) = (&values, grundy) {
-            text += &format!(
-                " (Grundy value {} = {x})",
-                v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ^ ")
-            );
+        match (&values, grundy) {
+            (Some(v), Some(x)) if v.len() > 1 => text += &format!(" (Grundy value {} = {x})", join(v, " ^ ")),
+            (_, Some(x)) => text += &format!(" (Grundy value {x})"),
+            _ => {}
         }
         text += "\n";
         if g.outcome(p).is_some() {
