@@ -107,6 +107,26 @@ fn sums_are_solved_by_xor() {
 }
 
 #[test]
+fn the_perfect_player_never_loses_a_won_game() {
+    let v = json(&[
+        "tournament",
+        "nim:heaps=3/4/5",
+        "--players",
+        "perfect,random",
+        "--games",
+        "40",
+    ]);
+    let perfect = &v["players"][0];
+    assert_eq!(perfect["player"], "perfect");
+    assert_eq!(
+        perfect["wins"].as_u64().unwrap() + perfect["losses"].as_u64().unwrap(),
+        40
+    );
+    // Seated first half of the time, where 3/4/5 is won, it wins all those games.
+    assert!(perfect["wins"].as_u64().unwrap() >= 20);
+}
+
+#[test]
 fn grundy_plot_is_an_svg() {
     let file = std::env::temp_dir().join(format!("zermelo-kayles-{}.svg", std::process::id()));
     let path = file.to_str().unwrap();
@@ -135,6 +155,7 @@ fn bad_input_is_one_error_line() {
         &["moves", "nim:heaps=6/9/3", "--moves", "2-10"],
         &["moves", "nim:heaps=6/9/3", "--moves", "4-1"],
         &["moves", "octal:code=0.77,heaps=5", "--moves", "1-1=1+1"],
+        &["tournament", "nim:heaps=1000000000000"],
     ] {
         let out = zermelo(args);
         assert!(!out.status.success(), "{args:?} should fail");

@@ -4,14 +4,48 @@
 use std::time::Instant;
 
 use anyhow::{bail, Result};
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
 use serde_json::{json, Value as Json};
 use zermelo::games::impartial::{join, nim, HeapGame, HeapMove, Heaps, Rule};
+use zermelo::play::Player;
 use zermelo::solve::grundy::Periodic;
-use zermelo::{Game, Notation, Spec};
+use zermelo::{Error, Game, Notation, Spec};
 
 use crate::commands::{GameCommands, Report, SolveOptions};
-use crate::generic;
+use crate::generic::{self, BoxedPlayer};
 use crate::grundy::{self, Sequence};
+
+/// The most legal moves at the start for `play` and `tournament` (whose players list them).
+const MAX_PLAYED: usize = 1_000_000;
+
+/// Plays a winning move, at random among them; in a lost position takes the fewest
+/// tokens it can from the first heap with a move, to make the game last.
+struct Perfect<'a> {
+    commands: &'a HeapCommands,
+    rng: StdRng,
+}
+
+impl Player<HeapGame> for Perfect<'_> {
+    fn name(&self) -> String {
+        "perfect".into()
+    }
+
+    fn choose(&mut self, game: &HeapGame, p: &Heaps) -> Result<HeapMove, Error> {
+        if let Some(m) = self.commands.winning(p).choose(&mut self.rng) {
+            return Ok(*m);
+        }
+        (0..p.heaps.len())
+            .find_map(|i| {
+                let smallest_take = p.heaps[i].size.saturating_sub(1);
+                game.heap_moves(p, i, &[smallest_take])
+                    .into_iter()
+                    .min_by_key(|m| m.take)
+            })
+            .ok_or_else(|| Error::bad_move("", "no legal move in this position"))
+    }
+}
 
 /// The most legal moves a position report lists one by one.
 const MAX_LISTED: usize = 2_000;
@@ -132,6 +166,38 @@ impl HeapCommands {
         }
     }
 
+    /// Every winning move of `p` (none when the mover loses).
+    fn winning(&self, p: &Heaps) -> Vec<HeapMove> {
+        if self.lost(p) {
+            return Vec::new();
+        }
+        let nim_sum = self.heap_values(p).map_or(0, |v| nim::nim_sum(&v));
+        self.game
+            .winning_moves(p, |size| nim::targets(size, nim_sum), |child| self.lost(child))
+    }
+
+    /// The named players; `perfect` plays by the values here.
+    fn players<'g>(&'g self, names: &[String], seed: u64) -> Result<Vec<BoxedPlayer<'g, HeapGame>>> {
+        let moves = self.game.move_count(&self.game.start());
+        if moves > MAX_PLAYED as u128 {
+            bail!("the start has {moves} legal moves; play and tournament take at most {MAX_PLAYED}");
+        }
+        names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                generic::player(n, seed.wrapping_add(i as u64), &mut |name, s| {
+                    (name == "perfect").then(|| {
+                        Box::new(Perfect {
+                            commands: self,
+                            rng: StdRng::seed_from_u64(s),
+                        }) as BoxedPlayer<'g, HeapGame>
+                    })
+                })
+            })
+            .collect()
+    }
+
     /// "take 4 from heap 2 (9 -> 5)".
     fn describe(&self, p: &Heaps, m: &HeapMove) -> String {
         let size = p.heaps[m.heap].size;
@@ -150,12 +216,7 @@ impl HeapCommands {
         let values = self.heap_values(p);
         let grundy = values.as_ref().map(|v| nim::nim_sum(v));
         let win = !self.lost(p);
-        let nim_sum = values.as_ref().map_or(0, |v| nim::nim_sum(v));
-        let winning = if win {
-            g.winning_moves(p, |size| nim::targets(size, nim_sum), |child| self.lost(child))
-        } else {
-            Vec::new()
-        };
+        let winning = self.winning(p);
         let listed = self.listed_moves(p, &winning);
         let mover = g.player_name(p.mover);
         let word = if win { "win" } else { "lose" };
@@ -236,6 +297,18 @@ impl GameCommands for HeapCommands {
         };
         report.text = format!("{}: {who}\n{}", self.spec, report.text);
         Ok(report)
+    }
+
+    fn play(&self, seats: &[String], seed: u64, _opts: &SolveOptions) -> Result<Report> {
+        let mut players = self.players(seats, seed)?;
+        generic::play_in_terminal(&self.game, &mut players)
+    }
+
+    fn tournament(&self, players: &[String], games: u64, seed: u64, opts: &SolveOptions) -> Result<Report> {
+        let mut players = self.players(players, seed)?;
+        generic::tournament_report(&mut players, games, opts.progress, |_| {
+            (self.game.clone(), self.game.start())
+        })
     }
 
     fn moves(&self, moves: &[String], _opts: &SolveOptions) -> Result<Report> {
