@@ -244,3 +244,47 @@ fn bad_moves_and_specs_are_refused() {
         assert!(!err.contains('\n'), "{err}");
     }
 }
+
+#[test]
+fn proven_periods_hold_far_beyond_the_proof() {
+    for code in [
+        "0.77", "0.07", "0.137", "0.156", "0.51", "0.1", "0.33", "0.2", "4.07",
+    ] {
+        let octal: Octal = code.parse().unwrap();
+        let mut seq = GrundySequence::new(&octal, true);
+        seq.extend_to(20_000);
+        let all = seq.values();
+        let mut len = 8;
+        let shape = loop {
+            if let Some(s) = find_period(&all[..len], |pre, p| octal.proof_length(pre, p)) {
+                break s;
+            }
+            len *= 2;
+            assert!(len <= 10_000, "{code}: no period proven");
+        };
+        let periodic = Periodic::new(&all[..len], shape);
+        for (n, &g) in all.iter().enumerate() {
+            assert_eq!(
+                *periodic.at(n as u64),
+                g,
+                "{code} at {n}, proven from {len} values"
+            );
+        }
+    }
+}
+
+#[test]
+fn subtraction_periods_hold_far_beyond_the_pigeonhole_proof() {
+    for set in [vec![2, 5, 7], vec![1, 4], vec![3, 4, 9, 10], vec![2, 3, 13]] {
+        for misere in [false, true] {
+            let all = subtraction::outcomes(&set, misere, 5_000);
+            let shape = find_period(&all[..1_000], |pre, p| subtraction::proof_length(&set, pre, p)).unwrap();
+            let periodic = Periodic::new(&all, shape);
+            assert!((0..5_000).all(|n| *periodic.at(n) == all[n as usize]), "{set:?}");
+        }
+        let all = subtraction::grundy_values(&set, 5_000);
+        let shape = find_period(&all[..1_000], |pre, p| subtraction::proof_length(&set, pre, p)).unwrap();
+        let periodic = Periodic::new(&all, shape);
+        assert!((0..5_000).all(|n| *periodic.at(n) == all[n as usize]), "{set:?}");
+    }
+}

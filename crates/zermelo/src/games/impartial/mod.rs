@@ -44,6 +44,19 @@ impl Rule {
         }
     }
 
+    /// Whether taking `take` and leaving `left` (as in [`Rule::moves`]) is a move on a heap
+    /// of `size`, without listing every move of a big Nim heap.
+    fn allows(&self, size: u64, take: u64, left: u64) -> bool {
+        match self {
+            Rule::Nim => take >= 1 && take <= size && left == 0,
+            _ => {
+                let mut moves = Vec::new();
+                self.moves(size, &mut moves);
+                moves.contains(&(take, left))
+            }
+        }
+    }
+
     /// The number of moves on a heap of `size`.
     pub fn move_count(&self, size: u64) -> u64 {
         match self {
@@ -310,9 +323,7 @@ impl Notation for HeapGame {
             }
         };
         let m = HeapMove { heap, take, left };
-        let mut legal = Vec::new();
-        self.parts[p.heaps[heap].part as usize].moves_contain(size, take, left, &mut legal);
-        if !legal.contains(&(take, left)) {
+        if !self.parts[p.heaps[heap].part as usize].allows(size, take, left) {
             return Err(bad(format!(
                 "not a move of {} on a heap of {size}",
                 self.parts[p.heaps[heap].part as usize].describe()
@@ -390,20 +401,5 @@ impl Notation for HeapGame {
             );
         }
         s
-    }
-}
-
-impl Rule {
-    /// Appends the moves on a heap of `size` that take `take` (all of them for small rules);
-    /// used to check a parsed move without listing every move of a big Nim heap.
-    fn moves_contain(&self, size: u64, take: u64, left: u64, out: &mut Vec<(u64, u64)>) {
-        match self {
-            Rule::Nim => {
-                if take >= 1 && take <= size && left == 0 {
-                    out.push((take, 0));
-                }
-            }
-            _ => self.moves(size, out),
-        }
     }
 }
