@@ -24,7 +24,7 @@ const OCTAL_STEP_BUDGET: Duration = Duration::from_secs(2);
 const MAX_TO: u64 = 100_000_000;
 /// Values shown at the start of the sequence.
 const SHOWN: usize = 100;
-/// The most heap sizes a plot shows.
+/// The most heap sizes a plot shows; longer ranges are thinned.
 const PLOT_POINTS: usize = 4_000;
 
 /// A computed sequence and the period it proves, if any.
@@ -200,7 +200,12 @@ fn subtraction_report(
     );
     text += &shape_text("win/loss table", outcomes.shape, len, &why);
     if let Some(p) = &pattern {
-        text += &format!("pattern: {p}\n");
+        let more = if p.len() > SHOWN {
+            format!(" … ({} letters)", p.len())
+        } else {
+            String::new()
+        };
+        text += &format!("pattern: {}{more}\n", &p[..p.len().min(SHOWN)]);
     }
     let mut json = json!({
         "game": spec.to_string(), "rule": rule,
@@ -285,8 +290,9 @@ fn draw(file: &str, title: &str, values: &[u32], shape: Option<Periodicity>, wha
         Some(s) => (s.preperiod + 3 * s.period).max(60),
         None => values.len(),
     }
-    .min(values.len())
-    .min(PLOT_POINTS);
+    .min(values.len());
+    // Long ranges are thinned to every `stride`-th heap.
+    let stride = end.div_ceil(PLOT_POINTS).max(1);
     let shown = &values[..end];
     // Headroom above the values for the legend.
     let top = f64::from(shown.iter().copied().max().unwrap_or(0)) * 1.3 + 1.5;
@@ -322,7 +328,11 @@ fn draw(file: &str, title: &str, values: &[u32], shape: Option<Periodicity>, wha
             ))
             .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 15, y + 5)], RGBColor(255, 225, 160).filled()));
     }
-    let points = shown.iter().enumerate().map(|(n, &g)| (n as f64, f64::from(g)));
+    let points = shown
+        .iter()
+        .enumerate()
+        .step_by(stride)
+        .map(|(n, &g)| (n as f64, f64::from(g)));
     chart
         .draw_series(LineSeries::new(points.clone(), BLUE.mix(0.4)))
         .map_err(|e| fail(&e))?;
