@@ -224,7 +224,9 @@ impl HeapCommands {
         let mut text = g.render(p);
         text += &format!("{mover} to move ({rule} play): {word}");
         match (&values, grundy) {
-            (Some(v), Some(x)) if v.len() > 1 => text += &format!(" (Grundy value {} = {x})", join(v, " ^ ")),
+            (Some(v), Some(x)) if v.len() > 1 => {
+                text += &format!(" (nim-sum of the heaps' Grundy values {} = {x})", join(v, " ^ "))
+            }
             (_, Some(x)) => text += &format!(" (Grundy value {x})"),
             _ => {}
         }
