@@ -38,8 +38,8 @@ impl Player<HeapGame> for Perfect<'_> {
         }
         (0..p.heaps.len())
             .find_map(|i| {
-                let smallest_take = p.heaps[i].size.saturating_sub(1);
-                game.heap_moves(p, i, &[smallest_take])
+                let one_less = p.heaps[i].size.saturating_sub(1);
+                game.heap_moves(p, i, &[one_less])
                     .into_iter()
                     .min_by_key(|m| m.take)
             })
@@ -50,31 +50,31 @@ impl Player<HeapGame> for Perfect<'_> {
 /// The most legal moves a position report lists one by one.
 const MAX_LISTED: usize = 2_000;
 
-/// A computed sequence by heap size, continued by its proven period.
-struct Lookup<T> {
-    values: Vec<T>,
-    periodic: Option<Periodic<T>>,
+/// Values by heap size: a proven periodic sequence, or a table long enough for the game.
+enum Lookup<T> {
+    Periodic(Periodic<T>),
+    Table(Vec<T>),
 }
 
 impl<T: Copy> Lookup<T> {
     /// The lookup of `seq`, refused when a heap up to `max` is beyond its reach.
     fn new(seq: Sequence<T>, max: u64) -> Result<Self> {
-        if seq.shape.is_none() && max >= seq.values.len() as u64 {
+        if let Some(p) = seq.periodic() {
+            return Ok(Lookup::Periodic(p));
+        }
+        if max >= seq.values.len() as u64 {
             bail!(
                 "no period proven within {} values, so a heap of {max} is out of reach",
                 seq.values.len()
             );
         }
-        Ok(Lookup {
-            periodic: seq.periodic(),
-            values: seq.values,
-        })
+        Ok(Lookup::Table(seq.values))
     }
 
     fn at(&self, n: u64) -> T {
-        match &self.periodic {
-            Some(p) if n >= self.values.len() as u64 => *p.at(n),
-            _ => self.values[n as usize],
+        match self {
+            Lookup::Periodic(p) => *p.at(n),
+            Lookup::Table(values) => values[n as usize],
         }
     }
 }
