@@ -288,3 +288,20 @@ fn subtraction_periods_hold_far_beyond_the_pigeonhole_proof() {
         assert!((0..5_000).all(|n| *periodic.at(n) == all[n as usize]), "{set:?}");
     }
 }
+
+#[test]
+fn grundy_zero_iff_plain_minimax_loses_on_tiny_games() {
+    for spec in [
+        "nim:heaps=2/2/1",
+        "octal:code=0.77,heaps=5",
+        "sum:code=0.137,heaps=4,nim=2",
+    ] {
+        let g = game(spec);
+        let p = g.start();
+        for m in g.legal_moves(&p) {
+            let child = g.play(&p, &m);
+            let lost = matches!(zermelo::solve::minimax::value(&g, &child), Value::Lose(_));
+            assert_eq!(GrundySolver::new(&g).grundy(&child) == 0, lost, "{spec}");
+        }
+    }
+}
