@@ -3,6 +3,7 @@
 mod commands;
 mod games;
 mod generic;
+mod grundy;
 mod serve;
 
 use std::process::ExitCode;
@@ -85,6 +86,17 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+    /// The Grundy sequence of a heap game (subtraction, octal) with its proven period.
+    Grundy {
+        /// The game spec, e.g. octal:code=0.77 or subtraction:set=1/4.
+        spec: String,
+        /// Compute the values of heaps 0..=N (default: grow until a period is proven).
+        #[arg(long)]
+        to: Option<u64>,
+        /// Write an SVG plot of the sequence with the period marked.
+        #[arg(long)]
+        plot: Option<String>,
+    },
     /// Serve a page to play any game against the perfect bot, and its HTTP API.
     Serve {
         /// The address to listen on (port 0 picks a free port).
@@ -146,6 +158,7 @@ fn run(cli: Cli) -> Result<Report> {
             games,
             seed,
         } => open(&spec)?.tournament(&players, games, seed, &opts),
+        Command::Grundy { spec, to, plot } => grundy::report(&spec.parse()?, to, plot.as_deref()),
         Command::Serve { addr } => serve::serve(
             addr,
             SolveOptions {

@@ -4,8 +4,10 @@
 //! - [`memo`]: depth-first negamax with memoisation, for acyclic games;
 //! - [`retrograde`]: backward induction over a dense index, also for games with cycles;
 //! - [`search`]: alpha-beta with a transposition table, for games too big to tabulate;
+//! - [`grundy`]: Sprague–Grundy values of impartial games, and periods of value sequences;
 //! - [`margin`]: alpha-beta over score margins, for score games such as Dots and Boxes.
 
+pub mod grundy;
 pub mod margin;
 pub mod memo;
 pub mod minimax;
