@@ -51,6 +51,19 @@ impl Dots {
         sides
     }
 
+    /// Takes every box that can be taken, one after another: the boxes taken and the
+    /// lines afterwards.
+    pub fn take_all(&self, lines: &Lines) -> (i32, Lines) {
+        let mut lines = *lines;
+        let mut taken = 0;
+        while let Some(b) = (0..self.box_count()).find(|&b| self.sides(&lines, b) == 3) {
+            let l = self.missing_side(&lines, b);
+            taken += self.completes(&lines, l) as i32;
+            lines.insert(l);
+        }
+        (taken, lines)
+    }
+
     /// A capture that is always as good as any other move, if the position has one.
     pub fn safe_capture(&self, lines: &Lines) -> Option<usize> {
         self.safe_capture_rule(lines).map(|(l, _)| l)
@@ -90,16 +103,9 @@ impl Dots {
         })
     }
 
-    /// The exact margin still to be won by the mover when every box left has exactly two
-    /// sides drawn. Then the boxes form independent chains (both ends on the border) and
-    /// loops, and every move opens one. The opponent takes a chain or loop whole, or
-    /// (chains of three or more, loops) all but two or four boxes, handing those back
-    /// with the obligation to move; the opener hands chains of two over so that they
-    /// cannot be declined (drawing the line between their boxes).
-    pub fn simple_endgame(&self, lines: &Lines) -> Option<i32> {
-        if (0..self.box_count()).any(|b| !matches!(self.sides(lines, b), 2 | 4)) {
-            return None;
-        }
+    /// The groups of uncaptured boxes joined by undrawn lines, as (size, is a loop): a
+    /// loop has every box with two sides drawn and no undrawn line on the border.
+    pub fn strings(&self, lines: &Lines) -> Vec<(u8, bool)> {
         let mut strings = Vec::new();
         let mut seen = 0u64;
         for start in 0..self.box_count() {
@@ -110,6 +116,7 @@ impl Dots {
             let (mut size, mut is_loop, mut stack) = (0u8, true, vec![start]);
             while let Some(b) = stack.pop() {
                 size += 1;
+                is_loop &= self.sides(lines, b) == 2;
                 for l in self.box_lines[b] {
                     if lines.has(l) {
                         continue;
@@ -126,6 +133,20 @@ impl Dots {
             }
             strings.push((size, is_loop));
         }
+        strings
+    }
+
+    /// The exact margin still to be won by the mover when every box left has exactly two
+    /// sides drawn. Then the boxes form independent chains (both ends on the border) and
+    /// loops, and every move opens one. The opponent takes a chain or loop whole, or
+    /// (chains of three or more, loops) all but two or four boxes, handing those back
+    /// with the obligation to move; the opener hands chains of two over so that they
+    /// cannot be declined (drawing the line between their boxes).
+    pub fn simple_endgame(&self, lines: &Lines) -> Option<i32> {
+        if (0..self.box_count()).any(|b| !matches!(self.sides(lines, b), 2 | 4)) {
+            return None;
+        }
+        let mut strings = self.strings(lines);
         strings.sort_unstable();
         Some(loony_value(&strings, &mut rustc_hash::FxHashMap::default()))
     }
@@ -157,10 +178,7 @@ impl Dots {
         let undrawn = self.undrawn(lines);
         let sacrifice = |l: usize| self.line_boxes[l].iter().any(|&b| sides[b] == 2);
         if sides[..self.box_count()].contains(&3) {
-            let mut taken = *lines;
-            while let Some(b) = (0..self.box_count()).find(|&b| self.sides(&taken, b) == 3) {
-                taken.insert(self.missing_side(&taken, b));
-            }
+            let (_, taken) = self.take_all(lines);
             let on_offer: Vec<usize> = (0..self.box_count())
                 .filter(|&b| self.sides(lines, b) < 4 && self.sides(&taken, b) == 4)
                 .collect();

@@ -32,18 +32,6 @@ impl Dots {
             .collect()
     }
 
-    /// Takes every box that can be taken, one after another: the boxes taken and the
-    /// lines afterwards.
-    fn take_all(&self, lines: &Lines) -> (i32, Lines) {
-        let mut lines = *lines;
-        let mut taken = 0;
-        while let Some(&(_, l)) = self.capturable(&lines).first() {
-            taken += self.completes(&lines, l) as i32;
-            lines.insert(l);
-        }
-        (taken, lines)
-    }
-
     /// The strings on offer that a player could decline: chains of two and opened loops of
     /// four (longer strings are taken by [`Dots::safe_capture`] first).
     fn offers(&self, lines: &Lines) -> Vec<Offer> {
@@ -86,33 +74,9 @@ impl Dots {
     /// away: long chains bring their length less four, loops less eight, the last string
     /// is taken whole, and an odd number of short chains hands control over.
     fn control_value(&self, lines: &Lines) -> i32 {
-        let mut seen = 0u64;
         let (mut value, mut shorts, mut long_chains, mut loops) = (0, 0, 0, 0);
-        for start in 0..self.box_count() {
-            if seen >> start & 1 == 1 || self.sides(lines, start) == 4 {
-                continue;
-            }
-            let (mut size, mut is_loop, mut stack) = (0, true, vec![start]);
-            seen |= 1 << start;
-            while let Some(b) = stack.pop() {
-                size += 1;
-                if self.sides(lines, b) != 2 {
-                    is_loop = false;
-                }
-                for l in self.box_lines[b] {
-                    if lines.has(l) {
-                        continue;
-                    }
-                    match self.across(l, b) {
-                        None => is_loop = false,
-                        Some(n) if seen >> n & 1 == 0 => {
-                            seen |= 1 << n;
-                            stack.push(n);
-                        }
-                        _ => {}
-                    }
-                }
-            }
+        for (size, is_loop) in self.strings(lines) {
+            let size = size as i32;
             match (is_loop, size) {
                 (true, _) => {
                     loops += 1;
