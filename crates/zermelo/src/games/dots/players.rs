@@ -11,8 +11,8 @@ use crate::{Error, Game};
 /// Undrawn lines at or below which the strong player searches exactly.
 pub const EXACT_LINES: usize = 26;
 
-/// Random playouts per quiet move when the strong player looks ahead to the endgame.
-const PLAYOUTS: usize = 8;
+/// Random playouts per quiet move when the strong player estimates parity.
+const PLAYOUTS: usize = 6;
 
 /// A string of boxes offered for capture that a player may take or decline.
 struct Offer {
@@ -208,32 +208,26 @@ impl Strong {
         }
     }
 
-    /// The quiet moves whose random continuations to the end of the quiet moves lead to
-    /// the best endgames for the mover: each continuation's endgame is valued exactly when
-    /// it is made of independent chains and loops ([`Dots::simple_endgame`]), else by the
-    /// control estimate.
-    fn playout_moves(&mut self, game: &Dots, lines: &Lines, quiet: &[usize]) -> Vec<usize> {
-        let scores: Vec<i32> = quiet
+    /// The quiet moves whose random continuations most often leave an even number of
+    /// quiet moves, so that the opponent runs out of them first and must open the first
+    /// chain (the long-chain fight for control).
+    fn parity_moves(&mut self, game: &Dots, lines: &Lines, quiet: &[usize]) -> Vec<usize> {
+        let scores: Vec<usize> = quiet
             .iter()
             .map(|&l| {
                 let mut after = *lines;
                 after.insert(l);
                 (0..PLAYOUTS)
-                    .map(|_| {
+                    .filter(|_| {
                         let mut q = after;
-                        let mut opponent_moves = true;
+                        let mut left = 0;
                         while let Some(&m) = game.quiet_moves(&q).choose(&mut self.rng) {
                             q.insert(m);
-                            opponent_moves = !opponent_moves;
+                            left += 1;
                         }
-                        let for_mover = game.simple_endgame(&q).unwrap_or_else(|| -game.control_value(&q));
-                        if opponent_moves {
-                            -for_mover
-                        } else {
-                            for_mover
-                        }
+                        left % 2 == 0
                     })
-                    .sum()
+                    .count()
             })
             .collect();
         let best = scores.iter().copied().max().unwrap_or(0);
@@ -316,7 +310,7 @@ impl Player<Dots> for Strong {
                 hard
             }
         } else {
-            self.playout_moves(game, &p.lines, &quiet)
+            self.parity_moves(game, &p.lines, &quiet)
         };
         Ok(*choices.choose(&mut self.rng).expect("a move") as u8)
     }
