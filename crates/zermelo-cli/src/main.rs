@@ -4,6 +4,7 @@ mod commands;
 mod games;
 mod generic;
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
@@ -23,6 +24,15 @@ struct Cli {
     /// Print one JSON document instead of text.
     #[arg(long, global = true)]
     json: bool,
+    /// The folder for solved tables.
+    #[arg(
+        long,
+        global = true,
+        value_name = "DIR",
+        env = "ZERMELO_DATA",
+        default_value = "./zermelo-data"
+    )]
+    data: PathBuf,
     #[command(subcommand)]
     command: Command,
 }
@@ -110,6 +120,7 @@ fn run(cli: Cli) -> Result<Report> {
     let mut opts = SolveOptions {
         progress: !cli.json,
         solver: None,
+        data_dir: cli.data,
     };
     let open = |spec: &str| -> Result<_> { games::open(&spec.parse::<Spec>()?) };
     match cli.command {

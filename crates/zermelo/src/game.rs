@@ -5,6 +5,7 @@
 
 use std::fmt::Debug;
 use std::hash::Hash;
+use std::ops::Range;
 
 use crate::Error;
 
@@ -78,6 +79,17 @@ pub trait Indexed: Game {
     fn rank(&self, p: &Self::Position) -> u64;
     /// The position of rank `r`, or `None` when no valid position has that rank.
     fn unrank(&self, r: u64) -> Option<Self::Position>;
+}
+
+/// Indexed games whose ranks come in levels, for level-by-level solving. Level `l` holds
+/// the ranks `level_ranks(l)`; the levels cover `0..size()`. Every move leads to a higher
+/// level, except moves within a level (like passes), which must lead to positions whose
+/// own moves all lead higher.
+pub trait Levelled: Indexed {
+    /// The number of levels.
+    fn levels(&self) -> usize;
+    /// The ranks of level `level`.
+    fn level_ranks(&self, level: usize) -> Range<u64>;
 }
 
 /// Games with a text notation for moves and positions.

@@ -1,6 +1,7 @@
 //! Each game's answers to the commands, and the dispatch from a spec to them.
 
 mod mnk;
+mod pawns;
 
 use anyhow::Result;
 use zermelo::Spec;
@@ -12,6 +13,7 @@ pub fn open(spec: &Spec) -> Result<Box<dyn GameCommands>> {
     let info = zermelo::games::info(spec)?;
     Ok(match info.name {
         "tictactoe" | "mnk" => Box::new(mnk::MnkCommands::new(spec)?),
+        "pawns" => Box::new(pawns::PawnsCommands::new(spec)?),
         other => unreachable!("registered game {other} has no commands"),
     })
 }

@@ -1,13 +1,14 @@
 //! The games, one module each, and the registry that turns spec strings into games.
 
 pub mod mnk;
+pub mod pawns;
 
 use crate::spec::{GameInfo, Spec};
 use crate::Error;
 
 /// Every game the registry knows.
 pub fn registry() -> &'static [GameInfo] {
-    &[mnk::TICTACTOE_INFO, mnk::INFO]
+    &[mnk::TICTACTOE_INFO, mnk::INFO, pawns::INFO]
 }
 
 /// The registry entry for `spec`'s game, or a clear error naming the known games.

@@ -2,9 +2,12 @@
 //!
 //! - [`minimax`]: plain minimax, the reference every other solver is checked against;
 //! - [`memo`]: depth-first negamax with memoisation, for acyclic games;
+//! - [`levels`]: level-by-level backward induction into a compact table, for games whose
+//!   positions form levels;
 //! - [`retrograde`]: backward induction over a dense index, also for games with cycles;
 //! - [`search`]: alpha-beta with a transposition table, for games too big to tabulate.
 
+pub mod levels;
 pub mod memo;
 pub mod minimax;
 pub mod retrograde;
