@@ -91,13 +91,16 @@ pub fn moves_report<G: Notation, O: Oracle<G>>(game: &G, oracle: &mut O, p: &G::
     Report { text, json }
 }
 
+/// A player that may borrow from the game it plays (e.g. a solver's table).
+pub type BoxedPlayer<'g, G> = Box<dyn Player<G> + 'g>;
+
 /// A player by name: `human`, `random`, `search` or `search:DEPTH`, or a game-specific
 /// name answered by `special` (e.g. `perfect`, which needs the game's oracle).
 pub fn player<'g, G: Notation + 'g>(
     name: &str,
     seed: u64,
-    special: &mut dyn FnMut(&str, u64) -> Option<Box<dyn Player<G> + 'g>>,
-) -> Result<Box<dyn Player<G> + 'g>> {
+    special: &mut dyn FnMut(&str, u64) -> Option<BoxedPlayer<'g, G>>,
+) -> Result<BoxedPlayer<'g, G>> {
     let name = name.trim().to_ascii_lowercase();
     if let Some(p) = special(&name, seed) {
         return Ok(p);
