@@ -18,7 +18,7 @@ use zermelo::table::{db, CompactTable};
 use zermelo::{Game, Indexed, Notation, Spec};
 
 use crate::commands::{GameCommands, Report, SolveOptions};
-use crate::generic::{self, BarProgress};
+use crate::generic::{self, BarProgress, BoxedPlayer};
 
 /// Random positions timed for the perfect player's move latency.
 const LATENCY_SAMPLES: usize = 2_000;
@@ -66,7 +66,7 @@ impl PawnsCommands {
         seed: u64,
         opts: &SolveOptions,
         table: &'g mut Option<CompactTable>,
-    ) -> Result<Vec<Box<dyn Player<Pawns> + 'g>>> {
+    ) -> Result<Vec<BoxedPlayer<'g, Pawns>>> {
         if names.iter().any(|n| n.trim().eq_ignore_ascii_case("perfect")) {
             *table = Some(self.table(opts)?);
         }
@@ -79,7 +79,7 @@ impl PawnsCommands {
                 generic::player(n, seed.wrapping_add(i as u64), &mut |name, s| {
                     let table = table.filter(|_| name == "perfect")?;
                     Some(Box::new(Perfect::new(CompactOracle::new(&self.game, table), s))
-                        as Box<dyn Player<Pawns> + 'g>)
+                        as BoxedPlayer<'g, Pawns>)
                 })
             })
             .collect()
