@@ -101,8 +101,8 @@ pub struct Pawns {
     /// column id after the move.
     steps: [Vec<Vec<(u8, u8)>>; 2],
     /// `counts[(n * levels + s) * (ids + 1) + k]`: non-decreasing sequences of `n` column
-    /// ids, all at least `k`, whose progress adds up to `s`.
-    counts: Vec<u64>,
+    /// ids, all at least `k`, whose progress adds up to `s` (below 2^32 for every size).
+    counts: Vec<u32>,
     /// The first rank of each level, and the size at the end.
     level_start: Vec<u64>,
 }
@@ -153,12 +153,12 @@ impl Pawns {
             .collect();
         let levels = cols * 2 * last + 1;
         let at = |n: usize, s: usize, k: usize| (n * levels + s) * (ids + 1) + k;
-        let mut counts = vec![0u64; (cols + 1) * levels * (ids + 1)];
+        let mut counts = vec![0u32; (cols + 1) * levels * (ids + 1)];
         for n in 0..=cols {
             for s in 0..levels {
                 for k in (0..=ids).rev() {
                     counts[at(n, s, k)] = if n == 0 {
-                        u64::from(s == 0)
+                        u32::from(s == 0)
                     } else if k == ids {
                         0
                     } else {
@@ -170,7 +170,7 @@ impl Pawns {
         }
         let mut level_start = vec![0u64; levels + 1];
         for s in 0..levels {
-            level_start[s + 1] = level_start[s] + counts[at(cols, s, 0)];
+            level_start[s + 1] = level_start[s] + u64::from(counts[at(cols, s, 0)]);
         }
         let start_id = id(0, last);
         let mut start = Board {
@@ -341,11 +341,111 @@ impl Pawns {
         let (mut rank, mut rest, mut low) = (self.level_start[sum], sum, 0usize);
         for (i, &c) in ids.iter().enumerate() {
             let row = ((self.cols - i) * levels + rest) * stride;
-            rank += self.counts[row + low] - self.counts[row + c as usize];
+            rank += u64::from(self.counts[row + low] - self.counts[row + c as usize]);
             rest -= self.progress[c as usize] as usize;
             low = c as usize;
         }
         rank
+    }
+
+    /// The rank of the sorted `ids` (progress `sum`) with one `gone` replaced by `new`,
+    /// ranked while merging, without building the new list.
+    fn rank_replaced(&self, ids: &[u8], sum: usize, gone: u8, new: u8) -> u64 {
+        let stride = self.column_ids() + 1;
+        let levels = self.levels_len();
+        let sum = sum + self.progress[new as usize] as usize - self.progress[gone as usize] as usize;
+        let (mut rank, mut rest, mut low, mut n) = (self.level_start[sum], sum, 0usize, self.cols);
+        let mut take = |c: u8| {
+            let row = (n * levels + rest) * stride;
+            rank += u64::from(self.counts[row + low] - self.counts[row + c as usize]);
+            rest -= self.progress[c as usize] as usize;
+            low = c as usize;
+            n -= 1;
+        };
+        let (mut removed, mut inserted) = (false, false);
+        for &x in ids {
+            if !removed && x == gone {
+                removed = true;
+                continue;
+            }
+            if !inserted && new <= x {
+                take(new);
+                inserted = true;
+            }
+            take(x);
+        }
+        if !inserted {
+            take(new);
+        }
+        rank
+    }
+
+    /// The sorted columns of class `r < size()`, White to move, also for the impossible class.
+    fn unrank_any(&self, r: u64) -> Board {
+        let stride = self.column_ids() + 1;
+        let levels = self.levels_len();
+        let mut rest = self.level_start.partition_point(|&s| s <= r) - 1;
+        let mut r = r - self.level_start[rest];
+        let mut p = Board {
+            ids: [0; MAX_COLS],
+            to_move: WHITE,
+        };
+        let mut low = 0usize;
+        for i in 0..self.cols {
+            let row = ((self.cols - i) * levels + rest) * stride;
+            let below = |c: usize| u64::from(self.counts[row + low] - self.counts[row + c]);
+            // The largest id whose smaller alternatives number at most r.
+            let (mut lo, mut hi) = (low, self.column_ids());
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2;
+                if below(mid) <= r {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            r -= below(lo);
+            rest -= self.progress[lo] as usize;
+            p.ids[i] = lo as u8;
+            low = lo;
+        }
+        p
+    }
+
+    /// Steps the sorted columns `ids` to the next class of the same level; `false` at the
+    /// level's end.
+    fn next_in_level(&self, ids: &mut [u8]) -> bool {
+        let stride = self.column_ids() + 1;
+        let levels = self.levels_len();
+        let n = ids.len();
+        // Whether some sequence of `m` ids whose progress adds up to `rest` starts with `c`.
+        let starts = |m: usize, rest: usize, c: usize| {
+            let row = (m * levels + rest) * stride;
+            self.counts[row + c] > self.counts[row + c + 1]
+        };
+        let mut rest: usize = ids.iter().map(|&c| self.progress[c as usize] as usize).sum();
+        let mut rests = [0usize; MAX_COLS];
+        for (i, &c) in ids.iter().enumerate() {
+            rests[i] = rest;
+            rest -= self.progress[c as usize] as usize;
+        }
+        for i in (0..n).rev() {
+            let (m, rest) = (n - i, rests[i]);
+            let Some(c) = (ids[i] as usize + 1..self.column_ids()).find(|&c| starts(m, rest, c)) else {
+                continue;
+            };
+            ids[i] = c as u8;
+            let (mut rest, mut low) = (rest - self.progress[c] as usize, c);
+            for j in i + 1..n {
+                low = (low..self.column_ids())
+                    .find(|&c| starts(n - j, rest, c))
+                    .expect("a completion exists when the count says so");
+                ids[j] = low as u8;
+                rest -= self.progress[low] as usize;
+            }
+            return true;
+        }
+        false
     }
 
     fn piece(&self, p: &Board, col: usize, row: usize) -> char {
@@ -542,37 +642,9 @@ impl Indexed for Pawns {
 
     /// The representative of class `r`: sorted columns, White to move.
     fn unrank(&self, r: u64) -> Option<Board> {
-        if r >= self.size() {
-            return None;
-        }
-        let stride = self.column_ids() + 1;
-        let levels = self.levels_len();
-        let mut rest = self.level_start.partition_point(|&s| s <= r) - 1;
-        let mut r = r - self.level_start[rest];
-        let mut p = Board {
-            ids: [0; MAX_COLS],
-            to_move: WHITE,
-        };
-        let mut low = 0usize;
-        for i in 0..self.cols {
-            let row = ((self.cols - i) * levels + rest) * stride;
-            let below = |c: usize| self.counts[row + low] - self.counts[row + c];
-            // The largest id whose smaller alternatives number at most r.
-            let (mut lo, mut hi) = (low, self.column_ids());
-            while hi - lo > 1 {
-                let mid = (lo + hi) / 2;
-                if below(mid) <= r {
-                    lo = mid;
-                } else {
-                    hi = mid;
-                }
-            }
-            r -= below(lo);
-            rest -= self.progress[lo] as usize;
-            p.ids[i] = lo as u8;
-            low = lo;
-        }
-        (!self.both_arrived(&p)).then_some(p)
+        (r < self.size())
+            .then(|| self.unrank_any(r))
+            .filter(|p| !self.both_arrived(p))
     }
 }
 
@@ -584,6 +656,66 @@ impl Levelled for Pawns {
 
     fn level_ranks(&self, level: usize) -> Range<u64> {
         self.level_start[level]..self.level_start[level + 1]
+    }
+
+    /// Steps from class to class inside a level instead of unranking each.
+    fn for_each_position(&self, ranks: Range<u64>, mut f: impl FnMut(u64, Option<Board>)) {
+        let mut current: Option<Board> = None;
+        for r in ranks.start..ranks.end.min(self.size()) {
+            let stepped = current
+                .as_mut()
+                .is_some_and(|p| self.next_in_level(&mut p.ids[..self.cols]));
+            let p = if stepped {
+                current.expect("stepped from a position")
+            } else {
+                self.unrank_any(r)
+            };
+            current = Some(p);
+            f(r, Some(p).filter(|p| !self.both_arrived(p)));
+        }
+    }
+
+    /// Steps every distinct column of the mover once, on the mirrored and sorted columns,
+    /// so that each child's class costs one insertion and one ranking.
+    fn child_ranks(&self, p: &Board, _moves: &mut Vec<PawnMove>, out: &mut Vec<(u64, bool)>) {
+        if self.outcome(p).is_some() {
+            return;
+        }
+        let n = self.cols;
+        // The columns seen with the mover as White.
+        let mut own = p.ids;
+        if p.to_move != WHITE {
+            for c in &mut own[..n] {
+                *c = self.mirror[*c as usize];
+            }
+        }
+        own[..n].sort_unstable();
+        // A child has the opponent to move: its class is the mirror of the mover's view.
+        let mut mirrored = [0u8; MAX_COLS];
+        for (m, &c) in mirrored.iter_mut().zip(&own[..n]) {
+            *m = self.mirror[c as usize];
+        }
+        mirrored[..n].sort_unstable();
+        let sum: usize = mirrored[..n]
+            .iter()
+            .map(|&c| self.progress[c as usize] as usize)
+            .sum();
+        let before = out.len();
+        for (i, &c) in own[..n].iter().enumerate() {
+            if i > 0 && own[i - 1] == c {
+                continue;
+            }
+            let gone = self.mirror[c as usize];
+            for &(_, after) in &self.steps[WHITE as usize][c as usize] {
+                out.push((
+                    self.rank_replaced(&mirrored[..n], sum, gone, self.mirror[after as usize]),
+                    false,
+                ));
+            }
+        }
+        if out.len() == before {
+            out.push((self.rank(&self.play(p, &PawnMove::Pass)), false));
+        }
     }
 }
 
@@ -771,6 +903,12 @@ mod tests {
             }
         }
         assert_eq!(invalid, 1);
+        for (cols, rows) in [(3, 5), (4, 6), (1, 8)] {
+            let g = Pawns::new(cols, rows, WHITE).unwrap();
+            for chunk in (0..g.size()).step_by(97) {
+                g.for_each_position(chunk..chunk + 97, |r, p| assert_eq!(p, g.unrank(r)));
+            }
+        }
         for level in 0..g.levels() {
             for r in g.level_ranks(level) {
                 if let Some(p) = g.unrank(r) {

@@ -61,6 +61,7 @@ fn decode(code: u8) -> Option<Value> {
 pub fn solve<G: Levelled + Sync>(game: &G, progress: &dyn Progress) -> CompactTable {
     let size = game.size();
     let mut codes = vec![UNKNOWN; size as usize];
+    let lifts = Lifts::new();
     {
         let cells = as_atomic(&mut codes);
         progress.start("solving levels", size);
@@ -72,50 +73,107 @@ pub fn solve<G: Levelled + Sync>(game: &G, progress: &dyn Progress) -> CompactTa
                 .flat_map_iter(|chunk| {
                     let lo = (chunk * CHUNK).max(ranks.start);
                     let hi = ((chunk + 1) * CHUNK).min(ranks.end);
-                    let mut moves = Vec::new();
+                    let mut scratch = Scratch::default();
                     let mut deferred = Vec::new();
-                    for rank in lo..hi {
-                        match evaluate(game, cells, rank, &mut moves) {
+                    game.for_each_position(lo..hi, |rank, p| {
+                        match evaluate(game, &lifts, cells, p, &mut scratch) {
                             Some(code) => cells[rank as usize].store(code, Relaxed),
                             None => deferred.push(rank),
                         }
-                    }
+                    });
                     progress.advance(hi - lo);
                     deferred
                 })
                 .collect();
-            deferred.par_iter().for_each_init(Vec::new, |moves, &rank| {
-                let code = evaluate(game, cells, rank, moves)
-                    .expect("a move within a level leads to a position whose moves all lead higher");
-                cells[rank as usize].store(code, Relaxed);
-            });
+            deferred
+                .par_iter()
+                .for_each_init(Scratch::default, |scratch, &rank| {
+                    let code = evaluate(game, &lifts, cells, game.unrank(rank), scratch)
+                        .expect("a move within a level leads to a position whose moves all lead higher");
+                    cells[rank as usize].store(code, Relaxed);
+                });
         }
     }
     CompactTable::from_bytes(codes, decode)
 }
 
-/// The code of `rank` from its children's codes; `None` while a child is unsolved.
+/// The code of position `p` from its children's codes; `None` while a child is unsolved.
 /// Ranks that are no valid position get [`UNKNOWN`].
-fn evaluate<G: Indexed>(game: &G, cells: &[AtomicU8], rank: u64, moves: &mut Vec<G::Move>) -> Option<u8> {
-    let Some(p) = game.unrank(rank) else {
+fn evaluate<G: Levelled>(
+    game: &G,
+    lifts: &Lifts,
+    cells: &[AtomicU8],
+    p: Option<G::Position>,
+    scratch: &mut Scratch<G>,
+) -> Option<u8> {
+    let Some(p) = p else {
         return Some(UNKNOWN);
     };
-    let mover = game.to_move(&p);
     if let Some(outcome) = game.outcome(&p) {
-        return Some(encode(Value::terminal(outcome, mover)));
+        return Some(encode(Value::terminal(outcome, game.to_move(&p))));
     }
-    moves.clear();
-    game.moves(&p, moves);
-    let mut best: Option<Value> = None;
-    for m in moves.iter() {
-        let child = game.play(&p, m);
-        let v = decode(cells[game.rank(&child) as usize].load(Relaxed))?;
-        let v = Value::from_child(v, game.to_move(&child) == mover);
-        if best.is_none_or(|b| v > b) {
-            best = Some(v);
+    scratch.children.clear();
+    game.child_ranks(&p, &mut scratch.moves, &mut scratch.children);
+    let mut best: Option<u8> = None;
+    for &(child, same_mover) in &scratch.children {
+        let code = cells[child as usize].load(Relaxed);
+        if code == UNKNOWN {
+            return None;
+        }
+        let lifted = lifts.parent[usize::from(same_mover)][code as usize];
+        if best.is_none_or(|b| lifts.order[lifted as usize] > lifts.order[b as usize]) {
+            best = Some(lifted);
         }
     }
-    Some(encode(best.unwrap_or(Value::Draw)))
+    match best {
+        None => Some(DRAW),
+        Some(UNKNOWN) => panic!("a remoteness is beyond the level solver's limit of {MAX_REMOTENESS}"),
+        Some(code) => Some(code),
+    }
+}
+
+/// Tables over codes: the parent's code from a child's, and the order of codes from the
+/// mover's point of view (a lift beyond the remoteness limit gives [`UNKNOWN`], which
+/// orders above everything so that it cannot go unnoticed).
+struct Lifts {
+    parent: [[u8; 256]; 2],
+    order: [u32; 256],
+}
+
+impl Lifts {
+    fn new() -> Self {
+        let mut lifts = Lifts {
+            parent: [[UNKNOWN; 256]; 2],
+            order: [0; 256],
+        };
+        lifts.order[UNKNOWN as usize] = u32::MAX;
+        for code in 1..=u8::MAX {
+            let v = decode(code).expect("a known code");
+            lifts.order[code as usize] = (v.score() - Value::Lose(0).score()) as u32;
+            for same_mover in [false, true] {
+                let lifted = Value::from_child(v, same_mover);
+                if lifted.remoteness().is_none_or(|r| r <= MAX_REMOTENESS) {
+                    lifts.parent[usize::from(same_mover)][code as usize] = encode(lifted);
+                }
+            }
+        }
+        lifts
+    }
+}
+
+/// Buffers a worker reuses from position to position.
+struct Scratch<G: Levelled> {
+    moves: Vec<G::Move>,
+    children: Vec<(u64, bool)>,
+}
+
+impl<G: Levelled> Default for Scratch<G> {
+    fn default() -> Self {
+        Scratch {
+            moves: Vec::new(),
+            children: Vec::new(),
+        }
+    }
 }
 
 /// The bytes seen as atomics, so that parallel workers may write their own ranks while
