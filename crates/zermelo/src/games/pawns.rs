@@ -436,11 +436,11 @@ impl Pawns {
             };
             ids[i] = c as u8;
             let (mut rest, mut low) = (rest - self.progress[c] as usize, c);
-            for j in i + 1..n {
+            for (left, slot) in (1..n - i).rev().zip(&mut ids[i + 1..]) {
                 low = (low..self.column_ids())
-                    .find(|&c| starts(n - j, rest, c))
+                    .find(|&c| starts(left, rest, c))
                     .expect("a completion exists when the count says so");
-                ids[j] = low as u8;
+                *slot = low as u8;
                 rest -= self.progress[low] as usize;
             }
             return true;
