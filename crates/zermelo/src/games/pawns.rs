@@ -348,36 +348,61 @@ impl Pawns {
         rank
     }
 
-    /// The rank of the sorted `ids` (progress `sum`) with one `gone` replaced by `new`,
-    /// ranked while merging, without building the new list.
-    fn rank_replaced(&self, ids: &[u8], sum: usize, gone: u8, new: u8) -> u64 {
+    /// Appends the ranks of the sorted `ids` (progress `sum`) with one `gone` replaced by
+    /// each of `news` in turn. The lexicographic ranking sums one term per place, and the
+    /// terms past the place where a new id goes in do not depend on it: they are summed
+    /// once for all the new ids.
+    fn ranks_replaced(
+        &self,
+        ids: &[u8],
+        sum: usize,
+        gone: u8,
+        news: impl Iterator<Item = u8>,
+        out: &mut Vec<(u64, bool)>,
+    ) {
         let stride = self.column_ids() + 1;
         let levels = self.levels_len();
-        let sum = sum + self.progress[new as usize] as usize - self.progress[gone as usize] as usize;
-        let (mut rank, mut rest, mut low, mut n) = (self.level_start[sum], sum, 0usize, self.cols);
-        let mut take = |c: u8| {
-            let row = (n * levels + rest) * stride;
-            rank += u64::from(self.counts[row + low] - self.counts[row + c as usize]);
-            rest -= self.progress[c as usize] as usize;
-            low = c as usize;
-            n -= 1;
+        let n = ids.len();
+        let term = |left: usize, rest: usize, low: u8, c: u8| {
+            let row = (left * levels + rest) * stride;
+            u64::from(self.counts[row + low as usize] - self.counts[row + c as usize])
         };
-        let (mut removed, mut inserted) = (false, false);
-        for &x in ids {
-            if !removed && x == gone {
-                removed = true;
-                continue;
-            }
-            if !inserted && new <= x {
-                take(new);
-                inserted = true;
-            }
-            take(x);
+        // The other ids, and the progress of each one with those after it.
+        let mut kept = [0u8; MAX_COLS];
+        let at = ids
+            .iter()
+            .position(|&c| c == gone)
+            .expect("the mover's column is there");
+        for (t, slot) in kept[..n - 1].iter_mut().enumerate() {
+            *slot = ids[t + usize::from(t >= at)];
         }
-        if !inserted {
-            take(new);
+        let kept = &kept[..n - 1];
+        let mut suffix = [0usize; MAX_COLS + 1];
+        for t in (0..n - 1).rev() {
+            suffix[t] = suffix[t + 1] + self.progress[kept[t] as usize] as usize;
         }
-        rank
+        // tail[k]: the terms of places k + 2.. when the new id goes to place k.
+        let mut tail = [0u64; MAX_COLS];
+        for k in (0..n.saturating_sub(2)).rev() {
+            tail[k] = tail[k + 1] + term(n - k - 2, suffix[k + 1], kept[k], kept[k + 1]);
+        }
+        let base = sum - self.progress[gone as usize] as usize;
+        for new in news {
+            let total = base + self.progress[new as usize] as usize;
+            let place = kept.iter().take_while(|&&c| c < new).count();
+            let (mut rank, mut rest, mut low) = (self.level_start[total], total, 0u8);
+            for (i, &c) in kept[..place].iter().enumerate() {
+                rank += term(n - i, rest, low, c);
+                rest -= self.progress[c as usize] as usize;
+                low = c;
+            }
+            rank += term(n - place, rest, low, new);
+            if let Some(&next) = kept.get(place) {
+                rest -= self.progress[new as usize] as usize;
+                rank += term(n - place - 1, rest, new, next);
+            }
+            out.push((rank + tail[place], false));
+        }
     }
 
     /// The sorted columns of class `r < size()`, White to move, also for the impossible class.
@@ -705,13 +730,10 @@ impl Levelled for Pawns {
             if i > 0 && own[i - 1] == c {
                 continue;
             }
-            let gone = self.mirror[c as usize];
-            for &(_, after) in &self.steps[WHITE as usize][c as usize] {
-                out.push((
-                    self.rank_replaced(&mirrored[..n], sum, gone, self.mirror[after as usize]),
-                    false,
-                ));
-            }
+            let news = self.steps[WHITE as usize][c as usize]
+                .iter()
+                .map(|&(_, after)| self.mirror[after as usize]);
+            self.ranks_replaced(&mirrored[..n], sum, self.mirror[c as usize], news, out);
         }
         if out.len() == before {
             out.push((self.rank(&self.play(p, &PawnMove::Pass)), false));
