@@ -189,6 +189,10 @@ fn bad_input_gets_one_line() {
             "not allowed",
         ),
         (vec!["moves", "pawns:cols=3,rows=5", "--moves", "z2"], "off the"),
+        (
+            vec!["solve", "pawns:cols=3,rows=5", "--solver", "memo"],
+            "unknown solver",
+        ),
     ] {
         let err = error_line(&data, &args);
         assert!(err.contains(why), "{args:?}: {err}");

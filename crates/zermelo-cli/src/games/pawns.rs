@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::Result;
+use anyhow::{bail, Result};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -118,6 +118,9 @@ impl GameCommands for PawnsCommands {
     }
 
     fn solve(&self, opts: &SolveOptions) -> Result<Report> {
+        if let Some(other) = opts.solver.as_deref().filter(|s| *s != "levels") {
+            bail!("unknown solver '{other}' for pawns (solvers: levels)");
+        }
         let g = &self.game;
         let started = Instant::now();
         let table = self.solve_table(opts);
@@ -146,7 +149,7 @@ impl GameCommands for PawnsCommands {
         Ok(Report {
             text,
             json: json!({
-                "game": self.spec, "to_move": mover, "value": word, "remoteness": remoteness,
+                "game": self.spec, "solver": "levels", "to_move": mover, "value": word, "remoteness": remoteness,
                 "positions": positions, "classes": positions, "raw_positions": raw,
                 "wins": wins, "losses": losses, "draws": draws,
                 "max_remoteness": table.max_remoteness(), "seconds": seconds,
