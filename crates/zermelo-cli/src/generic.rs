@@ -83,6 +83,7 @@ pub fn moves_report<G: Notation, O: Oracle<G>>(game: &G, oracle: &mut O, p: &G::
     }
     let json = json!({
         "position": game.format_position(p),
+        "board": game.render(p),
         "to_move": game.player_name(mover),
         "terminal": outcome.is_some(),
         "result": outcome.map(|o| outcome_words(game, o)),

@@ -3,6 +3,7 @@
 mod commands;
 mod games;
 mod generic;
+mod serve;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -93,9 +94,16 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+    /// Serve a page to play any game against the perfect bot, and its HTTP API.
+    Serve {
+        /// The address to listen on (port 0 picks a free port).
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+    },
 }
 
-fn games_report() -> Report {
+/// The list of games with their keys, for `zermelo games` and the page.
+pub fn games_report() -> Report {
     let mut text = String::new();
     let mut list = Vec::new();
     for g in zermelo::games::registry() {
@@ -148,6 +156,13 @@ fn run(cli: Cli) -> Result<Report> {
             games,
             seed,
         } => open(&spec)?.tournament(&players, games, seed, &opts),
+        Command::Serve { addr } => serve::serve(
+            addr,
+            SolveOptions {
+                progress: false,
+                ..opts
+            },
+        ),
     }
 }
 

@@ -116,3 +116,48 @@ fn bad_input_gives_one_clear_line() {
         error_line(&["tournament", "tictactoe", "--players", "nobody,random"]).contains("unknown player")
     );
 }
+
+#[test]
+fn serve_answers_the_page_and_the_api() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    use std::net::TcpStream;
+    use std::process::Stdio;
+
+    let mut server = Command::new(env!("CARGO_BIN_EXE_zermelo"))
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the server starts");
+    let mut first_line = String::new();
+    BufReader::new(server.stdout.take().unwrap())
+        .read_line(&mut first_line)
+        .unwrap();
+    let addr = first_line
+        .trim()
+        .rsplit("http://")
+        .next()
+        .unwrap()
+        .trim_end_matches('/')
+        .to_string();
+    let get = |path: &str| {
+        let mut stream = TcpStream::connect(&addr).expect("connects");
+        write!(
+            stream,
+            "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        answer
+    };
+    let page = get("/");
+    let api = get("/api/moves?spec=tictactoe&moves=a1,a2,b1,b2");
+    let bad = get("/api/moves?spec=tictactoe&moves=a1,a1");
+    server.kill().unwrap();
+    server.wait().unwrap();
+    assert!(page.starts_with("HTTP/1.1 200") && page.contains("play the perfect bot"));
+    let body: Value = serde_json::from_str(api.split("\r\n\r\n").nth(1).unwrap()).unwrap();
+    assert_eq!(body["moves"][0]["move"], "c1");
+    assert_eq!(body["moves"][0]["value"], "win");
+    assert!(bad.starts_with("HTTP/1.1 400") && bad.contains("that cell is taken"));
+}
