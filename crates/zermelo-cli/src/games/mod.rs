@@ -1,5 +1,6 @@
 //! Each game's answers to the commands, and the dispatch from a spec to them.
 
+pub mod bigpoints;
 mod mnk;
 
 use anyhow::Result;
@@ -12,6 +13,7 @@ pub fn open(spec: &Spec) -> Result<Box<dyn GameCommands>> {
     let info = zermelo::games::info(spec)?;
     Ok(match info.name {
         "tictactoe" | "mnk" => Box::new(mnk::MnkCommands::new(spec)?),
+        "bigpoints" => Box::new(bigpoints::BigPointsCommands::new(spec)?),
         other => unreachable!("registered game {other} has no commands"),
     })
 }

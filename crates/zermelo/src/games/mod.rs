@@ -1,5 +1,6 @@
 //! The games, one module each, and the registry that turns spec strings into games.
 
+pub mod bigpoints;
 pub mod mnk;
 
 use crate::spec::{GameInfo, Spec};
@@ -7,7 +8,7 @@ use crate::Error;
 
 /// Every game the registry knows.
 pub fn registry() -> &'static [GameInfo] {
-    &[mnk::TICTACTOE_INFO, mnk::INFO]
+    &[mnk::TICTACTOE_INFO, mnk::INFO, bigpoints::INFO]
 }
 
 /// The registry entry for `spec`'s game, or a clear error naming the known games.

@@ -3,11 +3,14 @@
 //! - [`minimax`]: plain minimax, the reference every other solver is checked against;
 //! - [`memo`]: depth-first negamax with memoisation, for acyclic games;
 //! - [`retrograde`]: backward induction over a dense index, also for games with cycles;
-//! - [`search`]: alpha-beta with a transposition table, for games too big to tabulate.
+//! - [`search`]: alpha-beta with a transposition table, for games too big to tabulate;
+//! - [`scores`]: final score pairs under a pluggable decision rule, for score games
+//!   that need not be zero-sum.
 
 pub mod memo;
 pub mod minimax;
 pub mod retrograde;
+pub mod scores;
 pub mod search;
 
 use crate::game::{Game, Symmetric};
