@@ -83,6 +83,7 @@ pub fn moves_report<G: Notation, O: Oracle<G>>(game: &G, oracle: &mut O, p: &G::
     }
     let json = json!({
         "position": game.format_position(p),
+        "board": game.render(p),
         "to_move": game.player_name(mover),
         "terminal": outcome.is_some(),
         "result": outcome.map(|o| outcome_words(game, o)),
@@ -91,13 +92,16 @@ pub fn moves_report<G: Notation, O: Oracle<G>>(game: &G, oracle: &mut O, p: &G::
     Report { text, json }
 }
 
+/// A player that may borrow from the game it plays (e.g. a solver's table).
+pub type BoxedPlayer<'g, G> = Box<dyn Player<G> + 'g>;
+
 /// A player by name: `human`, `random`, `search` or `search:DEPTH`, or a game-specific
 /// name answered by `special` (e.g. `perfect`, which needs the game's oracle).
 pub fn player<'g, G: Notation + 'g>(
     name: &str,
     seed: u64,
-    special: &mut dyn FnMut(&str, u64) -> Option<Box<dyn Player<G> + 'g>>,
-) -> Result<Box<dyn Player<G> + 'g>> {
+    special: &mut dyn FnMut(&str, u64) -> Option<BoxedPlayer<'g, G>>,
+) -> Result<BoxedPlayer<'g, G>> {
     let name = name.trim().to_ascii_lowercase();
     if let Some(p) = special(&name, seed) {
         return Ok(p);

@@ -4,6 +4,7 @@ mod balance;
 mod commands;
 mod games;
 mod generic;
+mod serve;
 
 use std::process::ExitCode;
 
@@ -107,9 +108,16 @@ enum Command {
         #[arg(long)]
         every_board: bool,
     },
+    /// Serve a page to play any game against the perfect bot, and its HTTP API.
+    Serve {
+        /// The address to listen on (port 0 picks a free port).
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+    },
 }
 
-fn games_report() -> Report {
+/// The list of games with their keys, for `zermelo games` and the page.
+pub fn games_report() -> Report {
     let mut text = String::new();
     let mut list = Vec::new();
     for g in zermelo::games::registry() {
@@ -181,6 +189,13 @@ fn run(cli: Cli) -> Result<Report> {
             every_board,
             progress: opts.progress,
         }),
+        Command::Serve { addr } => serve::serve(
+            addr,
+            SolveOptions {
+                progress: false,
+                ..opts
+            },
+        ),
     }
 }
 

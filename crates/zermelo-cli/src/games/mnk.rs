@@ -7,7 +7,6 @@ use serde_json::json;
 use zermelo::analysis::count;
 use zermelo::games::mnk::Mnk;
 use zermelo::play::perfect::Perfect;
-use zermelo::play::Player;
 use zermelo::solve::memo::MemoSolver;
 use zermelo::solve::retrograde::{self, TableOracle};
 use zermelo::solve::search::AlphaBeta;
@@ -15,7 +14,7 @@ use zermelo::solve::{plain_key, symmetric_key, Oracle};
 use zermelo::{Game, Indexed, Spec};
 
 use crate::commands::{GameCommands, Report, SolveOptions};
-use crate::generic::{self, BarProgress};
+use crate::generic::{self, BarProgress, BoxedPlayer};
 
 /// Largest board the retrograde solver tabulates (3^cells ranks).
 const RETROGRADE_MAX_CELLS: usize = 14;
@@ -33,13 +32,12 @@ impl MnkCommands {
         })
     }
 
-    fn perfect_or_none<'g>(&'g self, name: &str, seed: u64) -> Option<Box<dyn Player<Mnk> + 'g>> {
-        (name == "perfect").then(|| {
-            Box::new(Perfect::new(AlphaBeta::symmetric(&self.game), seed)) as Box<dyn Player<Mnk> + 'g>
-        })
+    fn perfect_or_none<'g>(&'g self, name: &str, seed: u64) -> Option<BoxedPlayer<'g, Mnk>> {
+        (name == "perfect")
+            .then(|| Box::new(Perfect::new(AlphaBeta::symmetric(&self.game), seed)) as BoxedPlayer<'g, Mnk>)
     }
 
-    fn players<'g>(&'g self, names: &[String], seed: u64) -> Result<Vec<Box<dyn Player<Mnk> + 'g>>> {
+    fn players<'g>(&'g self, names: &[String], seed: u64) -> Result<Vec<BoxedPlayer<'g, Mnk>>> {
         names
             .iter()
             .enumerate()
@@ -88,7 +86,7 @@ impl GameCommands for MnkCommands {
         let (word, remoteness) = generic::value_fields(value);
         Ok(Report {
             text: format!(
-                "{}: {value} for the first player ({positions} positions, {solver}, {seconds:.3} s)\n",
+                "{}: {value} for the player to move ({positions} positions, {solver}, {seconds:.3} s)\n",
                 self.spec
             ),
             json: json!({

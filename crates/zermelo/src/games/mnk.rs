@@ -170,7 +170,7 @@ impl Mnk {
     }
 
     fn has_line(&self, marks: u64) -> bool {
-        self.lines.iter().any(|&l| marks & l == l)
+        self.lines.iter().any(|&l| l & !marks == 0)
     }
 
     fn transform(&self, sym: usize, bits: u64) -> u64 {
@@ -202,10 +202,13 @@ impl Mnk {
     }
 }
 
+/// Where a symmetry sends cell (column, row) of an m × n board.
+type CellMap = fn(usize, usize, usize, usize) -> (usize, usize);
+
 /// For each symmetry of the m × n board, where each cell goes.
 fn symmetry_maps(m: usize, n: usize) -> Vec<Vec<usize>> {
     let square = m == n;
-    let transforms: Vec<fn(usize, usize, usize, usize) -> (usize, usize)> = if square {
+    let transforms: Vec<CellMap> = if square {
         vec![
             |c, r, _, _| (c, r),
             |c, r, m, _| (m - 1 - c, r),
@@ -274,7 +277,7 @@ impl Game for Mnk {
             next.o |= bit;
             next.o
         };
-        if self.lines_through[*m as usize].iter().any(|&l| mine & l == l) {
+        if self.lines_through[*m as usize].iter().any(|&l| l & !mine == 0) {
             next.winner = 1 + self.to_move(p);
         }
         next

@@ -34,8 +34,8 @@ impl<G: Notation, R: BufRead, W: Write> Player<G> for Human<R, W> {
         loop {
             write!(
                 self.output,
-                "player {} to move (e.g. {}): ",
-                game.to_move(p) + 1,
+                "{} to move (e.g. {}): ",
+                game.player_name(game.to_move(p)),
                 examples.join(", ")
             )?;
             self.output.flush()?;

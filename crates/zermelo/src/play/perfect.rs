@@ -23,7 +23,7 @@ pub fn rank_moves<G: Game, O: Oracle<G>>(game: &G, oracle: &mut O, p: &G::Positi
             (m, v)
         })
         .collect();
-    ranked.sort_by(|a, b| b.1.cmp(&a.1));
+    ranked.sort_by_key(|(_, v)| std::cmp::Reverse(*v));
     ranked
 }
 

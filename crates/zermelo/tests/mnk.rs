@@ -1,0 +1,120 @@
+//! The course's tic-tac-toe facts and m,n,k results, computed by the program.
+
+use zermelo::analysis::count;
+use zermelo::games::mnk::Mnk;
+use zermelo::play::perfect::{rank_moves, Perfect};
+use zermelo::play::random::Random;
+use zermelo::play::{tournament, Player};
+use zermelo::solve::memo::MemoSolver;
+use zermelo::solve::search::AlphaBeta;
+use zermelo::solve::{plain_key, symmetric_key};
+use zermelo::{Game, Notation, Value};
+
+#[test]
+fn tictactoe_game_tree_counts() {
+    let g = Mnk::tictactoe();
+    let plain = count::games(&g, &g.start(), plain_key::<Mnk>);
+    assert_eq!(plain.games, 255_168);
+    assert_eq!(
+        (plain.first_wins, plain.second_wins, plain.draws),
+        (131_184, 77_904, 46_080)
+    );
+    assert_eq!(count::games(&g, &g.start(), symmetric_key::<Mnk>), plain);
+}
+
+#[test]
+fn tictactoe_position_counts() {
+    let g = Mnk::tictactoe();
+    let all = count::positions(&g, &g.start(), plain_key::<Mnk>);
+    assert_eq!((all.positions, all.terminal), (5478, 958));
+    assert_eq!(
+        (
+            all.terminal_first_wins,
+            all.terminal_second_wins,
+            all.terminal_draws
+        ),
+        (626, 316, 16)
+    );
+    let sym = count::positions(&g, &g.start(), symmetric_key::<Mnk>);
+    assert_eq!((sym.positions, sym.terminal), (765, 138));
+    assert_eq!(
+        (
+            sym.terminal_first_wins,
+            sym.terminal_second_wins,
+            sym.terminal_draws
+        ),
+        (91, 44, 3)
+    );
+}
+
+#[test]
+fn tictactoe_is_a_draw_and_best_moves_win_fastest() {
+    let g = Mnk::tictactoe();
+    assert_eq!(MemoSolver::new(&g).solve(&g.start()), Value::Draw);
+    // X to move with two in a row at the bottom: completing it wins at once.
+    let p = g.parse_position(".../oo./xx.").unwrap();
+    let best = rank_moves(&g, &mut MemoSolver::new(&g), &p);
+    assert_eq!(g.format_move(&p, &best[0].0), "c1");
+    assert_eq!(best[0].1, Value::Win(1));
+    // O to move must block at c1 or lose; the loss is then as slow as possible.
+    let p = g.parse_position(".../.o./xx.").unwrap();
+    let best = rank_moves(&g, &mut MemoSolver::new(&g), &p);
+    assert_eq!(g.format_move(&p, &best[0].0), "c1");
+}
+
+#[test]
+fn four_by_four() {
+    let k3 = Mnk::new(4, 4, 3).unwrap();
+    assert!(matches!(
+        AlphaBeta::symmetric(&k3).solve(&k3.start()),
+        Value::Win(_)
+    ));
+    let k4 = Mnk::new(4, 4, 4).unwrap();
+    assert_eq!(AlphaBeta::symmetric(&k4).solve(&k4.start()), Value::Draw);
+    assert_eq!(
+        MemoSolver::symmetric(&k3).solve(&k3.start()),
+        AlphaBeta::symmetric(&k3).solve(&k3.start())
+    );
+}
+
+#[test]
+fn perfect_never_loses_to_random_in_1000_games() {
+    let g = Mnk::tictactoe();
+    let mut players: Vec<Box<dyn Player<Mnk>>> = vec![
+        Box::new(Perfect::new(MemoSolver::symmetric(&g), 1)),
+        Box::new(Random::new(2)),
+    ];
+    let result = tournament(&mut players, 1000, |_| (g.clone(), g.start()), |_| {}).unwrap();
+    let (perfect, random) = (&result.standings[0], &result.standings[1]);
+    assert_eq!(perfect.losses, 0);
+    assert_eq!(random.wins, 0);
+    assert_eq!(perfect.wins + perfect.draws, 1000);
+    assert!(
+        perfect.wins > 700,
+        "perfect should beat random most of the time: {perfect:?}"
+    );
+}
+
+#[test]
+fn random_playouts_are_legal_and_notation_round_trips() {
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    for (m, n, k) in [(3, 3, 3), (4, 4, 4), (5, 4, 3), (7, 6, 4)] {
+        let g = Mnk::new(m, n, k).unwrap();
+        for _ in 0..50 {
+            let mut p = g.start();
+            let mut plies = 0;
+            while g.outcome(&p).is_none() {
+                let moves = g.legal_moves(&p);
+                let mv = *moves.choose(&mut rng).unwrap();
+                let text = g.format_move(&p, &mv);
+                assert_eq!(g.parse_move(&p, &text).unwrap(), mv);
+                p = g.play(&p, &mv);
+                assert_eq!(g.parse_position(&g.format_position(&p)).unwrap(), p);
+                plies += 1;
+            }
+            assert!(plies <= m * n);
+        }
+    }
+}
