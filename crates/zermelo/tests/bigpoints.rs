@@ -8,7 +8,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use zermelo::games::bigpoints::{BigPoints, Family, Rule};
 use zermelo::solve::minimax;
-use zermelo::solve::scores::{self, DecisionRule, MarginRule, ScoreSolver, Scores, StudyRule};
+use zermelo::solve::scores::{self, DecisionRule, MarginRule, ScoreSolver, Scores, StudyRule, Table};
 use zermelo::{Game, Notation, Outcome, Scored, Spec, Value};
 
 fn game(spec: &str) -> BigPoints {
@@ -210,9 +210,14 @@ fn the_score_solver_agrees_with_plain_minimax_everywhere() {
             let mut solver = ScoreSolver::new(&g, rule);
             solver.solve(&g.start());
             assert_eq!(solver.positions(), positions.len(), "{board}");
+            // The compact key the balance sweep uses tells the same positions apart.
+            let mut packed = ScoreSolver::keyed(&g, rule, BigPoints::pack, Table::default());
             for p in &positions {
-                assert_eq!(solver.solve(p), scores::minimax(&g, rule, p), "{board}");
+                let expected = scores::minimax(&g, rule, p);
+                assert_eq!(solver.solve(p), expected, "{board}");
+                assert_eq!(packed.solve(p), expected, "{board}");
             }
+            assert_eq!(packed.positions(), positions.len(), "{board}");
         }
     }
 }

@@ -129,19 +129,19 @@ impl BigPoints {
     }
 
     fn check_position(&self, text: &str, p: &Position) -> Result<(), Error> {
-        for c in 0..self.colours {
+        for (c, name) in NAMES.iter().enumerate().take(self.colours) {
             let i = p.pawn(c);
             if i != 0 && i != ON_STAIR {
                 if i > self.of_colour[c] as u64 {
                     return Err(Self::bad(
                         text,
-                        format!("the {} pawn is past its discs", NAMES[c]),
+                        format!("the {name} pawn is past its discs"),
                     ));
                 }
                 if p.is_taken(self.disc_at[c][i as usize - 1] as usize) {
                     return Err(Self::bad(
                         text,
-                        format!("the {} pawn stands on a taken disc", NAMES[c]),
+                        format!("the {name} pawn stands on a taken disc"),
                     ));
                 }
             }
