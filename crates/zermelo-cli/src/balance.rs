@@ -11,6 +11,7 @@
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::hash::Hash;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -19,7 +20,7 @@ use indicatif::ProgressBar;
 use plotters::prelude::*;
 use rayon::prelude::*;
 use serde_json::{json, Value as Json};
-use zermelo::games::bigpoints::{BigPoints, Family, Rule};
+use zermelo::games::bigpoints::{BigPoints, Family, Position, Rule};
 use zermelo::solve::scores::{DecisionRule, MarginRule, ScoreSolver, Scores, StudyRule, Table};
 use zermelo::{Game, Spec};
 
@@ -169,18 +170,34 @@ fn sweep(family: Family, every_board: bool, progress: bool) -> Sweep {
     }
 }
 
-/// Solves `boards` on all cores, each thread reusing one table from board to board.
+/// Solves `boards` on all cores under `rule`, with the most compact position key that fits.
 fn solve_all<R: DecisionRule>(
     family: &Family,
     boards: Vec<Vec<u8>>,
     rule: &R,
     bar: &ProgressBar,
 ) -> Vec<(Vec<u8>, Solved)> {
+    let one_word = boards.first().is_some_and(|b| family.game(b).pack64_bits() <= 64);
+    if one_word {
+        solve_keyed(family, boards, rule, BigPoints::pack64, bar)
+    } else {
+        solve_keyed(family, boards, rule, BigPoints::pack, bar)
+    }
+}
+
+/// Solves `boards` on all cores, each thread reusing one table from board to board.
+fn solve_keyed<R: DecisionRule, K: Hash + Eq + Send>(
+    family: &Family,
+    boards: Vec<Vec<u8>>,
+    rule: &R,
+    key: fn(&BigPoints, &Position) -> K,
+    bar: &ProgressBar,
+) -> Vec<(Vec<u8>, Solved)> {
     boards
         .into_par_iter()
         .map_init(Table::default, |table, board| {
             let g = family.game(&board);
-            let mut solver = ScoreSolver::keyed(&g, rule, BigPoints::pack, std::mem::take(table));
+            let mut solver = ScoreSolver::keyed(&g, rule, key, std::mem::take(table));
             let scores = solver.solve(&g.start());
             let positions = solver.positions();
             *table = solver.into_table();

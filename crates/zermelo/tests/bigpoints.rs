@@ -210,14 +210,18 @@ fn the_score_solver_agrees_with_plain_minimax_everywhere() {
             let mut solver = ScoreSolver::new(&g, rule);
             solver.solve(&g.start());
             assert_eq!(solver.positions(), positions.len(), "{board}");
-            // The compact key the balance sweep uses tells the same positions apart.
+            // The compact keys the balance sweep uses tell the same positions apart.
+            assert!(g.pack64_bits() <= 64);
             let mut packed = ScoreSolver::keyed(&g, rule, BigPoints::pack, Table::default());
+            let mut word = ScoreSolver::keyed(&g, rule, BigPoints::pack64, Table::default());
             for p in &positions {
                 let expected = scores::minimax(&g, rule, p);
                 assert_eq!(solver.solve(p), expected, "{board}");
                 assert_eq!(packed.solve(p), expected, "{board}");
+                assert_eq!(word.solve(p), expected, "{board}");
             }
             assert_eq!(packed.positions(), positions.len(), "{board}");
+            assert_eq!(word.positions(), positions.len(), "{board}");
         }
     }
 }

@@ -12,7 +12,7 @@ use zermelo::play::mcts::{Budget, Mcts};
 use zermelo::play::random::Random;
 use zermelo::play::scored::ScorePerfect;
 use zermelo::play::Player;
-use zermelo::solve::scores::{DecisionRule, MarginRule, ScoreSolver, Scores, StudyRule};
+use zermelo::solve::scores::{DecisionRule, MarginRule, ScoreSolver, Scores, StudyRule, Table};
 use zermelo::{Game, Notation, Spec};
 
 use crate::commands::{GameCommands, Report, SolveOptions};
@@ -137,9 +137,14 @@ impl GameCommands for BigPointsCommands {
         self.solvable()?;
         let g = &self.game;
         let started = Instant::now();
-        let mut solver = self.solver();
-        let scores = solver.solve(&g.start());
-        let positions = solver.positions();
+        let rule = decision_rule(g.rule());
+        let (scores, positions) = if g.pack64_bits() <= 64 {
+            let mut solver = ScoreSolver::keyed(g, rule, BigPoints::pack64, Table::default());
+            (solver.solve(&g.start()), solver.positions())
+        } else {
+            let mut solver = ScoreSolver::keyed(g, rule, BigPoints::pack, Table::default());
+            (solver.solve(&g.start()), solver.positions())
+        };
         let seconds = started.elapsed().as_secs_f64();
         let word = result_word(scores);
         let rule = g.rule().name();

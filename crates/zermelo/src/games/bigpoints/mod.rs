@@ -545,6 +545,56 @@ impl BigPoints {
         ]
     }
 
+    /// The number of bits [`BigPoints::pack64`] needs for this game (two players): the
+    /// path's discs, each pawn's place (its index, or its stair rank), the mover, the first
+    /// player's hand and the second player's black discs. The second player's other discs
+    /// follow from what has been taken, since only black discs leave the game.
+    pub fn pack64_bits(&self) -> u32 {
+        let places: u32 = (0..self.colours)
+            .map(|c| width(self.of_colour[c] as u64 + self.colours as u64))
+            .sum();
+        let kinds = self.hand_kinds().count() as u32;
+        let blacks = u32::from(self.kind_mask[BLACK as usize] != 0);
+        self.path.len() as u32 + places + 1 + 4 * (kinds + blacks)
+    }
+
+    /// The kinds a hand can hold: the colours, and white and black when on the path.
+    fn hand_kinds(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..self.colours as u8).chain(
+            [WHITE, BLACK]
+                .into_iter()
+                .filter(|&k| self.kind_mask[k as usize] != 0),
+        )
+    }
+
+    /// The position in one word, for solver tables of two-player games whose
+    /// [`BigPoints::pack64_bits`] is at most 64.
+    pub fn pack64(&self, p: &Position) -> u64 {
+        debug_assert!(self.players == 2 && self.pack64_bits() <= 64);
+        let mut key = p.taken;
+        let mut shift = self.path.len() as u32;
+        let mut put = |value: u64, bits: u32| {
+            key |= value << shift;
+            shift += bits;
+        };
+        for c in 0..self.colours {
+            let n = self.of_colour[c] as u64;
+            let place = match p.pawn(c) {
+                ON_STAIR => n + 1 + p.rank(c),
+                i => i,
+            };
+            put(place, width(n + self.colours as u64));
+        }
+        put(p.mover() as u64, 1);
+        for k in self.hand_kinds() {
+            put(p.held(0, k) as u64, 4);
+        }
+        if self.kind_mask[BLACK as usize] != 0 {
+            put(p.held(1, BLACK) as u64, 4);
+        }
+        key
+    }
+
     /// Whether every pawn is on the stair.
     fn finished(&self, p: &Position) -> bool {
         p.arrived() == self.colours
@@ -662,6 +712,11 @@ fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
             i
         })
     })
+}
+
+/// The bits needed to write the numbers `0..=max`.
+fn width(max: u64) -> u32 {
+    64 - max.leading_zeros()
 }
 
 /// The bits below index `i`.

@@ -133,16 +133,10 @@ impl BigPoints {
             let i = p.pawn(c);
             if i != 0 && i != ON_STAIR {
                 if i > self.of_colour[c] as u64 {
-                    return Err(Self::bad(
-                        text,
-                        format!("the {name} pawn is past its discs"),
-                    ));
+                    return Err(Self::bad(text, format!("the {name} pawn is past its discs")));
                 }
                 if p.is_taken(self.disc_at[c][i as usize - 1] as usize) {
-                    return Err(Self::bad(
-                        text,
-                        format!("the {name} pawn stands on a taken disc"),
-                    ));
+                    return Err(Self::bad(text, format!("the {name} pawn stands on a taken disc")));
                 }
             }
         }
@@ -356,12 +350,16 @@ impl Notation for BigPoints {
             .collect();
         s += &format!("{:<8}{}\n", "stair", steps.join(" "));
         for who in 0..self.players {
+            let points = self.points(p, who);
+            let points = if self.outcome(p).is_some() {
+                format!("{points} points")
+            } else {
+                format!("~{points} points")
+            };
             s += &format!(
-                "{:<8}{} ({} points{})\n",
+                "{:<8}{} ({points})\n",
                 format!("hand {}", who + 1),
-                hand_text(p, who),
-                self.points(p, who),
-                if self.outcome(p).is_some() { "" } else { " so far" }
+                hand_text(p, who)
             );
         }
         if self.outcome(p).is_none() {
