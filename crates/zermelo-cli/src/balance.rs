@@ -7,7 +7,8 @@
 //! board per class is solved and counts for all `colors!` boards of its class. The
 //! loser's score under the study rule, and both scores under the margin rule, can depend
 //! on the move order; the CSV leaves them empty for boards not solved themselves
-//! (`--every-board` solves them all).
+//! (`--every-board` solves them all). `--sample N` solves N evenly spaced boards (or
+//! classes) of each family, for an estimate of families too big to sweep.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -40,6 +41,8 @@ pub struct BalanceArgs {
     pub plot: Option<PathBuf>,
     /// Solve every board rather than one per relabelling class.
     pub every_board: bool,
+    /// Solve only this many boards, evenly spaced through the family, for an estimate.
+    pub sample: Option<usize>,
     /// Show a progress bar.
     pub progress: bool,
 }
@@ -58,6 +61,8 @@ struct Sweep {
     solved: Vec<(Vec<u8>, Solved)>,
     /// How many boards each solved board stands for.
     weight: u128,
+    /// Whether the boards solved are a sample of the family.
+    sampled: bool,
     seconds: f64,
 }
 
@@ -105,6 +110,7 @@ impl Sweep {
         json!({
             "game": f.spec(), "colors": f.colours, "discs": f.discs, "white": f.white, "black": f.black,
             "rule": f.rule.name(), "boards": generic::big(self.boards()), "solved": self.solved.len(),
+            "sampled": self.sampled, "family_boards": generic::big(f.boards()),
             "first_wins": generic::big(first), "draws": generic::big(draws), "second_wins": generic::big(second),
             "first_wins_pct": fp, "draws_pct": dp, "second_wins_pct": sp,
             "positions_max": max, "positions_mean": mean, "seconds": self.seconds,
@@ -117,9 +123,10 @@ impl Sweep {
         let by_board: HashMap<&[u8], &Solved> = self.solved.iter().map(|(b, s)| (b.as_slice(), s)).collect();
         for board in f.all() {
             let class = Family::representative(&board);
-            let (s, own) = match by_board.get(board.as_slice()) {
-                Some(s) => (*s, true),
-                None => (by_board[class.as_slice()], false),
+            let (s, own) = match (by_board.get(board.as_slice()), by_board.get(class.as_slice())) {
+                (Some(s), _) => (*s, true),
+                (None, Some(s)) => (*s, false),
+                (None, None) => continue, // not in the sample
             };
             let [a, b] = s.scores;
             // Scores a board of the class shares for sure: the winner's under the study rule.
@@ -144,13 +151,18 @@ impl Sweep {
 }
 
 /// Solves every board of `family` (or one per class) in parallel.
-fn sweep(family: Family, every_board: bool, progress: bool) -> Sweep {
+fn sweep(family: Family, every_board: bool, sample: Option<usize>, progress: bool) -> Sweep {
     let started = Instant::now();
-    let boards = if every_board {
+    let mut boards = if every_board {
         family.all()
     } else {
         family.classes()
     };
+    let sampled = sample.is_some_and(|n| n < boards.len());
+    if let Some(n) = sample.filter(|_| sampled) {
+        let len = boards.len();
+        boards = (0..n).map(|i| boards[i * len / n].clone()).collect();
+    }
     let bar = generic::bar(progress, boards.len() as u64, "boards");
     bar.set_message(family.spec());
     let solved = match family.rule {
@@ -166,6 +178,7 @@ fn sweep(family: Family, every_board: bool, progress: bool) -> Sweep {
         } else {
             family.class_size() as u128
         },
+        sampled,
         seconds: started.elapsed().as_secs_f64(),
     }
 }
@@ -239,7 +252,7 @@ pub fn run(args: &BalanceArgs) -> Result<Report> {
     let started = Instant::now();
     let sweeps: Vec<Sweep> = families
         .into_iter()
-        .map(|f| sweep(f, args.every_board, args.progress))
+        .map(|f| sweep(f, args.every_board, args.sample, args.progress))
         .collect();
     let seconds = started.elapsed().as_secs_f64();
     if let Some(path) = &args.csv {
@@ -273,6 +286,9 @@ pub fn run(args: &BalanceArgs) -> Result<Report> {
     }
     if !args.every_board {
         text += "one board per colour-relabelling class solved; each stands for colors! boards\n";
+    }
+    if sweeps.iter().any(|s| s.sampled) {
+        text += "a sample: the shares are estimates from the boards solved\n";
     }
     let json = if args.configs.is_empty() {
         sweeps[0].json()

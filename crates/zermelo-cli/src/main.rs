@@ -107,6 +107,9 @@ enum Command {
         /// Solve every board, not one per colour-relabelling class.
         #[arg(long)]
         every_board: bool,
+        /// Solve only N boards (classes) evenly spaced through each family: an estimate.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+        sample: Option<u64>,
     },
     /// Serve a page to play any game against the perfect bot, and its HTTP API.
     Serve {
@@ -181,12 +184,14 @@ fn run(cli: Cli) -> Result<Report> {
             csv,
             plot,
             every_board,
+            sample,
         } => balance::run(&balance::BalanceArgs {
             spec,
             configs,
             csv,
             plot,
             every_board,
+            sample: sample.map(|n| n as usize),
             progress: opts.progress,
         }),
         Command::Serve { addr } => serve::serve(

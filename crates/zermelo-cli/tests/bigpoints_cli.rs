@@ -96,6 +96,12 @@ fn balance_sweeps_several_configurations_at_once() {
     }
     let v = json(&["balance", "bigpoints:black=1", "--configs", "2x2", "--json"]);
     assert_eq!(v["configs"][0]["boards"], 30);
+    // A sample solves a few evenly spaced classes and says so.
+    let v = json(&["balance", "bigpoints:colors=3,discs=2", "--sample", "5", "--json"]);
+    assert_eq!(v["solved"], 5);
+    assert_eq!(v["sampled"], true);
+    assert_eq!(v["boards"], 30);
+    assert_eq!(v["family_boards"], 90);
 }
 
 #[test]

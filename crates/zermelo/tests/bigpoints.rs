@@ -273,3 +273,21 @@ fn colour_relabelling_keeps_result_winner_score_and_positions() {
         }
     }
 }
+
+/// Both rules rank a win above a draw above a loss first, so they agree on the result:
+/// it is the win/draw/loss value of the game.
+#[test]
+fn the_study_and_margin_rules_agree_on_who_wins() {
+    let f = Family::new(3, 2, 0, 1, Rule::Study).unwrap();
+    for board in f.classes() {
+        let g = f.game(&board);
+        let study = ScoreSolver::new(&g, &StudyRule).solve(&g.start());
+        let margin = ScoreSolver::new(&g, &MarginRule).solve(&g.start());
+        assert_eq!(
+            study[0].cmp(&study[1]),
+            margin[0].cmp(&margin[1]),
+            "{}",
+            Family::format(&board)
+        );
+    }
+}
