@@ -300,7 +300,9 @@ pub fn run(args: &BalanceArgs) -> Result<Report> {
 
 /// A chart of first-win, draw and second-win percentages per configuration (stacked bars).
 fn plot(sweeps: &[Sweep], path: &PathBuf) -> Result<()> {
-    let width = 160 + 90 * sweeps.len() as u32;
+    // Room on the right of the bars for the legend.
+    let legend_room = 2.0;
+    let width = 160 + (90.0 * (sweeps.len() as f64 + legend_room)) as u32;
     let root = SVGBackend::new(path, (width.max(480), 420)).into_drawing_area();
     let failed = |e: String| anyhow::anyhow!("drawing {}: {e}", path.display());
     root.fill(&WHITE).map_err(|e| failed(e.to_string()))?;
@@ -313,13 +315,14 @@ fn plot(sweeps: &[Sweep], path: &PathBuf) -> Result<()> {
         .margin(12)
         .x_label_area_size(40)
         .y_label_area_size(50)
-        .build_cartesian_2d(0f64..sweeps.len() as f64, 0f64..100f64)
+        .build_cartesian_2d(0f64..sweeps.len() as f64 + legend_room, 0f64..100f64)
         .map_err(|e| failed(e.to_string()))?;
     let labels: Vec<String> = sweeps.iter().map(Sweep::label).collect();
     chart
         .configure_mesh()
         .disable_x_mesh()
-        .x_labels(sweeps.len() * 2 + 1)
+        .y_max_light_lines(1)
+        .x_labels(2 * (sweeps.len() + 2) + 1)
         .x_label_formatter(&|x| {
             let i = x.floor() as usize;
             if (x - i as f64 - 0.5).abs() < 0.01 && i < labels.len() {
