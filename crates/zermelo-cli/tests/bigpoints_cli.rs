@@ -44,7 +44,16 @@ fn moves_lists_each_move_with_the_scores_it_leads_to() {
     assert_eq!(v["position"], ".212/01/-/r1/-/2");
     let moves = v["moves"].as_array().unwrap();
     assert_eq!(moves.iter().filter(|m| m["best"] == true).count(), 1);
-    assert!(moves.iter().all(|m| m["scores"].as_array().unwrap().len() == 2));
+    for m in moves {
+        // Player 2 is to move: the value is theirs.
+        let (first, second) = (m["scores"][0].as_i64().unwrap(), m["scores"][1].as_i64().unwrap());
+        let value = match second.cmp(&first) {
+            std::cmp::Ordering::Greater => "win",
+            std::cmp::Ordering::Equal => "draw",
+            std::cmp::Ordering::Less => "lose",
+        };
+        assert_eq!(m["value"], value);
+    }
     fails(&["moves", "bigpoints:board=1212", "--moves", "r-"], "not legal");
     fails(&["moves", "bigpoints:board=1212", "--moves", "zz"], "bad move");
 }

@@ -29,7 +29,7 @@ pub fn decision_rule(rule: Rule) -> &'static dyn DecisionRule {
     }
 }
 
-/// "win", "draw" or "lose" for the first player.
+/// "win", "draw" or "lose" for the player whose score is first in `s`.
 pub fn result_word(s: Scores) -> &'static str {
     match s[0].cmp(&s[1]) {
         std::cmp::Ordering::Greater => "win",
@@ -193,7 +193,9 @@ impl GameCommands for BigPointsCommands {
                         s[1],
                         if chosen { "  (the rule's choice)" } else { "" }
                     );
-                    rows.push(json!({"move": name, "scores": s, "value": result_word(s), "best": chosen}));
+                    // The value for the player to move, as in every game's move table.
+                    let mine = if g.to_move(&p) == 0 { s } else { [s[1], s[0]] };
+                    rows.push(json!({"move": name, "scores": s, "value": result_word(mine), "best": chosen}));
                 }
             } else {
                 let names: Vec<String> = g.legal_moves(&p).iter().map(|m| g.format_move(&p, m)).collect();
