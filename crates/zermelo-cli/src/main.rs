@@ -4,6 +4,7 @@ mod balance;
 mod commands;
 mod games;
 mod generic;
+mod grundy;
 mod serve;
 
 use std::process::ExitCode;
@@ -111,6 +112,17 @@ enum Command {
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         sample: Option<u64>,
     },
+    /// The Grundy sequence of a heap game (subtraction, octal) with its proven period.
+    Grundy {
+        /// The game spec, e.g. octal:code=0.77 or subtraction:set=1/4.
+        spec: String,
+        /// Compute the values of heaps 0..=N (default: grow until a period is proven).
+        #[arg(long)]
+        to: Option<u64>,
+        /// Write an SVG plot of the sequence with the period marked.
+        #[arg(long)]
+        plot: Option<String>,
+    },
     /// Serve a page to play any game against the perfect bot, and its HTTP API.
     Serve {
         /// The address to listen on (port 0 picks a free port).
@@ -194,6 +206,7 @@ fn run(cli: Cli) -> Result<Report> {
             sample: sample.map(|n| n as usize),
             progress: opts.progress,
         }),
+        Command::Grundy { spec, to, plot } => grundy::report(&spec.parse()?, to, plot.as_deref()),
         Command::Serve { addr } => serve::serve(
             addr,
             SolveOptions {

@@ -1,6 +1,7 @@
 //! Each game's answers to the commands, and the dispatch from a spec to them.
 
 pub mod bigpoints;
+mod heaps;
 mod mnk;
 
 use anyhow::Result;
@@ -14,6 +15,7 @@ pub fn open(spec: &Spec) -> Result<Box<dyn GameCommands>> {
     Ok(match info.name {
         "tictactoe" | "mnk" => Box::new(mnk::MnkCommands::new(spec)?),
         "bigpoints" => Box::new(bigpoints::BigPointsCommands::new(spec)?),
+        "nim" | "subtraction" | "octal" | "sum" => Box::new(heaps::HeapCommands::new(spec)?),
         other => unreachable!("registered game {other} has no commands"),
     })
 }

@@ -1,6 +1,7 @@
 //! The games, one module each, and the registry that turns spec strings into games.
 
 pub mod bigpoints;
+pub mod impartial;
 pub mod mnk;
 
 use crate::spec::{GameInfo, Spec};
@@ -8,7 +9,15 @@ use crate::Error;
 
 /// Every game the registry knows.
 pub fn registry() -> &'static [GameInfo] {
-    &[mnk::TICTACTOE_INFO, mnk::INFO, bigpoints::INFO]
+    &[
+        mnk::TICTACTOE_INFO,
+        mnk::INFO,
+        impartial::nim::INFO,
+        impartial::subtraction::INFO,
+        impartial::octal::INFO,
+        impartial::sum::INFO,
+        bigpoints::INFO,
+    ]
 }
 
 /// The registry entry for `spec`'s game, or a clear error naming the known games.
