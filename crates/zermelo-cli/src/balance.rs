@@ -29,6 +29,9 @@ use crate::commands::Report;
 use crate::games::bigpoints::result_word;
 use crate::generic;
 
+/// The most boards (or classes) a sweep lists, sampled or not.
+const MAX_LISTED: u128 = 20_000_000;
+
 /// What `zermelo balance` was asked.
 pub struct BalanceArgs {
     /// The family spec, or the keys every configuration shares.
@@ -250,6 +253,19 @@ fn families(args: &BalanceArgs) -> Result<Vec<Family>> {
 pub fn run(args: &BalanceArgs) -> Result<Report> {
     let families = families(args)?;
     let started = Instant::now();
+    for f in &families {
+        let listed = if args.every_board {
+            f.boards()
+        } else {
+            f.boards() / f.class_size() as u128
+        };
+        if listed > MAX_LISTED {
+            bail!(
+                "{} has {listed} boards to list, more than {MAX_LISTED}; choose fewer colours or discs",
+                f.spec()
+            );
+        }
+    }
     let sweeps: Vec<Sweep> = families
         .into_iter()
         .map(|f| sweep(f, args.every_board, args.sample, args.progress))

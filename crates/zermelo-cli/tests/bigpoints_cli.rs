@@ -147,6 +147,9 @@ fn bad_input_gets_one_clear_line() {
     fails(&["solve", "bigpoints:board=1221,rule=fair"], "study or margin");
     fails(&["balance", "bigpoints:colors=9,discs=2"], "out of range");
     fails(&["balance", "--configs", "2-2"], "COLORSxDISCS");
+    fails(&["balance", "bigpoints:colors=5,discs=9"], "more than");
+    fails(&["balance", "bigpoints:colors=5,discs=12,white=4"], "more than");
+    fails(&["balance", "bigpoints:board=1221"], "names one game");
     fails(
         &["tournament", "bigpoints:players=3", "--players", "random,greedy"],
         "3 players",

@@ -61,7 +61,9 @@ impl Family {
         spec.check_keys(&super::INFO)?;
         for key in ["board", "seed"] {
             if spec.get(key).is_some() {
-                return Err(Error::Spec(format!("{key}= does not go with colors= and discs=")));
+                return Err(Error::Spec(format!(
+                    "{key}= names one game; a family of boards is given by colors= and discs="
+                )));
             }
         }
         if spec.int("players", 2, 2, 5)? != 2 {
@@ -102,14 +104,18 @@ impl Family {
         counts
     }
 
-    /// The number of distinct arrangements (a multinomial coefficient).
+    /// The number of distinct arrangements (a multinomial coefficient; `u128::MAX` when
+    /// it does not fit).
     pub fn boards(&self) -> u128 {
         let mut total = 0usize;
         let mut ways: u128 = 1;
         for n in self.counts() {
             for i in 1..=n {
                 total += 1;
-                ways = ways * total as u128 / i as u128;
+                // Saturates for paths whose count exceeds 128 bits.
+                ways = ways
+                    .checked_mul(total as u128)
+                    .map_or(u128::MAX, |w| w / i as u128);
             }
         }
         ways

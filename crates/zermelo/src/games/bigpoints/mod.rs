@@ -56,7 +56,7 @@ pub const INFO: GameInfo = GameInfo {
         KeyInfo {
             key: "board",
             default: "(random path)",
-            range: "up to 64 discs: 1-5 or r,g,b,y,p, w (white), k (black)",
+            range: "1..=64 discs, at most 14 of a kind: 1-5 or r,g,b,y,p, w (white), k (black)",
             help: "an explicit path, e.g. 1221 (a reduced game)",
         },
         KeyInfo {
@@ -74,13 +74,13 @@ pub const INFO: GameInfo = GameInfo {
         KeyInfo {
             key: "white",
             default: "0",
-            range: "0..=15",
+            range: "0..=14",
             help: "white discs added to a reduced game's path",
         },
         KeyInfo {
             key: "black",
             default: "0",
-            range: "0..=15",
+            range: "0..=14",
             help: "black discs added to a reduced game's path",
         },
         KeyInfo {
