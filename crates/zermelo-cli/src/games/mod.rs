@@ -1,5 +1,7 @@
 //! Each game's answers to the commands, and the dispatch from a spec to them.
 
+pub mod bigpoints;
+mod heaps;
 mod mnk;
 mod pawns;
 
@@ -13,6 +15,8 @@ pub fn open(spec: &Spec) -> Result<Box<dyn GameCommands>> {
     let info = zermelo::games::info(spec)?;
     Ok(match info.name {
         "tictactoe" | "mnk" => Box::new(mnk::MnkCommands::new(spec)?),
+        "bigpoints" => Box::new(bigpoints::BigPointsCommands::new(spec)?),
+        "nim" | "subtraction" | "octal" | "sum" => Box::new(heaps::HeapCommands::new(spec)?),
         "pawns" => Box::new(pawns::PawnsCommands::new(spec)?),
         other => unreachable!("registered game {other} has no commands"),
     })

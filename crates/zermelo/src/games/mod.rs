@@ -1,5 +1,7 @@
 //! The games, one module each, and the registry that turns spec strings into games.
 
+pub mod bigpoints;
+pub mod impartial;
 pub mod mnk;
 pub mod pawns;
 
@@ -8,7 +10,16 @@ use crate::Error;
 
 /// Every game the registry knows.
 pub fn registry() -> &'static [GameInfo] {
-    &[mnk::TICTACTOE_INFO, mnk::INFO, pawns::INFO]
+    &[
+        mnk::TICTACTOE_INFO,
+        mnk::INFO,
+        impartial::nim::INFO,
+        impartial::subtraction::INFO,
+        impartial::octal::INFO,
+        impartial::sum::INFO,
+        bigpoints::INFO,
+        pawns::INFO,
+    ]
 }
 
 /// The registry entry for `spec`'s game, or a clear error naming the known games.

@@ -5,12 +5,17 @@
 //! - [`levels`]: level-by-level backward induction into a compact table, for games whose
 //!   positions form levels;
 //! - [`retrograde`]: backward induction over a dense index, also for games with cycles;
-//! - [`search`]: alpha-beta with a transposition table, for games too big to tabulate.
+//! - [`search`]: alpha-beta with a transposition table, for games too big to tabulate;
+//! - [`scores`]: final score pairs under a pluggable decision rule, for score games
+//!   that need not be zero-sum;
+//! - [`grundy`]: Sprague–Grundy values of impartial games, and periods of value sequences.
 
+pub mod grundy;
 pub mod levels;
 pub mod memo;
 pub mod minimax;
 pub mod retrograde;
+pub mod scores;
 pub mod search;
 
 use crate::game::{Game, Symmetric};

@@ -1,0 +1,166 @@
+//! `zermelo grundy`, `solve` and `moves` on Nim, subtraction, octal games and sums.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn zermelo(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_zermelo"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = zermelo(&[args, &["--json"]].concat());
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("valid JSON")
+}
+
+fn winning_moves(v: &Value) -> Vec<&str> {
+    v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap())
+        .collect()
+}
+
+#[test]
+fn grundy_of_the_course_subtraction_games() {
+    let v = json(&["grundy", "subtraction:set=1/2/3"]);
+    assert_eq!(
+        (v["preperiod"].clone(), v["period"].clone()),
+        (0.into(), 4.into())
+    );
+    assert_eq!(v["pattern"], "LWWW");
+    assert_eq!(v["grundy_pattern"], serde_json::json!([0, 1, 2, 3]));
+    assert_eq!(v["proven"], true);
+    let v = json(&["grundy", "subtraction:set=1/4", "--to", "30"]);
+    assert_eq!(v["period"], 5);
+    assert_eq!(v["pattern"], "LWLWW");
+    assert_eq!(v["computed_to"], 30);
+    assert!(v["outcomes"].as_str().unwrap().starts_with("LWLWWLWLWW"));
+}
+
+#[test]
+fn twenty_one_stones_win_for_the_first_player() {
+    for set in ["1/2/3", "1/4"] {
+        let v = json(&["solve", &format!("subtraction:set={set},n=21")]);
+        assert_eq!(v["value"], "win", "{set}");
+    }
+    let v = json(&["solve", "subtraction:set=1/2/3,n=21"]);
+    assert_eq!(winning_moves(&v), ["1-1"]);
+    let v = json(&["solve", "subtraction:set=1/2/3,n=1000000000000000000"]);
+    assert_eq!(v["value"], "lose");
+    let v = json(&["solve", "subtraction:set=1/2/3,n=21,misere=true"]);
+    assert_eq!(v["value"], "lose");
+}
+
+#[test]
+fn nim_six_nine_three_takes_four_from_the_nine() {
+    let v = json(&["solve", "nim:heaps=6/9/3"]);
+    assert_eq!(v["value"], "win");
+    assert_eq!(v["grundy"], 12);
+    assert_eq!(winning_moves(&v), ["2-4"]);
+    let v = json(&["moves", "nim:heaps=6/9/3", "--moves", "2-4"]);
+    assert_eq!(v["value"], "lose");
+    assert_eq!(v["position"], "2:6/5/3");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 14);
+    let v = json(&["solve", "nim:heaps=1/1/5,misere=true"]);
+    assert_eq!(winning_moves(&v), ["3-4"]);
+    let v = json(&["solve", "nim:heaps=1000000000000000000/3"]);
+    assert_eq!(winning_moves(&v), ["1-999999999999999997"]);
+}
+
+#[test]
+fn kayles_period_twelve_preperiod_seventy_one_proven() {
+    let v = json(&["grundy", "octal:code=0.77"]);
+    assert_eq!(v["name"], "Kayles");
+    assert_eq!(v["preperiod"], 71);
+    assert_eq!(v["period"], 12);
+    assert_eq!(v["proven"], true);
+    assert_eq!(
+        v["start"].as_array().unwrap()[..6],
+        serde_json::json!([0, 1, 2, 3, 1, 4]).as_array().unwrap()[..]
+    );
+    let v = json(&["grundy", "octal:code=0.77", "--to", "50"]);
+    assert_eq!(v["proven"], false);
+    assert_eq!(v["period"], Value::Null);
+    assert_eq!(v["computed_to"], 50);
+}
+
+#[test]
+fn sums_are_solved_by_xor() {
+    // Kayles 3, 5, 7 have values 3, 4, 2; with a Nim heap of 4 the sum is 3 ^ 4 ^ 2 ^ 4 = 1.
+    let v = json(&["solve", "sum:code=0.77,heaps=3/5/7,nim=4"]);
+    assert_eq!(v["heap_values"], serde_json::json!([3, 4, 2, 4]));
+    assert_eq!(v["grundy"], 1);
+    for m in winning_moves(&v) {
+        let after = json(&["moves", "sum:code=0.77,heaps=3/5/7,nim=4", "--moves", m]);
+        assert_eq!(after["grundy"], 0, "{m}");
+    }
+}
+
+#[test]
+fn the_perfect_player_never_loses_a_won_game() {
+    let v = json(&[
+        "tournament",
+        "nim:heaps=3/4/5",
+        "--players",
+        "perfect,random",
+        "--games",
+        "40",
+    ]);
+    let perfect = &v["players"][0];
+    assert_eq!(perfect["player"], "perfect");
+    assert_eq!(
+        perfect["wins"].as_u64().unwrap() + perfect["losses"].as_u64().unwrap(),
+        40
+    );
+    // Seated first half of the time, where 3/4/5 is won, it wins all those games.
+    assert!(perfect["wins"].as_u64().unwrap() >= 20);
+}
+
+#[test]
+fn grundy_plot_is_an_svg() {
+    let file = std::env::temp_dir().join(format!("zermelo-kayles-{}.svg", std::process::id()));
+    let path = file.to_str().unwrap();
+    let out = zermelo(&["grundy", "octal:code=0.77", "--plot", path]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("one period (12 values)"));
+    std::fs::remove_file(&file).unwrap();
+}
+
+#[test]
+fn bad_input_is_one_error_line() {
+    for args in [
+        &["grundy", "subtraction:set="][..],
+        &["grundy", "subtraction:set=0/3"],
+        &["grundy", "subtraction:set=-2"],
+        &["grundy", "octal:code=0.78"],
+        &["grundy", "octal:code=0."],
+        &["grundy", "octal:code=5.7"],
+        &["grundy", "nim:heaps=3"],
+        &["grundy", "sum:nim=3"],
+        &["grundy", "octal:code=0.77", "--to", "1000000000000"],
+        &["solve", "octal:code=0.77,heaps=1000001"],
+        &["solve", "nim:heaps=1000000000000000001"],
+        &["solve", "sum:code=0.77"],
+        &["moves", "nim:heaps=6/9/3", "--moves", "2-10"],
+        &["moves", "nim:heaps=6/9/3", "--moves", "4-1"],
+        &["moves", "octal:code=0.77,heaps=5", "--moves", "1-1=1+1"],
+        &["tournament", "nim:heaps=1000000000000"],
+    ] {
+        let out = zermelo(args);
+        assert!(!out.status.success(), "{args:?} should fail");
+        let err = String::from_utf8_lossy(&out.stderr).trim_end().to_string();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("error:") && !err.contains("panicked"), "{err}");
+    }
+}

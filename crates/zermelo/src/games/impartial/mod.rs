@@ -1,0 +1,405 @@
+//! Impartial heap games: Nim, subtraction games, octal games, and sums of them.
+//!
+//! Every game here is a row of heaps, each played by a [`Rule`]; a move takes tokens
+//! from one heap and may leave nothing, one heap or two heaps. Both players have the
+//! same moves; under normal play whoever cannot move loses, under the misère rule whoever
+//! cannot move wins (the last mover loses).
+//!
+//! Notation: a move is `H-T` (take `T` from heap `H`, heaps numbered from 1) or
+//! `H-T=A+B` (take `T` from heap `H` and split the rest into heaps `A` and `B`). A position
+//! is the mover's seat, a colon, and the heap sizes of each rule joined by `/`, rules
+//! joined by ` + ` in the order of the game's parts: `1:6/9/3`, `2:3/5/7 + 21 + 4`.
+
+pub mod nim;
+pub mod octal;
+pub mod subtraction;
+pub mod sum;
+
+use crate::game::{Game, Impartial, Notation, Outcome, PlayerId};
+use crate::spec::Spec;
+use crate::Error;
+
+pub use octal::Octal;
+
+/// How a single heap may be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Take any positive number of tokens.
+    Nim,
+    /// Take one of these numbers of tokens (distinct, positive, ascending).
+    Subtraction(Vec<u64>),
+    /// An octal game.
+    Octal(Octal),
+}
+
+impl Rule {
+    /// Appends every move on a heap of `size` as `(take, left)`: `left == 0` leaves the rest
+    /// as one heap (or nothing), `left > 0` splits the rest into `left` and `rest - left`
+    /// with `left <= rest - left`.
+    pub fn moves(&self, size: u64, out: &mut Vec<(u64, u64)>) {
+        match self {
+            Rule::Nim => out.extend((1..=size).map(|t| (t, 0))),
+            Rule::Subtraction(set) => out.extend(set.iter().take_while(|&&a| a <= size).map(|&a| (a, 0))),
+            Rule::Octal(o) => o.moves(size, out),
+        }
+    }
+
+    /// Whether taking `take` and leaving `left` (as in [`Rule::moves`]) is a move on a heap
+    /// of `size`, without listing every move of a big Nim heap.
+    fn allows(&self, size: u64, take: u64, left: u64) -> bool {
+        match self {
+            Rule::Nim => take >= 1 && take <= size && left == 0,
+            _ => {
+                let mut moves = Vec::new();
+                self.moves(size, &mut moves);
+                moves.contains(&(take, left))
+            }
+        }
+    }
+
+    /// The number of moves on a heap of `size`.
+    pub fn move_count(&self, size: u64) -> u64 {
+        match self {
+            Rule::Nim => size,
+            Rule::Subtraction(set) => set.iter().take_while(|&&a| a <= size).count() as u64,
+            Rule::Octal(o) => o.move_count(size),
+        }
+    }
+
+    /// Whether a heap of `size` has a move.
+    pub fn can_move(&self, size: u64) -> bool {
+        match self {
+            Rule::Nim => size > 0,
+            Rule::Subtraction(set) => set[0] <= size,
+            Rule::Octal(o) => o.can_move(size),
+        }
+    }
+
+    /// The rule's name for people: `nim`, `subtraction 1/2/3`, `octal 0.77`.
+    pub fn describe(&self) -> String {
+        match self {
+            Rule::Nim => "nim".into(),
+            Rule::Subtraction(set) => format!("subtraction {}", join(set, "/")),
+            Rule::Octal(o) => format!("octal {o}"),
+        }
+    }
+}
+
+/// One heap of a position: which of the game's rules plays it, and its size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Heap {
+    /// The index of its rule among the game's parts.
+    pub part: u8,
+    /// The number of tokens.
+    pub size: u64,
+}
+
+/// A position: the heaps in order and the seat to move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Heaps {
+    /// The heaps, in order (empty heaps stay, so numbering is stable).
+    pub heaps: Vec<Heap>,
+    /// The seat to move.
+    pub mover: PlayerId,
+}
+
+/// A move: from heap number `heap` (from 0) take `take` tokens, and if `left > 0` split the
+/// rest into `left` and `rest - left`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HeapMove {
+    /// The heap, from 0.
+    pub heap: usize,
+    /// Tokens taken.
+    pub take: u64,
+    /// The first part of a split, 0 when the rest stays one heap.
+    pub left: u64,
+}
+
+/// A game played on a row of heaps, each heap with one of the game's rules.
+#[derive(Clone, Debug)]
+pub struct HeapGame {
+    parts: Vec<Rule>,
+    start: Vec<Heap>,
+    misere: bool,
+}
+
+impl HeapGame {
+    /// A game whose start has, for each part, a rule and that rule's heap sizes.
+    pub fn new(parts: Vec<(Rule, Vec<u64>)>, misere: bool) -> HeapGame {
+        let start = parts
+            .iter()
+            .enumerate()
+            .flat_map(|(i, (_, sizes))| sizes.iter().map(move |&size| Heap { part: i as u8, size }))
+            .collect();
+        HeapGame {
+            parts: parts.into_iter().map(|(rule, _)| rule).collect(),
+            start,
+            misere,
+        }
+    }
+
+    /// The game a spec names: `nim`, `subtraction`, `octal` or `sum`.
+    pub fn from_spec(spec: &Spec) -> Result<HeapGame, Error> {
+        match spec.name.as_str() {
+            "nim" => nim::from_spec(spec),
+            "subtraction" => subtraction::from_spec(spec),
+            "octal" => octal::from_spec(spec),
+            "sum" => sum::from_spec(spec),
+            other => Err(Error::Spec(format!("{other} is not a heap game"))),
+        }
+    }
+
+    /// The rules of the parts, in order.
+    pub fn parts(&self) -> &[Rule] {
+        &self.parts
+    }
+
+    /// Whether the last mover loses.
+    pub fn misere(&self) -> bool {
+        self.misere
+    }
+
+    /// The position with these heaps and `mover` to move.
+    pub fn position(&self, heaps: Vec<Heap>, mover: PlayerId) -> Heaps {
+        Heaps { heaps, mover }
+    }
+
+    /// The number of legal moves in `p`.
+    pub fn move_count(&self, p: &Heaps) -> u128 {
+        p.heaps
+            .iter()
+            .map(|h| u128::from(self.parts[h.part as usize].move_count(h.size)))
+            .sum()
+    }
+
+    /// The moves on heap number `heap` of `p`, or for Nim only those leaving a size in
+    /// `targets` (a Nim heap has as many moves as tokens, too many to list for big heaps).
+    pub fn heap_moves(&self, p: &Heaps, heap: usize, nim_targets: &[u64]) -> Vec<HeapMove> {
+        let h = p.heaps[heap];
+        let mut raw = Vec::new();
+        match &self.parts[h.part as usize] {
+            Rule::Nim => {
+                let mut targets: Vec<u64> = nim_targets.iter().copied().filter(|&t| t < h.size).collect();
+                targets.sort_unstable();
+                targets.dedup();
+                raw.extend(targets.iter().rev().map(|&t| (h.size - t, 0)));
+            }
+            rule => rule.moves(h.size, &mut raw),
+        }
+        raw.into_iter()
+            .map(|(take, left)| HeapMove { heap, take, left })
+            .collect()
+    }
+
+    /// The moves of `p` after which `lost` holds for the position left, found by trying
+    /// every move, except that a Nim heap only tries leaving a size in `nim_targets(size)`.
+    pub fn winning_moves(
+        &self,
+        p: &Heaps,
+        nim_targets: impl Fn(u64) -> Vec<u64>,
+        lost: impl Fn(&Heaps) -> bool,
+    ) -> Vec<HeapMove> {
+        (0..p.heaps.len())
+            .flat_map(|i| self.heap_moves(p, i, &nim_targets(p.heaps[i].size)))
+            .filter(|m| lost(&self.play(p, m)))
+            .collect()
+    }
+
+    fn parse_sizes(&self, text: &str, group: &str) -> Result<Vec<u64>, Error> {
+        group
+            .split('/')
+            .map(|s| {
+                s.trim()
+                    .parse()
+                    .map_err(|_| Error::bad_position(text, format!("'{}' is not a heap size", s.trim())))
+            })
+            .collect()
+    }
+}
+
+/// Items joined by `sep`.
+pub fn join<T: ToString>(items: &[T], sep: &str) -> String {
+    items.iter().map(T::to_string).collect::<Vec<_>>().join(sep)
+}
+
+impl Game for HeapGame {
+    type Position = Heaps;
+    type Move = HeapMove;
+
+    fn start(&self) -> Heaps {
+        self.position(self.start.clone(), 0)
+    }
+
+    fn to_move(&self, p: &Heaps) -> PlayerId {
+        p.mover
+    }
+
+    fn moves(&self, p: &Heaps, out: &mut Vec<HeapMove>) {
+        let mut raw = Vec::new();
+        for (heap, h) in p.heaps.iter().enumerate() {
+            raw.clear();
+            self.parts[h.part as usize].moves(h.size, &mut raw);
+            out.extend(raw.iter().map(|&(take, left)| HeapMove { heap, take, left }));
+        }
+    }
+
+    fn play(&self, p: &Heaps, m: &HeapMove) -> Heaps {
+        let mut heaps = p.heaps.clone();
+        let h = heaps[m.heap];
+        let rest = h.size - m.take;
+        if m.left == 0 {
+            heaps[m.heap].size = rest;
+        } else {
+            heaps[m.heap].size = m.left;
+            heaps.insert(
+                m.heap + 1,
+                Heap {
+                    part: h.part,
+                    size: rest - m.left,
+                },
+            );
+        }
+        Heaps {
+            heaps,
+            mover: 1 - p.mover,
+        }
+    }
+
+    fn outcome(&self, p: &Heaps) -> Option<Outcome> {
+        let stuck = !p
+            .heaps
+            .iter()
+            .any(|h| self.parts[h.part as usize].can_move(h.size));
+        stuck.then(|| Outcome::Win(if self.misere { p.mover } else { 1 - p.mover }))
+    }
+}
+
+impl Impartial for HeapGame {
+    fn options(&self, p: &Heaps) -> Vec<Heaps> {
+        self.legal_moves(p).iter().map(|m| self.play(p, m)).collect()
+    }
+}
+
+impl Notation for HeapGame {
+    fn parse_move(&self, p: &Heaps, text: &str) -> Result<HeapMove, Error> {
+        let t = text.trim();
+        let bad = |why: String| Error::bad_move(text, why);
+        let (heap_text, rest) = t
+            .split_once('-')
+            .ok_or_else(|| bad("expected HEAP-TAKE or HEAP-TAKE=A+B, e.g. 2-4".into()))?;
+        let (take_text, split) = match rest.split_once('=') {
+            Some((take, split)) => (take, Some(split)),
+            None => (rest, None),
+        };
+        let number = |s: &str| -> Result<u64, Error> {
+            s.trim()
+                .parse()
+                .map_err(|_| bad(format!("'{}' is not a whole number", s.trim())))
+        };
+        let heap = number(heap_text)?;
+        if heap == 0 || heap > p.heaps.len() as u64 {
+            return Err(bad(format!("there are heaps 1 to {}", p.heaps.len())));
+        }
+        let heap = heap as usize - 1;
+        let take = number(take_text)?;
+        let size = p.heaps[heap].size;
+        if take > size {
+            return Err(bad(format!("heap {} has only {size}", heap + 1)));
+        }
+        let left = match split {
+            None => 0,
+            Some(s) => {
+                let (a, b) = s
+                    .split_once('+')
+                    .ok_or_else(|| bad("a split is written A+B".into()))?;
+                let (a, b) = (number(a)?, number(b)?);
+                if a == 0 || b == 0 || a.checked_add(b) != Some(size - take) {
+                    return Err(bad(format!(
+                        "a split leaves two non-empty heaps adding up to {}",
+                        size - take
+                    )));
+                }
+                a.min(b)
+            }
+        };
+        let m = HeapMove { heap, take, left };
+        if !self.parts[p.heaps[heap].part as usize].allows(size, take, left) {
+            return Err(bad(format!(
+                "not a move of {} on a heap of {size}",
+                self.parts[p.heaps[heap].part as usize].describe()
+            )));
+        }
+        Ok(m)
+    }
+
+    fn format_move(&self, p: &Heaps, m: &HeapMove) -> String {
+        if m.left == 0 {
+            format!("{}-{}", m.heap + 1, m.take)
+        } else {
+            let rest = p.heaps[m.heap].size - m.take;
+            format!("{}-{}={}+{}", m.heap + 1, m.take, m.left, rest - m.left)
+        }
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Heaps, Error> {
+        let (seat, groups) = text
+            .trim()
+            .split_once(':')
+            .ok_or_else(|| Error::bad_position(text, "expected SEAT:HEAPS, e.g. 1:6/9/3"))?;
+        let mover = match seat.trim() {
+            "1" => 0,
+            "2" => 1,
+            _ => return Err(Error::bad_position(text, "the seat to move is 1 or 2")),
+        };
+        let groups: Vec<&str> = groups.split('+').collect();
+        if groups.len() != self.parts.len() {
+            return Err(Error::bad_position(
+                text,
+                format!("expected {} groups of heaps joined by '+'", self.parts.len()),
+            ));
+        }
+        let mut heaps = Vec::new();
+        for (part, group) in groups.iter().enumerate() {
+            for size in self.parse_sizes(text, group)? {
+                heaps.push(Heap {
+                    part: part as u8,
+                    size,
+                });
+            }
+        }
+        Ok(self.position(heaps, mover))
+    }
+
+    fn format_position(&self, p: &Heaps) -> String {
+        let groups: Vec<String> = (0..self.parts.len())
+            .map(|part| {
+                let sizes: Vec<u64> = p
+                    .heaps
+                    .iter()
+                    .filter(|h| h.part as usize == part)
+                    .map(|h| h.size)
+                    .collect();
+                join(&sizes, "/")
+            })
+            .collect();
+        format!("{}:{}", p.mover + 1, groups.join(" + "))
+    }
+
+    fn render(&self, p: &Heaps) -> String {
+        let mut s = String::new();
+        for (i, h) in p.heaps.iter().enumerate() {
+            let sticks = if h.size <= 40 {
+                "|".repeat(h.size as usize)
+            } else {
+                String::new()
+            };
+            s += &format!(
+                "heap {:>2} ({}): {:>3} {sticks}\n",
+                i + 1,
+                self.parts[h.part as usize].describe(),
+                h.size
+            );
+        }
+        s
+    }
+}

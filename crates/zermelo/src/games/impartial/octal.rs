@@ -1,0 +1,405 @@
+//! Octal games, named by a code `d0.d1d2d3…`: digit `dj` says what removing `j` tokens
+//! from one heap may leave: bit 1 no heap (only when `j` is the whole heap), bit 2 one
+//! non-empty heap, bit 4 two non-empty heaps. `d0` is 0 or 4 (`4.` codes may split a heap
+//! without removing anything). Kayles is 0.77, Dawson's Kayles 0.07.
+//!
+//! The Grundy sequence is computed with the rare-values method: values are split into
+//! "common" and "rare" ones by the parity of their bits under a mask chosen from the
+//! values so far, so that few heaps are rare. A split into two heaps has a common value
+//! only if exactly one part is rare, so all common split values come from a loop over
+//! the rare heaps only; a rare value below the mex is looked for among all splits, which
+//! usually succeeds after a few steps. The result is exact for any mask.
+
+use std::fmt;
+
+use super::nim::heap_list;
+use super::{HeapGame, Rule};
+use crate::spec::{GameInfo, KeyInfo, Spec};
+use crate::Error;
+
+/// The largest heap accepted in a position.
+pub const MAX_HEAP: u64 = 1_000_000;
+/// The most digits accepted after the point.
+pub const MAX_DIGITS: usize = 40;
+
+/// The registry entry of octal games.
+pub const INFO: GameInfo = GameInfo {
+    name: "octal",
+    summary: "octal game by its code (0.77 is Kayles); who cannot move loses",
+    keys: &[
+        KeyInfo {
+            key: "code",
+            default: "0.77",
+            range: "0. or 4. then up to 40 digits 0-7",
+            help: "the octal code",
+        },
+        KeyInfo {
+            key: "heaps",
+            default: "10",
+            range: "1..=32 heaps of 0..=1000000",
+            help: "heap sizes at the start",
+        },
+    ],
+};
+
+/// The octal game a spec names.
+pub fn from_spec(spec: &Spec) -> Result<HeapGame, Error> {
+    spec.check_keys(&INFO)?;
+    let code: Octal = spec.get("code").unwrap_or("0.77").parse()?;
+    let heaps = heap_list(spec, "heaps", MAX_HEAP)?.unwrap_or_else(|| vec![10]);
+    Ok(HeapGame::new(vec![(Rule::Octal(code), heaps)], false))
+}
+
+/// An octal code: `digits[j]` is the digit of removing `j` tokens.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Octal {
+    digits: Vec<u8>,
+}
+
+impl std::str::FromStr for Octal {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Octal, Error> {
+        let bad = |why: &str| Error::Spec(format!("code={text}: {why}"));
+        let (lead, rest) = text
+            .trim()
+            .split_once('.')
+            .ok_or_else(|| bad("expected a code like 0.77 or 4.07 (0 or 4, a point, digits 0-7)"))?;
+        let d0 = match lead {
+            "0" => 0,
+            "4" => 4,
+            _ => return Err(bad("the digit before the point is 0 or 4")),
+        };
+        if rest.len() > MAX_DIGITS {
+            return Err(bad(&format!("at most {MAX_DIGITS} digits after the point")));
+        }
+        let mut digits = vec![d0];
+        for c in rest.chars() {
+            match c.to_digit(8) {
+                Some(d) => digits.push(d as u8),
+                None => return Err(bad(&format!("'{c}' is not an octal digit 0-7"))),
+            }
+        }
+        while digits.len() > 1 && digits[digits.len() - 1] == 0 {
+            digits.pop();
+        }
+        if digits == [0] {
+            return Err(bad("a game with no moves at all"));
+        }
+        Ok(Octal { digits })
+    }
+}
+
+impl fmt::Display for Octal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.", self.digits[0])?;
+        for d in &self.digits[1..] {
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Octal {
+    /// The index of the last non-zero digit.
+    pub fn last_digit(&self) -> usize {
+        self.digits.len() - 1
+    }
+
+    /// The removals `j` whose digit has `bit`.
+    fn removals(&self, bit: u8) -> Vec<usize> {
+        (0..self.digits.len())
+            .filter(|&j| self.digits[j] & bit != 0)
+            .collect()
+    }
+
+    /// Whether some move splits a heap in two.
+    pub fn splits(&self) -> bool {
+        !self.removals(4).is_empty()
+    }
+
+    /// The classical name of the game, if it has one.
+    pub fn name(&self) -> Option<&'static str> {
+        match self.to_string().as_str() {
+            "0.77" => Some("Kayles"),
+            "0.07" => Some("Dawson's Kayles"),
+            "0.137" => Some("Dawson's chess"),
+            "0.007" => Some("Treblecross"),
+            "0.6" => Some("the Officers game"),
+            _ => None,
+        }
+    }
+
+    /// Appends the moves on a heap of `size` as `(take, left)` (see [`Rule::moves`]).
+    pub fn moves(&self, size: u64, out: &mut Vec<(u64, u64)>) {
+        for (j, &d) in self.digits.iter().enumerate() {
+            let j = j as u64;
+            if j > 0 && ((j == size && d & 1 != 0) || (j < size && d & 2 != 0)) {
+                out.push((j, 0));
+            }
+            if d & 4 != 0 && size >= j + 2 {
+                out.extend((1..=(size - j) / 2).map(|a| (j, a)));
+            }
+        }
+    }
+
+    /// The number of moves on a heap of `size`.
+    pub fn move_count(&self, size: u64) -> u64 {
+        self.digits
+            .iter()
+            .enumerate()
+            .map(|(j, &d)| {
+                let j = j as u64;
+                let one = j > 0 && ((j == size && d & 1 != 0) || (j < size && d & 2 != 0));
+                let splits = if d & 4 != 0 && size >= j + 2 {
+                    (size - j) / 2
+                } else {
+                    0
+                };
+                u64::from(one) + splits
+            })
+            .sum()
+    }
+
+    /// Whether a heap of `size` has a move.
+    pub fn can_move(&self, size: u64) -> bool {
+        self.digits.iter().enumerate().any(|(j, &d)| {
+            let j = j as u64;
+            (j > 0 && ((j == size && d & 1 != 0) || (j < size && d & 2 != 0)))
+                || (d & 4 != 0 && size >= j + 2)
+        })
+    }
+
+    /// How long a computed sequence must be for a repetition over all of it to be proven.
+    /// Guy–Smith: with `k` the last non-zero digit, `g(n + p) = g(n)` for
+    /// `pre <= n < 2 pre + p + k` makes the sequence periodic from `pre` on. Without
+    /// splitting moves the window of `k` values below a heap decides it, so
+    /// `max(pre, 1) + p + k` entries suffice.
+    pub fn proof_length(&self, preperiod: usize, period: usize) -> usize {
+        let k = self.last_digit();
+        if self.splits() {
+            2 * preperiod + 2 * period + k
+        } else {
+            preperiod.max(1) + period + k
+        }
+    }
+}
+
+/// Below this heap size every split is tried; the mask is first chosen here.
+const FIRST_REVIEW: usize = 256;
+/// The mask search considers values below `1 << MASK_BITS` only.
+const MASK_BITS: u32 = 12;
+
+/// The Grundy sequence of an octal game, extended on demand.
+pub struct GrundySequence {
+    whole: Vec<usize>,
+    single: Vec<usize>,
+    split: Vec<usize>,
+    values: Vec<u32>,
+    sparse: bool,
+    /// Values whose bits under the mask have even parity are rare; 0: all are rare.
+    mask: u32,
+    /// Heaps (from 1) whose value is rare, ascending.
+    rare: Vec<usize>,
+    /// `seen[v] == n + 1` when value `v` is an option of heap `n`.
+    seen: Vec<u32>,
+    review_at: usize,
+}
+
+impl GrundySequence {
+    /// The sequence of `game`, with the rare-values method when `sparse` (else every
+    /// split of every heap is tried: quadratic, for checking).
+    pub fn new(game: &Octal, sparse: bool) -> Self {
+        GrundySequence {
+            whole: game.removals(1).into_iter().filter(|&j| j > 0).collect(),
+            single: game.removals(2).into_iter().filter(|&j| j > 0).collect(),
+            split: game.removals(4),
+            values: Vec::new(),
+            sparse,
+            mask: 0,
+            rare: Vec::new(),
+            seen: Vec::new(),
+            review_at: FIRST_REVIEW,
+        }
+    }
+
+    /// The values of heaps `0..len()`.
+    pub fn values(&self) -> &[u32] {
+        &self.values
+    }
+
+    /// The mask that splits rare from common values (0 while every split is tried).
+    pub fn mask(&self) -> u32 {
+        self.mask
+    }
+
+    /// The number of heaps with a rare value.
+    pub fn rare_count(&self) -> usize {
+        self.rare.len()
+    }
+
+    /// Computes the values of heaps up to `len - 1`.
+    pub fn extend_to(&mut self, len: usize) {
+        while self.values.len() < len {
+            let n = self.values.len();
+            if self.sparse && n == self.review_at {
+                self.review_mask();
+                self.review_at *= 2;
+            }
+            let g = self.next(n);
+            self.values.push(g);
+            if n >= 1 && self.mask != 0 && self.is_rare(g) {
+                self.rare.push(n);
+            }
+        }
+    }
+
+    fn is_rare(&self, v: u32) -> bool {
+        (v & self.mask).count_ones().is_multiple_of(2)
+    }
+
+    /// Picks the mask that leaves the fewest rare heaps so far, and lists them.
+    fn review_mask(&mut self) {
+        let values = &self.values[1..];
+        let max = values.iter().copied().max().unwrap_or(0);
+        if max >= 1 << MASK_BITS {
+            return;
+        }
+        let mut counts = vec![0usize; max as usize + 1];
+        for &v in values {
+            counts[v as usize] += 1;
+        }
+        let width = (max + 1).next_power_of_two();
+        let rare_under = |mask: u32| -> usize {
+            counts
+                .iter()
+                .enumerate()
+                .filter(|&(v, _)| (v as u32 & mask).count_ones().is_multiple_of(2))
+                .map(|(_, c)| c)
+                .sum()
+        };
+        let best = (1..width.max(2)).min_by_key(|&m| rare_under(m)).unwrap_or(0);
+        if rare_under(best) >= values.len() {
+            return;
+        }
+        self.mask = best;
+        self.rare = (1..self.values.len())
+            .filter(|&a| self.is_rare(self.values[a]))
+            .collect();
+    }
+
+    /// The value of heap `n`, all smaller ones known.
+    fn next(&mut self, n: usize) -> u32 {
+        let stamp = n as u32 + 1;
+        let g = &self.values;
+        let seen = &mut self.seen;
+        let mut mark = |v: u32| {
+            if v as usize >= seen.len() {
+                seen.resize(v as usize + 1, 0);
+            }
+            seen[v as usize] = stamp;
+        };
+        for &j in &self.whole {
+            if n == j {
+                mark(0);
+            }
+        }
+        for &j in &self.single {
+            if n > j {
+                mark(g[n - j]);
+            }
+        }
+        let complete = self.mask == 0;
+        for &j in &self.split {
+            if n < j + 2 {
+                continue;
+            }
+            let m = n - j;
+            if complete {
+                for a in 1..=m / 2 {
+                    mark(g[a] ^ g[m - a]);
+                }
+            } else {
+                for &a in self.rare.iter().take_while(|&&a| a < m) {
+                    mark(g[a] ^ g[m - a]);
+                }
+            }
+        }
+        let mut v = 0u32;
+        loop {
+            let reached = (v as usize) < self.seen.len() && self.seen[v as usize] == stamp;
+            if !reached && (complete || !self.is_rare(v) || !self.split_reaches(n, v)) {
+                return v;
+            }
+            v += 1;
+        }
+    }
+
+    /// Whether some split of heap `n` has value `v`. The splits of all removals are tried
+    /// side by side, smallest first part first, as a value is often reached only by some.
+    fn split_reaches(&self, n: usize, v: u32) -> bool {
+        let g = &self.values;
+        let Some(&first) = self.split.first() else {
+            return false;
+        };
+        (1..=n.saturating_sub(first) / 2).any(|a| {
+            self.split
+                .iter()
+                .take_while(|&&j| n >= j + 2 * a)
+                .any(|&j| g[a] ^ g[n - j - a] == v)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn values(code: &str, len: usize, sparse: bool) -> Vec<u32> {
+        let mut s = GrundySequence::new(&code.parse().unwrap(), sparse);
+        s.extend_to(len);
+        s.values().to_vec()
+    }
+
+    #[test]
+    fn kayles_starts_as_known() {
+        assert_eq!(
+            values("0.77", 16, true),
+            vec![0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7]
+        );
+    }
+
+    #[test]
+    fn dawsons_kayles_starts_as_known() {
+        assert_eq!(values("0.07", 12, true), vec![0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3]);
+    }
+
+    #[test]
+    fn sparse_agrees_with_every_split() {
+        for code in ["0.77", "0.137", "0.16", "4.07", "0.54", "0.72"] {
+            assert_eq!(values(code, 2000, true), values(code, 2000, false), "{code}");
+        }
+    }
+
+    #[test]
+    fn move_count_counts_the_moves() {
+        for code in ["0.77", "4.07", "0.137", "0.6"] {
+            let o: Octal = code.parse().unwrap();
+            for size in 0..12 {
+                let mut moves = Vec::new();
+                o.moves(size, &mut moves);
+                assert_eq!(o.move_count(size), moves.len() as u64, "{code} {size}");
+                assert_eq!(o.can_move(size), !moves.is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn codes_parse_and_print() {
+        assert_eq!("0.770".parse::<Octal>().unwrap().to_string(), "0.77");
+        assert_eq!("4.".parse::<Octal>().unwrap().to_string(), "4.");
+        for bad in ["0.78", "1.7", "077", "0.", "0.000", "x.7"] {
+            assert!(bad.parse::<Octal>().is_err(), "{bad}");
+        }
+    }
+}
