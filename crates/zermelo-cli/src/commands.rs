@@ -1,5 +1,7 @@
 //! What every game offers the command line, and the report each command prints.
 
+use std::path::PathBuf;
+
 use anyhow::{bail, Result};
 use serde_json::Value as Json;
 
@@ -18,6 +20,8 @@ pub struct SolveOptions {
     pub progress: bool,
     /// The solver to use, when the game offers a choice.
     pub solver: Option<String>,
+    /// The folder where solved tables are saved and looked for.
+    pub data_dir: PathBuf,
 }
 
 /// The commands a game answers. A game leaves out what it cannot do; the default

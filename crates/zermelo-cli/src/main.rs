@@ -1,11 +1,13 @@
 //! `zermelo`: solve, play and analyse two-player games of perfect information.
 
+mod balance;
 mod commands;
 mod games;
 mod generic;
 mod grundy;
 mod serve;
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
@@ -25,6 +27,15 @@ struct Cli {
     /// Print one JSON document instead of text.
     #[arg(long, global = true)]
     json: bool,
+    /// The folder for solved tables.
+    #[arg(
+        long,
+        global = true,
+        value_name = "DIR",
+        env = "ZERMELO_DATA",
+        default_value = "./zermelo-data"
+    )]
+    data: PathBuf,
     #[command(subcommand)]
     command: Command,
 }
@@ -68,6 +79,10 @@ enum Command {
         /// The second player.
         #[arg(long, default_value = "perfect")]
         second: String,
+        /// Every seat in order, comma-separated, for games of more than two players
+        /// (replaces --first and --second), e.g. --seats human,greedy,mcts.
+        #[arg(long, value_delimiter = ',')]
+        seats: Vec<String>,
         /// Seed for random choices.
         #[arg(long, default_value_t = 0)]
         seed: u64,
@@ -85,6 +100,28 @@ enum Command {
         /// Seed for random choices.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+    },
+    /// Solve every arrangement of reduced Big Points boards: first-player wins, draws, second-player wins.
+    Balance {
+        /// The family, e.g. bigpoints:colors=3,discs=2 (also white=, black=, rule=margin).
+        #[arg(default_value = "bigpoints")]
+        spec: String,
+        /// Several configurations, COLORSxDISCS comma-separated, e.g. 2x2,2x3,3x2
+        /// (the spec then gives only the other keys).
+        #[arg(long, value_delimiter = ',')]
+        configs: Vec<String>,
+        /// Write one CSV row per board to this file.
+        #[arg(long)]
+        csv: Option<std::path::PathBuf>,
+        /// Draw the win/draw/loss percentages per configuration to this SVG file.
+        #[arg(long)]
+        plot: Option<std::path::PathBuf>,
+        /// Solve every board, not one per colour-relabelling class.
+        #[arg(long)]
+        every_board: bool,
+        /// Solve only N boards (classes) evenly spaced through each family: an estimate.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+        sample: Option<u64>,
     },
     /// The Grundy sequence of a heap game (subtraction, octal) with its proven period.
     Grundy {
@@ -131,6 +168,7 @@ fn run(cli: Cli) -> Result<Report> {
     let mut opts = SolveOptions {
         progress: !cli.json,
         solver: None,
+        data_dir: cli.data,
     };
     let open = |spec: &str| -> Result<_> { games::open(&spec.parse::<Spec>()?) };
     match cli.command {
@@ -145,12 +183,18 @@ fn run(cli: Cli) -> Result<Report> {
             spec,
             first,
             second,
+            seats,
             seed,
         } => {
             if cli.json {
                 bail!("play is interactive and has no --json output");
             }
-            open(&spec)?.play(&[first, second], seed, &opts)
+            let seats = if seats.is_empty() {
+                vec![first, second]
+            } else {
+                seats
+            };
+            open(&spec)?.play(&seats, seed, &opts)
         }
         Command::Tournament {
             spec,
@@ -158,6 +202,22 @@ fn run(cli: Cli) -> Result<Report> {
             games,
             seed,
         } => open(&spec)?.tournament(&players, games, seed, &opts),
+        Command::Balance {
+            spec,
+            configs,
+            csv,
+            plot,
+            every_board,
+            sample,
+        } => balance::run(&balance::BalanceArgs {
+            spec,
+            configs,
+            csv,
+            plot,
+            every_board,
+            sample: sample.map(|n| n as usize),
+            progress: opts.progress,
+        }),
         Command::Grundy { spec, to, plot } => grundy::report(&spec.parse()?, to, plot.as_deref()),
         Command::Serve { addr } => serve::serve(
             addr,

@@ -5,6 +5,7 @@
 
 use std::fmt::Debug;
 use std::hash::Hash;
+use std::ops::Range;
 
 use crate::Error;
 
@@ -78,6 +79,37 @@ pub trait Indexed: Game {
     fn rank(&self, p: &Self::Position) -> u64;
     /// The position of rank `r`, or `None` when no valid position has that rank.
     fn unrank(&self, r: u64) -> Option<Self::Position>;
+}
+
+/// Indexed games whose ranks come in levels, for level-by-level solving. Level `l` holds
+/// the ranks `level_ranks(l)`; the levels cover `0..size()`. Every move leads to a higher
+/// level, except moves within a level (like passes), which must lead to positions whose
+/// own moves all lead higher.
+pub trait Levelled: Indexed {
+    /// The number of levels.
+    fn levels(&self) -> usize;
+    /// The ranks of level `level`.
+    fn level_ranks(&self, level: usize) -> Range<u64>;
+    /// Calls `f` with every rank of `ranks` in order and its position (`None` when the
+    /// rank is no valid position). Games override this when stepping from one position to
+    /// the next is faster than unranking each.
+    fn for_each_position(&self, ranks: Range<u64>, mut f: impl FnMut(u64, Option<Self::Position>)) {
+        for r in ranks {
+            f(r, self.unrank(r));
+        }
+    }
+    /// Appends, for every legal move of `p`, the rank of the position after it and whether
+    /// its mover is `p`'s mover again. Moves leading to the same rank may be listed once.
+    /// Games override this when they can do it faster than playing and ranking each move.
+    fn child_ranks(&self, p: &Self::Position, moves: &mut Vec<Self::Move>, out: &mut Vec<(u64, bool)>) {
+        moves.clear();
+        self.moves(p, moves);
+        let mover = self.to_move(p);
+        out.extend(moves.iter().map(|m| {
+            let child = self.play(p, m);
+            (self.rank(&child), self.to_move(&child) == mover)
+        }));
+    }
 }
 
 /// Games with a text notation for moves and positions.

@@ -14,6 +14,6 @@ pub mod table;
 pub mod value;
 
 pub use error::Error;
-pub use game::{Game, Impartial, Indexed, Notation, Outcome, PlayerId, Scored, Symmetric};
+pub use game::{Game, Impartial, Indexed, Levelled, Notation, Outcome, PlayerId, Scored, Symmetric};
 pub use spec::Spec;
 pub use value::Value;

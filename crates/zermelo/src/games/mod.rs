@@ -1,8 +1,10 @@
 //! The games, one module each, and the registry that turns spec strings into games.
 
+pub mod bigpoints;
 pub mod dots;
 pub mod impartial;
 pub mod mnk;
+pub mod pawns;
 
 use crate::spec::{GameInfo, Spec};
 use crate::Error;
@@ -16,6 +18,8 @@ pub fn registry() -> &'static [GameInfo] {
         impartial::subtraction::INFO,
         impartial::octal::INFO,
         impartial::sum::INFO,
+        bigpoints::INFO,
+        pawns::INFO,
         dots::INFO,
     ]
 }

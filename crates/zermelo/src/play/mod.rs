@@ -1,10 +1,13 @@
 //! Players, matches and tournaments, generic over games.
 
+pub mod greedy;
 pub mod human;
 pub mod margin;
 pub mod matches;
+pub mod mcts;
 pub mod perfect;
 pub mod random;
+pub mod scored;
 pub mod search;
 
 pub use matches::{play_match, tournament, MatchRecord, Standing, TournamentResult};

@@ -2,16 +2,22 @@
 //!
 //! - [`minimax`]: plain minimax, the reference every other solver is checked against;
 //! - [`memo`]: depth-first negamax with memoisation, for acyclic games;
+//! - [`levels`]: level-by-level backward induction into a compact table, for games whose
+//!   positions form levels;
 //! - [`retrograde`]: backward induction over a dense index, also for games with cycles;
 //! - [`search`]: alpha-beta with a transposition table, for games too big to tabulate;
+//! - [`scores`]: final score pairs under a pluggable decision rule, for score games
+//!   that need not be zero-sum;
 //! - [`grundy`]: Sprague–Grundy values of impartial games, and periods of value sequences;
 //! - [`margin`]: alpha-beta over score margins, for score games such as Dots and Boxes.
 
 pub mod grundy;
+pub mod levels;
 pub mod margin;
 pub mod memo;
 pub mod minimax;
 pub mod retrograde;
+pub mod scores;
 pub mod search;
 
 use crate::game::{Game, Symmetric};

@@ -1,8 +1,12 @@
 //! Dense tables of values indexed by rank: a 2-bit win/lose/draw layer and a
-//! separate remoteness layer.
+//! separate remoteness layer ([`ValueTable`], or [`CompactTable`] with one byte of
+//! remoteness), and their database files ([`db`]).
 
+mod compact;
+pub mod db;
 mod packed;
 
+pub use compact::CompactTable;
 pub use packed::Packed2;
 
 use crate::value::Value;

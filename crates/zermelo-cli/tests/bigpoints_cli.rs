@@ -1,0 +1,165 @@
+//! Big Points through the `zermelo` binary: solve, moves, balance (JSON, CSV, SVG),
+//! tournaments for several players, and clear errors for bad input.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn zermelo(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_zermelo"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = zermelo(args);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("valid JSON")
+}
+
+fn fails(args: &[&str], needle: &str) {
+    let out = zermelo(args);
+    assert!(!out.status.success(), "{args:?} should fail");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+    assert!(err.contains(needle), "{err} should mention {needle}");
+    assert!(!err.contains("panicked"));
+}
+
+#[test]
+fn solve_reports_scores_value_and_positions() {
+    let v = json(&["solve", "bigpoints:board=1221", "--json"]);
+    assert_eq!(v["scores"], serde_json::json!([2, 1]));
+    assert_eq!(v["value"], "win");
+    assert_eq!(v["positions"], 25);
+    let v = json(&["solve", "bigpoints:board=1122,rule=margin", "--json"]);
+    assert_eq!(v["rule"], "margin");
+    assert_eq!(v["value"], "win");
+}
+
+#[test]
+fn moves_lists_each_move_with_the_scores_it_leads_to() {
+    let v = json(&["moves", "bigpoints:board=1212", "--moves", "g-", "--json"]);
+    assert_eq!(v["position"], ".212/01/-/r1/-/2");
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.iter().filter(|m| m["best"] == true).count(), 1);
+    for m in moves {
+        // Player 2 is to move: the value is theirs.
+        let (first, second) = (m["scores"][0].as_i64().unwrap(), m["scores"][1].as_i64().unwrap());
+        let value = match second.cmp(&first) {
+            std::cmp::Ordering::Greater => "win",
+            std::cmp::Ordering::Equal => "draw",
+            std::cmp::Ordering::Less => "lose",
+        };
+        assert_eq!(m["value"], value);
+    }
+    fails(&["moves", "bigpoints:board=1212", "--moves", "r-"], "not legal");
+    fails(&["moves", "bigpoints:board=1212", "--moves", "zz"], "bad move");
+}
+
+#[test]
+fn balance_of_two_colours_two_discs() {
+    let dir = std::env::temp_dir().join(format!("zermelo-bigpoints-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (csv, svg) = (dir.join("b.csv"), dir.join("b.svg"));
+    let v = json(&[
+        "balance",
+        "bigpoints:colors=2,discs=2",
+        "--csv",
+        csv.to_str().unwrap(),
+        "--plot",
+        svg.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(v["boards"], 6);
+    assert_eq!(v["first_wins"], 6);
+    assert_eq!(v["draws"], 0);
+    assert_eq!(v["second_wins"], 0);
+    assert_eq!(v["first_wins_pct"], 100.0);
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), 7);
+    assert!(rows.contains(&"2,2,0,0,1221,1221,2,1,win,25"));
+    // 2121 is not solved itself: the winner's score is known, the loser's is not.
+    assert!(rows.contains(&"2,2,0,0,2121,1212,2,,win,25"));
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+    // Solving every board fills in the loser's scores and agrees on the rest.
+    let every = json(&["balance", "bigpoints:colors=2,discs=2", "--every-board", "--json"]);
+    assert_eq!(every["first_wins"], 6);
+    assert_eq!(every["solved"], 6);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn balance_sweeps_several_configurations_at_once() {
+    let v = json(&["balance", "--configs", "2x2,2x3,3x2", "--json"]);
+    let configs = v["configs"].as_array().unwrap();
+    assert_eq!(configs.len(), 3);
+    assert_eq!(configs[2]["boards"], 90);
+    for c in configs {
+        let sum = c["first_wins"].as_u64().unwrap()
+            + c["draws"].as_u64().unwrap()
+            + c["second_wins"].as_u64().unwrap();
+        assert_eq!(sum, c["boards"].as_u64().unwrap());
+    }
+    let v = json(&["balance", "bigpoints:black=1", "--configs", "2x2", "--json"]);
+    assert_eq!(v["configs"][0]["boards"], 30);
+    // A sample solves a few evenly spaced classes and says so.
+    let v = json(&["balance", "bigpoints:colors=3,discs=2", "--sample", "5", "--json"]);
+    assert_eq!(v["solved"], 5);
+    assert_eq!(v["sampled"], true);
+    assert_eq!(v["boards"], 30);
+    assert_eq!(v["family_boards"], 90);
+}
+
+#[test]
+fn tournaments_seat_two_to_five_players() {
+    let v = json(&[
+        "tournament",
+        "bigpoints:players=3,seed=4",
+        "--players",
+        "random,greedy,mcts:20",
+        "--games",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(v["games"], 3);
+    assert_eq!(v["players"].as_array().unwrap().len(), 3);
+    let v = json(&[
+        "tournament",
+        "bigpoints:board=121233",
+        "--players",
+        "perfect,random",
+        "--games",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(v["games"], 4);
+}
+
+#[test]
+fn bad_input_gets_one_clear_line() {
+    fails(&["solve", "bigpoints:board=12x"], "not a disc");
+    fails(&["solve", "bigpoints:players=7"], "out of range");
+    fails(&["solve", "bigpoints"], "too big");
+    fails(&["solve", "bigpoints:colors=2,discs=2"], "balance");
+    fails(&["solve", "bigpoints:board=1221,rule=fair"], "study or margin");
+    fails(&["balance", "bigpoints:colors=9,discs=2"], "out of range");
+    fails(&["balance", "--configs", "2-2"], "COLORSxDISCS");
+    fails(&["balance", "bigpoints:colors=5,discs=9"], "more than");
+    fails(&["balance", "bigpoints:colors=5,discs=12,white=4"], "more than");
+    fails(&["balance", "bigpoints:board=1221"], "names one game");
+    fails(
+        &["tournament", "bigpoints:players=3", "--players", "random,greedy"],
+        "3 players",
+    );
+    fails(
+        &["tournament", "bigpoints", "--players", "perfect,random"],
+        "perfect player",
+    );
+    fails(
+        &["tournament", "bigpoints", "--players", "mcts:fast,random"],
+        "mcts:fast",
+    );
+}

@@ -1,0 +1,985 @@
+//! The pawns game: every column of a `cols` × `rows` board holds one White pawn (starting
+//! on row 0) and one Black pawn (starting on the last row). A turn moves one of the
+//! mover's pawns forward inside its column; a player without a move passes; whoever first
+//! has every pawn on the far row wins.
+//!
+//! A column is named by the course's column id (White's row, then Black's row), a board by
+//! the course's board id (column ids as digits, column 0 least significant). For solving,
+//! columns are interchangeable and the colours mirror each other, so a position belongs
+//! to the class of the multiset of its column ids with White to move. Classes are ranked
+//! densely, level by level (the level is the total distance all pawns have come), and
+//! inside a level in the lexicographic order of the sorted column ids: a combinatorial
+//! number system generalised to a fixed sum, computed from a small table of counts.
+
+use std::ops::Range;
+
+use crate::game::{Game, Indexed, Levelled, Notation, Outcome, PlayerId, Symmetric};
+use crate::spec::{GameInfo, KeyInfo, Spec};
+use crate::Error;
+
+/// The most columns a board may have.
+pub const MAX_COLS: usize = 8;
+/// The fewest rows a board may have.
+pub const MIN_ROWS: usize = 3;
+/// The most rows a board may have.
+pub const MAX_ROWS: usize = 8;
+
+/// The registry entry of the pawns game.
+pub const INFO: GameInfo = GameInfo {
+    name: "pawns",
+    summary: "pawns race: one White and one Black pawn per column, all pawns across wins",
+    keys: &[
+        KeyInfo {
+            key: "cols",
+            default: "5",
+            range: "1..=8",
+            help: "columns",
+        },
+        KeyInfo {
+            key: "rows",
+            default: "8",
+            range: "3..=8",
+            help: "rows",
+        },
+        KeyInfo {
+            key: "first",
+            default: "white",
+            range: "white, black",
+            help: "who moves first",
+        },
+        KeyInfo {
+            key: "board",
+            default: "the start",
+            range: "columns like B...P/.B.P. or a board id",
+            help: "the position to start from",
+        },
+    ],
+};
+
+const WHITE: PlayerId = 0;
+const BLACK: PlayerId = 1;
+
+/// A position: the column id of every column (entries past the last column are 0) and
+/// the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    ids: [u8; MAX_COLS],
+    to_move: PlayerId,
+}
+
+impl Board {
+    /// The column ids, column 0 first (all [`MAX_COLS`] entries; unused ones are 0).
+    pub fn ids(&self) -> &[u8; MAX_COLS] {
+        &self.ids
+    }
+}
+
+/// A move: the mover's pawn in column `col` goes to row `row`, or the mover passes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PawnMove {
+    /// Moves the mover's pawn of column `col` to row `row` (both from 0).
+    Step { col: u8, row: u8 },
+    /// No move exists: the turn goes to the opponent.
+    Pass,
+}
+
+/// The pawns game of one size, with its tables of columns and class counts.
+#[derive(Clone, Debug)]
+pub struct Pawns {
+    cols: usize,
+    rows: usize,
+    start: Board,
+    /// White's row of each column id.
+    white_row: Vec<u8>,
+    /// Black's row of each column id.
+    black_row: Vec<u8>,
+    /// The id of each column with colours swapped and rows read backwards.
+    mirror: Vec<u8>,
+    /// How far both pawns of each column id have come together.
+    progress: Vec<u8>,
+    /// For White and for Black, per column id: the rows the pawn may move to, with the
+    /// column id after the move.
+    steps: [Vec<Vec<(u8, u8)>>; 2],
+    /// `counts[(n * levels + s) * (ids + 1) + k]`: non-decreasing sequences of `n` column
+    /// ids, all at least `k`, whose progress adds up to `s` (below 2^32 for every size).
+    counts: Vec<u32>,
+    /// The first rank of each level, and the size at the end.
+    level_start: Vec<u64>,
+}
+
+impl Pawns {
+    /// The game on `cols` columns and `rows` rows, `first` moving first from the start.
+    pub fn new(cols: usize, rows: usize, first: PlayerId) -> Result<Pawns, Error> {
+        if !(1..=MAX_COLS).contains(&cols) {
+            return Err(Error::Spec(format!("cols={cols} is out of range 1..={MAX_COLS}")));
+        }
+        if !(MIN_ROWS..=MAX_ROWS).contains(&rows) {
+            return Err(Error::Spec(format!(
+                "rows={rows} is out of range {MIN_ROWS}..={MAX_ROWS}"
+            )));
+        }
+        let ids = rows * (rows - 1);
+        let mut white_row = Vec::with_capacity(ids);
+        let mut black_row = Vec::with_capacity(ids);
+        for w in 0..rows {
+            for b in (0..rows).filter(|&b| b != w) {
+                white_row.push(w as u8);
+                black_row.push(b as u8);
+            }
+        }
+        let last = rows - 1;
+        let id = |w: usize, b: usize| column_id(rows, w, b);
+        let mirror: Vec<u8> = (0..ids)
+            .map(|c| id(last - black_row[c] as usize, last - white_row[c] as usize))
+            .collect();
+        let progress: Vec<u8> = (0..ids)
+            .map(|c| white_row[c] + (last as u8 - black_row[c]))
+            .collect();
+        let white_steps: Vec<Vec<(u8, u8)>> = (0..ids)
+            .map(|c| {
+                let (w, b) = (white_row[c] as usize, black_row[c] as usize);
+                white_destinations(rows, w, b)
+                    .map(|to| (to as u8, id(to, b)))
+                    .collect()
+            })
+            .collect();
+        let black_steps: Vec<Vec<(u8, u8)>> = (0..ids)
+            .map(|c| {
+                white_steps[mirror[c] as usize]
+                    .iter()
+                    .map(|&(to, after)| ((last - to as usize) as u8, mirror[after as usize]))
+                    .collect()
+            })
+            .collect();
+        let levels = cols * 2 * last + 1;
+        let at = |n: usize, s: usize, k: usize| (n * levels + s) * (ids + 1) + k;
+        let mut counts = vec![0u32; (cols + 1) * levels * (ids + 1)];
+        for n in 0..=cols {
+            for s in 0..levels {
+                for k in (0..=ids).rev() {
+                    counts[at(n, s, k)] = if n == 0 {
+                        u32::from(s == 0)
+                    } else if k == ids {
+                        0
+                    } else {
+                        let p = progress[k] as usize;
+                        counts[at(n, s, k + 1)] + if s >= p { counts[at(n - 1, s - p, k)] } else { 0 }
+                    };
+                }
+            }
+        }
+        let mut level_start = vec![0u64; levels + 1];
+        for s in 0..levels {
+            level_start[s + 1] = level_start[s] + u64::from(counts[at(cols, s, 0)]);
+        }
+        let start_id = id(0, last);
+        let mut start = Board {
+            ids: [0; MAX_COLS],
+            to_move: first,
+        };
+        start.ids[..cols].fill(start_id);
+        Ok(Pawns {
+            cols,
+            rows,
+            start,
+            white_row,
+            black_row,
+            mirror,
+            progress,
+            steps: [white_steps, black_steps],
+            counts,
+            level_start,
+        })
+    }
+
+    /// The game a spec names: `pawns:cols=C,rows=R,first=white|black,board=...`.
+    pub fn from_spec(spec: &Spec) -> Result<Pawns, Error> {
+        spec.check_keys(&INFO)?;
+        let first = match spec.get("first").map(|t| t.to_ascii_lowercase()).as_deref() {
+            None | Some("white" | "w") => WHITE,
+            Some("black" | "b") => BLACK,
+            Some(other) => return Err(Error::Spec(format!("first={other}: expected white or black"))),
+        };
+        let board = spec.get("board");
+        // A board in column form tells its own size when the keys do not.
+        let columns: Option<Vec<&str>> = board
+            .filter(|b| !b.trim().chars().all(|c| c.is_ascii_digit()))
+            .map(|b| b.split_whitespace().next().unwrap_or("").split('/').collect());
+        let cols_default = columns.as_ref().map_or(5, |c| c.len() as u64);
+        let rows_default = columns
+            .as_ref()
+            .and_then(|c| c.first())
+            .map_or(8, |c| c.chars().count() as u64);
+        let cols = spec.int("cols", cols_default, 1, MAX_COLS as u64)? as usize;
+        let rows = spec.int("rows", rows_default, MIN_ROWS as u64, MAX_ROWS as u64)? as usize;
+        let mut game = Pawns::new(cols, rows, first)?;
+        if let Some(text) = board {
+            let p = game.parse_position(text)?;
+            game.start = if text.split_whitespace().nth(1).is_some() {
+                p
+            } else {
+                Board { to_move: first, ..p }
+            };
+        }
+        Ok(game)
+    }
+
+    /// The number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The number of column ids, `rows * (rows - 1)`.
+    pub fn column_ids(&self) -> usize {
+        self.white_row.len()
+    }
+
+    /// The spec of this size, without start or first player: positions of every start
+    /// share one table.
+    pub fn size_spec(&self) -> String {
+        format!("pawns:cols={},rows={}", self.cols, self.rows)
+    }
+
+    /// The number of raw boards, `ids^cols` (each with either side to move).
+    pub fn raw_boards(&self) -> u64 {
+        (self.column_ids() as u64).pow(self.cols as u32)
+    }
+
+    /// The course's id of the column with White on row `white` and Black on row `black`.
+    pub fn column_id(&self, white: usize, black: usize) -> Option<u8> {
+        (white < self.rows && black < self.rows && white != black).then(|| column_id(self.rows, white, black))
+    }
+
+    /// White's and Black's rows in the column with id `id`.
+    pub fn column_rows(&self, id: u8) -> (usize, usize) {
+        (
+            self.white_row[id as usize] as usize,
+            self.black_row[id as usize] as usize,
+        )
+    }
+
+    /// The course's board id: column ids as the digits of a base `ids` number, column 0
+    /// least significant.
+    pub fn board_id(&self, p: &Board) -> u64 {
+        let base = self.column_ids() as u64;
+        p.ids[..self.cols]
+            .iter()
+            .rev()
+            .fold(0, |acc, &c| acc * base + u64::from(c))
+    }
+
+    /// The board with course id `id` and `to_move` to move; `None` when the id is too
+    /// large for this size or names an impossible board.
+    pub fn from_board_id(&self, mut id: u64, to_move: PlayerId) -> Option<Board> {
+        let base = self.column_ids() as u64;
+        let mut p = Board {
+            ids: [0; MAX_COLS],
+            to_move,
+        };
+        for slot in &mut p.ids[..self.cols] {
+            *slot = (id % base) as u8;
+            id /= base;
+        }
+        (id == 0 && !self.both_arrived(&p)).then_some(p)
+    }
+
+    /// The board with the given column ids (column 0 first) and player to move.
+    pub fn board(&self, ids: &[u8], to_move: PlayerId) -> Option<Board> {
+        if ids.len() != self.cols || ids.iter().any(|&c| c as usize >= self.column_ids()) || to_move > 1 {
+            return None;
+        }
+        let mut p = Board {
+            ids: [0; MAX_COLS],
+            to_move,
+        };
+        p.ids[..self.cols].copy_from_slice(ids);
+        (!self.both_arrived(&p)).then_some(p)
+    }
+
+    /// The position with colours swapped and rows read backwards: same value, other mover.
+    pub fn mirror(&self, p: &Board) -> Board {
+        let mut q = *p;
+        for c in &mut q.ids[..self.cols] {
+            *c = self.mirror[*c as usize];
+        }
+        q.to_move = 1 - p.to_move;
+        q
+    }
+
+    fn white_arrived(&self, p: &Board) -> bool {
+        let last = (self.rows - 1) as u8;
+        p.ids[..self.cols]
+            .iter()
+            .all(|&c| self.white_row[c as usize] == last)
+    }
+
+    fn black_arrived(&self, p: &Board) -> bool {
+        p.ids[..self.cols]
+            .iter()
+            .all(|&c| self.black_row[c as usize] == 0)
+    }
+
+    /// Both sides cannot have arrived: the game ends when the first one does.
+    fn both_arrived(&self, p: &Board) -> bool {
+        self.white_arrived(p) && self.black_arrived(p)
+    }
+
+    fn levels_len(&self) -> usize {
+        self.level_start.len() - 1
+    }
+
+    /// The dense rank of the class of the sorted column ids `ids`.
+    fn rank_sorted(&self, ids: &[u8]) -> u64 {
+        let stride = self.column_ids() + 1;
+        let levels = self.levels_len();
+        let sum: usize = ids.iter().map(|&c| self.progress[c as usize] as usize).sum();
+        let (mut rank, mut rest, mut low) = (self.level_start[sum], sum, 0usize);
+        for (i, &c) in ids.iter().enumerate() {
+            let row = ((self.cols - i) * levels + rest) * stride;
+            rank += u64::from(self.counts[row + low] - self.counts[row + c as usize]);
+            rest -= self.progress[c as usize] as usize;
+            low = c as usize;
+        }
+        rank
+    }
+
+    /// Appends the ranks of the sorted `ids` (progress `sum`) with one `gone` replaced by
+    /// each of `news` in turn. The lexicographic ranking sums one term per place, and the
+    /// terms past the place where a new id goes in do not depend on it: they are summed
+    /// once for all the new ids.
+    fn ranks_replaced(
+        &self,
+        ids: &[u8],
+        sum: usize,
+        gone: u8,
+        news: impl Iterator<Item = u8>,
+        out: &mut Vec<(u64, bool)>,
+    ) {
+        let stride = self.column_ids() + 1;
+        let levels = self.levels_len();
+        let n = ids.len();
+        let term = |left: usize, rest: usize, low: u8, c: u8| {
+            let row = (left * levels + rest) * stride;
+            u64::from(self.counts[row + low as usize] - self.counts[row + c as usize])
+        };
+        // The other ids, and the progress of each one with those after it.
+        let mut kept = [0u8; MAX_COLS];
+        let at = ids
+            .iter()
+            .position(|&c| c == gone)
+            .expect("the mover's column is there");
+        for (t, slot) in kept[..n - 1].iter_mut().enumerate() {
+            *slot = ids[t + usize::from(t >= at)];
+        }
+        let kept = &kept[..n - 1];
+        let mut suffix = [0usize; MAX_COLS + 1];
+        for t in (0..n - 1).rev() {
+            suffix[t] = suffix[t + 1] + self.progress[kept[t] as usize] as usize;
+        }
+        // tail[k]: the terms of places k + 2.. when the new id goes to place k.
+        let mut tail = [0u64; MAX_COLS];
+        for k in (0..n.saturating_sub(2)).rev() {
+            tail[k] = tail[k + 1] + term(n - k - 2, suffix[k + 1], kept[k], kept[k + 1]);
+        }
+        let base = sum - self.progress[gone as usize] as usize;
+        for new in news {
+            let total = base + self.progress[new as usize] as usize;
+            let place = kept.iter().take_while(|&&c| c < new).count();
+            let (mut rank, mut rest, mut low) = (self.level_start[total], total, 0u8);
+            for (i, &c) in kept[..place].iter().enumerate() {
+                rank += term(n - i, rest, low, c);
+                rest -= self.progress[c as usize] as usize;
+                low = c;
+            }
+            rank += term(n - place, rest, low, new);
+            if let Some(&next) = kept.get(place) {
+                rest -= self.progress[new as usize] as usize;
+                rank += term(n - place - 1, rest, new, next);
+            }
+            out.push((rank + tail[place], false));
+        }
+    }
+
+    /// The sorted columns of class `r < size()`, White to move, also for the impossible class.
+    fn unrank_any(&self, r: u64) -> Board {
+        let stride = self.column_ids() + 1;
+        let levels = self.levels_len();
+        let mut rest = self.level_start.partition_point(|&s| s <= r) - 1;
+        let mut r = r - self.level_start[rest];
+        let mut p = Board {
+            ids: [0; MAX_COLS],
+            to_move: WHITE,
+        };
+        let mut low = 0usize;
+        for i in 0..self.cols {
+            let row = ((self.cols - i) * levels + rest) * stride;
+            let below = |c: usize| u64::from(self.counts[row + low] - self.counts[row + c]);
+            // The largest id whose smaller alternatives number at most r.
+            let (mut lo, mut hi) = (low, self.column_ids());
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2;
+                if below(mid) <= r {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            r -= below(lo);
+            rest -= self.progress[lo] as usize;
+            p.ids[i] = lo as u8;
+            low = lo;
+        }
+        p
+    }
+
+    /// Steps the sorted columns `ids` to the next class of the same level; `false` at the
+    /// level's end.
+    fn next_in_level(&self, ids: &mut [u8]) -> bool {
+        let stride = self.column_ids() + 1;
+        let levels = self.levels_len();
+        let n = ids.len();
+        // Whether some sequence of `m` ids whose progress adds up to `rest` starts with `c`.
+        let starts = |m: usize, rest: usize, c: usize| {
+            let row = (m * levels + rest) * stride;
+            self.counts[row + c] > self.counts[row + c + 1]
+        };
+        let mut rest: usize = ids.iter().map(|&c| self.progress[c as usize] as usize).sum();
+        let mut rests = [0usize; MAX_COLS];
+        for (i, &c) in ids.iter().enumerate() {
+            rests[i] = rest;
+            rest -= self.progress[c as usize] as usize;
+        }
+        for i in (0..n).rev() {
+            let (m, rest) = (n - i, rests[i]);
+            let Some(c) = (ids[i] as usize + 1..self.column_ids()).find(|&c| starts(m, rest, c)) else {
+                continue;
+            };
+            ids[i] = c as u8;
+            let (mut rest, mut low) = (rest - self.progress[c] as usize, c);
+            for (left, slot) in (1..n - i).rev().zip(&mut ids[i + 1..]) {
+                low = (low..self.column_ids())
+                    .find(|&c| starts(left, rest, c))
+                    .expect("a completion exists when the count says so");
+                *slot = low as u8;
+                rest -= self.progress[low] as usize;
+            }
+            return true;
+        }
+        false
+    }
+
+    fn piece(&self, p: &Board, col: usize, row: usize) -> char {
+        let (w, b) = self.column_rows(p.ids[col]);
+        if w == row {
+            'B'
+        } else if b == row {
+            'P'
+        } else {
+            '.'
+        }
+    }
+
+    fn column_text(&self, p: &Board, col: usize) -> String {
+        (0..self.rows).map(|row| self.piece(p, col, row)).collect()
+    }
+
+    fn parse_column(&self, text: &str, col: usize, whole: &str) -> Result<u8, Error> {
+        let letter = column_letter(col);
+        if text.chars().count() != self.rows {
+            return Err(Error::bad_position(
+                whole,
+                format!(
+                    "column {letter} has {} squares, expected {}",
+                    text.chars().count(),
+                    self.rows
+                ),
+            ));
+        }
+        let (mut white, mut black) = (None, None);
+        for (row, ch) in text.chars().enumerate() {
+            let slot = match ch {
+                'B' | 'b' => &mut white,
+                'P' | 'p' => &mut black,
+                '.' => continue,
+                _ => {
+                    return Err(Error::bad_position(
+                        whole,
+                        format!("'{ch}' in column {letter} is not B (White), P (Black) or ."),
+                    ))
+                }
+            };
+            if slot.replace(row).is_some() {
+                let who = if matches!(ch, 'B' | 'b') { "White" } else { "Black" };
+                return Err(Error::bad_position(
+                    whole,
+                    format!("column {letter} has two {who} pawns"),
+                ));
+            }
+        }
+        match (white, black) {
+            (Some(w), Some(b)) => Ok(column_id(self.rows, w, b)),
+            (None, _) => Err(Error::bad_position(
+                whole,
+                format!("column {letter} has no White pawn"),
+            )),
+            (_, None) => Err(Error::bad_position(
+                whole,
+                format!("column {letter} has no Black pawn"),
+            )),
+        }
+    }
+}
+
+/// The course's id of a column of a `rows`-row board: White's row major, Black's row minor,
+/// skipping the impossible equal rows.
+fn column_id(rows: usize, w: usize, b: usize) -> u8 {
+    (w * (rows - 1) + if b < w { b } else { b - 1 }) as u8
+}
+
+/// The rows White's pawn on row `w` may move to, Black's pawn being on row `b`.
+fn white_destinations(rows: usize, w: usize, b: usize) -> Range<usize> {
+    let last = rows - 1;
+    if w == last {
+        0..0
+    } else if b == w + 1 {
+        if w + 2 <= last {
+            w + 2..w + 3
+        } else {
+            0..0
+        }
+    } else if b > w + 1 {
+        w + 1..b
+    } else {
+        w + 1..rows
+    }
+}
+
+fn column_letter(col: usize) -> char {
+    (b'a' + col as u8) as char
+}
+
+fn side_word(player: PlayerId) -> &'static str {
+    if player == WHITE {
+        "white"
+    } else {
+        "black"
+    }
+}
+
+impl Game for Pawns {
+    type Position = Board;
+    type Move = PawnMove;
+
+    fn start(&self) -> Board {
+        self.start
+    }
+
+    fn to_move(&self, p: &Board) -> PlayerId {
+        p.to_move
+    }
+
+    fn moves(&self, p: &Board, out: &mut Vec<PawnMove>) {
+        if self.outcome(p).is_some() {
+            return;
+        }
+        let steps = &self.steps[p.to_move as usize];
+        for (col, &c) in p.ids[..self.cols].iter().enumerate() {
+            for &(row, _) in &steps[c as usize] {
+                out.push(PawnMove::Step { col: col as u8, row });
+            }
+        }
+        if out.is_empty() {
+            out.push(PawnMove::Pass);
+        }
+    }
+
+    fn play(&self, p: &Board, m: &PawnMove) -> Board {
+        let mut next = *p;
+        next.to_move = 1 - p.to_move;
+        if let PawnMove::Step { col, row } = *m {
+            let slot = &mut next.ids[col as usize];
+            let (w, b) = self.column_rows(*slot);
+            *slot = if p.to_move == WHITE {
+                column_id(self.rows, row as usize, b)
+            } else {
+                column_id(self.rows, w, row as usize)
+            };
+        }
+        next
+    }
+
+    fn outcome(&self, p: &Board) -> Option<Outcome> {
+        if self.white_arrived(p) {
+            Some(Outcome::Win(WHITE))
+        } else if self.black_arrived(p) {
+            Some(Outcome::Win(BLACK))
+        } else {
+            None
+        }
+    }
+
+    /// How far the mover's pawns have come, minus how far the opponent's have.
+    fn heuristic(&self, p: &Board) -> i32 {
+        let last = (self.rows - 1) as i32;
+        let lead: i32 = p.ids[..self.cols]
+            .iter()
+            .map(|&c| self.white_row[c as usize] as i32 - (last - self.black_row[c as usize] as i32))
+            .sum();
+        if p.to_move == WHITE {
+            lead
+        } else {
+            -lead
+        }
+    }
+}
+
+impl Symmetric for Pawns {
+    /// White to move (mirroring when Black is to move), columns sorted by id.
+    fn canonical(&self, p: &Board) -> Board {
+        let mut q = if p.to_move == WHITE { *p } else { self.mirror(p) };
+        q.ids[..self.cols].sort_unstable();
+        q
+    }
+}
+
+impl Indexed for Pawns {
+    /// The number of classes: multisets of `cols` column ids, `C(ids + cols - 1, cols)`.
+    fn size(&self) -> u64 {
+        self.level_start[self.levels_len()]
+    }
+
+    fn rank(&self, p: &Board) -> u64 {
+        let mut ids = p.ids;
+        if p.to_move != WHITE {
+            for c in &mut ids[..self.cols] {
+                *c = self.mirror[*c as usize];
+            }
+        }
+        let ids = &mut ids[..self.cols];
+        ids.sort_unstable();
+        self.rank_sorted(ids)
+    }
+
+    /// The representative of class `r`: sorted columns, White to move.
+    fn unrank(&self, r: u64) -> Option<Board> {
+        (r < self.size())
+            .then(|| self.unrank_any(r))
+            .filter(|p| !self.both_arrived(p))
+    }
+}
+
+impl Levelled for Pawns {
+    /// One level per total distance come by all pawns; every step raises it, a pass keeps it.
+    fn levels(&self) -> usize {
+        self.levels_len()
+    }
+
+    fn level_ranks(&self, level: usize) -> Range<u64> {
+        self.level_start[level]..self.level_start[level + 1]
+    }
+
+    /// Steps from class to class inside a level instead of unranking each.
+    fn for_each_position(&self, ranks: Range<u64>, mut f: impl FnMut(u64, Option<Board>)) {
+        let mut current: Option<Board> = None;
+        for r in ranks.start..ranks.end.min(self.size()) {
+            let stepped = current
+                .as_mut()
+                .is_some_and(|p| self.next_in_level(&mut p.ids[..self.cols]));
+            let p = if stepped {
+                current.expect("stepped from a position")
+            } else {
+                self.unrank_any(r)
+            };
+            current = Some(p);
+            f(r, Some(p).filter(|p| !self.both_arrived(p)));
+        }
+    }
+
+    /// Steps every distinct column of the mover once, on the mirrored and sorted columns,
+    /// so that each child's class costs one insertion and one ranking.
+    fn child_ranks(&self, p: &Board, _moves: &mut Vec<PawnMove>, out: &mut Vec<(u64, bool)>) {
+        if self.outcome(p).is_some() {
+            return;
+        }
+        let n = self.cols;
+        // The columns seen with the mover as White.
+        let mut own = p.ids;
+        if p.to_move != WHITE {
+            for c in &mut own[..n] {
+                *c = self.mirror[*c as usize];
+            }
+        }
+        own[..n].sort_unstable();
+        // A child has the opponent to move: its class is the mirror of the mover's view.
+        let mut mirrored = [0u8; MAX_COLS];
+        for (m, &c) in mirrored.iter_mut().zip(&own[..n]) {
+            *m = self.mirror[c as usize];
+        }
+        mirrored[..n].sort_unstable();
+        let sum: usize = mirrored[..n]
+            .iter()
+            .map(|&c| self.progress[c as usize] as usize)
+            .sum();
+        let before = out.len();
+        for (i, &c) in own[..n].iter().enumerate() {
+            if i > 0 && own[i - 1] == c {
+                continue;
+            }
+            let news = self.steps[WHITE as usize][c as usize]
+                .iter()
+                .map(|&(_, after)| self.mirror[after as usize]);
+            self.ranks_replaced(&mirrored[..n], sum, self.mirror[c as usize], news, out);
+        }
+        if out.len() == before {
+            out.push((self.rank(&self.play(p, &PawnMove::Pass)), false));
+        }
+    }
+}
+
+impl Notation for Pawns {
+    /// `b3` moves the mover's pawn of column b to row 3 (rows from 1 at White's edge);
+    /// `pass` only when no move exists.
+    fn parse_move(&self, p: &Board, text: &str) -> Result<PawnMove, Error> {
+        let t = text.trim().to_ascii_lowercase();
+        if self.outcome(p).is_some() {
+            return Err(Error::bad_move(text, "the game is over"));
+        }
+        let legal = self.legal_moves(p);
+        if t == "pass" {
+            return if legal == [PawnMove::Pass] {
+                Ok(PawnMove::Pass)
+            } else {
+                Err(Error::bad_move(text, "a move exists, so passing is not allowed"))
+            };
+        }
+        let mut chars = t.chars();
+        let letter = chars.next().filter(|c| c.is_ascii_lowercase());
+        let row: Option<usize> = chars.as_str().parse().ok();
+        let (Some(letter), Some(row)) = (letter, row) else {
+            return Err(Error::bad_move(
+                text,
+                "expected a column letter and a row number like b3, or pass",
+            ));
+        };
+        let col = (letter as u8 - b'a') as usize;
+        if col >= self.cols || row == 0 || row > self.rows {
+            return Err(Error::bad_move(
+                text,
+                format!("off the {} x {} board", self.cols, self.rows),
+            ));
+        }
+        let m = PawnMove::Step {
+            col: col as u8,
+            row: (row - 1) as u8,
+        };
+        if legal.contains(&m) {
+            Ok(m)
+        } else {
+            Err(Error::bad_move(
+                text,
+                format!(
+                    "{}'s pawn in column {letter} cannot move to row {row}",
+                    self.player_name(p.to_move)
+                ),
+            ))
+        }
+    }
+
+    fn format_move(&self, _p: &Board, m: &PawnMove) -> String {
+        match *m {
+            PawnMove::Step { col, row } => format!("{}{}", column_letter(col as usize), row + 1),
+            PawnMove::Pass => "pass".into(),
+        }
+    }
+
+    /// Columns from row 0 up, `B` White, `P` Black, `.` empty, joined by `/`, then the
+    /// side to move (`B...P/.B.P./B...P white`); or a board id and the side to move
+    /// (`1263 white`). Without a side, the game's first player is to move.
+    fn parse_position(&self, text: &str) -> Result<Board, Error> {
+        let mut words = text.split_whitespace();
+        let board = words.next().unwrap_or("");
+        let to_move = match words.next().map(|w| w.to_ascii_lowercase()).as_deref() {
+            None => self.start.to_move,
+            Some("white" | "w") => WHITE,
+            Some("black" | "b") => BLACK,
+            Some(other) => {
+                return Err(Error::bad_position(
+                    text,
+                    format!("'{other}' is not the side to move (white or black)"),
+                ))
+            }
+        };
+        if words.next().is_some() {
+            return Err(Error::bad_position(
+                text,
+                "expected the columns and the side to move",
+            ));
+        }
+        if !board.is_empty() && board.chars().all(|c| c.is_ascii_digit()) {
+            let id: u64 = board
+                .parse()
+                .map_err(|_| Error::bad_position(text, "the board id is too large"))?;
+            return self.from_board_id(id, to_move).ok_or_else(|| {
+                Error::bad_position(
+                    text,
+                    format!(
+                        "not a board id of the {} x {} board (0..{}, not every pawn arrived)",
+                        self.cols,
+                        self.rows,
+                        self.raw_boards()
+                    ),
+                )
+            });
+        }
+        let columns: Vec<&str> = board.split('/').collect();
+        if columns.len() != self.cols {
+            return Err(Error::bad_position(
+                text,
+                format!(
+                    "{} columns given, expected {} joined by '/'",
+                    columns.len(),
+                    self.cols
+                ),
+            ));
+        }
+        let ids = columns
+            .iter()
+            .enumerate()
+            .map(|(i, c)| self.parse_column(c, i, text))
+            .collect::<Result<Vec<u8>, Error>>()?;
+        self.board(&ids, to_move).ok_or_else(|| {
+            Error::bad_position(text, "both sides cannot have arrived: the game ends at the first")
+        })
+    }
+
+    fn format_position(&self, p: &Board) -> String {
+        let columns: Vec<String> = (0..self.cols).map(|c| self.column_text(p, c)).collect();
+        format!("{} {}", columns.join("/"), side_word(p.to_move))
+    }
+
+    fn render(&self, p: &Board) -> String {
+        let mut s = String::new();
+        for row in (0..self.rows).rev() {
+            s += &format!("{:>2} ", row + 1);
+            for col in 0..self.cols {
+                s.push(' ');
+                s.push(self.piece(p, col, row));
+            }
+            s.push('\n');
+        }
+        s += "   ";
+        for col in 0..self.cols {
+            s.push(' ');
+            s.push(column_letter(col));
+        }
+        s += "\n   B White (moving up), P Black (moving down)\n";
+        s
+    }
+
+    fn player_name(&self, player: PlayerId) -> String {
+        if player == WHITE { "White" } else { "Black" }.into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn binomial(n: u64, k: u64) -> u64 {
+        (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+    }
+
+    #[test]
+    fn column_ids_follow_the_course() {
+        let g = Pawns::new(3, 5, WHITE).unwrap();
+        assert_eq!(g.column_id(0, 1), Some(0));
+        assert_eq!(g.column_id(0, 4), Some(3));
+        assert_eq!(g.column_id(4, 3), Some(19));
+        assert_eq!(g.board_id(&g.start()), 1263);
+        assert_eq!(g.format_position(&g.start()), "B...P/B...P/B...P white");
+        assert_eq!(g.from_board_id(1263, WHITE), Some(g.start()));
+    }
+
+    #[test]
+    fn classes_are_multisets() {
+        for (cols, rows) in [(1, 3), (3, 5), (5, 8), (8, 8)] {
+            let g = Pawns::new(cols, rows, WHITE).unwrap();
+            let ids = (rows * (rows - 1)) as u64;
+            assert_eq!(g.size(), binomial(ids + cols as u64 - 1, cols as u64));
+        }
+    }
+
+    #[test]
+    fn rank_and_unrank_agree() {
+        let g = Pawns::new(3, 5, WHITE).unwrap();
+        let mut invalid = 0;
+        for r in 0..g.size() {
+            match g.unrank(r) {
+                Some(p) => assert_eq!(g.rank(&p), r),
+                None => invalid += 1,
+            }
+        }
+        assert_eq!(invalid, 1);
+        for (cols, rows) in [(3, 5), (4, 6), (1, 8)] {
+            let g = Pawns::new(cols, rows, WHITE).unwrap();
+            for chunk in (0..g.size()).step_by(97) {
+                g.for_each_position(chunk..chunk + 97, |r, p| assert_eq!(p, g.unrank(r)));
+            }
+        }
+        for level in 0..g.levels() {
+            for r in g.level_ranks(level) {
+                if let Some(p) = g.unrank(r) {
+                    assert_eq!(
+                        p.ids[..3]
+                            .iter()
+                            .map(|&c| g.progress[c as usize] as usize)
+                            .sum::<usize>(),
+                        level
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn jumps_and_blocks() {
+        let g = Pawns::new(1, 5, WHITE).unwrap();
+        let p = g.parse_position("BP... white").unwrap();
+        assert_eq!(g.legal_moves(&p), vec![PawnMove::Step { col: 0, row: 2 }]);
+        let p = g.parse_position("...BP white").unwrap();
+        assert_eq!(g.legal_moves(&p), vec![PawnMove::Pass]);
+        let p = g.parse_position("BP... black").unwrap();
+        assert_eq!(g.legal_moves(&p), vec![PawnMove::Pass]);
+        let p = g.parse_position("P.B.. white").unwrap();
+        assert_eq!(g.outcome(&p), Some(Outcome::Win(BLACK)));
+        let p = g.parse_position(".P.B. white").unwrap();
+        assert_eq!(g.legal_moves(&p), vec![PawnMove::Step { col: 0, row: 4 }]);
+        assert_eq!(g.parse_move(&p, "a5").unwrap(), PawnMove::Step { col: 0, row: 4 });
+        assert!(g.parse_move(&p, "pass").is_err());
+        assert!(g.parse_move(&p, "a4").is_err());
+    }
+
+    #[test]
+    fn bad_positions_are_refused() {
+        let g = Pawns::new(3, 5, WHITE).unwrap();
+        for (text, why) in [
+            ("B...P/B...P", "2 columns"),
+            ("B...P/B..P/B...P", "4 squares"),
+            ("B...P/BB..P/B...P", "two White"),
+            ("B...P/....P/B...P", "no White"),
+            ("B...P/B..../B...P", "no Black"),
+            ("B...P/B.X.P/B...P", "'X'"),
+            ("P...B/P...B/P...B", "both sides"),
+            ("B...P/B...P/B...P green", "side to move"),
+            ("8000", "not a board id"),
+        ] {
+            let e = g.parse_position(text).unwrap_err().to_string();
+            assert!(e.contains(why), "{text}: {e}");
+        }
+    }
+}

@@ -1,0 +1,56 @@
+//! The greedy player for score games: the move with the best immediate gain in its own
+//! score, choosing at random, reproducibly, among equal gains.
+
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+
+use super::Player;
+use crate::game::Scored;
+use crate::Error;
+
+/// Plays the move that raises its own score the most.
+pub struct Greedy {
+    rng: StdRng,
+}
+
+impl Greedy {
+    /// A greedy player breaking ties with `seed`.
+    pub fn new(seed: u64) -> Self {
+        Greedy {
+            rng: StdRng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl<G: Scored> Player<G> for Greedy {
+    fn name(&self) -> String {
+        "greedy".into()
+    }
+
+    fn choose(&mut self, game: &G, p: &G::Position) -> Result<G::Move, Error> {
+        let mover = game.to_move(p);
+        let scored: Vec<(G::Move, i32)> = game
+            .legal_moves(p)
+            .into_iter()
+            .map(|m| {
+                let s = game.score(&game.play(p, &m), mover);
+                (m, s)
+            })
+            .collect();
+        let best = scored
+            .iter()
+            .map(|(_, s)| *s)
+            .max()
+            .ok_or_else(|| Error::bad_move("", "no legal move in this position"))?;
+        let equal: Vec<&G::Move> = scored
+            .iter()
+            .filter(|(_, s)| *s == best)
+            .map(|(m, _)| m)
+            .collect();
+        Ok(equal
+            .choose(&mut self.rng)
+            .map(|m| (*m).clone())
+            .expect("a best move"))
+    }
+}

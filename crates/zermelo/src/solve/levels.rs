@@ -1,0 +1,245 @@
+//! Backward induction level by level, for games whose positions form levels
+//! ([`Levelled`]): the levels are solved from the highest down, each in parallel, every
+//! position pulling its value from its already solved children. Positions whose moves
+//! stay within their level (passes) are solved after the rest of their level.
+//!
+//! While solving, each rank holds one byte; the result is a [`CompactTable`]. Values
+//! carry remoteness (the winner hurries, the loser delays) up to [`MAX_REMOTENESS`].
+
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+
+use rayon::prelude::*;
+
+use super::{Oracle, Progress};
+use crate::game::{Indexed, Levelled};
+use crate::table::CompactTable;
+use crate::value::Value;
+
+/// The greatest remoteness the solver can store.
+pub const MAX_REMOTENESS: u32 = 126;
+
+/// Ranks solved per parallel work unit.
+const CHUNK: u64 = 1 << 12;
+
+/// A rank not (yet) solved, or no valid position.
+const UNKNOWN: u8 = 0;
+/// A drawn position.
+const DRAW: u8 = u8::MAX;
+
+fn encode(v: Value) -> u8 {
+    match v {
+        Value::Draw => DRAW,
+        Value::Win(r) | Value::Lose(r) => {
+            assert!(
+                r <= MAX_REMOTENESS,
+                "remoteness {r} is beyond the level solver's limit of {MAX_REMOTENESS}"
+            );
+            (1 + 2 * r + u32::from(matches!(v, Value::Win(_)))) as u8
+        }
+    }
+}
+
+fn decode(code: u8) -> Option<Value> {
+    match code {
+        UNKNOWN => None,
+        DRAW => Some(Value::Draw),
+        c => {
+            let r = u32::from(c - 1) / 2;
+            Some(if (c - 1) & 1 == 1 {
+                Value::Win(r)
+            } else {
+                Value::Lose(r)
+            })
+        }
+    }
+}
+
+/// Solves every valid position of `game`, returning the table of values by rank.
+///
+/// Panics when the game breaks the [`Levelled`] promise (a move leading to an unsolved
+/// position) or a remoteness exceeds [`MAX_REMOTENESS`].
+pub fn solve<G: Levelled + Sync>(game: &G, progress: &dyn Progress) -> CompactTable {
+    let size = game.size();
+    let mut codes = vec![UNKNOWN; size as usize];
+    advise_huge_pages(&mut codes);
+    let lifts = Lifts::new();
+    {
+        let cells = as_atomic(&mut codes);
+        progress.start("solving levels", size);
+        for level in (0..game.levels()).rev() {
+            let ranks = game.level_ranks(level);
+            let first_chunk = ranks.start / CHUNK;
+            let deferred: Vec<u64> = (first_chunk..ranks.end.div_ceil(CHUNK))
+                .into_par_iter()
+                .flat_map_iter(|chunk| {
+                    let lo = (chunk * CHUNK).max(ranks.start);
+                    let hi = ((chunk + 1) * CHUNK).min(ranks.end);
+                    let mut scratch = Scratch::default();
+                    let mut deferred = Vec::new();
+                    game.for_each_position(lo..hi, |rank, p| {
+                        match evaluate(game, &lifts, cells, p, &mut scratch) {
+                            Some(code) => cells[rank as usize].store(code, Relaxed),
+                            None => deferred.push(rank),
+                        }
+                    });
+                    progress.advance(hi - lo);
+                    deferred
+                })
+                .collect();
+            deferred
+                .par_iter()
+                .for_each_init(Scratch::default, |scratch, &rank| {
+                    let code = evaluate(game, &lifts, cells, game.unrank(rank), scratch)
+                        .expect("a move within a level leads to a position whose moves all lead higher");
+                    cells[rank as usize].store(code, Relaxed);
+                });
+        }
+    }
+    CompactTable::from_bytes(codes, decode)
+}
+
+/// The code of position `p` from its children's codes; `None` while a child is unsolved.
+/// Ranks that are no valid position get [`UNKNOWN`].
+fn evaluate<G: Levelled>(
+    game: &G,
+    lifts: &Lifts,
+    cells: &[AtomicU8],
+    p: Option<G::Position>,
+    scratch: &mut Scratch<G>,
+) -> Option<u8> {
+    let Some(p) = p else {
+        return Some(UNKNOWN);
+    };
+    if let Some(outcome) = game.outcome(&p) {
+        return Some(encode(Value::terminal(outcome, game.to_move(&p))));
+    }
+    scratch.children.clear();
+    game.child_ranks(&p, &mut scratch.moves, &mut scratch.children);
+    let mut best: Option<u8> = None;
+    for &(child, same_mover) in &scratch.children {
+        let code = cells[child as usize].load(Relaxed);
+        if code == UNKNOWN {
+            return None;
+        }
+        let lifted = lifts.parent[usize::from(same_mover)][code as usize];
+        if best.is_none_or(|b| lifts.order[lifted as usize] > lifts.order[b as usize]) {
+            best = Some(lifted);
+        }
+    }
+    match best {
+        None => Some(DRAW),
+        Some(UNKNOWN) => panic!("a remoteness is beyond the level solver's limit of {MAX_REMOTENESS}"),
+        Some(code) => Some(code),
+    }
+}
+
+/// Tables over codes: the parent's code from a child's, and the order of codes from the
+/// mover's point of view (a lift beyond the remoteness limit gives [`UNKNOWN`], which
+/// orders above everything so that it cannot go unnoticed).
+struct Lifts {
+    parent: [[u8; 256]; 2],
+    order: [u32; 256],
+}
+
+impl Lifts {
+    fn new() -> Self {
+        let mut lifts = Lifts {
+            parent: [[UNKNOWN; 256]; 2],
+            order: [0; 256],
+        };
+        lifts.order[UNKNOWN as usize] = u32::MAX;
+        for code in 1..=u8::MAX {
+            let v = decode(code).expect("a known code");
+            lifts.order[code as usize] = (v.score() - Value::Lose(0).score()) as u32;
+            for same_mover in [false, true] {
+                let lifted = Value::from_child(v, same_mover);
+                if lifted.remoteness().is_none_or(|r| r <= MAX_REMOTENESS) {
+                    lifts.parent[usize::from(same_mover)][code as usize] = encode(lifted);
+                }
+            }
+        }
+        lifts
+    }
+}
+
+/// Buffers a worker reuses from position to position.
+struct Scratch<G: Levelled> {
+    moves: Vec<G::Move>,
+    children: Vec<(u64, bool)>,
+}
+
+impl<G: Levelled> Default for Scratch<G> {
+    fn default() -> Self {
+        Scratch {
+            moves: Vec::new(),
+            children: Vec::new(),
+        }
+    }
+}
+
+/// Asks the kernel to back `bytes` with huge pages: lookups jump all over large tables,
+/// and huge pages spare most of the address translation misses.
+fn advise_huge_pages(bytes: &mut [u8]) {
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 1 << 21;
+        let start = (bytes.as_mut_ptr() as usize).next_multiple_of(HUGE);
+        let end = (bytes.as_mut_ptr() as usize + bytes.len()) / HUGE * HUGE;
+        if end > start {
+            // SAFETY: the range lies inside `bytes`, and the advice changes no contents.
+            unsafe {
+                libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = bytes;
+}
+
+/// The bytes seen as atomics, so that parallel workers may write their own ranks while
+/// reading others'.
+fn as_atomic(bytes: &mut [u8]) -> &[AtomicU8] {
+    // SAFETY: `AtomicU8` has the size and alignment of `u8`, and the exclusive borrow
+    // keeps every other access away while the atomic view lives.
+    unsafe { &*(bytes as *mut [u8] as *const [AtomicU8]) }
+}
+
+/// Answers values from a compact table of an indexed game.
+pub struct CompactOracle<'a, G> {
+    game: &'a G,
+    table: &'a CompactTable,
+}
+
+impl<'a, G: Indexed> CompactOracle<'a, G> {
+    /// Looks positions of `game` up in `table`.
+    pub fn new(game: &'a G, table: &'a CompactTable) -> Self {
+        CompactOracle { game, table }
+    }
+}
+
+impl<G: Indexed> Oracle<G> for CompactOracle<'_, G> {
+    fn value(&mut self, p: &G::Position) -> Value {
+        self.table
+            .get(self.game.rank(p))
+            .expect("positions of the game have values")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_round_trip() {
+        for v in [
+            Value::Win(0),
+            Value::Win(126),
+            Value::Lose(0),
+            Value::Lose(126),
+            Value::Draw,
+        ] {
+            assert_eq!(decode(encode(v)), Some(v));
+        }
+        assert_eq!(decode(UNKNOWN), None);
+    }
+}

@@ -1,0 +1,293 @@
+//! Big Points: the rules on hand-made positions, notation, the score solver against
+//! plain minimax, and the colour-relabelling symmetry of the reduced games.
+
+use std::collections::HashSet;
+
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use zermelo::games::bigpoints::{BigPoints, Family, Rule};
+use zermelo::solve::minimax;
+use zermelo::solve::scores::{self, DecisionRule, MarginRule, ScoreSolver, Scores, StudyRule, Table};
+use zermelo::{Game, Notation, Outcome, Scored, Spec, Value};
+
+fn game(spec: &str) -> BigPoints {
+    BigPoints::from_spec(&spec.parse::<Spec>().unwrap()).unwrap()
+}
+
+fn legal(g: &BigPoints, p: &<BigPoints as Game>::Position) -> Vec<String> {
+    g.legal_moves(p).iter().map(|m| g.format_move(p, m)).collect()
+}
+
+fn after(g: &BigPoints, position: &str, mv: &str) -> String {
+    let p = g.parse_position(position).unwrap();
+    let m = g.parse_move(&p, mv).unwrap();
+    g.format_position(&g.play(&p, &m))
+}
+
+#[test]
+fn a_pawn_takes_the_first_free_disc_ahead_or_behind() {
+    let g = game("bigpoints:board=1212");
+    let p = g.start();
+    // Red has nothing behind it at the first disc; green can take either neighbour.
+    assert_eq!(legal(&g, &p), ["r+", "g+", "g-"]);
+    assert_eq!(after(&g, "1212/00/-/-/-/1", "g-"), ".212/01/-/r1/-/2");
+    assert_eq!(after(&g, "1212/00/-/-/-/1", "g+"), "12.2/01/-/r1/-/2");
+    assert_eq!(after(&g, "1212/00/-/-/-/1", "r+"), "1.12/10/-/g1/-/2");
+}
+
+#[test]
+fn discs_under_pawns_are_skipped() {
+    let g = game("bigpoints:board=12121");
+    // Green stands on the second disc: red moving to the first disc takes the third.
+    assert_eq!(after(&g, "12121/01/-/-/-/1", "r+"), "12.21/11/-/r1/-/2");
+    // Green moving on to the fourth disc takes the fifth ahead, or behind it skips red
+    // on the third and takes the second, which green has just left.
+    assert_eq!(after(&g, "12121/21/-/-/-/1", "g+"), "1212./22/-/r1/-/2");
+    assert_eq!(after(&g, "12121/21/-/-/-/1", "g-"), "1.121/22/-/g1/-/2");
+}
+
+#[test]
+fn pawns_reach_the_stair_in_order_and_take_its_disc() {
+    let g = game("bigpoints:board=12");
+    let p = g.parse_position("12/10/-/-/-/1").unwrap();
+    // Green's only disc would leave nothing free to take, so only red may move: onto the stair.
+    assert_eq!(legal(&g, &p), ["r^"]);
+    let p = g.parse_position(&after(&g, "12/10/-/-/-/1", "r^")).unwrap();
+    assert_eq!(g.format_position(&p), "12/s0/r/r1/-/2");
+    assert_eq!(legal(&g, &p), ["g-"]);
+    let p = g.play(&p, &g.parse_move(&p, "g-").unwrap());
+    let p = g.play(&p, &g.parse_move(&p, "g^").unwrap());
+    // Green's disc stays on the path: only taken discs leave it.
+    assert_eq!(g.format_position(&p), ".2/ss/rg/r1g1/r1/2");
+    // Red arrived first: worth 1; green second: worth 0.
+    assert_eq!((g.score(&p, 0), g.score(&p, 1)), (1, 1));
+    assert_eq!(g.outcome(&p), Some(Outcome::Draw));
+}
+
+#[test]
+fn when_nothing_can_be_taken_a_pawn_moves_without_taking() {
+    let g = game("bigpoints:board=12");
+    // Red is on the stair; green's move onto its disc finds nothing free.
+    let p = g.parse_position(".2/s0/r/r1/r1/1").unwrap();
+    assert_eq!(legal(&g, &p), ["g."]);
+    assert_eq!(after(&g, ".2/s0/r/r1/r1/1", "g."), ".2/s1/r/r1/r1/2");
+}
+
+#[test]
+fn a_black_disc_buys_an_extra_move_that_may_go_backward() {
+    let g = game("bigpoints:board=1k2121");
+    let start = "1.2121/20/-/k1/-/1";
+    let p = g.parse_position(start).unwrap();
+    let moves = legal(&g, &p);
+    for m in ["r-", "g+", "g-", "g+/r~+", "g+/r-", "g+/g^", "g-/g+", "g-/r-"] {
+        assert!(moves.contains(&m.to_string()), "{m} missing from {moves:?}");
+    }
+    // Back from the fourth disc red lands on the first: nothing is free behind it.
+    for m in ["g+/r~-", "g+/r+", "g-/g~+"] {
+        assert!(!moves.contains(&m.to_string()), "{m} is not legal");
+    }
+    assert_eq!(after(&g, start, "g+/r~+"), "1.2..1/11/-/r1g1/-/2");
+    assert_eq!(
+        after(&g, start, "g+/r~+").matches('k').count(),
+        0,
+        "the black disc leaves the game"
+    );
+    // A pawn before the path cannot move back.
+    assert!(!moves.iter().any(|m| m.contains("g~")));
+    // The opponent has no black disc, so no extra moves.
+    let q = g.parse_position("1.2121/20/-/-/k1/1").unwrap();
+    assert_eq!(legal(&g, &q), ["r-", "g+", "g-"]);
+    let err = g.parse_move(&q, "g+/r~+").unwrap_err().to_string();
+    assert!(err.contains("no black disc"), "{err}");
+}
+
+#[test]
+fn a_black_disc_cannot_be_used_in_the_turn_it_is_taken() {
+    let g = game("bigpoints:board=1k22");
+    let p = g.start();
+    assert!(legal(&g, &p).contains(&"r+".to_string()));
+    assert!(g.legal_moves(&p).iter().all(|m| m.extra.is_none()));
+    let q = g.play(&p, &g.parse_move(&p, "r+").unwrap());
+    assert_eq!(g.format_position(&q), "1.22/10/-/k1/-/2");
+}
+
+#[test]
+fn white_discs_count_the_colours_held_with_black_and_without_white() {
+    let g = game("bigpoints:board=12wwk");
+    // Red arrived first (worth 1), green second (worth 0). Player 1: red, green, black and
+    // two whites: each white is worth 3 (red, green, black).
+    let p = g.parse_position("...../ss/rg/r2g1w2k1/g1/1").unwrap();
+    assert_eq!(g.score(&p, 0), 2 + 2 * 3);
+    assert_eq!(g.score(&p, 1), 0);
+    assert_eq!(g.outcome(&p), Some(Outcome::Win(0)));
+}
+
+#[test]
+fn the_rules_example_scores_39() {
+    let g = game("bigpoints:board=11222333455wk,players=2");
+    let p = g
+        .parse_position("............./sssss/rgbyp/r3g4b4y1p3w1k1/y1/2")
+        .unwrap();
+    assert_eq!(g.score(&p, 0), 39);
+    assert_eq!(g.score(&p, 1), 1);
+}
+
+#[test]
+fn bad_positions_and_moves_are_refused() {
+    let g = game("bigpoints:board=1212");
+    let p = g.start();
+    for bad in ["x+", "r", "r+/", "r*", "q-"] {
+        assert!(g.parse_move(&p, bad).is_err(), "{bad}");
+    }
+    let err = g.parse_move(&p, "r-").unwrap_err().to_string();
+    assert!(err.contains("not legal"), "{err}");
+    for bad in [
+        "1212/00/-/-/1",
+        "12.2/00/-/-/-/1",
+        "1212/0s/-/-/-/1",
+        "1212/00/-/-/-/3",
+        "1x12/00/-/-/-/1",
+    ] {
+        assert!(g.parse_position(bad).is_err(), "{bad}");
+    }
+    for bad in [
+        "bigpoints:board=1291",
+        "bigpoints:players=6",
+        "bigpoints:board=22",
+        "bigpoints:colors=2,discs=2",
+    ] {
+        assert!(
+            BigPoints::from_spec(&bad.parse::<Spec>().unwrap()).is_err(),
+            "{bad}"
+        );
+    }
+}
+
+#[test]
+fn random_full_games_end_and_notation_round_trips() {
+    let mut rng = StdRng::seed_from_u64(5);
+    for (players, seed) in [(2, 1), (3, 2), (4, 3), (5, 4)] {
+        let g = game(&format!("bigpoints:players={players},seed={seed}"));
+        assert_eq!(g.path().len(), 55);
+        let mut p = g.start();
+        let mut plies = 0;
+        while g.outcome(&p).is_none() {
+            assert_eq!(g.parse_position(&g.format_position(&p)).unwrap(), p);
+            let moves = g.legal_moves(&p);
+            for m in &moves {
+                assert_eq!(&g.parse_move(&p, &g.format_move(&p, m)).unwrap(), m);
+            }
+            p = g.play(&p, moves.choose(&mut rng).unwrap());
+            plies += 1;
+            assert!(plies < 200);
+        }
+        // Every disc's points are accounted for: common colours and stair discs, whites.
+        assert!((0..players as u8).map(|w| g.score(&p, w)).sum::<i32>() > 0);
+        assert!(g.render(&p).contains("stair"));
+    }
+}
+
+fn reachable(g: &BigPoints) -> Vec<<BigPoints as Game>::Position> {
+    let mut seen = HashSet::new();
+    let mut stack = vec![g.start()];
+    while let Some(p) = stack.pop() {
+        if g.outcome(&p).is_some() || !seen.insert(p) {
+            continue;
+        }
+        stack.extend(g.legal_moves(&p).iter().map(|m| g.play(&p, m)));
+    }
+    seen.into_iter().collect()
+}
+
+#[test]
+fn the_score_solver_agrees_with_plain_minimax_everywhere() {
+    let boards = ["1122", "1212", "1221", "123123", "1w2k12", "k1212", "12k1k2"];
+    for board in boards {
+        let g = game(&format!("bigpoints:board={board}"));
+        let positions = reachable(&g);
+        for rule in [&StudyRule as &dyn DecisionRule, &MarginRule] {
+            let mut solver = ScoreSolver::new(&g, rule);
+            solver.solve(&g.start());
+            assert_eq!(solver.positions(), positions.len(), "{board}");
+            // The compact keys the balance sweep uses tell the same positions apart.
+            assert!(g.pack64_bits() <= 64);
+            let mut packed = ScoreSolver::keyed(&g, rule, BigPoints::pack, Table::default());
+            let mut word = ScoreSolver::keyed(&g, rule, BigPoints::pack64, Table::default());
+            for p in &positions {
+                let expected = scores::minimax(&g, rule, p);
+                assert_eq!(solver.solve(p), expected, "{board}");
+                assert_eq!(packed.solve(p), expected, "{board}");
+                assert_eq!(word.solve(p), expected, "{board}");
+            }
+            assert_eq!(packed.positions(), positions.len(), "{board}");
+            assert_eq!(word.positions(), positions.len(), "{board}");
+        }
+    }
+}
+
+#[test]
+fn the_margin_rule_matches_the_win_loss_value() {
+    for board in ["1122", "1221", "112233", "123321", "1w2k21"] {
+        let g = game(&format!("bigpoints:board={board}"));
+        let [a, b]: Scores = ScoreSolver::new(&g, &MarginRule).solve(&g.start());
+        let expected = match minimax::value(&g, &g.start()) {
+            Value::Win(_) => std::cmp::Ordering::Greater,
+            Value::Lose(_) => std::cmp::Ordering::Less,
+            Value::Draw => std::cmp::Ordering::Equal,
+        };
+        assert_eq!(a.cmp(&b), expected, "{board}");
+    }
+}
+
+#[test]
+fn families_enumerate_arrangements_and_classes() {
+    let f = Family::new(2, 2, 0, 0, Rule::Study).unwrap();
+    let all: Vec<String> = f.all().iter().map(|b| Family::format(b)).collect();
+    assert_eq!(all, ["1122", "1212", "1221", "2112", "2121", "2211"]);
+    let classes: Vec<String> = f.classes().iter().map(|b| Family::format(b)).collect();
+    assert_eq!(classes, ["1122", "1212", "1221"]);
+    assert_eq!(f.boards(), 6);
+    let f = Family::new(3, 3, 1, 1, Rule::Study).unwrap();
+    assert_eq!(f.boards(), 39_916_800 / 216);
+    assert_eq!(f.classes().len() as u128 * f.class_size() as u128, f.boards());
+    assert_eq!(Family::format(&Family::representative(&[2, 5, 0, 2, 1])), "1w213");
+}
+
+/// Relabelling colours keeps the result, the winner's score and the position count.
+#[test]
+fn colour_relabelling_keeps_result_winner_score_and_positions() {
+    let f = Family::new(3, 2, 0, 0, Rule::Study).unwrap();
+    for rep in f.classes() {
+        let g = f.game(&rep);
+        let mut solver = ScoreSolver::new(&g, &StudyRule);
+        let s = solver.solve(&g.start());
+        let n = solver.positions();
+        for board in f.all().into_iter().filter(|b| Family::representative(b) == rep) {
+            let h = f.game(&board);
+            let mut other = ScoreSolver::new(&h, &StudyRule);
+            let t = other.solve(&h.start());
+            assert_eq!(other.positions(), n);
+            assert_eq!(s[0].cmp(&s[1]), t[0].cmp(&t[1]));
+            assert_eq!(s[0].max(s[1]), t[0].max(t[1]));
+        }
+    }
+}
+
+/// Both rules rank a win above a draw above a loss first, so they agree on the result:
+/// it is the win/draw/loss value of the game.
+#[test]
+fn the_study_and_margin_rules_agree_on_who_wins() {
+    let f = Family::new(3, 2, 0, 1, Rule::Study).unwrap();
+    for board in f.classes() {
+        let g = f.game(&board);
+        let study = ScoreSolver::new(&g, &StudyRule).solve(&g.start());
+        let margin = ScoreSolver::new(&g, &MarginRule).solve(&g.start());
+        assert_eq!(
+            study[0].cmp(&study[1]),
+            margin[0].cmp(&margin[1]),
+            "{}",
+            Family::format(&board)
+        );
+    }
+}
