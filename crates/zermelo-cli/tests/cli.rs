@@ -1,35 +1,11 @@
 //! The `zermelo` binary end to end: JSON answers and one-line errors.
 
-use std::process::{Command, Output};
+mod common;
 
+use std::process::Command;
+
+use common::{error_line, json};
 use serde_json::Value;
-
-fn zermelo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_zermelo"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = zermelo(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
-}
-
-/// Runs a command that must fail, and returns its one line of stderr.
-fn error_line(args: &[&str]) -> String {
-    let out = zermelo(args);
-    assert!(!out.status.success(), "{args:?} should fail");
-    let err = String::from_utf8_lossy(&out.stderr).trim_end().to_string();
-    assert_eq!(err.lines().count(), 1, "one line: {err}");
-    assert!(!err.contains("panicked"), "{err}");
-    err
-}
 
 #[test]
 fn solve_tictactoe_is_a_draw() {

@@ -1,24 +1,12 @@
 //! `zermelo grundy`, `solve` and `moves` on Nim, subtraction, octal games and sums.
 
-use std::process::{Command, Output};
+mod common;
 
+use common::zermelo;
 use serde_json::Value;
 
-fn zermelo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_zermelo"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
 fn json(args: &[&str]) -> Value {
-    let out = zermelo(&[args, &["--json"]].concat());
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
+    common::json(&[args, &["--json"]].concat())
 }
 
 fn winning_moves(v: &Value) -> Vec<&str> {

@@ -1,10 +1,12 @@
 //! `zermelo` on the pawns game: solves saved to the data folder, moves with board ids,
 //! the perfect player, and one-line errors.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::path::{Path, PathBuf};
+use std::process::Output;
 
 use serde_json::Value;
+
+mod common;
 
 /// A data folder of its own for each test.
 fn data_dir(test: &str) -> PathBuf {
@@ -13,32 +15,21 @@ fn data_dir(test: &str) -> PathBuf {
     dir
 }
 
-fn zermelo(data: &PathBuf, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_zermelo"))
-        .arg("--data")
-        .arg(data)
-        .args(args)
-        .output()
-        .expect("the binary runs")
+/// `args` after `--data DATA`.
+fn with_data<'a>(data: &'a Path, args: &[&'a str]) -> Vec<&'a str> {
+    [&["--data", data.to_str().expect("a UTF-8 path")], args].concat()
 }
 
-fn json(data: &PathBuf, args: &[&str]) -> Value {
-    let out = zermelo(data, args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
+fn zermelo(data: &Path, args: &[&str]) -> Output {
+    common::zermelo(&with_data(data, args))
 }
 
-fn error_line(data: &PathBuf, args: &[&str]) -> String {
-    let out = zermelo(data, args);
-    assert!(!out.status.success(), "{args:?} should fail");
-    let err = String::from_utf8_lossy(&out.stderr).trim_end().to_string();
-    assert_eq!(err.lines().count(), 1, "one line: {err}");
-    assert!(!err.contains("panicked"), "{err}");
-    err
+fn json(data: &Path, args: &[&str]) -> Value {
+    common::json(&with_data(data, args))
+}
+
+fn error_line(data: &Path, args: &[&str]) -> String {
+    common::error_line(&with_data(data, args))
 }
 
 #[test]

@@ -2,10 +2,9 @@
 //! score, choosing at random, reproducibly, among equal gains.
 
 use rand::rngs::StdRng;
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use super::Player;
+use super::{best_at_random, Player};
 use crate::game::Scored;
 use crate::Error;
 
@@ -38,19 +37,6 @@ impl<G: Scored> Player<G> for Greedy {
                 (m, s)
             })
             .collect();
-        let best = scored
-            .iter()
-            .map(|(_, s)| *s)
-            .max()
-            .ok_or_else(|| Error::bad_move("", "no legal move in this position"))?;
-        let equal: Vec<&G::Move> = scored
-            .iter()
-            .filter(|(_, s)| *s == best)
-            .map(|(m, _)| m)
-            .collect();
-        Ok(equal
-            .choose(&mut self.rng)
-            .map(|m| (*m).clone())
-            .expect("a best move"))
+        best_at_random(&scored, &mut self.rng)
     }
 }

@@ -12,8 +12,27 @@ pub mod search;
 
 pub use matches::{play_match, tournament, MatchRecord, Standing, TournamentResult};
 
+use rand::seq::SliceRandom;
+use rand::Rng;
+
 use crate::game::Game;
 use crate::Error;
+
+/// A move of highest score, chosen uniformly among equals with `rng`; an error when
+/// there is no move at all.
+pub fn best_at_random<M: Clone, S: Ord + Copy>(scored: &[(M, S)], rng: &mut impl Rng) -> Result<M, Error> {
+    let best = scored
+        .iter()
+        .map(|(_, s)| *s)
+        .max()
+        .ok_or_else(|| Error::bad_move("", "no legal move in this position"))?;
+    let equal: Vec<&M> = scored
+        .iter()
+        .filter(|(_, s)| *s == best)
+        .map(|(m, _)| m)
+        .collect();
+    Ok((*equal.choose(rng).expect("a best move")).clone())
+}
 
 /// Something that chooses moves.
 pub trait Player<G: Game> {

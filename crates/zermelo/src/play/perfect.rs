@@ -2,10 +2,9 @@
 //! choosing at random, reproducibly, among equally good moves.
 
 use rand::rngs::StdRng;
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use super::Player;
+use super::{best_at_random, Player};
 use crate::game::Game;
 use crate::solve::Oracle;
 use crate::value::Value;
@@ -49,18 +48,6 @@ impl<G: Game, O: Oracle<G>> Player<G> for Perfect<O> {
     }
 
     fn choose(&mut self, game: &G, p: &G::Position) -> Result<G::Move, Error> {
-        let ranked = rank_moves(game, &mut self.oracle, p);
-        let Some(best) = ranked.first().map(|(_, v)| *v) else {
-            return Err(Error::bad_move("", "no legal move in this position"));
-        };
-        let equal: Vec<&G::Move> = ranked
-            .iter()
-            .take_while(|(_, v)| *v == best)
-            .map(|(m, _)| m)
-            .collect();
-        Ok(equal
-            .choose(&mut self.rng)
-            .map(|m| (*m).clone())
-            .expect("at least one best move"))
+        best_at_random(&rank_moves(game, &mut self.oracle, p), &mut self.rng)
     }
 }

@@ -1,10 +1,9 @@
 //! The search player: depth-limited alpha-beta with the game's heuristic at the horizon.
 
 use rand::rngs::StdRng;
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use super::Player;
+use super::{best_at_random, Player};
 use crate::game::Game;
 use crate::solve::search::limited;
 use crate::value::WIN_SCORE;
@@ -43,19 +42,6 @@ impl<G: Game> Player<G> for Search {
                 (m, if game.to_move(&child) == mover { s } else { -s })
             })
             .collect();
-        let best = scored
-            .iter()
-            .map(|(_, s)| *s)
-            .max()
-            .ok_or_else(|| Error::bad_move("", "no legal move in this position"))?;
-        let equal: Vec<&G::Move> = scored
-            .iter()
-            .filter(|(_, s)| *s == best)
-            .map(|(m, _)| m)
-            .collect();
-        Ok(equal
-            .choose(&mut self.rng)
-            .map(|m| (*m).clone())
-            .expect("a best move"))
+        best_at_random(&scored, &mut self.rng)
     }
 }

@@ -3,13 +3,8 @@
 
 use rayon::prelude::*;
 
-use super::Packed2;
+use super::{decode_wdl, wdl_code, Packed2, DRAW, LOSE, WIN};
 use crate::value::Value;
-
-const NONE: u8 = 0;
-const WIN: u8 = 1;
-const LOSE: u8 = 2;
-const DRAW: u8 = 3;
 
 /// Values of every rank: a bit-packed win/lose/draw layer (0 marks a rank that is no
 /// valid position) and a remoteness layer of one byte per rank.
@@ -61,13 +56,7 @@ impl CompactTable {
 
     /// The value at `rank`, `None` when it is no valid position.
     pub fn get(&self, rank: u64) -> Option<Value> {
-        let r = u32::from(self.remoteness[rank as usize]);
-        match self.wdl.get(rank) {
-            WIN => Some(Value::Win(r)),
-            LOSE => Some(Value::Lose(r)),
-            DRAW => Some(Value::Draw),
-            _ => None,
-        }
+        decode_wdl(self.wdl.get(rank), u32::from(self.remoteness[rank as usize]))
     }
 
     /// The win/lose/draw layer.
@@ -98,15 +87,6 @@ impl CompactTable {
     /// The greatest remoteness stored.
     pub fn max_remoteness(&self) -> u8 {
         self.remoteness.par_iter().copied().max().unwrap_or(0)
-    }
-}
-
-fn wdl_code(v: Option<Value>) -> u8 {
-    match v {
-        None => NONE,
-        Some(Value::Win(_)) => WIN,
-        Some(Value::Lose(_)) => LOSE,
-        Some(Value::Draw) => DRAW,
     }
 }
 

@@ -24,6 +24,26 @@ const WIN: u8 = 1;
 const LOSE: u8 = 2;
 const DRAW: u8 = 3;
 
+/// The 2-bit code of a value (0 for no valid position).
+fn wdl_code(v: Option<Value>) -> u8 {
+    match v {
+        None => NONE,
+        Some(Value::Win(_)) => WIN,
+        Some(Value::Lose(_)) => LOSE,
+        Some(Value::Draw) => DRAW,
+    }
+}
+
+/// The value of a 2-bit code with remoteness `r` (`None` for code 0).
+fn decode_wdl(code: u8, r: u32) -> Option<Value> {
+    match code {
+        WIN => Some(Value::Win(r)),
+        LOSE => Some(Value::Lose(r)),
+        DRAW => Some(Value::Draw),
+        _ => None,
+    }
+}
+
 impl ValueTable {
     /// A table of `len` ranks, none of them a position yet.
     pub fn new(len: u64) -> Self {
@@ -45,23 +65,12 @@ impl ValueTable {
 
     /// The value stored at `rank`, `None` when it is no valid position.
     pub fn get(&self, rank: u64) -> Option<Value> {
-        let r = u32::from(self.remoteness[rank as usize]);
-        match self.wdl.get(rank) {
-            WIN => Some(Value::Win(r)),
-            LOSE => Some(Value::Lose(r)),
-            DRAW => Some(Value::Draw),
-            _ => None,
-        }
+        decode_wdl(self.wdl.get(rank), u32::from(self.remoteness[rank as usize]))
     }
 
     /// Stores `v` at `rank`; remoteness saturates at `u16::MAX`.
     pub fn set(&mut self, rank: u64, v: Value) {
-        let code = match v {
-            Value::Win(_) => WIN,
-            Value::Lose(_) => LOSE,
-            Value::Draw => DRAW,
-        };
-        self.wdl.set(rank, code);
+        self.wdl.set(rank, wdl_code(Some(v)));
         self.remoteness[rank as usize] = v.remoteness().unwrap_or(0).min(u16::MAX.into()) as u16;
     }
 
