@@ -1,26 +1,8 @@
 //! The `zermelo` binary on Dots and Boxes: JSON answers and one-line errors.
 
-use std::process::Command;
+mod common;
 
-use serde_json::Value;
-
-fn zermelo(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_zermelo"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.success(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
-
-fn json(args: &[&str]) -> Value {
-    let (ok, stdout, stderr) = zermelo(args);
-    assert!(ok, "{args:?} failed: {stderr}");
-    serde_json::from_str(&stdout).expect("one JSON document")
-}
+use common::{error_line, json};
 
 #[test]
 fn solve_gives_value_and_margin() {
@@ -110,10 +92,8 @@ fn bad_input_is_one_line_and_fails() {
             "unknown player",
         ),
     ] {
-        let (ok, _, stderr) = zermelo(&args);
-        assert!(!ok, "{args:?} should fail");
-        assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
-        assert!(stderr.contains(why), "{args:?}: {stderr}");
+        let err = error_line(&args);
+        assert!(err.contains(why), "{args:?}: {err}");
     }
 }
 

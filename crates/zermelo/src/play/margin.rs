@@ -5,10 +5,9 @@
 use std::hash::Hash;
 
 use rand::rngs::StdRng;
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use super::Player;
+use super::{best_at_random, Player};
 use crate::game::Scored;
 use crate::solve::margin::MarginSearch;
 use crate::Error;
@@ -39,18 +38,6 @@ impl<G: Scored, K: Hash + Eq> Player<G> for BestMargin<G, K> {
 
     fn choose(&mut self, game: &G, p: &G::Position) -> Result<G::Move, Error> {
         let ranked = (self.search)(game).rank_moves(p);
-        let best = ranked
-            .first()
-            .map(|(_, v)| *v)
-            .ok_or_else(|| Error::bad_move("", "no legal move in this position"))?;
-        let equal: Vec<&G::Move> = ranked
-            .iter()
-            .take_while(|(_, v)| *v == best)
-            .map(|(m, _)| m)
-            .collect();
-        Ok(equal
-            .choose(&mut self.rng)
-            .map(|m| (*m).clone())
-            .expect("at least one best move"))
+        best_at_random(&ranked, &mut self.rng)
     }
 }

@@ -5,7 +5,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
 use super::{Dots, Lines, Position};
-use crate::play::Player;
+use crate::play::{best_at_random, Player};
 use crate::{Error, Game};
 
 /// Undrawn lines at or below which the strong player searches exactly.
@@ -260,13 +260,7 @@ impl Strong {
                 )
             })
             .collect();
-        let best = scored.iter().map(|&(_, v)| v).max().expect("a move");
-        let ties: Vec<u8> = scored
-            .iter()
-            .filter(|&&(_, v)| v == best)
-            .map(|&(m, _)| m)
-            .collect();
-        *ties.choose(&mut self.rng).expect("a best move")
+        best_at_random(&scored, &mut self.rng).expect("a move")
     }
 }
 
