@@ -16,8 +16,16 @@ pub mod subtraction;
 pub mod sum;
 
 use crate::game::{Game, Impartial, Notation, Outcome, PlayerId};
-use crate::spec::Spec;
+use crate::spec::{KeyInfo, Spec};
 use crate::Error;
+
+/// The `misere` key of the games that offer misère play.
+const MISERE: KeyInfo = KeyInfo {
+    key: "misere",
+    default: "false",
+    range: "true/false",
+    help: "the last mover loses",
+};
 
 pub use octal::Octal;
 

@@ -23,12 +23,7 @@ pub const INFO: GameInfo = GameInfo {
             range: "1..=32 heaps of 0..=10^18",
             help: "heap sizes",
         },
-        KeyInfo {
-            key: "misere",
-            default: "false",
-            range: "true/false",
-            help: "the last mover loses",
-        },
+        super::MISERE,
     ],
 };
 

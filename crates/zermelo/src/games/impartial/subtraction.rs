@@ -32,12 +32,7 @@ pub const INFO: GameInfo = GameInfo {
             range: "0..=10^18",
             help: "tokens on the table at the start",
         },
-        KeyInfo {
-            key: "misere",
-            default: "false",
-            range: "true/false",
-            help: "the last mover loses",
-        },
+        super::MISERE,
     ],
 };
 
