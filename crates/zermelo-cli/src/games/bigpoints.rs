@@ -208,6 +208,7 @@ impl GameCommands for BigPointsCommands {
             text,
             json: json!({
                 "position": g.format_position(&p),
+                "board": g.render(&p),
                 "to_move": g.player_name(g.to_move(&p)),
                 "terminal": outcome.is_some(),
                 "result": outcome.map(|o| generic::outcome_words(g, o)),
