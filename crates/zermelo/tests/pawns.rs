@@ -9,9 +9,10 @@ use zermelo::games::pawns::{Board, Pawns};
 use zermelo::play::perfect::{rank_moves, Perfect};
 use zermelo::play::random::Random;
 use zermelo::play::{play_match, Player};
-use zermelo::solve::levels::{self, CompactOracle};
+use zermelo::solve::levels;
 use zermelo::solve::memo::MemoSolver;
 use zermelo::solve::retrograde;
+use zermelo::solve::TableOracle;
 use zermelo::table::CompactTable;
 use zermelo::{Game, Indexed, Notation, Outcome, Spec, Value};
 
@@ -35,7 +36,7 @@ fn course_checks_on_three_by_five() {
 
     let mut winning = Vec::new();
     let mut losing = Vec::new();
-    for (m, v) in rank_moves(&g, &mut CompactOracle::new(&g, &table), &start) {
+    for (m, v) in rank_moves(&g, &mut TableOracle::new(&g, &table), &start) {
         let id = g.board_id(&g.play(&start, &m));
         match v {
             Value::Win(_) => winning.push(id),
@@ -136,7 +137,7 @@ fn perfect_beats_random_whenever_it_can() {
             let bot_seat = (i % 2) as u8;
             let start_value = value(&g, &table, &start);
             let bot_wins = (g.to_move(&start) == bot_seat) == matches!(start_value, Value::Win(_));
-            let mut bot = Perfect::new(CompactOracle::new(&g, &table), i);
+            let mut bot = Perfect::new(TableOracle::new(&g, &table), i);
             let mut random = Random::new(i);
             let mut seats: [&mut dyn Player<Pawns>; 2] = if bot_seat == 0 {
                 [&mut bot, &mut random]

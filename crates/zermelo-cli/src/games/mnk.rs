@@ -8,8 +8,9 @@ use zermelo::analysis::count;
 use zermelo::games::mnk::Mnk;
 use zermelo::play::perfect::Perfect;
 use zermelo::solve::memo::MemoSolver;
-use zermelo::solve::retrograde::{self, TableOracle};
+use zermelo::solve::retrograde;
 use zermelo::solve::search::AlphaBeta;
+use zermelo::solve::TableOracle;
 use zermelo::solve::{plain_key, symmetric_key, Oracle};
 use zermelo::{Game, Indexed, Spec};
 

@@ -12,8 +12,9 @@ use serde_json::json;
 use zermelo::games::pawns::Pawns;
 use zermelo::play::perfect::Perfect;
 use zermelo::play::Player;
-use zermelo::solve::levels::{self, CompactOracle};
+use zermelo::solve::levels;
 use zermelo::solve::Oracle;
+use zermelo::solve::TableOracle;
 use zermelo::table::{db, CompactTable};
 use zermelo::{Game, Indexed, Notation, Spec};
 
@@ -78,7 +79,7 @@ impl PawnsCommands {
             .map(|(i, n)| {
                 generic::player(n, seed.wrapping_add(i as u64), &mut |name, s| {
                     let table = table.filter(|_| name == "perfect")?;
-                    Some(Box::new(Perfect::new(CompactOracle::new(&self.game, table), s))
+                    Some(Box::new(Perfect::new(TableOracle::new(&self.game, table), s))
                         as BoxedPlayer<'g, Pawns>)
                 })
             })
@@ -103,7 +104,7 @@ impl PawnsCommands {
                 g.board(&ids, 0).filter(|p| g.outcome(p).is_none())
             })
             .collect();
-        let mut bot = Perfect::new(CompactOracle::new(g, table), 0);
+        let mut bot = Perfect::new(TableOracle::new(g, table), 0);
         let started = Instant::now();
         for p in &positions {
             bot.choose(g, p).expect("a move in a live position");
@@ -129,7 +130,7 @@ impl GameCommands for PawnsCommands {
         db::save(&path, &g.size_spec(), &table)?;
         let file_bytes = std::fs::metadata(&path)?.len();
         let start = g.start();
-        let value = CompactOracle::new(g, &table).value(&start);
+        let value = TableOracle::new(g, &table).value(&start);
         let (wins, losses, draws) = table.summary();
         let positions = wins + losses + draws;
         let raw = 2 * (g.raw_boards() - 1);
@@ -163,7 +164,7 @@ impl GameCommands for PawnsCommands {
         let g = &self.game;
         let p = generic::replay(g, g.start(), moves)?;
         let table = self.table(opts)?;
-        let mut report = generic::moves_report(g, &mut CompactOracle::new(g, &table), &p);
+        let mut report = generic::moves_report(g, &mut TableOracle::new(g, &table), &p);
         report.text = format!("board id {}\n{}", g.board_id(&p), report.text);
         report.json["id"] = json!(g.board_id(&p));
         if let Some(list) = report.json["moves"].as_array_mut() {

@@ -10,8 +10,8 @@ use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
-use super::{Oracle, Progress};
-use crate::game::{Indexed, Levelled};
+use super::Progress;
+use crate::game::Levelled;
 use crate::table::CompactTable;
 use crate::value::Value;
 
@@ -202,27 +202,6 @@ fn as_atomic(bytes: &mut [u8]) -> &[AtomicU8] {
     // SAFETY: `AtomicU8` has the size and alignment of `u8`, and the exclusive borrow
     // keeps every other access away while the atomic view lives.
     unsafe { &*(bytes as *mut [u8] as *const [AtomicU8]) }
-}
-
-/// Answers values from a compact table of an indexed game.
-pub struct CompactOracle<'a, G> {
-    game: &'a G,
-    table: &'a CompactTable,
-}
-
-impl<'a, G: Indexed> CompactOracle<'a, G> {
-    /// Looks positions of `game` up in `table`.
-    pub fn new(game: &'a G, table: &'a CompactTable) -> Self {
-        CompactOracle { game, table }
-    }
-}
-
-impl<G: Indexed> Oracle<G> for CompactOracle<'_, G> {
-    fn value(&mut self, p: &G::Position) -> Value {
-        self.table
-            .get(self.game.rank(p))
-            .expect("positions of the game have values")
-    }
 }
 
 #[cfg(test)]

@@ -20,7 +20,8 @@ pub mod retrograde;
 pub mod scores;
 pub mod search;
 
-use crate::game::{Game, Symmetric};
+use crate::game::{Game, Indexed, Symmetric};
+use crate::table::{Remoteness, ValueTable};
 use crate::value::Value;
 
 /// Anything that answers the exact value of a position for the player to move.
@@ -54,4 +55,25 @@ pub trait Progress: Sync {
 impl Progress for () {
     fn start(&self, _: &str, _: u64) {}
     fn advance(&self, _: u64) {}
+}
+
+/// Answers values from a solved table of an indexed game.
+pub struct TableOracle<'a, G, R = u16> {
+    game: &'a G,
+    table: &'a ValueTable<R>,
+}
+
+impl<'a, G: Indexed, R: Remoteness> TableOracle<'a, G, R> {
+    /// Looks positions of `game` up in `table`.
+    pub fn new(game: &'a G, table: &'a ValueTable<R>) -> Self {
+        TableOracle { game, table }
+    }
+}
+
+impl<G: Indexed, R: Remoteness> Oracle<G> for TableOracle<'_, G, R> {
+    fn value(&mut self, p: &G::Position) -> Value {
+        self.table
+            .get(self.game.rank(p))
+            .expect("positions of the game have values")
+    }
 }

@@ -9,7 +9,7 @@ use std::collections::VecDeque;
 
 use rayon::prelude::*;
 
-use super::{Oracle, Progress};
+use super::Progress;
 use crate::game::Indexed;
 use crate::table::ValueTable;
 use crate::value::Value;
@@ -131,25 +131,4 @@ where
         }
     }
     table
-}
-
-/// Answers values from a solved table.
-pub struct TableOracle<'a, G> {
-    game: &'a G,
-    table: &'a ValueTable,
-}
-
-impl<'a, G: Indexed> TableOracle<'a, G> {
-    /// Looks positions of `game` up in `table`.
-    pub fn new(game: &'a G, table: &'a ValueTable) -> Self {
-        TableOracle { game, table }
-    }
-}
-
-impl<G: Indexed> Oracle<G> for TableOracle<'_, G> {
-    fn value(&mut self, p: &G::Position) -> Value {
-        self.table
-            .get(self.game.rank(p))
-            .expect("positions of the game have values")
-    }
 }

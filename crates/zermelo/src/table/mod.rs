@@ -1,23 +1,44 @@
 //! Dense tables of values indexed by rank: a 2-bit win/lose/draw layer and a
-//! separate remoteness layer ([`ValueTable`], or [`CompactTable`] with one byte of
-//! remoteness), and their database files ([`db`]).
+//! separate remoteness layer ([`ValueTable`], two bytes of remoteness, or
+//! [`CompactTable`], one byte), and their database files ([`db`]).
 
 mod compact;
 pub mod db;
 mod packed;
 
-pub use compact::CompactTable;
 pub use packed::Packed2;
+use rayon::prelude::*;
 
 use crate::value::Value;
 
-/// Values of every rank of an indexed game: 2 bits of win/lose/draw per rank
-/// (0 marks a rank that is no valid position) and 16 bits of remoteness.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ValueTable {
-    wdl: Packed2,
-    remoteness: Vec<u16>,
+/// How a table stores remoteness: in one byte or in two.
+pub trait Remoteness: Copy + Default + Ord + Into<u32> + Send + Sync {
+    /// `r`, saturated to the largest value that fits.
+    fn saturate(r: u32) -> Self;
 }
+
+impl Remoteness for u8 {
+    fn saturate(r: u32) -> Self {
+        r.min(u8::MAX.into()) as u8
+    }
+}
+
+impl Remoteness for u16 {
+    fn saturate(r: u32) -> Self {
+        r.min(u16::MAX.into()) as u16
+    }
+}
+
+/// Values of every rank of an indexed game: 2 bits of win/lose/draw per rank
+/// (0 marks a rank that is no valid position) and a remoteness layer of `R` per rank.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValueTable<R = u16> {
+    wdl: Packed2,
+    remoteness: Vec<R>,
+}
+
+/// A table for large strong solves, with one byte of remoteness per rank.
+pub type CompactTable = ValueTable<u8>;
 
 const NONE: u8 = 0;
 const WIN: u8 = 1;
@@ -34,23 +55,18 @@ fn wdl_code(v: Option<Value>) -> u8 {
     }
 }
 
-/// The value of a 2-bit code with remoteness `r` (`None` for code 0).
-fn decode_wdl(code: u8, r: u32) -> Option<Value> {
-    match code {
-        WIN => Some(Value::Win(r)),
-        LOSE => Some(Value::Lose(r)),
-        DRAW => Some(Value::Draw),
-        _ => None,
-    }
-}
-
-impl ValueTable {
+impl<R: Remoteness> ValueTable<R> {
     /// A table of `len` ranks, none of them a position yet.
     pub fn new(len: u64) -> Self {
         ValueTable {
             wdl: Packed2::new(len),
-            remoteness: vec![0; len as usize],
+            remoteness: vec![R::default(); len as usize],
         }
+    }
+
+    /// The table from its two layers; `None` when their lengths differ.
+    pub fn from_layers(wdl: Packed2, remoteness: Vec<R>) -> Option<Self> {
+        (wdl.len() == remoteness.len() as u64).then_some(ValueTable { wdl, remoteness })
     }
 
     /// The number of ranks.
@@ -65,13 +81,19 @@ impl ValueTable {
 
     /// The value stored at `rank`, `None` when it is no valid position.
     pub fn get(&self, rank: u64) -> Option<Value> {
-        decode_wdl(self.wdl.get(rank), u32::from(self.remoteness[rank as usize]))
+        let r = self.remoteness[rank as usize].into();
+        match self.wdl.get(rank) {
+            WIN => Some(Value::Win(r)),
+            LOSE => Some(Value::Lose(r)),
+            DRAW => Some(Value::Draw),
+            _ => None,
+        }
     }
 
-    /// Stores `v` at `rank`; remoteness saturates at `u16::MAX`.
+    /// Stores `v` at `rank`; remoteness saturates at the layer's largest value.
     pub fn set(&mut self, rank: u64, v: Value) {
         self.wdl.set(rank, wdl_code(Some(v)));
-        self.remoteness[rank as usize] = v.remoteness().unwrap_or(0).min(u16::MAX.into()) as u16;
+        self.remoteness[rank as usize] = R::saturate(v.remoteness().unwrap_or(0));
     }
 
     /// Whether `rank` holds a value.
@@ -79,12 +101,33 @@ impl ValueTable {
         self.wdl.get(rank) != NONE
     }
 
+    /// The win/lose/draw layer.
+    pub fn wdl(&self) -> &Packed2 {
+        &self.wdl
+    }
+
+    /// The remoteness layer.
+    pub fn remoteness(&self) -> &[R] {
+        &self.remoteness
+    }
+
     /// Counts of (wins, losses, draws) over the valid ranks.
     pub fn summary(&self) -> (u64, u64, u64) {
-        let mut counts = [0u64; 4];
-        for r in 0..self.len() {
-            counts[self.wdl.get(r) as usize] += 1;
-        }
-        (counts[WIN as usize], counts[LOSE as usize], counts[DRAW as usize])
+        self.wdl
+            .words()
+            .par_iter()
+            .map(|&w| {
+                let mut counts = [0u64; 4];
+                for i in 0..32 {
+                    counts[(w >> (2 * i) & 3) as usize] += 1;
+                }
+                (counts[WIN as usize], counts[LOSE as usize], counts[DRAW as usize])
+            })
+            .reduce(|| (0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2))
+    }
+
+    /// The greatest remoteness stored.
+    pub fn max_remoteness(&self) -> R {
+        self.remoteness.par_iter().copied().max().unwrap_or_default()
     }
 }
