@@ -18,6 +18,18 @@ pub enum Error {
     /// Reading or writing failed.
     #[error("{0}")]
     Io(String),
+    /// A request the game does not offer, or an option that does nothing for it.
+    #[error("{0}")]
+    Unsupported(String),
+    /// A job larger than the memory or time it may take.
+    #[error("{0}")]
+    TooBig(String),
+    /// The work was stopped before it finished (its client went away, or Ctrl-C).
+    #[error("stopped before the end")]
+    Cancelled,
+    /// A human player ended the game.
+    #[error("the game was ended by a human player")]
+    Quit,
 }
 
 impl Error {

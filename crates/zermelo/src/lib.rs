@@ -4,10 +4,12 @@
 //! values or tables ([`table`]), which players ([`play`]) and analyses ([`analysis`]) use.
 
 pub mod analysis;
+pub mod catalog;
 pub mod error;
 pub mod game;
 pub mod games;
 pub mod play;
+pub mod session;
 pub mod solve;
 pub mod spec;
 pub mod table;

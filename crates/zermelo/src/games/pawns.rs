@@ -983,3 +983,8 @@ mod tests {
         }
     }
 }
+
+/// Opens a session of the game `spec` names.
+pub fn open(spec: &Spec) -> Result<Box<dyn crate::session::Session>, Error> {
+    Err(Error::Unsupported(format!("{spec} is not in the catalog yet")))
+}

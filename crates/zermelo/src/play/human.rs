@@ -45,7 +45,7 @@ impl<G: Notation, R: BufRead, W: Write> Player<G> for Human<R, W> {
             }
             match line.trim() {
                 "" => continue,
-                "quit" | "exit" => return Err(Error::Io("the human player quit".into())),
+                "quit" | "exit" => return Err(Error::Quit),
                 text => match game.parse_move(p, text) {
                     Ok(m) => return Ok(m),
                     Err(e) => writeln!(self.output, "{e}")?,

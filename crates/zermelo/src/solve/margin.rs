@@ -11,6 +11,7 @@ use std::hash::Hash;
 
 use rustc_hash::FxHashMap;
 
+use super::Limit;
 use crate::game::{Game, PlayerId, Scored};
 
 /// Beyond every margin.
@@ -78,6 +79,9 @@ pub struct MarginSearch<'g, G: Game, K> {
     capacity: usize,
     table: FxHashMap<K, Bounds>,
     nodes: u64,
+    limit: Limit,
+    ticks: u32,
+    stopped: bool,
 }
 
 impl<'g, G: Scored> MarginSearch<'g, G, G::Position> {
@@ -102,6 +106,9 @@ impl<'g, G: Scored, K: Hash + Eq> MarginSearch<'g, G, K> {
             capacity: usize::MAX,
             table: FxHashMap::default(),
             nodes: 0,
+            limit: Limit::default(),
+            ticks: 0,
+            stopped: false,
         }
     }
 
@@ -124,6 +131,17 @@ impl<'g, G: Scored, K: Hash + Eq> MarginSearch<'g, G, K> {
     pub fn capacity(mut self, positions: usize) -> Self {
         self.capacity = positions;
         self
+    }
+
+    /// The same search, giving up at `limit`.
+    pub fn with_limit(mut self, limit: Limit) -> Self {
+        self.limit = limit;
+        self
+    }
+
+    /// Whether the search gave up at its limit (its answers are then meaningless).
+    pub fn stopped(&self) -> bool {
+        self.stopped
     }
 
     /// The game searched.
@@ -202,6 +220,10 @@ impl<'g, G: Scored, K: Hash + Eq> MarginSearch<'g, G, K> {
         }
         if let Some(v) = self.known.and_then(|known| known(game, p)) {
             return v;
+        }
+        if self.stopped || self.limit.reached(self.table.len(), &mut self.ticks) {
+            self.stopped = true;
+            return 0;
         }
         let key = (self.key)(game, p);
         let limit = self.bound.map_or(INFINITY, |b| b(game, p));

@@ -77,3 +77,45 @@ impl<G: Indexed, R: Remoteness> Oracle<G> for TableOracle<'_, G, R> {
             .expect("positions of the game have values")
     }
 }
+
+/// When a search must give up before it ends: past a number of stored positions, at a
+/// deadline, or when cancelled from outside. A search that gives up says so, and its
+/// answer is discarded.
+#[derive(Clone, Debug, Default)]
+pub struct Limit {
+    /// The most positions the search may keep.
+    pub positions: Option<usize>,
+    /// When it must stop.
+    pub deadline: Option<std::time::Instant>,
+    /// Set from outside to stop it.
+    pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+}
+
+/// Searched nodes between two looks at the clock and the cancel flag.
+const LIMIT_CHECK_EVERY: u32 = 4096;
+
+impl Limit {
+    /// Whether a search keeping `positions` positions is past the limit; the clock and the
+    /// cancel flag are looked at every [`LIMIT_CHECK_EVERY`] calls, counted in `ticks`.
+    pub fn reached(&self, positions: usize, ticks: &mut u32) -> bool {
+        if self.positions.is_some_and(|max| positions > max) {
+            return true;
+        }
+        *ticks = ticks.wrapping_add(1);
+        if *ticks % LIMIT_CHECK_EVERY != 0 {
+            return false;
+        }
+        self.deadline.is_some_and(|d| std::time::Instant::now() >= d)
+            || self
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+    }
+
+    /// Whether the cancel flag is set.
+    pub fn cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+    }
+}

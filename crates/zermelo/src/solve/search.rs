@@ -6,7 +6,7 @@
 
 use rustc_hash::FxHashMap;
 
-use super::{plain_key, symmetric_key, KeyFn, Oracle};
+use super::{plain_key, symmetric_key, KeyFn, Limit, Oracle};
 use crate::game::{Game, Symmetric};
 use crate::value::{Value, WIN_SCORE};
 
@@ -25,6 +25,9 @@ pub struct AlphaBeta<'g, G: Game> {
     game: &'g G,
     key: KeyFn<G>,
     table: FxHashMap<G::Position, (i32, Bound)>,
+    limit: Limit,
+    ticks: u32,
+    stopped: bool,
 }
 
 /// One move nearer the end: a parent's score from its child's (already in the parent's view).
@@ -44,7 +47,21 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             game,
             key: plain_key::<G>,
             table: FxHashMap::default(),
+            limit: Limit::default(),
+            ticks: 0,
+            stopped: false,
         }
+    }
+
+    /// The same solver, giving up at `limit`.
+    pub fn with_limit(mut self, limit: Limit) -> Self {
+        self.limit = limit;
+        self
+    }
+
+    /// Whether the search gave up at its limit (its answers are then meaningless).
+    pub fn stopped(&self) -> bool {
+        self.stopped
     }
 
     /// The number of positions in the transposition table.
@@ -62,6 +79,10 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         let mover = game.to_move(p);
         if let Some(outcome) = game.outcome(p) {
             return Value::terminal(outcome, mover).score();
+        }
+        if self.stopped || self.limit.reached(self.table.len(), &mut self.ticks) {
+            self.stopped = true;
+            return 0;
         }
         let key = (self.key)(game, p);
         if let Some(&(score, bound)) = self.table.get(&key) {
@@ -121,6 +142,9 @@ impl<'g, G: Symmetric> AlphaBeta<'g, G> {
             game,
             key: symmetric_key::<G>,
             table: FxHashMap::default(),
+            limit: Limit::default(),
+            ticks: 0,
+            stopped: false,
         }
     }
 }

@@ -790,3 +790,8 @@ mod tests {
         assert!(g.parse_position("1ab|-|-|x").is_err());
     }
 }
+
+/// Opens a session of the game `spec` names.
+pub fn open(spec: &Spec) -> Result<Box<dyn crate::session::Session>, Error> {
+    Err(Error::Unsupported(format!("{spec} is not in the catalog yet")))
+}

@@ -411,3 +411,8 @@ impl Notation for HeapGame {
         s
     }
 }
+
+/// Opens a session of the game `spec` names.
+pub fn open(spec: &Spec) -> Result<Box<dyn crate::session::Session>, Error> {
+    Err(Error::Unsupported(format!("{spec} is not in the catalog yet")))
+}

@@ -1,0 +1,267 @@
+//! What every session strategy shares: replaying moves, players by name, matches and
+//! tournaments with typed results.
+
+use std::cell::RefCell;
+
+use super::{GameRecord, PlayIo, PlayerInfo, StandingRow, Standings};
+use crate::game::{Game, Notation, Outcome};
+use crate::play::human::Human;
+use crate::play::random::Random;
+use crate::play::search::Search;
+use crate::play::{play_match, tournament, Player};
+use crate::Error;
+
+/// The longest game a match plays before calling it a draw.
+const MAX_PLIES: usize = 100_000;
+
+/// The deepest `search:DEPTH` player.
+const MAX_SEARCH_DEPTH: u32 = 12;
+
+/// Plays `moves` from `start`; an illegal or malformed move is an error naming it and its place.
+pub fn replay<G: Notation>(game: &G, start: G::Position, moves: &[String]) -> Result<G::Position, Error> {
+    let mut p = start;
+    for (i, text) in moves.iter().enumerate() {
+        if game.outcome(&p).is_some() {
+            return Err(Error::bad_move(text, format!("move {}: the game is already over", i + 1)));
+        }
+        p = match game.parse_move(&p, text) {
+            Ok(m) => game.play(&p, &m),
+            Err(Error::Move { text, why }) => {
+                return Err(Error::bad_move(text, format!("move {}: {why}", i + 1)))
+            }
+            Err(e) => return Err(e),
+        };
+    }
+    Ok(p)
+}
+
+/// The players every game offers, after the game's own.
+pub fn common_players() -> Vec<PlayerInfo> {
+    vec![
+        PlayerInfo {
+            name: "human",
+            help: "you, typing moves in the terminal",
+        },
+        PlayerInfo {
+            name: "random",
+            help: "a uniformly random legal move",
+        },
+        PlayerInfo {
+            name: "search[:DEPTH]",
+            help: "depth-limited alpha-beta with the game's heuristic (depth 4)",
+        },
+    ]
+}
+
+/// How the session makes its own players (`perfect` and the game's others): `None`
+/// when the name is not one of them.
+pub type Special<'g, G> = dyn Fn(&str, u64) -> Option<Result<Box<dyn Player<G> + 'g>, Error>> + 'g;
+
+/// Checks that `names` fill the `seats` of `spec` exactly.
+pub fn check_seats(spec: &str, seats: usize, names: &[String], what: &str) -> Result<(), Error> {
+    if names.len() != seats {
+        return Err(Error::Unsupported(format!(
+            "{spec} has {seats} seats, so {what} takes {seats} players, not {} ({})",
+            names.len(),
+            names.join(",")
+        )));
+    }
+    Ok(())
+}
+
+/// Checks the seats of a tournament and its game count.
+pub fn tournament_players(spec: &str, seats: usize, names: &[String], games: u64) -> Result<(), Error> {
+    check_seats(spec, seats, names, "a tournament")?;
+    if games == 0 {
+        return Err(Error::Unsupported("a tournament needs at least one game".into()));
+    }
+    if names.iter().any(|n| n.trim().eq_ignore_ascii_case("human")) {
+        return Err(Error::Unsupported(
+            "a tournament is between programs; play against one with `zermelo play`".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// A player by name that needs no person: the session's own, `random` or `search[:DEPTH]`.
+pub fn program<'g, G: Notation + 'g>(
+    name: &str,
+    seed: u64,
+    special: &Special<'g, G>,
+    known: &[PlayerInfo],
+) -> Result<Box<dyn Player<G> + 'g>, Error> {
+    let name = name.trim().to_ascii_lowercase();
+    if let Some(p) = special(&name, seed) {
+        return p;
+    }
+    Ok(match name.split_once(':') {
+        None if name == "random" => Box::new(Random::new(seed)),
+        None if name == "search" => Box::new(Search::new(4, seed)),
+        Some(("search", depth)) => {
+            let depth: u32 = depth
+                .parse()
+                .ok()
+                .filter(|d| (1..=MAX_SEARCH_DEPTH).contains(d))
+                .ok_or_else(|| {
+                    Error::Unsupported(format!(
+                        "search:{depth}: the depth must be a whole number from 1 to {MAX_SEARCH_DEPTH}"
+                    ))
+                })?;
+            Box::new(Search::new(depth, seed))
+        }
+        _ => {
+            let names: Vec<&str> = known.iter().map(|p| p.name).collect();
+            return Err(Error::Unsupported(format!(
+                "unknown player '{name}' (players: {})",
+                names.join(", ")
+            )));
+        }
+    })
+}
+
+/// The players of a tournament, one per name, seeded one after another from `seed`.
+pub fn programs<'g, G: Notation + 'g>(
+    names: &[String],
+    seed: u64,
+    special: &Special<'g, G>,
+    known: &[PlayerInfo],
+) -> Result<Vec<Box<dyn Player<G> + 'g>>, Error> {
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| program(n, seed.wrapping_add(i as u64), special, known))
+        .collect()
+}
+
+/// A human at a seat, reading from the shared terminal of a game.
+struct Seat<'a, 'io> {
+    io: &'a RefCell<&'a mut PlayIo<'io>>,
+}
+
+impl<G: Notation> Player<G> for Seat<'_, '_> {
+    fn name(&self) -> String {
+        "human".into()
+    }
+
+    fn choose(&mut self, game: &G, p: &G::Position) -> Result<G::Move, Error> {
+        let mut io = self.io.borrow_mut();
+        let io = &mut **io;
+        Human::new(&mut *io.input, &mut *io.prompts).choose(game, p)
+    }
+}
+
+/// The result of a finished game in words.
+pub fn outcome_words<G: Notation>(game: &G, outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Win(p) => format!("{} wins", game.player_name(p)),
+        Outcome::Draw => "draw".into(),
+        Outcome::Shared(mask) => {
+            let names: Vec<String> = (0..32)
+                .filter(|i| mask >> i & 1 == 1)
+                .map(|i| game.player_name(i as u8))
+                .collect();
+            format!("{} share the win", names.join(" and "))
+        }
+    }
+}
+
+/// Plays one game of `game` from `start` between the named players, showing every
+/// position through `io`.
+#[allow(clippy::too_many_arguments)]
+pub fn play_game<'g, G: Notation + 'g>(
+    spec: &str,
+    game: &G,
+    start: G::Position,
+    names: &[String],
+    seed: u64,
+    special: &Special<'g, G>,
+    known: &[PlayerInfo],
+    points: impl Fn(&G::Position) -> Option<Vec<i32>>,
+    io: &mut PlayIo<'_>,
+) -> Result<GameRecord, Error> {
+    check_seats(spec, game.players(), names, "a game")?;
+    let shared = RefCell::new(io);
+    let mut seats: Vec<Box<dyn Player<G> + '_>> = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        if name.trim().eq_ignore_ascii_case("human") {
+            seats.push(Box::new(Seat { io: &shared }));
+        } else {
+            seats.push(program(name, seed.wrapping_add(i as u64), special, known)?);
+        }
+    }
+    let labels: Vec<String> = seats.iter().map(|p| p.name()).collect();
+    let mut refs: Vec<&mut dyn Player<G>> = seats.iter_mut().map(|p| p.as_mut() as &mut dyn Player<G>).collect();
+    let mut before: Option<G::Position> = None;
+    let mut moves = Vec::new();
+    let record = play_match(game, start, &mut refs, MAX_PLIES, |p, m| {
+        let mut line = String::new();
+        if let (Some(m), Some(b)) = (m, &before) {
+            let text = game.format_move(b, m);
+            line += &format!("{} played {text}\n", game.player_name(game.to_move(b)));
+            moves.push(text);
+        }
+        line += &game.render(p);
+        let mut io = shared.borrow_mut();
+        (io.show)(&line);
+        before = Some(p.clone());
+    });
+    let record = record?;
+    Ok(GameRecord {
+        game: spec.to_string(),
+        players: labels,
+        moves,
+        result: outcome_words(game, record.outcome),
+        points: points(&record.last),
+    })
+}
+
+/// Plays a tournament and turns its standings into rows with percentages.
+pub fn run_tournament<'p, G: Game>(
+    spec: &str,
+    players: &mut [Box<dyn Player<G> + 'p>],
+    games: u64,
+    each_game: impl FnMut(u64) -> (G, G::Position),
+    after: &(dyn Fn(u64) + Sync),
+) -> Result<Standings, Error> {
+    let result = tournament(players, games, each_game, after)?;
+    let pct = |n: u64| 100.0 * n as f64 / result.games as f64;
+    Ok(Standings {
+        game: spec.to_string(),
+        games: result.games,
+        players: result
+            .standings
+            .iter()
+            .map(|s| StandingRow {
+                player: s.name.clone(),
+                wins: s.wins,
+                shared: s.shared,
+                draws: s.draws,
+                losses: s.losses,
+                win_pct: pct(s.wins),
+                shared_pct: pct(s.shared),
+                draw_pct: pct(s.draws),
+                loss_pct: pct(s.losses),
+            })
+            .collect(),
+        details: Vec::new(),
+    })
+}
+
+/// The move `name` makes in the position after `moves`.
+pub fn bot_move<'g, G: Notation + 'g>(
+    game: &G,
+    start: G::Position,
+    moves: &[String],
+    name: &str,
+    seed: u64,
+    special: &Special<'g, G>,
+    known: &[PlayerInfo],
+) -> Result<String, Error> {
+    let p = replay(game, start, moves)?;
+    if game.outcome(&p).is_some() {
+        return Err(Error::bad_position(moves.join(","), "the game is over"));
+    }
+    let mut player = program(name, seed, special, known)?;
+    let m = player.choose(game, &p)?;
+    Ok(game.format_move(&p, &m))
+}

@@ -1,0 +1,211 @@
+//! Sessions: a game opened from a spec, answering every question a front end asks
+//! (solve, the value of every move, counts, players, matches) with typed results.
+//!
+//! A session is built by a solving strategy written once and chosen by the games that fit
+//! it: [`search`] (alpha-beta over any game with symmetry), [`levels`] (level tables saved
+//! to the data folder), [`margin`] (score margins), [`scores`] (score pairs under a
+//! decision rule) and [`heaps`] (heap values by Sprague–Grundy). Front ends open
+//! sessions through [`crate::catalog`].
+
+pub mod heaps;
+pub mod levels;
+pub mod margin;
+pub mod report;
+pub mod scores;
+pub mod search;
+
+mod common;
+
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+pub use common::{replay, tournament_players};
+pub use report::*;
+
+use crate::solve::{Limit, Progress};
+use crate::spec::GameInfo;
+use crate::Error;
+
+/// How much a job may take: memory always, time only where a caller waits (a web request).
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// Bytes of memory.
+    pub bytes: u64,
+    /// Seconds of work, `None` for no limit.
+    pub seconds: Option<f64>,
+}
+
+impl Budget {
+    /// The memory of this machine, no time limit.
+    pub fn machine() -> Self {
+        Budget {
+            bytes: machine_memory().unwrap_or(u64::MAX),
+            seconds: None,
+        }
+    }
+
+    /// Refuses `cost` when it is over the budget, saying what it needs and how to go on.
+    pub fn check(&self, what: &str, cost: Cost) -> Result<(), Error> {
+        if cost.bytes > self.bytes {
+            return Err(Error::TooBig(format!(
+                "{what} needs about {} of memory, more than the {} it may use{}",
+                bytes_text(cost.bytes),
+                bytes_text(self.bytes),
+                self.hint()
+            )));
+        }
+        if let Some(limit) = self.seconds.filter(|&s| cost.seconds > s) {
+            return Err(Error::TooBig(format!(
+                "{what} would take about {:.0} s, more than the {limit} s it may take{}",
+                cost.seconds.max(1.0),
+                self.hint()
+            )));
+        }
+        Ok(())
+    }
+
+    fn hint(&self) -> &'static str {
+        if self.seconds.is_some() {
+            "; solve it offline with `zermelo solve SPEC` first"
+        } else {
+            ""
+        }
+    }
+}
+
+/// Bytes as "512 MiB", "4.5 GiB".
+pub fn bytes_text(bytes: u64) -> String {
+    const GIB: f64 = (1u64 << 30) as f64;
+    let b = bytes as f64;
+    if b >= GIB {
+        format!("{:.1} GiB", b / GIB)
+    } else {
+        format!("{:.0} MiB", (b / (1u64 << 20) as f64).ceil())
+    }
+}
+
+/// The memory this machine has, from `/proc/meminfo`.
+pub fn machine_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// How a session works: where tables live, which solver, how much it may spend.
+#[derive(Clone)]
+pub struct Options {
+    /// The folder where solved tables are saved and looked for.
+    pub data_dir: PathBuf,
+    /// The solver, when the game offers several.
+    pub solver: Option<String>,
+    /// Where long work reports its progress.
+    pub progress: Arc<dyn Progress + Send>,
+    /// What a job may take.
+    pub budget: Budget,
+    /// Set from outside to stop the work.
+    pub cancel: Option<Arc<AtomicBool>>,
+    /// Solve again even when a saved table exists.
+    pub force: bool,
+    /// List every legal move, however many.
+    pub all_moves: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            data_dir: PathBuf::from("zermelo-data"),
+            solver: None,
+            progress: Arc::new(()),
+            budget: Budget::machine(),
+            cancel: None,
+            force: false,
+            all_moves: false,
+        }
+    }
+}
+
+impl Options {
+    /// The limit a search runs under: its budget's memory at `entry_bytes` a position
+    /// and its budget's time from now.
+    pub fn limit(&self, entry_bytes: u64) -> Limit {
+        Limit {
+            positions: usize::try_from(self.budget.bytes / entry_bytes.max(1)).ok(),
+            deadline: self
+                .budget
+                .seconds
+                .map(|s| Instant::now() + Duration::from_secs_f64(s)),
+            cancel: self.cancel.clone(),
+        }
+    }
+
+    /// The error for a search that stopped at [`Options::limit`].
+    pub fn stopped(&self, what: &str) -> Error {
+        if self.cancel.as_ref().is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed)) {
+            return Error::Cancelled;
+        }
+        let hint = if self.budget.seconds.is_some() {
+            "; solve it offline with `zermelo solve SPEC` first"
+        } else {
+            ""
+        };
+        Error::TooBig(format!("{what} is more than the budget of this request allows{hint}"))
+    }
+}
+
+/// The most moves a position report lists unless every move is asked for.
+pub const MOVES_LISTED: usize = 200;
+
+/// One opened game: everything a front end asks of it.
+pub trait Session: Send + Sync {
+    /// The spec the session was opened with.
+    fn spec(&self) -> &str;
+    /// The catalog entry of its game.
+    fn info(&self) -> &'static GameInfo;
+    /// How many seats the game has.
+    fn seats(&self) -> usize;
+    /// The solvers `solve --solver` takes, the default first (empty: the game has one way).
+    fn solvers(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+    /// The players a match takes, by name.
+    fn players(&self) -> Vec<PlayerInfo>;
+    /// What solving the start will cost.
+    fn estimate(&self, opts: &Options) -> Result<Cost, Error>;
+    /// Solves the game from its start.
+    fn solve(&self, opts: &Options) -> Result<Solution, Error>;
+    /// The position after `moves` from the start, with every legal move's value.
+    fn position(&self, moves: &[String], opts: &Options) -> Result<PositionView, Error>;
+    /// Counts positions and complete games.
+    fn count(&self, symmetry: bool, opts: &Options) -> Result<Counts, Error> {
+        let _ = (symmetry, opts);
+        Err(Error::Unsupported(format!("count is not available for {}", self.spec())))
+    }
+    /// Plays `games` games between the named players, each seat taken equally often;
+    /// `after` is called after every game.
+    fn tournament(
+        &self,
+        players: &[String],
+        games: u64,
+        seed: u64,
+        opts: &Options,
+        after: &(dyn Fn(u64) + Sync),
+    ) -> Result<Standings, Error>;
+    /// Plays one game between the named players (one per seat); `show` sees a text line
+    /// for every position and move, and humans answer through `human`.
+    fn play(&self, seats: &[String], seed: u64, opts: &Options, io: &mut PlayIo<'_>) -> Result<GameRecord, Error>;
+    /// The move the named player makes after `moves`.
+    fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error>;
+}
+
+/// How a game in the terminal talks to people: a board and move lines out, moves in.
+pub struct PlayIo<'a> {
+    /// Where humans type their moves.
+    pub input: &'a mut dyn std::io::BufRead,
+    /// Where prompts go.
+    pub prompts: &'a mut dyn std::io::Write,
+    /// Sees the board after every move, and the move that led there.
+    pub show: &'a mut dyn FnMut(&str),
+}

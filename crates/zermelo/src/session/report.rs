@@ -1,0 +1,310 @@
+//! The typed results a session answers with: the same shapes for every game, so that a
+//! front end renders them once (as text, as JSON by `serde`, or on a page).
+
+use serde::Serialize;
+
+/// A count that may exceed 64 bits: a JSON number when it fits, a string of digits when not.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Big(pub u128);
+
+impl Serialize for Big {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match u64::try_from(self.0) {
+            Ok(n) => s.serialize_u64(n),
+            Err(_) => s.serialize_str(&self.0.to_string()),
+        }
+    }
+}
+
+impl std::fmt::Display for Big {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// A game-specific fact (a board id, a nim-sum, a table file): shown as "label: value".
+#[derive(Clone, Debug, Serialize)]
+pub struct Fact {
+    /// A stable key for programs.
+    pub key: String,
+    /// What people read before the value.
+    pub label: String,
+    /// The value.
+    pub value: FactValue,
+}
+
+/// The value of a [`Fact`].
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum FactValue {
+    /// A whole number.
+    Int(i64),
+    /// A large count.
+    Big(Big),
+    /// A measurement.
+    Real(f64),
+    /// Text.
+    Text(String),
+    /// Whole numbers.
+    List(Vec<i64>),
+}
+
+impl std::fmt::Display for FactValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FactValue::Int(n) => write!(f, "{n}"),
+            FactValue::Big(n) => write!(f, "{n}"),
+            FactValue::Real(x) => write!(f, "{x:.3}"),
+            FactValue::Text(t) => write!(f, "{t}"),
+            FactValue::List(v) => {
+                let parts: Vec<String> = v.iter().map(i64::to_string).collect();
+                write!(f, "{}", parts.join(" "))
+            }
+        }
+    }
+}
+
+impl Fact {
+    /// A fact with this key, label and value.
+    pub fn new(key: &str, label: &str, value: FactValue) -> Self {
+        Fact {
+            key: key.into(),
+            label: label.into(),
+            value,
+        }
+    }
+}
+
+/// What a position is worth to the player to move (or a move to the player making it).
+/// Fields a game cannot tell are `None`: remoteness for draws and heap games, the margin
+/// outside score games, the value of positions too large to search.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Verdict {
+    /// "win", "lose" or "draw" for that player; `None` when not computed.
+    pub value: Option<&'static str>,
+    /// Moves to the end under best play.
+    pub remoteness: Option<u32>,
+    /// The final score lead under best play, in score games.
+    pub margin: Option<i32>,
+    /// The final scores by seat under best play, in score games.
+    pub scores: Option<Vec<i32>>,
+}
+
+impl Verdict {
+    /// The verdict of an exact [`crate::Value`].
+    pub fn of(v: crate::Value) -> Self {
+        Verdict {
+            value: Some(v.word()),
+            remoteness: v.remoteness(),
+            ..Verdict::default()
+        }
+    }
+
+    /// The verdict of a final margin for that player.
+    pub fn of_margin(margin: i32) -> Self {
+        Verdict {
+            value: Some(word_of_margin(margin)),
+            margin: Some(margin),
+            ..Verdict::default()
+        }
+    }
+
+    /// Unknown: too large to compute here.
+    pub fn unknown() -> Self {
+        Verdict::default()
+    }
+
+    /// "win in 5", "draw", "win by 3", "2 to 1", or "unknown", for people.
+    pub fn words(&self) -> String {
+        let Some(value) = self.value else {
+            return "unknown".into();
+        };
+        let mut s = value.to_string();
+        if let Some(r) = self.remoteness {
+            s += &format!(" in {r}");
+        }
+        if let Some(m) = self.margin.filter(|m| *m != 0) {
+            s += &format!(" by {}", m.abs());
+        }
+        if let Some(sc) = &self.scores {
+            let parts: Vec<String> = sc.iter().map(i32::to_string).collect();
+            s += &format!(" ({})", parts.join(" to "));
+        }
+        s
+    }
+}
+
+/// "win", "lose" or "draw" for a final lead.
+pub fn word_of_margin(margin: i32) -> &'static str {
+    match margin {
+        m if m > 0 => "win",
+        m if m < 0 => "lose",
+        _ => "draw",
+    }
+}
+
+/// The result of solving a game from its start (or from the spec's position).
+#[derive(Clone, Debug, Serialize)]
+pub struct Solution {
+    /// The game spec.
+    pub game: String,
+    /// Who moves first.
+    pub to_move: String,
+    /// The value for the player to move.
+    #[serde(flatten)]
+    pub verdict: Verdict,
+    /// Positions solved or stored.
+    pub positions: Big,
+    /// The solver used.
+    pub solver: String,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Game- and solver-specific facts.
+    pub details: Vec<Fact>,
+}
+
+/// One legal move and what it is worth to the player making it.
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveValue {
+    /// The move in the game's notation.
+    #[serde(rename = "move")]
+    pub notation: String,
+    /// Its value for the player making it.
+    #[serde(flatten)]
+    pub verdict: Verdict,
+    /// Whether it is among the moves the perfect player picks from.
+    pub best: bool,
+    /// A word on the move for people ("take 4 from heap 2", "board id 123").
+    pub note: Option<String>,
+}
+
+/// A position, its value, and every legal move with its value.
+#[derive(Clone, Debug, Serialize)]
+pub struct PositionView {
+    /// The game spec.
+    pub game: String,
+    /// The position in the game's notation.
+    pub position: String,
+    /// A picture of the position for the terminal.
+    pub board: String,
+    /// Who is to move; `None` when the game is over.
+    pub to_move: Option<String>,
+    /// Whether the game is over.
+    pub terminal: bool,
+    /// How it ended, when it is over.
+    pub result: Option<String>,
+    /// The value for the player to move.
+    #[serde(flatten)]
+    pub verdict: Verdict,
+    /// The points of every seat so far, in score games.
+    pub points: Option<Vec<i32>>,
+    /// The legal moves with their values, best first (perhaps not all: see `moves_total`).
+    pub moves: Vec<MoveValue>,
+    /// How many legal moves the position has.
+    pub moves_total: Big,
+    /// Game-specific facts.
+    pub details: Vec<Fact>,
+}
+
+/// Wins, draws and losses among a set of games or positions, seen from the first player.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Tally {
+    /// How many in all.
+    pub total: Big,
+    /// How many of them ended (for positions: how many are terminal).
+    pub terminal: Big,
+    /// Ended with the first player winning.
+    pub first_wins: Big,
+    /// Ended with the second player winning.
+    pub second_wins: Big,
+    /// Ended level.
+    pub draws: Big,
+}
+
+/// Counts of a game's positions and complete games.
+#[derive(Clone, Debug, Serialize)]
+pub struct Counts {
+    /// The game spec.
+    pub game: String,
+    /// Whether positions were counted up to symmetry.
+    pub symmetry: bool,
+    /// Complete games (paths from the start to an end), when countable.
+    pub games: Option<Tally>,
+    /// Reachable positions, when enumerated.
+    pub positions: Option<Tally>,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Game-specific counts.
+    pub details: Vec<Fact>,
+}
+
+/// One player's record in a tournament.
+#[derive(Clone, Debug, Serialize)]
+pub struct StandingRow {
+    /// The player's name.
+    pub player: String,
+    /// Games won outright.
+    pub wins: u64,
+    /// Games whose win was shared.
+    pub shared: u64,
+    /// Games drawn.
+    pub draws: u64,
+    /// Games lost.
+    pub losses: u64,
+    /// Percentages of all games.
+    pub win_pct: f64,
+    /// Shared wins in percent.
+    pub shared_pct: f64,
+    /// Draws in percent.
+    pub draw_pct: f64,
+    /// Losses in percent.
+    pub loss_pct: f64,
+}
+
+/// A tournament's result.
+#[derive(Clone, Debug, Serialize)]
+pub struct Standings {
+    /// The game spec.
+    pub game: String,
+    /// Games played.
+    pub games: u64,
+    /// One row per player, in the order named.
+    pub players: Vec<StandingRow>,
+    /// Game-specific facts (e.g. the board sizes drawn).
+    pub details: Vec<Fact>,
+}
+
+/// A finished game played through a session.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameRecord {
+    /// The game spec.
+    pub game: String,
+    /// The players by seat.
+    pub players: Vec<String>,
+    /// The moves in order, in the game's notation.
+    pub moves: Vec<String>,
+    /// How it ended.
+    pub result: String,
+    /// The final points by seat, in score games.
+    pub points: Option<Vec<i32>>,
+}
+
+/// A player a game offers.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerInfo {
+    /// The name to give on the command line (`search[:DEPTH]` style when it takes a parameter).
+    pub name: &'static str,
+    /// What it does.
+    pub help: &'static str,
+}
+
+/// What solving something will cost, estimated before starting.
+#[derive(Clone, Copy, Debug, Default, Serialize)]
+pub struct Cost {
+    /// Positions to solve or visit (an estimate for searches).
+    pub positions: u64,
+    /// Memory in bytes.
+    pub bytes: u64,
+    /// Seconds on this machine (an estimate).
+    pub seconds: f64,
+}

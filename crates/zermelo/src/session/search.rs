@@ -1,0 +1,294 @@
+//! The search strategy: alpha-beta with a transposition table keyed by symmetry class,
+//! memoised negamax and retrograde analysis to cross-check it, for games with win, lose
+//! and draw outcomes that fit no saved table (tic-tac-toe, m,n,k-games).
+
+use std::time::Instant;
+
+use super::common::{self, Special};
+use super::{
+    Cost, Counts, Fact, FactValue, GameRecord, MoveValue, Options, PlayIo, PlayerInfo, PositionView,
+    Session, Solution, Standings, Tally, Verdict,
+};
+use crate::analysis::count;
+use crate::game::{Indexed, Notation, Symmetric};
+use crate::play::perfect::{rank_moves, Perfect};
+use crate::play::Player;
+use crate::solve::memo::MemoSolver;
+use crate::solve::search::AlphaBeta;
+use crate::solve::{plain_key, retrograde, symmetric_key, Limit, TableOracle};
+use crate::spec::GameInfo;
+use crate::{Error, Value};
+
+/// Bytes a transposition-table entry takes, with the map's overhead.
+const ENTRY_BYTES: u64 = 64;
+/// Bytes per rank the retrograde solver needs (values, counters, predecessor lists).
+const RETROGRADE_BYTES: u64 = 24;
+/// Ranks the retrograde solver handles per second on this machine, about.
+const RETROGRADE_RATE: f64 = 5e6;
+/// Bytes per position counting takes (a hash map of positions and their counts).
+const COUNT_BYTES: u64 = 96;
+
+/// A game solved by search.
+pub struct SearchSession<G> {
+    spec: String,
+    info: &'static GameInfo,
+    game: G,
+}
+
+/// What a game solved by search must offer.
+pub trait Searchable: Notation + Symmetric + Indexed + Clone + Send + Sync + 'static {}
+impl<G: Notation + Symmetric + Indexed + Clone + Send + Sync + 'static> Searchable for G {}
+
+impl<G: Searchable> SearchSession<G> {
+    /// A session for `game`, opened from `spec`.
+    pub fn new(spec: &str, info: &'static GameInfo, game: G) -> Self {
+        SearchSession {
+            spec: spec.to_string(),
+            info,
+            game,
+        }
+    }
+
+    fn special<'g>(&'g self, limit: Limit) -> Box<Special<'g, G>> {
+        Box::new(move |name: &str, seed: u64| {
+            (name == "perfect").then(|| {
+                Ok(Box::new(Perfect::new(AlphaBeta::symmetric(&self.game).with_limit(limit.clone()), seed))
+                    as Box<dyn Player<G> + 'g>)
+            })
+        })
+    }
+
+    fn retrograde_cost(&self) -> Cost {
+        let size = self.game.size();
+        Cost {
+            positions: size,
+            bytes: size.saturating_mul(RETROGRADE_BYTES),
+            seconds: size as f64 / RETROGRADE_RATE,
+        }
+    }
+}
+
+impl<G: Searchable> Session for SearchSession<G> {
+    fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    fn info(&self) -> &'static GameInfo {
+        self.info
+    }
+
+    fn seats(&self) -> usize {
+        self.game.players()
+    }
+
+    fn solvers(&self) -> Vec<&'static str> {
+        vec!["alphabeta", "memo", "retrograde"]
+    }
+
+    fn players(&self) -> Vec<PlayerInfo> {
+        let mut list = vec![PlayerInfo {
+            name: "perfect",
+            help: "exact alpha-beta: wins fastest, loses slowest",
+        }];
+        list.extend(common::common_players());
+        list
+    }
+
+    fn estimate(&self, opts: &Options) -> Result<Cost, Error> {
+        Ok(match opts.solver.as_deref() {
+            Some("retrograde") => self.retrograde_cost(),
+            // A search visits an unknown share of the positions: the index size bounds it.
+            _ => Cost {
+                positions: self.game.size(),
+                bytes: 0,
+                seconds: 0.0,
+            },
+        })
+    }
+
+    fn solve(&self, opts: &Options) -> Result<Solution, Error> {
+        let g = &self.game;
+        let started = Instant::now();
+        let solver = opts.solver.as_deref().unwrap_or("alphabeta");
+        let start = g.start();
+        let (value, positions) = match solver {
+            "alphabeta" => {
+                let mut s = AlphaBeta::symmetric(g).with_limit(opts.limit(ENTRY_BYTES));
+                let v = s.solve(&start);
+                if s.stopped() {
+                    return Err(opts.stopped(&format!("solving {}", self.spec)));
+                }
+                (v, s.positions() as u64)
+            }
+            "memo" => {
+                let mut s = MemoSolver::symmetric(g);
+                (s.solve(&start), s.positions() as u64)
+            }
+            "retrograde" => {
+                opts.budget.check(&format!("retrograde analysis of {}", self.spec), self.retrograde_cost())?;
+                let table = retrograde::solve(g, opts.progress.as_ref());
+                let (w, l, d) = table.summary();
+                let mut oracle = TableOracle::new(g, &table);
+                (crate::solve::Oracle::value(&mut oracle, &start), w + l + d)
+            }
+            other => {
+                return Err(Error::Unsupported(format!(
+                    "unknown solver '{other}' (solvers: {})",
+                    self.solvers().join(", ")
+                )))
+            }
+        };
+        Ok(Solution {
+            game: self.spec.clone(),
+            to_move: g.player_name(g.to_move(&start)),
+            verdict: Verdict::of(value),
+            positions: super::Big(u128::from(positions)),
+            solver: solver.to_string(),
+            seconds: started.elapsed().as_secs_f64(),
+            details: Vec::new(),
+        })
+    }
+
+    fn position(&self, moves: &[String], opts: &Options) -> Result<PositionView, Error> {
+        let g = &self.game;
+        let p = common::replay(g, g.start(), moves)?;
+        let mut oracle = AlphaBeta::symmetric(g).with_limit(opts.limit(ENTRY_BYTES));
+        let ranked: Vec<(G::Move, Value)> = match g.outcome(&p) {
+            Some(_) => Vec::new(),
+            None => rank_moves(g, &mut oracle, &p),
+        };
+        if oracle.stopped() {
+            return Err(opts.stopped(&format!("valuing the moves of this {} position", self.spec)));
+        }
+        Ok(value_view(&self.spec, g, &p, &ranked, Vec::new()))
+    }
+
+    fn count(&self, symmetry: bool, opts: &Options) -> Result<Counts, Error> {
+        let g = &self.game;
+        let size = g.size();
+        opts.budget.check(
+            &format!("counting {}", self.spec),
+            Cost {
+                positions: size,
+                bytes: size.saturating_mul(COUNT_BYTES),
+                seconds: size as f64 / RETROGRADE_RATE,
+            },
+        )?;
+        let started = Instant::now();
+        let tree = count::games(g, &g.start(), symmetric_key::<G>);
+        let key = if symmetry {
+            symmetric_key::<G>
+        } else {
+            plain_key::<G>
+        };
+        let pos = count::positions(g, &g.start(), key);
+        let big = |n: u128| super::Big(n);
+        Ok(Counts {
+            game: self.spec.clone(),
+            symmetry,
+            games: Some(Tally {
+                total: big(tree.games),
+                terminal: big(tree.games),
+                first_wins: big(tree.first_wins),
+                second_wins: big(tree.second_wins),
+                draws: big(tree.draws),
+            }),
+            positions: Some(Tally {
+                total: big(pos.positions.into()),
+                terminal: big(pos.terminal.into()),
+                first_wins: big(pos.terminal_first_wins.into()),
+                second_wins: big(pos.terminal_second_wins.into()),
+                draws: big(pos.terminal_draws.into()),
+            }),
+            seconds: started.elapsed().as_secs_f64(),
+            details: Vec::new(),
+        })
+    }
+
+    fn tournament(
+        &self,
+        players: &[String],
+        games: u64,
+        seed: u64,
+        _opts: &Options,
+        after: &(dyn Fn(u64) + Sync),
+    ) -> Result<Standings, Error> {
+        common::tournament_players(&self.spec, self.seats(), players, games)?;
+        let special = self.special(Limit::default());
+        let mut seats = common::programs(players, seed, special.as_ref(), &self.players())?;
+        common::run_tournament(
+            &self.spec,
+            &mut seats,
+            games,
+            |_| (self.game.clone(), self.game.start()),
+            after,
+        )
+    }
+
+    fn play(&self, seats: &[String], seed: u64, _opts: &Options, io: &mut PlayIo<'_>) -> Result<GameRecord, Error> {
+        let special = self.special(Limit::default());
+        common::play_game(
+            &self.spec,
+            &self.game,
+            self.game.start(),
+            seats,
+            seed,
+            special.as_ref(),
+            &self.players(),
+            |_| None,
+            io,
+        )
+    }
+
+    fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error> {
+        let special = self.special(opts.limit(ENTRY_BYTES));
+        common::bot_move(&self.game, self.game.start(), moves, player, seed, special.as_ref(), &self.players())
+            .map_err(|e| match e {
+                Error::Move { .. } | Error::Position { .. } | Error::Unsupported(_) => e,
+                _ => opts.stopped("the bot's move"),
+            })
+    }
+}
+
+/// The view of `p` with its moves ranked by exact value (best first).
+pub fn value_view<G: Notation>(
+    spec: &str,
+    g: &G,
+    p: &G::Position,
+    ranked: &[(G::Move, Value)],
+    details: Vec<Fact>,
+) -> PositionView {
+    let outcome = g.outcome(p);
+    let best = ranked.first().map(|(_, v)| *v);
+    let verdict = match (outcome, best) {
+        (Some(o), _) => Verdict::of(Value::terminal(o, g.to_move(p))),
+        (None, Some(v)) => Verdict::of(v),
+        (None, None) => Verdict::unknown(),
+    };
+    PositionView {
+        game: spec.to_string(),
+        position: g.format_position(p),
+        board: g.render(p),
+        to_move: outcome.is_none().then(|| g.player_name(g.to_move(p))),
+        terminal: outcome.is_some(),
+        result: outcome.map(|o| common::outcome_words(g, o)),
+        verdict,
+        points: None,
+        moves: ranked
+            .iter()
+            .map(|(m, v)| MoveValue {
+                notation: g.format_move(p, m),
+                verdict: Verdict::of(*v),
+                best: Some(*v) == best,
+                note: None,
+            })
+            .collect(),
+        moves_total: super::Big(ranked.len() as u128),
+        details,
+    }
+}
+
+/// A fact from a whole number.
+pub fn int_fact(key: &str, label: &str, n: i64) -> Fact {
+    Fact::new(key, label, FactValue::Int(n))
+}
