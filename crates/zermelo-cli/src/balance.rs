@@ -26,8 +26,7 @@ use zermelo::solve::scores::{DecisionRule, MarginRule, ScoreSolver, Scores, Stud
 use zermelo::{Game, Spec};
 
 use crate::commands::Report;
-use crate::games::bigpoints::result_word;
-use crate::generic;
+use crate::progress;
 
 /// The most boards (or classes) a sweep lists, sampled or not.
 const MAX_LISTED: u128 = 20_000_000;
@@ -112,9 +111,9 @@ impl Sweep {
         let mean = positions.iter().sum::<usize>() as f64 / positions.len().max(1) as f64;
         json!({
             "game": f.spec(), "colors": f.colours, "discs": f.discs, "white": f.white, "black": f.black,
-            "rule": f.rule.name(), "boards": generic::big(self.boards()), "solved": self.solved.len(),
-            "sampled": self.sampled, "family_boards": generic::big(f.boards()),
-            "first_wins": generic::big(first), "draws": generic::big(draws), "second_wins": generic::big(second),
+            "rule": f.rule.name(), "boards": big(self.boards()), "solved": self.solved.len(),
+            "sampled": self.sampled, "family_boards": big(f.boards()),
+            "first_wins": big(first), "draws": big(draws), "second_wins": big(second),
             "first_wins_pct": fp, "draws_pct": dp, "second_wins_pct": sp,
             "positions_max": max, "positions_mean": mean, "seconds": self.seconds,
         })
@@ -166,7 +165,7 @@ fn sweep(family: Family, every_board: bool, sample: Option<usize>, progress: boo
         let len = boards.len();
         boards = (0..n).map(|i| boards[i * len / n].clone()).collect();
     }
-    let bar = generic::bar(progress, boards.len() as u64, "boards");
+    let bar = progress::bar(progress, boards.len() as u64, "boards");
     bar.set_message(family.spec());
     let solved = match family.rule {
         Rule::Study => solve_all(&family, boards, &StudyRule, &bar),
@@ -382,4 +381,18 @@ fn plot(sweeps: &[Sweep], path: &PathBuf) -> Result<()> {
         .map_err(|e| failed(e.to_string()))?;
     root.present().map_err(|e| failed(e.to_string()))?;
     Ok(())
+}
+
+/// "win", "draw" or "lose" for the player whose score is first in `s`.
+fn result_word(s: Scores) -> &'static str {
+    match s[0].cmp(&s[1]) {
+        std::cmp::Ordering::Greater => "win",
+        std::cmp::Ordering::Equal => "draw",
+        std::cmp::Ordering::Less => "lose",
+    }
+}
+
+/// A count as a JSON number, or as a string of digits when it exceeds 64 bits.
+fn big(n: u128) -> Json {
+    u64::try_from(n).map_or_else(|_| json!(n.to_string()), Json::from)
 }

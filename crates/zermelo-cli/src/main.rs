@@ -1,57 +1,60 @@
 //! `zermelo`: solve, play and analyse two-player games of perfect information.
+//!
+//! The binary only parses arguments, opens a session through the library's catalog, and
+//! renders the typed result as text or JSON; it knows no game.
 
 mod balance;
 mod commands;
-mod games;
-mod generic;
 mod grundy;
+mod progress;
+mod render;
 mod serve;
 
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use anyhow::{bail, Result};
 use clap::{Parser, Subcommand};
-use serde_json::json;
-use zermelo::Spec;
+use zermelo::session::{Budget, Options, PlayIo, Session};
+use zermelo::Error;
 
-use commands::{Report, SolveOptions};
+use commands::Report;
+use progress::{bar, BarProgress};
 
 /// Strongly solve, play and analyse two-player games of perfect information.
 ///
 /// A game is named by a spec: NAME or NAME:key=value,key=value (lists joined by '/'),
-/// e.g. tictactoe, mnk:m=4,n=4,k=4. `zermelo games` lists the games and their keys.
+/// e.g. tictactoe, mnk:m=4,n=4,k=4. `zermelo games` lists the games, their keys, players
+/// and solvers.
 #[derive(Parser)]
 #[command(name = "zermelo", version, about, long_about)]
 struct Cli {
-    /// Print one JSON document instead of text.
+    /// Print one JSON document instead of text (its schema: docs/schema.json).
     #[arg(long, global = true)]
     json: bool,
-    /// The folder for solved tables.
-    #[arg(
-        long,
-        global = true,
-        value_name = "DIR",
-        env = "ZERMELO_DATA",
-        default_value = "./zermelo-data"
-    )]
-    data: PathBuf,
+    /// The folder for solved tables [env: ZERMELO_DATA; default: ./zermelo-data].
+    #[arg(long, global = true, value_name = "DIR")]
+    data: Option<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
 
 #[derive(Subcommand)]
 enum Command {
-    /// List the games with their keys, defaults and ranges.
+    /// List the games with their keys, defaults, ranges, players and solvers.
     Games,
     /// Solve a game from its start: the value for the player to move.
     Solve {
         /// The game spec.
         spec: String,
-        /// The solver, for games that offer several (mnk: alphabeta, memo, retrograde;
-        /// dots: alphabeta, plain).
+        /// The solver, for games that offer several (see `zermelo games`).
         #[arg(long)]
         solver: Option<String>,
+        /// Solve again even when a saved table exists.
+        #[arg(long)]
+        force: bool,
     },
     /// Show the position after some moves and the value of every legal move.
     Moves {
@@ -60,6 +63,9 @@ enum Command {
         /// Moves from the start, comma-separated, in the game's notation.
         #[arg(long, value_delimiter = ',')]
         moves: Vec<String>,
+        /// List every legal move, however many (otherwise at most 200).
+        #[arg(long)]
+        all: bool,
     },
     /// Count complete games and reachable positions.
     Count {
@@ -69,11 +75,12 @@ enum Command {
         #[arg(long)]
         symmetry: bool,
     },
-    /// Play a game in the terminal.
+    /// Play a game in the terminal (`quit` ends it).
     Play {
         /// The game spec.
         spec: String,
-        /// The first player: human, random, perfect, search[:DEPTH], or a game's own.
+        /// The first player: human, random, perfect, search[:DEPTH], or a game's own
+        /// (see `zermelo games`).
         #[arg(long, default_value = "human")]
         first: String,
         /// The second player.
@@ -87,12 +94,13 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
-    /// Play many games between players, each taking each seat equally often.
+    /// Play many games between players, one per seat, each taking each seat equally often.
     Tournament {
         /// The game spec.
         spec: String,
-        /// The players, comma-separated.
-        #[arg(long, value_delimiter = ',', default_value = "random,perfect")]
+        /// The players, one per seat, comma-separated (default: perfect,random or the
+        /// game's own choice).
+        #[arg(long, value_delimiter = ',')]
         players: Vec<String>,
         /// How many games.
         #[arg(long, default_value_t = 100)]
@@ -104,7 +112,7 @@ enum Command {
     /// Solve every arrangement of reduced Big Points boards: first-player wins, draws, second-player wins.
     Balance {
         /// The family, e.g. bigpoints:colors=3,discs=2 (also white=, black=, rule=margin).
-        #[arg(default_value = "bigpoints")]
+        #[arg(default_value = "bigpoints:colors=2,discs=2")]
         spec: String,
         /// Several configurations, COLORSxDISCS comma-separated, e.g. 2x2,2x3,3x2
         /// (the spec then gives only the other keys).
@@ -112,10 +120,10 @@ enum Command {
         configs: Vec<String>,
         /// Write one CSV row per board to this file.
         #[arg(long)]
-        csv: Option<std::path::PathBuf>,
+        csv: Option<PathBuf>,
         /// Draw the win/draw/loss percentages per configuration to this SVG file.
         #[arg(long)]
-        plot: Option<std::path::PathBuf>,
+        plot: Option<PathBuf>,
         /// Solve every board, not one per colour-relabelling class.
         #[arg(long)]
         every_board: bool,
@@ -139,46 +147,86 @@ enum Command {
         /// The address to listen on (port 0 picks a free port).
         #[arg(long, default_value = "127.0.0.1:8080")]
         addr: std::net::SocketAddr,
+        /// The most seconds of work a request may start.
+        #[arg(long, default_value_t = 2.0, value_name = "SECONDS")]
+        budget: f64,
+        /// The most memory a request's work may take, in MiB.
+        #[arg(long, default_value_t = 1024, value_name = "MIB")]
+        budget_memory: u64,
+        /// The most memory the cache of opened games and loaded tables may hold, in MiB.
+        #[arg(long, default_value_t = 2048, value_name = "MIB")]
+        cache_memory: u64,
     },
 }
 
-/// The list of games with their keys, for `zermelo games` and the page.
-pub fn games_report() -> Report {
-    let mut text = String::new();
-    let mut list = Vec::new();
-    for g in zermelo::games::registry() {
-        text += &format!("{:<12} {}\n", g.name, g.summary);
-        let mut keys = Vec::new();
-        for k in g.keys {
-            text += &format!(
-                "    {:<10} {} (default {}, range {})\n",
-                k.key, k.help, k.default, k.range
-            );
-            keys.push(json!({"key": k.key, "default": k.default, "range": k.range, "help": k.help}));
+/// The data folder: `--data`, else `ZERMELO_DATA`, else `./zermelo-data`; an empty one is refused.
+fn data_dir(flag: Option<PathBuf>) -> Result<PathBuf> {
+    if let Some(dir) = flag {
+        if dir.as_os_str().is_empty() {
+            bail!("--data is empty: name a folder");
         }
-        list.push(json!({"name": g.name, "summary": g.summary, "keys": keys}));
+        return Ok(dir);
     }
-    Report {
-        text,
-        json: json!({"games": list}),
+    match std::env::var_os("ZERMELO_DATA") {
+        Some(v) if v.is_empty() => bail!("ZERMELO_DATA is set but empty: unset it or name a folder"),
+        Some(v) => Ok(PathBuf::from(v)),
+        None => Ok(PathBuf::from("./zermelo-data")),
     }
 }
 
+/// Opens a spec through the catalog.
+fn open(spec: &str) -> Result<Box<dyn Session>> {
+    Ok(zermelo::catalog::open(spec)?)
+}
+
+/// The options of a command run from the terminal: the machine's memory, no time limit.
+fn options(data_dir: PathBuf, json: bool) -> Options {
+    Options {
+        data_dir,
+        progress: Arc::new(BarProgress::new(!json)),
+        budget: Budget::machine(),
+        ..Options::default()
+    }
+}
+
+/// Refuses a solver the game does not offer, or any solver for a game with one way to solve.
+fn check_solver(session: &dyn Session, solver: Option<&str>) -> Result<()> {
+    let Some(solver) = solver else { return Ok(()) };
+    let offered = session.solvers();
+    if offered.is_empty() {
+        bail!(
+            "{} is solved one way only; --solver does nothing here",
+            session.spec()
+        );
+    }
+    if !offered.contains(&solver) {
+        bail!(
+            "unknown solver '{solver}' for {} (solvers: {})",
+            session.spec(),
+            offered.join(", ")
+        );
+    }
+    Ok(())
+}
+
 fn run(cli: Cli) -> Result<Report> {
-    let mut opts = SolveOptions {
-        progress: !cli.json,
-        solver: None,
-        data_dir: cli.data,
-    };
-    let open = |spec: &str| -> Result<_> { games::open(&spec.parse::<Spec>()?) };
+    let json = cli.json;
+    let data = data_dir(cli.data)?;
+    let mut opts = options(data, json);
     match cli.command {
-        Command::Games => Ok(games_report()),
-        Command::Solve { spec, solver } => {
+        Command::Games => Ok(render::games()),
+        Command::Solve { spec, solver, force } => {
+            let session = open(&spec)?;
+            check_solver(session.as_ref(), solver.as_deref())?;
             opts.solver = solver;
-            open(&spec)?.solve(&opts)
+            opts.force = force;
+            Ok(render::solution(&session.solve(&opts)?))
         }
-        Command::Moves { spec, moves } => open(&spec)?.moves(&moves, &opts),
-        Command::Count { spec, symmetry } => open(&spec)?.count(symmetry, &opts),
+        Command::Moves { spec, moves, all } => {
+            opts.all_moves = all;
+            Ok(render::position(&open(&spec)?.position(&moves, &opts)?))
+        }
+        Command::Count { spec, symmetry } => Ok(render::counts(&open(&spec)?.count(symmetry, &opts)?)),
         Command::Play {
             spec,
             first,
@@ -186,22 +234,31 @@ fn run(cli: Cli) -> Result<Report> {
             seats,
             seed,
         } => {
-            if cli.json {
-                bail!("play is interactive and has no --json output");
-            }
             let seats = if seats.is_empty() {
                 vec![first, second]
             } else {
                 seats
             };
-            open(&spec)?.play(&seats, seed, &opts)
+            play(open(&spec)?.as_ref(), &seats, seed, &opts, json)
         }
         Command::Tournament {
             spec,
             players,
             games,
             seed,
-        } => open(&spec)?.tournament(&players, games, seed, &opts),
+        } => {
+            let session = open(&spec)?;
+            let players = if players.is_empty() {
+                session.default_players()
+            } else {
+                players
+            };
+            let games_bar = bar(!json, games, "games");
+            games_bar.set_message(format!("{} games", session.spec()));
+            let result = session.tournament(&players, games, seed, &opts, &|_| games_bar.inc(1));
+            games_bar.finish_and_clear();
+            Ok(render::standings(&result?))
+        }
         Command::Balance {
             spec,
             configs,
@@ -216,17 +273,52 @@ fn run(cli: Cli) -> Result<Report> {
             plot,
             every_board,
             sample: sample.map(|n| n as usize),
-            progress: opts.progress,
+            progress: !json,
         }),
         Command::Grundy { spec, to, plot } => grundy::report(&spec.parse()?, to, plot.as_deref()),
-        Command::Serve { addr } => serve::serve(
+        Command::Serve {
             addr,
-            SolveOptions {
-                progress: false,
-                ..opts
-            },
-        ),
+            budget,
+            budget_memory,
+            cache_memory,
+        } => {
+            if !(budget > 0.0 && budget.is_finite()) {
+                bail!("--budget {budget}: give a positive number of seconds");
+            }
+            opts.progress = Arc::new(());
+            opts.budget = Budget {
+                bytes: budget_memory << 20,
+                seconds: Some(budget),
+            };
+            serve::serve(addr, opts, cache_memory << 20)
+        }
     }
+}
+
+/// Plays one game in the terminal; with `--json` the boards and prompts go to stderr and
+/// the game record to stdout.
+fn play(session: &dyn Session, seats: &[String], seed: u64, opts: &Options, json: bool) -> Result<Report> {
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut out: Box<dyn std::io::Write> = if json {
+        Box::new(std::io::stderr())
+    } else {
+        Box::new(std::io::stdout())
+    };
+    let mut prompts: Box<dyn std::io::Write> = if json {
+        Box::new(std::io::stderr())
+    } else {
+        Box::new(std::io::stdout())
+    };
+    let mut show = |text: &str| {
+        let _ = writeln!(out, "{text}");
+    };
+    let mut io = PlayIo {
+        input: &mut input,
+        prompts: &mut prompts,
+        show: &mut show,
+    };
+    Ok(render::record(&session.play(seats, seed, opts, &mut io)?))
 }
 
 fn main() -> ExitCode {
@@ -242,6 +334,10 @@ fn main() -> ExitCode {
             } else {
                 print!("{}", report.text);
             }
+            ExitCode::SUCCESS
+        }
+        Err(e) if matches!(e.downcast_ref::<Error>(), Some(Error::Quit)) => {
+            eprintln!("game ended: a player quit");
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -1,31 +1,116 @@
 //! `zermelo serve`: a page to play any game against the perfect bot, and the HTTP API
 //! behind it (the same JSON as `zermelo moves` and `zermelo games`).
+//!
+//! Opened games and their loaded tables stay in a cache shared by requests (bounded in
+//! memory, least recently used out). A request never starts work over its budget: too
+//! large answers 422; work whose client went away, or past its time, is stopped.
 
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use anyhow::{Context, Result};
-use axum::extract::Query;
-use axum::http::StatusCode;
+use axum::extract::{DefaultBodyLimit, Query, State};
+use axum::http::{StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::json;
-use zermelo::Spec;
+use zermelo::session::{Options, Session};
+use zermelo::Error;
 
-use crate::commands::{Report, SolveOptions};
-use crate::games;
+use crate::commands::Report;
+use crate::render;
 
-/// The query of `/api/moves`: a game spec and the moves played so far.
+/// The longest query string a request may send.
+const MAX_QUERY: usize = 8 * 1024;
+/// The largest body a request may send (the API takes none).
+const MAX_BODY: usize = 16 * 1024;
+/// Seconds a request may run past its work budget before it is answered with 503.
+const GRACE_SECONDS: f64 = 3.0;
+
+/// Opened games, most recently used last, with the memory each holds.
+struct Cache {
+    sessions: Vec<(String, Arc<dyn Session>)>,
+    limit: u64,
+}
+
+impl Cache {
+    /// The session of `spec`, opened now or taken from the cache.
+    fn get(&mut self, spec: &str) -> Result<Arc<dyn Session>, Error> {
+        if let Some(i) = self.sessions.iter().position(|(s, _)| s == spec) {
+            let entry = self.sessions.remove(i);
+            let session = entry.1.clone();
+            self.sessions.push(entry);
+            return Ok(session);
+        }
+        let session: Arc<dyn Session> = Arc::from(zermelo::catalog::open(spec)?);
+        self.sessions.push((spec.to_string(), session.clone()));
+        Ok(session)
+    }
+
+    /// Drops the least recently used sessions while the cache holds more than its limit.
+    fn trim(&mut self) {
+        while self.sessions.len() > 1 && self.held() > self.limit {
+            self.sessions.remove(0);
+        }
+    }
+
+    fn held(&self) -> u64 {
+        self.sessions.iter().map(|(_, s)| s.held_bytes()).sum()
+    }
+}
+
+struct App {
+    opts: Options,
+    cache: Mutex<Cache>,
+}
+
+/// Sets its flag when dropped: the request it belongs to ended, answered or not.
+struct CancelOnDrop(Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The query of `/api/moves` and `/api/bot`: a game spec and the moves played so far.
 #[derive(Deserialize)]
-struct MovesQuery {
+struct GameQuery {
     spec: String,
     #[serde(default)]
     moves: String,
+    /// `/api/moves`: list every legal move.
+    #[serde(default)]
+    all: bool,
+    /// `/api/bot`: the player that moves.
+    #[serde(default = "perfect")]
+    player: String,
+    /// `/api/bot`: the seed of its random choices.
+    #[serde(default)]
+    seed: u64,
+}
+
+fn perfect() -> String {
+    "perfect".into()
+}
+
+impl GameQuery {
+    fn moves(&self) -> Vec<String> {
+        self.moves
+            .split(',')
+            .map(str::trim)
+            .filter(|m| !m.is_empty())
+            .map(String::from)
+            .collect()
+    }
 }
 
 /// Serves the page and the API on `addr` until the process is stopped.
-pub fn serve(addr: SocketAddr, opts: SolveOptions) -> Result<Report> {
+pub fn serve(addr: SocketAddr, opts: Options, cache_bytes: u64) -> Result<Report> {
     let runtime = tokio::runtime::Runtime::new().context("starting the server")?;
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr)
@@ -33,14 +118,27 @@ pub fn serve(addr: SocketAddr, opts: SolveOptions) -> Result<Report> {
             .with_context(|| format!("binding {addr}"))?;
         let local = listener.local_addr()?;
         println!("zermelo is serving on http://{local}/");
-        let app = Router::new()
+        let app = Arc::new(App {
+            opts,
+            cache: Mutex::new(Cache {
+                sessions: Vec::new(),
+                limit: cache_bytes,
+            }),
+        });
+        let router = Router::new()
             .route("/", get(|| async { Html(PAGE) }))
-            .route("/api/games", get(|| async { Json(crate::games_report().json) }))
-            .route(
-                "/api/moves",
-                get(move |q: Query<MovesQuery>| moves(q.0, opts.clone())),
-            );
-        axum::serve(listener, app).await.context("serving")?;
+            .route("/api/games", get(|| async { Json(render::games().json) }))
+            .route("/api/moves", get(moves))
+            .route("/api/bot", get(bot))
+            .fallback(|uri: Uri| async move {
+                error(StatusCode::NOT_FOUND, &format!("no such page: {}", uri.path()))
+            })
+            .method_not_allowed_fallback(|| async {
+                error(StatusCode::METHOD_NOT_ALLOWED, "this path answers GET only")
+            })
+            .layer(DefaultBodyLimit::max(MAX_BODY))
+            .with_state(app);
+        axum::serve(listener, router).await.context("serving")?;
         Ok(Report {
             text: String::new(),
             json: json!({}),
@@ -48,27 +146,85 @@ pub fn serve(addr: SocketAddr, opts: SolveOptions) -> Result<Report> {
     })
 }
 
-async fn moves(q: MovesQuery, opts: SolveOptions) -> Response {
-    let answer = tokio::task::spawn_blocking(move || -> Result<Report> {
-        let moves: Vec<String> = q
-            .moves
-            .split(',')
-            .map(str::trim)
-            .filter(|m| !m.is_empty())
-            .map(String::from)
-            .collect();
-        games::open(&q.spec.parse::<Spec>()?)?.moves(&moves, &opts)
-    })
-    .await;
-    match answer {
-        Ok(Ok(report)) => Json(report.json).into_response(),
-        Ok(Err(e)) => (StatusCode::BAD_REQUEST, Json(json!({"error": format!("{e:#}")}))).into_response(),
-        Err(e) => (
-            StatusCode::INTERNAL_SERVER_ERROR,
-            Json(json!({"error": e.to_string()})),
-        )
-            .into_response(),
+fn error(status: StatusCode, message: &str) -> Response {
+    (status, Json(json!({"error": message}))).into_response()
+}
+
+/// The status of a library error: the client's fault (400), too big (422), or ours.
+fn status(e: &Error) -> StatusCode {
+    match e {
+        Error::TooBig(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        Error::Spec(_) | Error::Move { .. } | Error::Position { .. } | Error::Unsupported(_) => {
+            StatusCode::BAD_REQUEST
+        }
+        Error::Cancelled => StatusCode::SERVICE_UNAVAILABLE,
+        Error::Database { .. } | Error::Io(_) | Error::Quit => StatusCode::INTERNAL_SERVER_ERROR,
     }
+}
+
+/// Runs `work` on a blocking thread with the request's budget and a cancel flag that is
+/// set when the client goes away or the time runs out.
+async fn run(
+    app: Arc<App>,
+    uri: &Uri,
+    query: Result<Query<GameQuery>, axum::extract::rejection::QueryRejection>,
+    work: impl FnOnce(&dyn Session, &GameQuery, &Options) -> Result<serde_json::Value, Error> + Send + 'static,
+) -> Response {
+    if uri.query().is_some_and(|q| q.len() > MAX_QUERY) {
+        return error(
+            StatusCode::URI_TOO_LONG,
+            &format!("the query is longer than {MAX_QUERY} bytes"),
+        );
+    }
+    let Query(q) = match query {
+        Ok(q) => q,
+        Err(e) => return error(StatusCode::BAD_REQUEST, &e.body_text()),
+    };
+    let cancel = Arc::new(AtomicBool::new(false));
+    let _guard = CancelOnDrop(cancel.clone());
+    let mut opts = app.opts.clone();
+    opts.cancel = Some(cancel);
+    let seconds = opts.budget.seconds.unwrap_or(0.0) + GRACE_SECONDS;
+    let task = tokio::task::spawn_blocking(move || {
+        let session = app.cache.lock().unwrap_or_else(|e| e.into_inner()).get(&q.spec)?;
+        let answer = work(session.as_ref(), &q, &opts);
+        app.cache.lock().unwrap_or_else(|e| e.into_inner()).trim();
+        answer
+    });
+    match tokio::time::timeout(Duration::from_secs_f64(seconds), task).await {
+        Ok(Ok(Ok(json))) => Json(json).into_response(),
+        Ok(Ok(Err(e))) => error(status(&e), &e.to_string()),
+        Ok(Err(e)) => error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
+        Err(_) => error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the request took too long and was stopped",
+        ),
+    }
+}
+
+async fn moves(
+    State(app): State<Arc<App>>,
+    uri: Uri,
+    query: Result<Query<GameQuery>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    run(app, &uri, query, |session, q, opts| {
+        let mut opts = opts.clone();
+        opts.all_moves = q.all;
+        Ok(render::position(&session.position(&q.moves(), &opts)?).json)
+    })
+    .await
+}
+
+async fn bot(
+    State(app): State<Arc<App>>,
+    uri: Uri,
+    query: Result<Query<GameQuery>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    run(app, &uri, query, |session, q, opts| {
+        let chosen = session.bot_move(&q.moves(), &q.player, q.seed, opts)?;
+        Ok(json!({"command": "bot", "game": session.spec(), "player": q.player, "move": chosen}))
+    })
+    .await
 }
 
 const PAGE: &str = include_str!("serve.html");

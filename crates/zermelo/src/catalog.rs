@@ -16,22 +16,53 @@ pub struct Entry {
 
 /// Every game, in the order `zermelo games` lists them.
 pub static CATALOG: &[Entry] = &[
-    Entry { info: &mnk::TICTACTOE_INFO, open: mnk::open },
-    Entry { info: &mnk::INFO, open: mnk::open },
-    Entry { info: &impartial::nim::INFO, open: impartial::open },
-    Entry { info: &impartial::subtraction::INFO, open: impartial::open },
-    Entry { info: &impartial::octal::INFO, open: impartial::open },
-    Entry { info: &impartial::sum::INFO, open: impartial::open },
-    Entry { info: &bigpoints::INFO, open: bigpoints::open },
-    Entry { info: &pawns::INFO, open: pawns::open },
-    Entry { info: &dots::INFO, open: dots::open },
+    Entry {
+        info: &mnk::TICTACTOE_INFO,
+        open: mnk::open,
+    },
+    Entry {
+        info: &mnk::INFO,
+        open: mnk::open,
+    },
+    Entry {
+        info: &impartial::nim::INFO,
+        open: impartial::open,
+    },
+    Entry {
+        info: &impartial::subtraction::INFO,
+        open: impartial::open,
+    },
+    Entry {
+        info: &impartial::octal::INFO,
+        open: impartial::open,
+    },
+    Entry {
+        info: &impartial::sum::INFO,
+        open: impartial::open,
+    },
+    Entry {
+        info: &bigpoints::INFO,
+        open: bigpoints::open,
+    },
+    Entry {
+        info: &pawns::INFO,
+        open: pawns::open,
+    },
+    Entry {
+        info: &dots::INFO,
+        open: dots::open,
+    },
 ];
 
 /// The catalog entry of `spec`'s game, or a clear error naming the known games.
 pub fn entry(spec: &Spec) -> Result<&'static Entry, Error> {
     CATALOG.iter().find(|e| e.info.name == spec.name).ok_or_else(|| {
         let names: Vec<&str> = CATALOG.iter().map(|e| e.info.name).collect();
-        Error::Spec(format!("unknown game '{}' (known: {})", spec.name, names.join(", ")))
+        Error::Spec(format!(
+            "unknown game '{}' (known: {})",
+            spec.name,
+            names.join(", ")
+        ))
     })
 }
 

@@ -510,6 +510,14 @@ mod tests {
 /// Opens a session of the m,n,k-game (or tic-tac-toe) `spec` names: solved by search.
 pub fn open(spec: &Spec) -> Result<Box<dyn crate::session::Session>, Error> {
     let game = Mnk::from_spec(spec)?;
-    let info = if spec.name == TICTACTOE_INFO.name { &TICTACTOE_INFO } else { &INFO };
-    Ok(Box::new(crate::session::search::SearchSession::new(&spec.to_string(), info, game)))
+    let info = if spec.name == TICTACTOE_INFO.name {
+        &TICTACTOE_INFO
+    } else {
+        &INFO
+    };
+    Ok(Box::new(crate::session::search::SearchSession::new(
+        &spec.to_string(),
+        info,
+        game,
+    )))
 }

@@ -22,7 +22,10 @@ pub fn replay<G: Notation>(game: &G, start: G::Position, moves: &[String]) -> Re
     let mut p = start;
     for (i, text) in moves.iter().enumerate() {
         if game.outcome(&p).is_some() {
-            return Err(Error::bad_move(text, format!("move {}: the game is already over", i + 1)));
+            return Err(Error::bad_move(
+                text,
+                format!("move {}: the game is already over", i + 1),
+            ));
         }
         p = match game.parse_move(&p, text) {
             Ok(m) => game.play(&p, &m),
@@ -190,7 +193,10 @@ pub fn play_game<'g, G: Notation + 'g>(
         }
     }
     let labels: Vec<String> = seats.iter().map(|p| p.name()).collect();
-    let mut refs: Vec<&mut dyn Player<G>> = seats.iter_mut().map(|p| p.as_mut() as &mut dyn Player<G>).collect();
+    let mut refs: Vec<&mut dyn Player<G>> = seats
+        .iter_mut()
+        .map(|p| p.as_mut() as &mut dyn Player<G>)
+        .collect();
     let mut before: Option<G::Position> = None;
     let mut moves = Vec::new();
     let record = play_match(game, start, &mut refs, MAX_PLIES, |p, m| {

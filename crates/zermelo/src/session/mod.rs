@@ -143,7 +143,11 @@ impl Options {
 
     /// The error for a search that stopped at [`Options::limit`].
     pub fn stopped(&self, what: &str) -> Error {
-        if self.cancel.as_ref().is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed)) {
+        if self
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+        {
             return Error::Cancelled;
         }
         let hint = if self.budget.seconds.is_some() {
@@ -151,7 +155,9 @@ impl Options {
         } else {
             ""
         };
-        Error::TooBig(format!("{what} is more than the budget of this request allows{hint}"))
+        Error::TooBig(format!(
+            "{what} is more than the budget of this request allows{hint}"
+        ))
     }
 }
 
@@ -172,6 +178,10 @@ pub trait Session: Send + Sync {
     }
     /// The players a match takes, by name.
     fn players(&self) -> Vec<PlayerInfo>;
+    /// The players of a tournament when none are named: one per seat.
+    fn default_players(&self) -> Vec<String> {
+        vec!["perfect".into(), "random".into()]
+    }
     /// What solving the start will cost.
     fn estimate(&self, opts: &Options) -> Result<Cost, Error>;
     /// Solves the game from its start.
@@ -181,7 +191,10 @@ pub trait Session: Send + Sync {
     /// Counts positions and complete games.
     fn count(&self, symmetry: bool, opts: &Options) -> Result<Counts, Error> {
         let _ = (symmetry, opts);
-        Err(Error::Unsupported(format!("count is not available for {}", self.spec())))
+        Err(Error::Unsupported(format!(
+            "count is not available for {}",
+            self.spec()
+        )))
     }
     /// Plays `games` games between the named players, each seat taken equally often;
     /// `after` is called after every game.
@@ -195,9 +208,19 @@ pub trait Session: Send + Sync {
     ) -> Result<Standings, Error>;
     /// Plays one game between the named players (one per seat); `show` sees a text line
     /// for every position and move, and humans answer through `human`.
-    fn play(&self, seats: &[String], seed: u64, opts: &Options, io: &mut PlayIo<'_>) -> Result<GameRecord, Error>;
+    fn play(
+        &self,
+        seats: &[String],
+        seed: u64,
+        opts: &Options,
+        io: &mut PlayIo<'_>,
+    ) -> Result<GameRecord, Error>;
     /// The move the named player makes after `moves`.
     fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error>;
+    /// Bytes of solved tables the session holds in memory.
+    fn held_bytes(&self) -> u64 {
+        0
+    }
 }
 
 /// How a game in the terminal talks to people: a board and move lines out, moves in.

@@ -6,8 +6,8 @@ use std::time::Instant;
 
 use super::common::{self, Special};
 use super::{
-    Cost, Counts, Fact, FactValue, GameRecord, MoveValue, Options, PlayIo, PlayerInfo, PositionView,
-    Session, Solution, Standings, Tally, Verdict,
+    Cost, Counts, Fact, FactValue, GameRecord, MoveValue, Options, PlayIo, PlayerInfo, PositionView, Session,
+    Solution, Standings, Tally, Verdict,
 };
 use crate::analysis::count;
 use crate::game::{Indexed, Notation, Symmetric};
@@ -52,8 +52,10 @@ impl<G: Searchable> SearchSession<G> {
     fn special<'g>(&'g self, limit: Limit) -> Box<Special<'g, G>> {
         Box::new(move |name: &str, seed: u64| {
             (name == "perfect").then(|| {
-                Ok(Box::new(Perfect::new(AlphaBeta::symmetric(&self.game).with_limit(limit.clone()), seed))
-                    as Box<dyn Player<G> + 'g>)
+                Ok(Box::new(Perfect::new(
+                    AlphaBeta::symmetric(&self.game).with_limit(limit.clone()),
+                    seed,
+                )) as Box<dyn Player<G> + 'g>)
             })
         })
     }
@@ -125,7 +127,10 @@ impl<G: Searchable> Session for SearchSession<G> {
                 (s.solve(&start), s.positions() as u64)
             }
             "retrograde" => {
-                opts.budget.check(&format!("retrograde analysis of {}", self.spec), self.retrograde_cost())?;
+                opts.budget.check(
+                    &format!("retrograde analysis of {}", self.spec),
+                    self.retrograde_cost(),
+                )?;
                 let table = retrograde::solve(g, opts.progress.as_ref());
                 let (w, l, d) = table.summary();
                 let mut oracle = TableOracle::new(g, &table);
@@ -225,7 +230,13 @@ impl<G: Searchable> Session for SearchSession<G> {
         )
     }
 
-    fn play(&self, seats: &[String], seed: u64, _opts: &Options, io: &mut PlayIo<'_>) -> Result<GameRecord, Error> {
+    fn play(
+        &self,
+        seats: &[String],
+        seed: u64,
+        _opts: &Options,
+        io: &mut PlayIo<'_>,
+    ) -> Result<GameRecord, Error> {
         let special = self.special(Limit::default());
         common::play_game(
             &self.spec,
@@ -242,11 +253,19 @@ impl<G: Searchable> Session for SearchSession<G> {
 
     fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error> {
         let special = self.special(opts.limit(ENTRY_BYTES));
-        common::bot_move(&self.game, self.game.start(), moves, player, seed, special.as_ref(), &self.players())
-            .map_err(|e| match e {
-                Error::Move { .. } | Error::Position { .. } | Error::Unsupported(_) => e,
-                _ => opts.stopped("the bot's move"),
-            })
+        common::bot_move(
+            &self.game,
+            self.game.start(),
+            moves,
+            player,
+            seed,
+            special.as_ref(),
+            &self.players(),
+        )
+        .map_err(|e| match e {
+            Error::Move { .. } | Error::Position { .. } | Error::Unsupported(_) => e,
+            _ => opts.stopped("the bot's move"),
+        })
     }
 }
 

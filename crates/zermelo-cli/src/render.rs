@@ -1,0 +1,172 @@
+//! Text and JSON of the library's typed results, the same for every game.
+
+use serde::Serialize;
+use serde_json::{json, Value as Json};
+use zermelo::catalog::CATALOG;
+use zermelo::session::{Counts, Fact, GameRecord, PositionView, Solution, Standings, Tally};
+
+use crate::commands::Report;
+
+/// The JSON document of `value` for `command`: its fields plus `"command"`.
+pub fn document(command: &str, value: &impl Serialize) -> Json {
+    let mut json = serde_json::to_value(value).expect("results serialise");
+    if let Json::Object(map) = &mut json {
+        map.insert("command".into(), json!(command));
+    }
+    json
+}
+
+fn facts_text(facts: &[Fact]) -> String {
+    facts
+        .iter()
+        .map(|f| format!("{}: {}\n", f.label, f.value))
+        .collect()
+}
+
+/// `zermelo solve`.
+pub fn solution(s: &Solution) -> Report {
+    let text = format!(
+        "{}: {} for {}, who moves first ({} positions, {}, {:.3} s)\n{}",
+        s.game,
+        s.verdict.words(),
+        s.to_move,
+        s.positions,
+        s.solver,
+        s.seconds,
+        facts_text(&s.details)
+    );
+    Report {
+        text,
+        json: document("solve", s),
+    }
+}
+
+/// `zermelo moves`.
+pub fn position(v: &PositionView) -> Report {
+    let mut text = facts_text(&v.details);
+    text += &v.board;
+    if !v.board.ends_with('\n') {
+        text.push('\n');
+    }
+    if let Some(points) = &v.points {
+        let shown: Vec<String> = points.iter().map(i32::to_string).collect();
+        text += &format!("points: {}\n", shown.join(" - "));
+    }
+    match (&v.result, &v.to_move) {
+        (Some(result), _) => text += &format!("game over: {result}\n"),
+        (None, Some(mover)) => text += &format!("{mover} to move: {}\n", v.verdict.words()),
+        (None, None) => {}
+    }
+    for m in &v.moves {
+        let best = if m.best { "  best" } else { "" };
+        let note = m.note.as_ref().map_or(String::new(), |n| format!("  ({n})"));
+        text += &format!("  {:<10} {}{best}{note}\n", m.notation, m.verdict.words());
+    }
+    let listed = v.moves.len() as u128;
+    if v.moves_total.0 > listed {
+        text += &format!(
+            "  ... {} more moves ({} in all; --all lists every one)\n",
+            v.moves_total.0 - listed,
+            v.moves_total
+        );
+    }
+    Report {
+        text,
+        json: document("moves", v),
+    }
+}
+
+fn tally_text(what: &str, t: &Tally, ended: &str) -> String {
+    format!(
+        "{what}: {} ({ended} {}: first player wins {}, second player wins {}, draws {})\n",
+        t.total, t.terminal, t.first_wins, t.second_wins, t.draws
+    )
+}
+
+/// `zermelo count`.
+pub fn counts(c: &Counts) -> Report {
+    let mut text = String::new();
+    if let Some(g) = &c.games {
+        text += &format!(
+            "complete games: {} (first player wins {}, second player wins {}, draws {})\n",
+            g.total, g.first_wins, g.second_wins, g.draws
+        );
+    }
+    if let Some(p) = &c.positions {
+        let up_to = if c.symmetry { " up to symmetry" } else { "" };
+        text += &tally_text(&format!("positions{up_to}"), p, "terminal");
+    }
+    text += &facts_text(&c.details);
+    Report {
+        text,
+        json: document("count", c),
+    }
+}
+
+/// `zermelo tournament`: a row per player; wins, shared wins, draws and losses add up to
+/// the games played.
+pub fn standings(s: &Standings) -> Report {
+    let mut text = format!("{} games of {}\n", s.games, s.game);
+    text += &facts_text(&s.details);
+    text += &format!(
+        "{:<14} {:>8} {:>8} {:>8} {:>8} {:>8}\n",
+        "player", "wins", "shared", "draws", "losses", "win %"
+    );
+    for r in &s.players {
+        text += &format!(
+            "{:<14} {:>8} {:>8} {:>8} {:>8} {:>7.1}%\n",
+            r.player, r.wins, r.shared, r.draws, r.losses, r.win_pct
+        );
+    }
+    Report {
+        text,
+        json: document("tournament", s),
+    }
+}
+
+/// `zermelo play`.
+pub fn record(r: &GameRecord) -> Report {
+    let points = r.points.as_ref().map_or(String::new(), |p| {
+        let shown: Vec<String> = p.iter().map(i32::to_string).collect();
+        format!(", points {}", shown.join(" - "))
+    });
+    Report {
+        text: format!("{} after {} moves{points}\n", r.result, r.moves.len()),
+        json: document("play", r),
+    }
+}
+
+/// `zermelo games`: every catalog entry with its keys, players and solvers.
+pub fn games() -> Report {
+    let mut text = String::new();
+    let mut list = Vec::new();
+    for entry in CATALOG {
+        let g = entry.info;
+        text += &format!("{:<12} {}\n", g.name, g.summary);
+        let mut keys = Vec::new();
+        for k in g.keys {
+            text += &format!(
+                "    {:<10} {} (default {}, range {})\n",
+                k.key, k.help, k.default, k.range
+            );
+            keys.push(json!({"key": k.key, "default": k.default, "range": k.range, "help": k.help}));
+        }
+        let (players, solvers) = match (entry.open)(&g.name.parse().expect("catalog names parse")) {
+            Ok(session) => (session.players(), session.solvers()),
+            Err(_) => (Vec::new(), Vec::new()),
+        };
+        let names: Vec<&str> = players.iter().map(|p| p.name).collect();
+        text += &format!("    players: {}\n", names.join(", "));
+        if !solvers.is_empty() {
+            text += &format!("    solvers: {}\n", solvers.join(", "));
+        }
+        list.push(json!({
+            "name": g.name, "summary": g.summary, "keys": keys,
+            "players": players, "solvers": solvers,
+        }));
+    }
+    Report {
+        text,
+        json: json!({"command": "games", "games": list}),
+    }
+}
