@@ -1,7 +1,7 @@
 //! Every game registered once: its name, keys and rules summary, and how a spec of it
 //! opens a [`Session`]. Front ends know games only through this list.
 
-use crate::games::{bigpoints, dots, impartial, mnk, pawns};
+use crate::games::{bigpoints, domineering, dots, impartial, mnk, pawns};
 use crate::session::Session;
 use crate::spec::{GameInfo, Spec};
 use crate::Error;
@@ -12,6 +12,8 @@ pub struct Entry {
     pub info: &'static GameInfo,
     /// Opens a spec of the game (whose name is `info.name`).
     pub open: fn(&Spec) -> Result<Box<dyn Session>, Error>,
+    /// Small specs of the game, quick to solve whole: for tests and examples.
+    pub examples: &'static [&'static str],
 }
 
 /// Every game, in the order `zermelo games` lists them.
@@ -19,38 +21,52 @@ pub static CATALOG: &[Entry] = &[
     Entry {
         info: &mnk::TICTACTOE_INFO,
         open: mnk::open,
+        examples: &["tictactoe"],
     },
     Entry {
         info: &mnk::INFO,
         open: mnk::open,
+        examples: &["mnk:m=3,n=2,k=2", "mnk:m=4,n=3,k=3"],
     },
     Entry {
         info: &impartial::nim::INFO,
         open: impartial::open,
+        examples: &["nim:heaps=1/2/3", "nim:heaps=2/3,misere=true"],
     },
     Entry {
         info: &impartial::subtraction::INFO,
         open: impartial::open,
+        examples: &["subtraction:set=1/2/3,n=9"],
     },
     Entry {
         info: &impartial::octal::INFO,
         open: impartial::open,
+        examples: &["octal:code=0.77,heaps=6"],
     },
     Entry {
         info: &impartial::sum::INFO,
         open: impartial::open,
+        examples: &["sum:code=0.77,heaps=3,nim=2"],
     },
     Entry {
         info: &bigpoints::INFO,
         open: bigpoints::open,
+        examples: &["bigpoints:board=1221"],
     },
     Entry {
         info: &pawns::INFO,
         open: pawns::open,
+        examples: &["pawns:cols=2,rows=4", "pawns:cols=3,rows=3"],
     },
     Entry {
         info: &dots::INFO,
         open: dots::open,
+        examples: &["dots:size=2", "dots:rows=2,cols=3"],
+    },
+    Entry {
+        info: &domineering::INFO,
+        open: domineering::open,
+        examples: &["domineering:rows=3,cols=3"],
     },
 ];
 

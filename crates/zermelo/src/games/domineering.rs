@@ -1,0 +1,388 @@
+//! Domineering: two players take turns placing dominoes on a grid, Vertical standing
+//! them up (two cells of one column), Horizontal laying them down (two cells of one row).
+//! Whoever cannot place a domino loses. A classic of combinatorial game theory: a
+//! partizan game, solved here by search.
+//!
+//! A position is the set of covered cells; whose turn it is follows from how many
+//! dominoes lie on the board. A move is named by the lower-left cell of its domino
+//! (`b2`: Vertical covers b2 and b3, Horizontal covers b2 and c2).
+
+use crate::game::{Game, Indexed, Notation, Outcome, PlayerId, Symmetric};
+use crate::session::search::SearchSession;
+use crate::session::Session;
+use crate::spec::{GameInfo, KeyInfo, Spec};
+use crate::Error;
+
+/// The player who stands dominoes up.
+pub const VERTICAL: PlayerId = 0;
+/// The player who lays dominoes down.
+pub const HORIZONTAL: PlayerId = 1;
+/// The most cells a board may have (its index has 2^cells ranks).
+const MAX_CELLS: usize = 40;
+
+/// The catalog entry.
+pub const INFO: GameInfo = GameInfo {
+    name: "domineering",
+    summary: "Domineering: Vertical and Horizontal place dominoes in turn; who cannot place one loses",
+    keys: &[
+        KeyInfo {
+            key: "rows",
+            default: "4",
+            range: "1..=8 (rows*cols <= 40)",
+            help: "board height",
+        },
+        KeyInfo {
+            key: "cols",
+            default: "4",
+            range: "1..=8 (rows*cols <= 40)",
+            help: "board width",
+        },
+        KeyInfo {
+            key: "first",
+            default: "vertical",
+            range: "vertical, horizontal",
+            help: "who places the first domino",
+        },
+    ],
+};
+
+/// A Domineering board of a given size.
+#[derive(Clone, Debug)]
+pub struct Domineering {
+    rows: usize,
+    cols: usize,
+    first: PlayerId,
+    /// For each of the board's mirror images, where every cell goes.
+    images: Vec<Vec<usize>>,
+}
+
+/// The covered cells (bit `row * cols + col`, row 0 at the bottom).
+pub type Cells = u64;
+
+impl Domineering {
+    /// The game on a board of `rows` × `cols` with `first` to move.
+    pub fn new(rows: usize, cols: usize, first: PlayerId) -> Result<Self, Error> {
+        if rows == 0 || cols == 0 || rows > 8 || cols > 8 || rows * cols > MAX_CELLS {
+            return Err(Error::Spec(format!(
+                "a {rows} x {cols} board is out of range (1..=8 each, at most {MAX_CELLS} cells)"
+            )));
+        }
+        let mirror = |flip_rows: bool, flip_cols: bool| -> Vec<usize> {
+            (0..rows * cols)
+                .map(|cell| {
+                    let (r, c) = (cell / cols, cell % cols);
+                    let r = if flip_rows { rows - 1 - r } else { r };
+                    let c = if flip_cols { cols - 1 - c } else { c };
+                    r * cols + c
+                })
+                .collect()
+        };
+        let images = vec![mirror(true, false), mirror(false, true), mirror(true, true)];
+        Ok(Domineering {
+            rows,
+            cols,
+            first,
+            images,
+        })
+    }
+
+    /// The game a spec names: `domineering:rows=R,cols=C,first=vertical|horizontal`.
+    pub fn from_spec(spec: &Spec) -> Result<Self, Error> {
+        spec.check_keys(&INFO)?;
+        let first = match spec.get("first").map(str::to_ascii_lowercase).as_deref() {
+            None | Some("vertical" | "v") => VERTICAL,
+            Some("horizontal" | "h") => HORIZONTAL,
+            Some(other) => {
+                return Err(Error::Spec(format!(
+                    "first={other}: expected vertical or horizontal"
+                )))
+            }
+        };
+        let rows = spec.int("rows", 4, 1, 8)? as usize;
+        let cols = spec.int("cols", 4, 1, 8)? as usize;
+        Domineering::new(rows, cols, first)
+    }
+
+    fn cells(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// The cell a domino of `player` covers beside `cell`, if it is on the board.
+    fn partner(&self, player: PlayerId, cell: usize) -> Option<usize> {
+        let (r, c) = (cell / self.cols, cell % self.cols);
+        match player {
+            VERTICAL => (r + 1 < self.rows).then_some(cell + self.cols),
+            _ => (c + 1 < self.cols).then_some(cell + 1),
+        }
+    }
+
+    /// Where `player` may place a domino: the lower-left cells.
+    fn places(&self, p: Cells, player: PlayerId) -> impl Iterator<Item = usize> + '_ {
+        (0..self.cells()).filter(move |&cell| {
+            p >> cell & 1 == 0 && self.partner(player, cell).is_some_and(|o| p >> o & 1 == 0)
+        })
+    }
+
+    fn cell_name(&self, cell: usize) -> String {
+        format!(
+            "{}{}",
+            (b'a' + (cell % self.cols) as u8) as char,
+            cell / self.cols + 1
+        )
+    }
+}
+
+impl Game for Domineering {
+    type Position = Cells;
+    type Move = usize;
+
+    fn start(&self) -> Cells {
+        0
+    }
+
+    fn to_move(&self, p: &Cells) -> PlayerId {
+        let placed = p.count_ones() / 2;
+        if placed % 2 == 0 {
+            self.first
+        } else {
+            1 - self.first
+        }
+    }
+
+    fn moves(&self, p: &Cells, out: &mut Vec<usize>) {
+        out.extend(self.places(*p, self.to_move(p)));
+    }
+
+    fn play(&self, p: &Cells, m: &usize) -> Cells {
+        let other = self.partner(self.to_move(p), *m).expect("a legal move");
+        p | 1 << m | 1 << other
+    }
+
+    fn outcome(&self, p: &Cells) -> Option<Outcome> {
+        let mover = self.to_move(p);
+        self.places(*p, mover)
+            .next()
+            .is_none()
+            .then_some(Outcome::Win(1 - mover))
+    }
+
+    /// The mover's places less the opponent's: room to move is what wins.
+    fn heuristic(&self, p: &Cells) -> i32 {
+        let mover = self.to_move(p);
+        self.places(*p, mover).count() as i32 - self.places(*p, 1 - mover).count() as i32
+    }
+}
+
+impl Symmetric for Domineering {
+    /// The least of the board's mirror images (up-down, left-right and both keep every
+    /// domino's direction).
+    fn canonical(&self, p: &Cells) -> Cells {
+        self.images
+            .iter()
+            .map(|map| {
+                (0..self.cells())
+                    .filter(|&c| p >> c & 1 == 1)
+                    .fold(0, |acc, c| acc | 1 << map[c])
+            })
+            .fold(*p, Cells::min)
+    }
+}
+
+impl Indexed for Domineering {
+    /// 2^cells: each cell covered or not.
+    fn size(&self) -> u64 {
+        1 << self.cells()
+    }
+
+    fn rank(&self, p: &Cells) -> u64 {
+        *p
+    }
+
+    /// Every even set of covered cells is a position, whether play can reach it or not.
+    fn unrank(&self, r: u64) -> Option<Cells> {
+        (r < self.size() && r.count_ones() % 2 == 0).then_some(r)
+    }
+}
+
+impl Notation for Domineering {
+    fn parse_move(&self, p: &Cells, text: &str) -> Result<usize, Error> {
+        let t = text.trim().to_ascii_lowercase();
+        let bad = |why: String| Error::bad_move(text, why);
+        let mut chars = t.chars();
+        let col = chars.next().filter(char::is_ascii_lowercase);
+        let row: Option<usize> = chars.as_str().parse().ok();
+        let (Some(col), Some(row)) = (col, row) else {
+            return Err(bad("expected a cell like b2 (column letter, row number)".into()));
+        };
+        let c = (col as u8 - b'a') as usize;
+        if c >= self.cols || row == 0 || row > self.rows {
+            return Err(bad(format!(
+                "no such cell on a {} x {} board",
+                self.rows, self.cols
+            )));
+        }
+        let cell = (row - 1) * self.cols + c;
+        let mover = self.to_move(p);
+        match self.partner(mover, cell) {
+            None => Err(bad(format!(
+                "{}'s domino from {} would leave the board",
+                self.player_name(mover),
+                self.cell_name(cell)
+            ))),
+            Some(o) if p >> cell & 1 == 1 || p >> o & 1 == 1 => Err(bad(format!(
+                "{} or {} is covered",
+                self.cell_name(cell),
+                self.cell_name(o)
+            ))),
+            Some(_) => Ok(cell),
+        }
+    }
+
+    fn format_move(&self, _p: &Cells, m: &usize) -> String {
+        self.cell_name(*m)
+    }
+
+    /// Rows from the top joined by `/`, `#` for a covered cell and `.` for a free one.
+    fn parse_position(&self, text: &str) -> Result<Cells, Error> {
+        let rows: Vec<&str> = text.trim().split('/').collect();
+        if rows.len() != self.rows || rows.iter().any(|r| r.chars().count() != self.cols) {
+            return Err(Error::bad_position(
+                text,
+                format!("expected {} rows of {} cells joined by '/'", self.rows, self.cols),
+            ));
+        }
+        let mut p: Cells = 0;
+        for (i, row) in rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                match ch {
+                    '#' => p |= 1 << ((self.rows - 1 - i) * self.cols + c),
+                    '.' => {}
+                    other => return Err(Error::bad_position(text, format!("'{other}' is not # or ."))),
+                }
+            }
+        }
+        if p.count_ones() % 2 == 1 {
+            return Err(Error::bad_position(
+                text,
+                "dominoes cover an even number of cells",
+            ));
+        }
+        Ok(p)
+    }
+
+    fn format_position(&self, p: &Cells) -> String {
+        (0..self.rows)
+            .rev()
+            .map(|r| {
+                (0..self.cols)
+                    .map(|c| {
+                        if p >> (r * self.cols + c) & 1 == 1 {
+                            '#'
+                        } else {
+                            '.'
+                        }
+                    })
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+
+    fn render(&self, p: &Cells) -> String {
+        let mut s = String::new();
+        for (i, row) in self.format_position(p).split('/').enumerate() {
+            s += &format!("{:>2} ", self.rows - i);
+            for ch in row.chars() {
+                s.push(' ');
+                s.push(ch);
+            }
+            s.push('\n');
+        }
+        s += "   ";
+        for c in 0..self.cols {
+            s.push(' ');
+            s.push((b'a' + c as u8) as char);
+        }
+        s.push('\n');
+        s
+    }
+
+    fn player_name(&self, player: PlayerId) -> String {
+        if player == VERTICAL {
+            "Vertical"
+        } else {
+            "Horizontal"
+        }
+        .into()
+    }
+}
+
+/// Opens a session of the Domineering board `spec` names: solved by search.
+pub fn open(spec: &Spec) -> Result<Box<dyn Session>, Error> {
+    let game = Domineering::from_spec(spec)?;
+    Ok(Box::new(SearchSession::new(&spec.to_string(), &INFO, game)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::memo::MemoSolver;
+    use crate::solve::minimax;
+    use crate::solve::search::AlphaBeta;
+    use crate::Value;
+
+    #[test]
+    fn a_player_without_room_loses_at_once() {
+        // One row: Vertical (first) has nowhere to stand a domino.
+        let g = Domineering::new(1, 5, VERTICAL).unwrap();
+        assert_eq!(g.outcome(&g.start()), Some(Outcome::Win(HORIZONTAL)));
+        let g = Domineering::new(1, 5, HORIZONTAL).unwrap();
+        assert_eq!(g.outcome(&g.start()), None);
+    }
+
+    #[test]
+    fn solvers_agree_with_minimax_on_small_boards() {
+        for (rows, cols) in [(2, 2), (2, 3), (3, 3), (3, 2), (2, 4)] {
+            for first in [VERTICAL, HORIZONTAL] {
+                let g = Domineering::new(rows, cols, first).unwrap();
+                let plain = minimax::value(&g, &g.start());
+                assert_eq!(AlphaBeta::symmetric(&g).solve(&g.start()), plain, "{rows}x{cols}");
+                assert_eq!(
+                    MemoSolver::symmetric(&g).solve(&g.start()),
+                    plain,
+                    "{rows}x{cols}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn mirror_images_share_a_value() {
+        let g = Domineering::new(3, 4, VERTICAL).unwrap();
+        let p = g.parse_position("#.../#.../....").unwrap();
+        let q = g.parse_position("...#/...#/....").unwrap();
+        assert_eq!(g.canonical(&p), g.canonical(&q));
+        let mut s = AlphaBeta::new(&g);
+        assert_eq!(s.solve(&p), s.solve(&q));
+        assert!(matches!(s.solve(&g.start()), Value::Win(_) | Value::Lose(_)));
+    }
+
+    #[test]
+    fn notation_round_trips_and_explains_refusals() {
+        let g = Domineering::new(3, 3, VERTICAL).unwrap();
+        let p = g.play(&g.start(), &g.parse_move(&g.start(), "b1").unwrap());
+        assert_eq!(g.format_position(&p), ".../.#./.#.");
+        assert_eq!(g.parse_position(&g.format_position(&p)).unwrap(), p);
+        assert!(g
+            .parse_move(&p, "b2")
+            .unwrap_err()
+            .to_string()
+            .contains("covered"));
+        assert!(g
+            .parse_move(&p, "c1")
+            .unwrap_err()
+            .to_string()
+            .contains("leave the board"));
+        assert!(g.parse_move(&p, "z9").is_err());
+    }
+}

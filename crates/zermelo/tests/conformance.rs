@@ -1,0 +1,245 @@
+//! The conformance suite, run over every catalog entry's examples through the session
+//! interface only: random playouts make legal moves and end; every move's notation
+//! replays; every position's value is the best of its moves' values and every move's
+//! value is its child's value seen from the mover (minimax, checked on the whole tree of
+//! small examples); every solver a game offers agrees; bad moves and specs give one-line
+//! errors.
+
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use zermelo::catalog::{self, CATALOG};
+use zermelo::session::{MoveValue, Options, PositionView, Session, Verdict};
+use zermelo::Error;
+
+/// Positions whose values are checked per example (the whole tree when smaller).
+const TREE_NODES: usize = 1_500;
+/// Random games played per example.
+const PLAYOUTS: usize = 5;
+/// Longer than any example game.
+const MAX_PLIES: usize = 400;
+
+fn options() -> Options {
+    Options {
+        data_dir: std::env::temp_dir().join(format!("zermelo-conformance-{}", std::process::id())),
+        all_moves: true,
+        ..Options::default()
+    }
+}
+
+fn examples() -> impl Iterator<Item = (&'static str, Box<dyn Session>)> {
+    CATALOG.iter().flat_map(|e| {
+        assert!(!e.examples.is_empty(), "{} has examples", e.info.name);
+        e.examples.iter().map(|spec| {
+            let session = catalog::open(spec).unwrap_or_else(|err| panic!("{spec}: {err}"));
+            assert_eq!(session.info().name, e.info.name, "{spec}");
+            (*spec, session)
+        })
+    })
+}
+
+fn with(moves: &[String], m: &str) -> Vec<String> {
+    let mut next = moves.to_vec();
+    next.push(m.to_string());
+    next
+}
+
+/// The move's value as its child's value implies it, seen from the mover of the parent.
+fn through(parent: &PositionView, child: &PositionView) -> Verdict {
+    let same = child.to_move.is_some() && child.to_move == parent.to_move;
+    let flip = |v: Option<&'static str>| match (v, same) {
+        (v, true) => v,
+        (Some("win"), false) => Some("lose"),
+        (Some("lose"), false) => Some("win"),
+        (v, false) => v,
+    };
+    Verdict {
+        value: flip(child.verdict.value),
+        remoteness: child.verdict.remoteness.map(|r| r + 1),
+        margin: child.verdict.margin.map(|m| if same { m } else { -m }),
+        scores: child.verdict.scores.clone(),
+    }
+}
+
+/// The order of values for the player choosing.
+fn rank(v: &Verdict) -> (i32, i64) {
+    let remoteness = i64::from(v.remoteness.unwrap_or(0));
+    match v.value {
+        Some("win") => (2, -remoteness),
+        Some("draw") => (1, 0),
+        _ => (0, remoteness),
+    }
+}
+
+/// Checks `view` against the views of its children.
+fn check_node(spec: &str, moves: &[String], view: &PositionView, session: &dyn Session, opts: &Options) {
+    let at = format!("{spec} after [{}]", moves.join(","));
+    if view.terminal {
+        assert!(view.moves.is_empty(), "{at}: a finished game has no moves");
+        assert!(view.result.is_some(), "{at}: a finished game says how it ended");
+        return;
+    }
+    assert!(!view.moves.is_empty(), "{at}: a live position has a move");
+    assert_eq!(
+        view.moves_total.0,
+        view.moves.len() as u128,
+        "{at}: every move listed"
+    );
+    let Some(value) = view.verdict.value else {
+        return;
+    };
+    let best: Vec<&MoveValue> = view.moves.iter().filter(|m| m.best).collect();
+    assert!(!best.is_empty(), "{at}: some move is best");
+    for m in &view.moves {
+        let child = session
+            .position(&with(moves, &m.notation), opts)
+            .unwrap_or_else(|e| panic!("{at}: listed move {} does not replay: {e}", m.notation));
+        assert_eq!(
+            child.verdict.value.is_some(),
+            m.verdict.value.is_some(),
+            "{at} {}",
+            m.notation
+        );
+        let implied = through(view, &child);
+        assert_eq!(m.verdict, implied, "{at}: move {} against its child", m.notation);
+    }
+    if view.verdict.margin.is_none() && view.verdict.scores.is_none() {
+        let top = view.moves.iter().map(|m| rank(&m.verdict)).max().expect("moves");
+        assert_eq!(
+            rank(&view.verdict),
+            top,
+            "{at}: the value is the best move's ({value})"
+        );
+        for m in &view.moves {
+            assert_eq!(
+                m.best,
+                rank(&m.verdict) == top,
+                "{at}: {} marked best",
+                m.notation
+            );
+        }
+    }
+}
+
+#[test]
+fn every_position_value_is_the_minimax_of_its_moves() {
+    let opts = options();
+    for (spec, session) in examples() {
+        let mut stack: Vec<Vec<String>> = vec![Vec::new()];
+        let mut seen = 0;
+        while let Some(moves) = stack.pop() {
+            if seen >= TREE_NODES {
+                break;
+            }
+            seen += 1;
+            let view = session
+                .position(&moves, &opts)
+                .unwrap_or_else(|e| panic!("{spec}: {e}"));
+            check_node(spec, &moves, &view, session.as_ref(), &opts);
+            stack.extend(view.moves.iter().map(|m| with(&moves, &m.notation)));
+        }
+    }
+}
+
+#[test]
+fn random_playouts_make_legal_moves_and_end() {
+    let opts = options();
+    let mut rng = StdRng::seed_from_u64(7);
+    for (spec, session) in examples() {
+        for _ in 0..PLAYOUTS {
+            let mut moves: Vec<String> = Vec::new();
+            loop {
+                let view = session
+                    .position(&moves, &opts)
+                    .unwrap_or_else(|e| panic!("{spec}: {e}"));
+                if view.terminal {
+                    break;
+                }
+                assert!(moves.len() < MAX_PLIES, "{spec}: the game ends");
+                let m = view.moves.choose(&mut rng).expect("a live position has moves");
+                moves.push(m.notation.clone());
+            }
+        }
+    }
+}
+
+#[test]
+fn every_solver_agrees_and_solve_matches_the_start() {
+    let opts = options();
+    for (spec, session) in examples() {
+        let start = session.position(&[], &opts).expect("the start");
+        let mut solvers: Vec<Option<&str>> = session.solvers().into_iter().map(Some).collect();
+        if solvers.is_empty() {
+            solvers.push(None);
+        }
+        for solver in solvers {
+            let solved = session
+                .solve(&Options {
+                    solver: solver.map(String::from),
+                    ..opts.clone()
+                })
+                .unwrap_or_else(|e| panic!("{spec} {solver:?}: {e}"));
+            assert_eq!(solved.verdict.value, start.verdict.value, "{spec} {solver:?}");
+            assert_eq!(solved.verdict.margin, start.verdict.margin, "{spec} {solver:?}");
+            assert_eq!(solved.verdict.scores, start.verdict.scores, "{spec} {solver:?}");
+            assert_eq!(
+                solved.verdict.remoteness, start.verdict.remoteness,
+                "{spec} {solver:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn bad_moves_and_specs_give_one_line_errors() {
+    let opts = options();
+    for (spec, session) in examples() {
+        let err = session.position(&["zz99!".to_string()], &opts).unwrap_err();
+        assert!(matches!(err, Error::Move { .. }), "{spec}: {err:?}");
+        let line = err.to_string();
+        assert!(!line.contains('\n') && line.contains("zz99!"), "{spec}: {line}");
+        let name = session.info().name;
+        let err = catalog::open(&format!("{name}:nosuchkey=1"))
+            .err()
+            .expect("an unknown key is refused");
+        assert!(matches!(err, Error::Spec(_)), "{name}: {err:?}");
+        assert!(!err.to_string().contains('\n'));
+        let err = session
+            .tournament(&["random".into()], 1, 0, &opts, &|_| {})
+            .unwrap_err();
+        assert!(err.to_string().contains("seats"), "{spec}: {err}");
+    }
+    assert!(matches!(catalog::open("nosuchgame"), Err(Error::Spec(_))));
+}
+
+#[test]
+fn the_bot_moves_legally_and_random_tournaments_add_up() {
+    let opts = options();
+    for (spec, session) in examples() {
+        let seats = session.seats();
+        let view = session.position(&[], &opts).expect("the start");
+        let chosen = session
+            .bot_move(&[], "perfect", 1, &opts)
+            .unwrap_or_else(|e| panic!("{spec}: {e}"));
+        let best = view
+            .moves
+            .iter()
+            .find(|m| m.notation == chosen)
+            .expect("the bot's move is listed");
+        assert!(
+            best.best || view.verdict.value.is_none(),
+            "{spec}: perfect plays a best move"
+        );
+        let players = vec!["random".to_string(); seats];
+        let standings = session
+            .tournament(&players, 4, 3, &opts, &|_| {})
+            .expect("a tournament");
+        for row in &standings.players {
+            assert_eq!(
+                row.wins + row.shared + row.draws + row.losses,
+                4,
+                "{spec}: rows add up"
+            );
+        }
+    }
+}
