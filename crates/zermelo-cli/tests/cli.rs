@@ -26,15 +26,20 @@ fn solve_mnk_four_by_four() {
 #[test]
 fn count_tictactoe_with_symmetry() {
     let v = json(&["count", "tictactoe", "--symmetry", "--json"]);
-    assert_eq!(v["games"], 255_168);
-    assert_eq!(v["first_wins"], 131_184);
-    assert_eq!(v["second_wins"], 77_904);
-    assert_eq!(v["draws"], 46_080);
-    assert_eq!(v["positions"], 765);
-    assert_eq!(v["terminal"], 138);
-    assert_eq!(v["terminal_first_wins"], 91);
-    assert_eq!(v["terminal_second_wins"], 44);
-    assert_eq!(v["terminal_draws"], 3);
+    let games = &v["games"];
+    assert_eq!(games["total"], 255_168);
+    assert_eq!(games["first_wins"], 131_184);
+    assert_eq!(games["second_wins"], 77_904);
+    assert_eq!(games["draws"], 46_080);
+    let positions = &v["positions"];
+    assert_eq!(positions["total"], 765);
+    assert_eq!(positions["terminal"], 138);
+    assert_eq!(positions["first_wins"], 91);
+    assert_eq!(positions["second_wins"], 44);
+    assert_eq!(positions["draws"], 3);
+    let plain = json(&["count", "tictactoe", "--json"]);
+    assert_eq!(plain["positions"]["total"], 5478);
+    assert_eq!(plain["positions"]["terminal"], 958);
 }
 
 #[test]
@@ -86,54 +91,188 @@ fn bad_input_gives_one_clear_line() {
     assert!(error_line(&["solve", "mnk:m=9"]).contains("out of range"));
     assert!(error_line(&["solve", "mnk:q=3"]).contains("no key 'q'"));
     assert!(error_line(&["solve", "mnk:m"]).contains("not key=value"));
-    assert!(error_line(&["moves", "tictactoe", "--moves", "a1,a1"]).contains("'a1': that cell is taken"));
+    assert!(
+        error_line(&["moves", "tictactoe", "--moves", "a1,a1"]).contains("'a1': move 2: that cell is taken")
+    );
     assert!(error_line(&["moves", "tictactoe", "--moves", "zz"]).contains("'zz'"));
     assert!(
         error_line(&["tournament", "tictactoe", "--players", "nobody,random"]).contains("unknown player")
     );
+    assert!(error_line(&["tournament", "tictactoe", "--players", "perfect"]).contains("2 seats"));
+    assert!(error_line(&["tournament", "tictactoe", "--players", "a,b,c"]).contains("not 3"));
+    assert!(error_line(&["tournament", "tictactoe", "--games", "0"]).contains("at least one game"));
+    assert!(error_line(&["solve", "tictactoe", "--solver", "magic"]).contains("unknown solver 'magic'"));
+    assert!(
+        error_line(&["play", "tictactoe", "--first", "random", "--second", "search:x"]).contains("depth")
+    );
+    assert!(error_line(&["solve", "mnk:m=8,n=8,k=5", "--solver", "retrograde"]).contains("memory"));
 }
 
 #[test]
-fn serve_answers_the_page_and_the_api() {
-    use std::io::{BufRead, BufReader, Read, Write};
-    use std::net::TcpStream;
-    use std::process::Stdio;
-
-    let mut server = Command::new(env!("CARGO_BIN_EXE_zermelo"))
-        .args(["serve", "--addr", "127.0.0.1:0"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the server starts");
-    let mut first_line = String::new();
-    BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut first_line)
+fn an_empty_data_folder_setting_is_refused() {
+    let out = Command::new(env!("CARGO_BIN_EXE_zermelo"))
+        .args(["solve", "tictactoe"])
+        .env("ZERMELO_DATA", "")
+        .output()
         .unwrap();
-    let addr = first_line
-        .trim()
-        .rsplit("http://")
-        .next()
-        .unwrap()
-        .trim_end_matches('/')
-        .to_string();
-    let get = |path: &str| {
-        let mut stream = TcpStream::connect(&addr).expect("connects");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("ZERMELO_DATA is set but empty"));
+}
+
+#[test]
+fn play_records_a_game_and_quit_ends_it_cleanly() {
+    let v = json(&[
+        "play",
+        "tictactoe",
+        "--first",
+        "perfect",
+        "--second",
+        "random",
+        "--json",
+    ]);
+    assert_eq!(v["players"], serde_json::json!(["perfect", "random"]));
+    assert!(v["moves"].as_array().unwrap().len() >= 5);
+    assert_ne!(v["result"], "O wins");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_zermelo"))
+        .args(["play", "tictactoe"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    child.stdin.take().unwrap().write_all(b"quit\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("quit"));
+}
+
+#[test]
+fn tournament_rows_add_up_with_shared_wins() {
+    let v = json(&[
+        "tournament",
+        "tictactoe",
+        "--players",
+        "random,random",
+        "--games",
+        "30",
+        "--json",
+    ]);
+    for row in v["players"].as_array().unwrap() {
+        let sum: u64 = ["wins", "shared", "draws", "losses"]
+            .iter()
+            .map(|k| row[k].as_u64().unwrap())
+            .sum();
+        assert_eq!(sum, 30);
+    }
+}
+
+/// A running `zermelo serve` on a free loopback port, stopped when dropped.
+struct Server {
+    child: std::process::Child,
+    addr: String,
+}
+
+impl Server {
+    fn start(data: &std::path::Path) -> Server {
+        use std::io::{BufRead, BufReader};
+        use std::process::Stdio;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_zermelo"))
+            .args(["--data", data.to_str().unwrap(), "serve", "--addr", "127.0.0.1:0"])
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the server starts");
+        let mut first_line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first_line)
+            .unwrap();
+        let addr = first_line
+            .trim()
+            .rsplit("http://")
+            .next()
+            .unwrap()
+            .trim_end_matches('/')
+            .to_string();
+        Server { child, addr }
+    }
+
+    /// The status code and body of `METHOD path`.
+    fn request(&self, method: &str, path: &str) -> (u16, String) {
+        use std::io::{Read, Write};
+        let mut stream = std::net::TcpStream::connect(&self.addr).expect("connects");
         write!(
             stream,
-            "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+            self.addr
         )
         .unwrap();
         let mut answer = String::new();
         stream.read_to_string(&mut answer).unwrap();
-        answer
-    };
-    let page = get("/");
-    let api = get("/api/moves?spec=tictactoe&moves=a1,a2,b1,b2");
-    let bad = get("/api/moves?spec=tictactoe&moves=a1,a1");
-    server.kill().unwrap();
-    server.wait().unwrap();
-    assert!(page.starts_with("HTTP/1.1 200") && page.contains("play the perfect bot"));
-    let body: Value = serde_json::from_str(api.split("\r\n\r\n").nth(1).unwrap()).unwrap();
+        let status = answer[9..12].parse().unwrap();
+        let body = answer.split("\r\n\r\n").nth(1).unwrap_or("").to_string();
+        (status, body)
+    }
+
+    fn json(&self, path: &str) -> (u16, Value) {
+        let (status, body) = self.request("GET", path);
+        (status, serde_json::from_str(&body).unwrap_or(Value::Null))
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn serve_answers_the_page_and_the_api() {
+    let data = std::env::temp_dir().join(format!("zermelo-serve-{}", std::process::id()));
+    let server = Server::start(&data);
+    let (status, page) = server.request("GET", "/");
+    assert!(status == 200 && page.contains("play the perfect bot"));
+    let (status, body) = server.json("/api/moves?spec=tictactoe&moves=a1,a2,b1,b2");
+    assert_eq!(status, 200);
     assert_eq!(body["moves"][0]["move"], "c1");
     assert_eq!(body["moves"][0]["value"], "win");
-    assert!(bad.starts_with("HTTP/1.1 400") && bad.contains("that cell is taken"));
+    let (status, body) = server.json("/api/bot?spec=tictactoe&moves=a1,a2,b1,b2");
+    assert_eq!((status, body["move"].clone()), (200, "c1".into()));
+    let (status, games) = server.json("/api/games");
+    assert_eq!(status, 200);
+    assert!(games["games"].as_array().unwrap().len() >= 10);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn serve_refuses_bad_and_oversized_requests_with_json() {
+    let data = std::env::temp_dir().join(format!("zermelo-serve-bad-{}", std::process::id()));
+    let server = Server::start(&data);
+    let refused = |path: &str, status: u16, says: &str| {
+        let (got, body) = server.json(path);
+        assert_eq!(got, status, "{path}: {body}");
+        assert!(body["error"].as_str().unwrap().contains(says), "{path}: {body}");
+    };
+    refused("/api/moves?spec=tictactoe&moves=a1,a1", 400, "that cell is taken");
+    refused("/api/moves?spec=chess", 400, "unknown game");
+    refused("/api/moves?spec=mnk:m", 400, "not key=value");
+    refused("/api/moves?moves=a1", 400, "spec");
+    refused("/api/nothing", 404, "no such page");
+    refused(
+        &format!("/api/moves?spec=tictactoe&moves={}", "a1,".repeat(4000)),
+        414,
+        "longer",
+    );
+    let (status, body) = server.request("POST", "/api/moves?spec=tictactoe");
+    assert_eq!(status, 405, "{body}");
+    assert!(body.contains("GET only"));
+    // A job far over the request budget is refused at once, before any work starts.
+    let started = std::time::Instant::now();
+    refused("/api/moves?spec=pawns:cols=8,rows=8", 422, "offline");
+    assert!(started.elapsed().as_secs_f64() < 1.0);
+    // A search that outgrows the budget stops at it.
+    refused("/api/moves?spec=mnk:m=6,n=6,k=5", 422, "offline");
+    let (status, _) = server.json("/api/moves?spec=tictactoe");
+    assert_eq!(status, 200, "the server still answers");
+    let _ = std::fs::remove_dir_all(&data);
 }
