@@ -151,18 +151,17 @@ pub fn games() -> Report {
             );
             keys.push(json!({"key": k.key, "default": k.default, "range": k.range, "help": k.help}));
         }
-        let (players, solvers) = match (entry.open)(&g.name.parse().expect("catalog names parse")) {
-            Ok(session) => (session.players(), session.solvers()),
-            Err(_) => (Vec::new(), Vec::new()),
-        };
+        let session = (entry.open)(&g.name.parse().expect("catalog names parse"));
+        let (players, solvers) = session.map_or((Vec::new(), Vec::new()), |s| (s.players(), s.solvers()));
         let names: Vec<&str> = players.iter().map(|p| p.name).collect();
         text += &format!("    players: {}\n", names.join(", "));
         if !solvers.is_empty() {
             text += &format!("    solvers: {}\n", solvers.join(", "));
         }
+        text += &format!("    e.g. {}\n", entry.examples.join("  "));
         list.push(json!({
             "name": g.name, "summary": g.summary, "keys": keys,
-            "players": players, "solvers": solvers,
+            "players": players, "solvers": solvers, "examples": entry.examples,
         }));
     }
     Report {

@@ -1,0 +1,71 @@
+//! Every command's `--json` output, for every game in the catalog, validates against the
+//! one schema in `docs/schema.json`; commands a game does not offer fail in one line.
+
+mod common;
+
+use common::zermelo;
+use serde_json::Value;
+
+fn validator() -> jsonschema::Validator {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/schema.json"))
+        .expect("the schema file");
+    let schema: Value = serde_json::from_str(&text).expect("the schema is JSON");
+    jsonschema::validator_for(&schema).expect("a valid schema")
+}
+
+/// Runs `args` with `--json`: a document valid against the schema, or a one-line error
+/// (`None`).
+fn checked(schema: &jsonschema::Validator, data: &str, args: &[&str]) -> Option<Value> {
+    let mut all = vec!["--data", data, "--json"];
+    all.extend_from_slice(args);
+    let out = zermelo(&all);
+    if !out.status.success() {
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        return None;
+    }
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+    let errors: Vec<String> = schema.iter_errors(&doc).map(|e| format!("{e} at {}", e.instance_path())).collect();
+    assert!(errors.is_empty(), "{args:?}: {errors:?}\n{doc:#}");
+    Some(doc)
+}
+
+#[test]
+fn every_command_for_every_game_matches_the_schema() {
+    let schema = validator();
+    let data_dir = std::env::temp_dir().join(format!("zermelo-schema-{}", std::process::id()));
+    let data = data_dir.to_str().unwrap();
+    let games = checked(&schema, data, &["games"]).expect("games lists the catalog");
+    for game in games["games"].as_array().unwrap() {
+        let examples = game["examples"].as_array().unwrap();
+        assert!(!examples.is_empty(), "{}", game["name"]);
+        for spec in examples {
+            let spec = spec.as_str().unwrap();
+            let solved = checked(&schema, data, &["solve", spec]).unwrap_or_else(|| panic!("{spec} solves"));
+            assert!(solved["value"].is_string(), "{spec}");
+            for solver in game["solvers"].as_array().unwrap() {
+                checked(&schema, data, &["solve", spec, "--solver", solver.as_str().unwrap()])
+                    .unwrap_or_else(|| panic!("{spec} solves with {solver}"));
+            }
+            let start = checked(&schema, data, &["moves", spec]).expect("moves");
+            let first = start["moves"][0]["move"].as_str().unwrap().to_string();
+            let after = checked(&schema, data, &["moves", spec, "--moves", &first]).expect("moves after one");
+            assert_eq!(after["game"], spec);
+            checked(&schema, data, &["count", spec]);
+            let standings = checked(&schema, data, &["tournament", spec, "--games", "4"]).expect("a tournament");
+            let seats: Vec<&str> = standings["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|_| "random")
+                .collect();
+            let record =
+                checked(&schema, data, &["play", spec, "--seats", &seats.join(",")]).expect("a played game");
+            assert!(!record["moves"].as_array().unwrap().is_empty(), "{spec}");
+        }
+    }
+    checked(&schema, data, &["grundy", "octal:code=0.77"]).expect("grundy");
+    checked(&schema, data, &["balance", "bigpoints:colors=2,discs=2"]).expect("balance");
+    let _ = std::fs::remove_dir_all(&data_dir);
+}
