@@ -414,5 +414,16 @@ impl Notation for HeapGame {
 
 /// Opens a session of the game `spec` names.
 pub fn open(spec: &Spec) -> Result<Box<dyn crate::session::Session>, Error> {
-    Err(Error::Unsupported(format!("{spec} is not in the catalog yet")))
+    let game = HeapGame::from_spec(spec)?;
+    let info = match spec.name.as_str() {
+        "nim" => &nim::INFO,
+        "subtraction" => &subtraction::INFO,
+        "octal" => &octal::INFO,
+        _ => &sum::INFO,
+    };
+    Ok(Box::new(crate::session::heaps::HeapSession::new(
+        &spec.to_string(),
+        info,
+        game,
+    )))
 }

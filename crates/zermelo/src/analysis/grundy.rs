@@ -1,0 +1,389 @@
+//! Grundy sequences of heap games by heap size: computed by doubling until a period is
+//! proven (or up to a given heap), with the preperiod, period and pattern, as a typed
+//! report.
+
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::games::impartial::octal::GrundySequence;
+use crate::games::impartial::{subtraction, HeapGame, Octal, Rule};
+use crate::solve::grundy::{find_period, Periodic, Periodicity};
+use crate::{Error, Spec};
+
+/// Without a last heap, subtraction tables grow by doubling up to this length.
+const SUBTRACTION_CAP: usize = 1 << 24;
+/// Without a last heap, octal sequences grow by doubling up to this length...
+const OCTAL_CAP: usize = 1 << 20;
+/// ...and stop doubling once a step took this long (the next one would take about four
+/// times as long when the rare-values method does not apply).
+const OCTAL_STEP_BUDGET: Duration = Duration::from_secs(2);
+/// The largest last heap a report may ask for.
+pub const MAX_TO: u64 = 100_000_000;
+/// Values (or letters) a report gives from the start of a sequence.
+pub const SHOWN: usize = 100;
+
+/// A computed sequence and the period it proves, if any.
+pub struct Sequence<T> {
+    /// The values of heaps `0..values.len()`.
+    pub values: Vec<T>,
+    /// How many of them the recurrence computed; the rest follow from the proven period.
+    pub direct: usize,
+    /// The proven periodicity.
+    pub shape: Option<Periodicity>,
+}
+
+impl<T: Clone> Sequence<T> {
+    /// Grows a sequence by doubling from `first` until `step(len)` (which computes `len`
+    /// values and looks for a proven period) succeeds, up to `to + 1` values when `to` is
+    /// given and to `cap` otherwise (or until a step takes longer than `budget`). With
+    /// `to`, the values after a proven period are filled in from it.
+    fn grow(
+        to: Option<usize>,
+        first: usize,
+        cap: usize,
+        budget: Option<Duration>,
+        mut step: impl FnMut(usize) -> (Vec<T>, Option<Periodicity>),
+    ) -> Self {
+        let limit = to.map_or(cap, |t| t + 1);
+        let budget = budget.filter(|_| to.is_none()).unwrap_or(Duration::MAX);
+        let mut len = first.min(limit);
+        loop {
+            let started = Instant::now();
+            let (mut values, shape) = step(len);
+            if shape.is_some() || len >= limit || started.elapsed() > budget {
+                let direct = values.len();
+                if let (Some(s), Some(to)) = (shape, to) {
+                    let periodic = Periodic::new(&values, s);
+                    values.extend((direct..=to).map(|n| periodic.at(n as u64).clone()));
+                }
+                return Sequence {
+                    values,
+                    direct,
+                    shape,
+                };
+            }
+            len = (2 * len).min(limit);
+        }
+    }
+
+    /// The proven periodic extension.
+    pub fn periodic(&self) -> Option<Periodic<T>> {
+        self.shape.map(|s| Periodic::new(&self.values, s))
+    }
+}
+
+/// The win/loss table of a subtraction game (true: the mover wins) and its period, up
+/// to heap `to` or until a period is proven.
+pub fn subtraction_outcomes(set: &[u64], misere: bool, to: Option<usize>) -> Sequence<bool> {
+    Sequence::grow(to, 64, SUBTRACTION_CAP, None, |len| {
+        let values = subtraction::outcomes(set, misere, len);
+        let shape = find_period(&values, |pre, p| subtraction::proof_length(set, pre, p));
+        (values, shape)
+    })
+}
+
+/// The Grundy values of a subtraction game and their period, up to heap `to` or until a
+/// period is proven.
+pub fn subtraction_grundy(set: &[u64], to: Option<usize>) -> Sequence<u32> {
+    Sequence::grow(to, 64, SUBTRACTION_CAP, None, |len| {
+        let values = subtraction::grundy_values(set, len);
+        let shape = find_period(&values, |pre, p| subtraction::proof_length(set, pre, p));
+        (values, shape)
+    })
+}
+
+/// The Grundy values of an octal game and the period Guy–Smith proves: up to heap `to`,
+/// or without it until a period is proven (within a cap and a time budget per doubling).
+pub fn octal_grundy(code: &Octal, to: Option<usize>) -> Sequence<u32> {
+    octal_sequence(code, to, OCTAL_CAP)
+}
+
+/// The Grundy values of an octal game far enough to value a heap of `heap` tokens: until
+/// a period is proven or the values reach that heap, or until a doubling step takes too
+/// long (then they may stop short of it).
+pub fn octal_grundy_for(code: &Octal, heap: u64) -> Sequence<u32> {
+    octal_sequence(
+        code,
+        None,
+        usize::try_from(heap).map_or(usize::MAX, |h| h.saturating_add(1)),
+    )
+}
+
+fn octal_sequence(code: &Octal, to: Option<usize>, cap: usize) -> Sequence<u32> {
+    let mut values = GrundySequence::new(code, true);
+    Sequence::grow(to, 1024, cap, Some(OCTAL_STEP_BUDGET), |len| {
+        values.extend_to(len);
+        let shape = find_period(values.values(), |pre, p| code.proof_length(pre, p));
+        (values.values().to_vec(), shape)
+    })
+}
+
+/// "W"/"L" letters of a win/loss table.
+pub fn letters(outcomes: &[bool]) -> String {
+    outcomes.iter().map(|&w| if w { 'W' } else { 'L' }).collect()
+}
+
+/// The Grundy analysis of a single-heap game: its sequence by heap size with the proven
+/// preperiod, period and pattern. For subtraction games the preperiod, period and
+/// pattern are those of the win/loss table.
+#[derive(Clone, Debug, Serialize)]
+pub struct GrundyReport {
+    /// The game spec.
+    pub game: String,
+    /// Where the repetition starts; `None` when no period is proven.
+    pub preperiod: Option<usize>,
+    /// The length of the repeating block; `None` when no period is proven.
+    pub period: Option<usize>,
+    /// The last heap size valued.
+    pub computed_to: usize,
+    /// The last heap valued by the recurrence rather than the period.
+    pub recurrence_to: usize,
+    /// Whether every period the report needs was proven.
+    pub proven: bool,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// What the game's rule adds.
+    #[serde(flatten)]
+    pub rule: RuleReport,
+    /// Why the period holds, for people.
+    #[serde(skip)]
+    pub proof: String,
+    /// The values to plot.
+    #[serde(skip)]
+    pub series: Series,
+}
+
+/// What a [`GrundyReport`] says for each kind of heap game.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum RuleReport {
+    /// A subtraction game.
+    Subtraction(SubtractionReport),
+    /// An octal game.
+    Octal(OctalReport),
+}
+
+/// The win/loss table of a subtraction game and, under normal play, its Grundy values.
+#[derive(Clone, Debug, Serialize)]
+pub struct SubtractionReport {
+    /// "normal" or "misere".
+    pub rule: &'static str,
+    /// The first [`SHOWN`] outcomes as `W`/`L` letters for the mover.
+    pub outcomes: String,
+    /// The repeating block of the table as letters; `None` when no period is proven.
+    pub pattern: Option<String>,
+    /// The Grundy sequence, under normal play.
+    #[serde(flatten)]
+    pub grundy: Option<SubtractionGrundy>,
+}
+
+/// The Grundy sequence of a subtraction game.
+#[derive(Clone, Debug, Serialize)]
+pub struct SubtractionGrundy {
+    /// The first [`SHOWN`] values.
+    pub start: Vec<u32>,
+    /// Where the repetition starts; `None` when no period is proven.
+    pub grundy_preperiod: Option<usize>,
+    /// The length of the repeating block; `None` when no period is proven.
+    pub grundy_period: Option<usize>,
+    /// The repeating block.
+    pub grundy_pattern: Option<Vec<u32>>,
+    /// The last heap size valued.
+    pub grundy_computed_to: usize,
+    /// The last heap valued by the recurrence rather than the period.
+    pub grundy_recurrence_to: usize,
+}
+
+/// The Grundy sequence of an octal game.
+#[derive(Clone, Debug, Serialize)]
+pub struct OctalReport {
+    /// The code, `0.77`.
+    pub code: String,
+    /// Its usual name, when it has one.
+    pub name: Option<&'static str>,
+    /// The first [`SHOWN`] values.
+    pub start: Vec<u32>,
+    /// The repeating block; `None` when no period is proven.
+    pub pattern: Option<Vec<u32>>,
+}
+
+/// A sequence by heap size, ready to plot.
+#[derive(Clone, Debug)]
+pub struct Series {
+    /// The title of the plot.
+    pub title: String,
+    /// The value of every heap from 0.
+    pub values: Vec<u32>,
+    /// Its proven periodicity.
+    pub shape: Option<Periodicity>,
+    /// What the values are ("Grundy value").
+    pub what: &'static str,
+}
+
+/// The Grundy report of the single-heap game `spec`, for heaps up to `to` when given
+/// (else until a period is proven).
+pub fn report(spec: &Spec, to: Option<u64>) -> Result<GrundyReport, Error> {
+    let started = Instant::now();
+    let game = HeapGame::from_spec(spec)?;
+    if let Some(to) = to.filter(|&t| t > MAX_TO) {
+        return Err(Error::Unsupported(format!(
+            "heaps up to {to} are out of range 0..={MAX_TO}"
+        )));
+    }
+    let to = to.map(|t| t as usize);
+    let [rule] = game.parts() else {
+        return Err(Error::Unsupported(
+            "grundy needs a single heap game (subtraction or octal), not a sum".into(),
+        ));
+    };
+    let mut report = match rule {
+        Rule::Subtraction(set) => subtraction_report(spec, set, game.misere(), to),
+        Rule::Octal(code) => octal_report(spec, code, to),
+        Rule::Nim => {
+            return Err(Error::Unsupported(
+                "a Nim heap's Grundy value is its size; grundy needs subtraction or octal".into(),
+            ))
+        }
+    };
+    report.seconds = started.elapsed().as_secs_f64();
+    Ok(report)
+}
+
+/// The first [`SHOWN`] of `values`.
+fn first<T: Clone>(values: &[T]) -> Vec<T> {
+    values[..SHOWN.min(values.len())].to_vec()
+}
+
+fn subtraction_report(spec: &Spec, set: &[u64], misere: bool, to: Option<usize>) -> GrundyReport {
+    let outcomes = subtraction_outcomes(set, misere, to);
+    let proof = format!(
+        "two equal windows of {} entries",
+        set.last().expect("a set has a move")
+    );
+    let mut proven = outcomes.shape.is_some();
+    let (grundy, series) = if misere {
+        let values = outcomes.values.iter().map(|&w| u32::from(w)).collect();
+        (None, (values, outcomes.shape, "win (1) or loss (0)"))
+    } else {
+        let seq = subtraction_grundy(set, to);
+        proven &= seq.shape.is_some();
+        let grundy = SubtractionGrundy {
+            start: first(&seq.values),
+            grundy_preperiod: seq.shape.map(|s| s.preperiod),
+            grundy_period: seq.shape.map(|s| s.period),
+            grundy_pattern: seq.periodic().map(|p| p.pattern().to_vec()),
+            grundy_computed_to: seq.values.len() - 1,
+            grundy_recurrence_to: seq.direct - 1,
+        };
+        (Some(grundy), (seq.values, seq.shape, "Grundy value"))
+    };
+    GrundyReport {
+        game: spec.to_string(),
+        preperiod: outcomes.shape.map(|s| s.preperiod),
+        period: outcomes.shape.map(|s| s.period),
+        computed_to: outcomes.values.len() - 1,
+        recurrence_to: outcomes.direct - 1,
+        proven,
+        seconds: 0.0,
+        rule: RuleReport::Subtraction(SubtractionReport {
+            rule: if misere { "misere" } else { "normal" },
+            outcomes: letters(&first(&outcomes.values)),
+            pattern: outcomes.periodic().map(|p| letters(p.pattern())),
+            grundy,
+        }),
+        proof,
+        series: Series {
+            title: spec.to_string(),
+            values: series.0,
+            shape: series.1,
+            what: series.2,
+        },
+    }
+}
+
+fn octal_report(spec: &Spec, code: &Octal, to: Option<usize>) -> GrundyReport {
+    let seq = octal_grundy(code, to);
+    let proof = match seq.shape {
+        Some(s) if code.splits() => format!(
+            "Guy–Smith, g(n + {p}) = g(n) for {pre} <= n < 2*{pre} + {p} + {k}",
+            p = s.period,
+            pre = s.preperiod,
+            k = code.last_digit()
+        ),
+        _ => format!("two equal windows of {} values", code.last_digit()),
+    };
+    let name = code.name().map_or(String::new(), |n| format!(" ({n})"));
+    GrundyReport {
+        game: spec.to_string(),
+        preperiod: seq.shape.map(|s| s.preperiod),
+        period: seq.shape.map(|s| s.period),
+        computed_to: seq.values.len() - 1,
+        recurrence_to: seq.direct - 1,
+        proven: seq.shape.is_some(),
+        seconds: 0.0,
+        rule: RuleReport::Octal(OctalReport {
+            code: code.to_string(),
+            name: code.name(),
+            start: first(&seq.values),
+            pattern: seq.periodic().map(|p| p.pattern().to_vec()),
+        }),
+        proof,
+        series: Series {
+            title: format!("octal {code}{name}"),
+            values: seq.values,
+            shape: seq.shape,
+            what: "Grundy value",
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report_of(spec: &str, to: Option<u64>) -> GrundyReport {
+        report(&spec.parse().unwrap(), to).unwrap()
+    }
+
+    #[test]
+    fn one_two_three_repeats_lwww_and_zero_one_two_three() {
+        let r = report_of("subtraction:set=1/2/3", None);
+        assert_eq!((r.preperiod, r.period, r.proven), (Some(0), Some(4), true));
+        let RuleReport::Subtraction(s) = &r.rule else {
+            panic!("a subtraction game")
+        };
+        assert_eq!(s.pattern.as_deref(), Some("LWWW"));
+        assert_eq!(s.grundy.as_ref().unwrap().grundy_pattern, Some(vec![0, 1, 2, 3]));
+    }
+
+    #[test]
+    fn kayles_values_past_the_period_come_from_it() {
+        let r = report_of("octal:code=0.77", Some(5000));
+        assert_eq!((r.preperiod, r.period), (Some(71), Some(12)));
+        assert_eq!(r.computed_to, 5000);
+        assert!(r.recurrence_to < 5000);
+        assert_eq!(r.series.values.len(), 5001);
+        assert!(r.proof.starts_with("Guy–Smith"));
+    }
+
+    #[test]
+    fn octal_values_for_a_heap_stop_at_a_proven_period() {
+        let code: Octal = "0.77".parse().unwrap();
+        let seq = octal_grundy_for(&code, 1_000_000);
+        assert!(seq.shape.is_some());
+        assert!(seq.values.len() <= 1024);
+        assert_eq!(octal_grundy_for(&code, 10).values.len(), 11);
+    }
+
+    #[test]
+    fn nim_sums_and_huge_ranges_are_refused() {
+        for (spec, to) in [
+            ("nim:heaps=3", None),
+            ("sum:nim=3", None),
+            ("octal:code=0.77", Some(MAX_TO + 1)),
+        ] {
+            assert!(report(&spec.parse().unwrap(), to).is_err(), "{spec}");
+        }
+    }
+}
