@@ -119,27 +119,17 @@ impl<G: MarginGame> MarginSession<G> {
         })
     }
 
-    /// The exact value of every move of `p`, best first; `Err` with the reason when the
-    /// budget does not allow the search.
-    fn rank(
-        &self,
-        g: &G,
-        p: &G::Position,
-        opts: &Options,
-    ) -> Result<Result<Vec<(G::Move, i32)>, Error>, Error> {
+    /// The exact value of every move of `p`, best first, or why the budget does not
+    /// allow the search (or [`Error::Cancelled`]).
+    fn rank(&self, g: &G, p: &G::Position, opts: &Options) -> Result<Vec<(G::Move, i32)>, Error> {
         let what = format!("valuing the moves of this {} position", self.spec);
-        if let Err(e) = opts.budget.check(&what, g.search_cost(p)) {
-            return Ok(Err(e));
-        }
+        opts.budget.check(&what, g.search_cost(p))?;
         let mut search = g.search().with_limit(opts.limit(ENTRY_BYTES));
         let ranked = search.rank_moves(p);
         if search.stopped() {
-            return match opts.stopped(&what) {
-                Error::Cancelled => Err(Error::Cancelled),
-                e => Ok(Err(e)),
-            };
+            return Err(opts.stopped(&what));
         }
-        Ok(Ok(ranked))
+        Ok(ranked)
     }
 }
 
@@ -234,7 +224,7 @@ impl<G: MarginGame> Session for MarginSession<G> {
                 Verdict::of_margin(g.score(&p, mover) - g.score(&p, 1 - mover)),
                 Vec::new(),
             ),
-            None => match self.rank(g, &p, opts)? {
+            None => match self.rank(g, &p, opts) {
                 Ok(ranked) => {
                     let best = ranked[0].1;
                     let listed = ranked
@@ -248,6 +238,7 @@ impl<G: MarginGame> Session for MarginSession<G> {
                         .collect();
                     (Verdict::of_margin(best), listed)
                 }
+                Err(Error::Cancelled) => return Err(Error::Cancelled),
                 Err(why) => {
                     details.push(Fact::new(
                         "unsearched",
