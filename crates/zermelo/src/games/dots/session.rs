@@ -11,7 +11,7 @@ use crate::session::margin::{Draw, MarginGame, MarginSession};
 use crate::session::{Cost, Fact, FactValue, PlayerInfo, Session};
 use crate::solve::margin::MarginSearch;
 use crate::spec::Spec;
-use crate::Error;
+use crate::{Error, Notation};
 
 /// Most lines of a board the perfect player accepts (4 × 4 dots).
 const PERFECT_MAX_LINES: usize = 24;
@@ -102,7 +102,7 @@ impl MarginGame for Dots {
                 let key = if who == 0 { "boxes_first" } else { "boxes_second" };
                 Fact::new(
                     key,
-                    &format!("{} boxes", crate::Notation::player_name(self, who)),
+                    &format!("{} boxes", self.player_name(who)),
                     FactValue::Text(shown),
                 )
             })
