@@ -1,4 +1,6 @@
-//! Analyses of games: counting game trees and positions, Grundy sequences of heap games.
+//! Analyses of games: counting game trees and positions, Grundy sequences of heap games,
+//! and the balance of Big Points' reduced boards.
 
+pub mod balance;
 pub mod count;
 pub mod grundy;

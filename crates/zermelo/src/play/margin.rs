@@ -10,6 +10,7 @@ use rand::SeedableRng;
 use super::{best_at_random, Player};
 use crate::game::Scored;
 use crate::solve::margin::MarginSearch;
+use crate::solve::Limit;
 use crate::Error;
 
 /// Builds the exact margin search a player asks for each move.
@@ -18,6 +19,7 @@ pub type SearchFn<G, K> = for<'g> fn(&'g G) -> MarginSearch<'g, G, K>;
 /// Plays the move with the best exact margin.
 pub struct BestMargin<G: Scored, K> {
     search: SearchFn<G, K>,
+    limit: Limit,
     rng: StdRng,
 }
 
@@ -26,8 +28,15 @@ impl<G: Scored, K> BestMargin<G, K> {
     pub fn new(search: SearchFn<G, K>, seed: u64) -> Self {
         BestMargin {
             search,
+            limit: Limit::default(),
             rng: StdRng::seed_from_u64(seed),
         }
+    }
+
+    /// The same player, giving up (with an error) when a move's search reaches `limit`.
+    pub fn with_limit(mut self, limit: Limit) -> Self {
+        self.limit = limit;
+        self
     }
 }
 
@@ -37,7 +46,13 @@ impl<G: Scored, K: Hash + Eq> Player<G> for BestMargin<G, K> {
     }
 
     fn choose(&mut self, game: &G, p: &G::Position) -> Result<G::Move, Error> {
-        let ranked = (self.search)(game).rank_moves(p);
+        let mut search = (self.search)(game).with_limit(self.limit.clone());
+        let ranked = search.rank_moves(p);
+        if search.stopped() {
+            return Err(Error::TooBig(
+                "the perfect player's search reached its limit".into(),
+            ));
+        }
         best_at_random(&ranked, &mut self.rng)
     }
 }

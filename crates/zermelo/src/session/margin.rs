@@ -1,1 +1,455 @@
-//! (in progress)
+//! The margin strategy: two-player score games solved exactly by the final score lead the
+//! mover can force (alpha-beta over margins, [`MarginSearch`]), such as Dots and Boxes.
+//! Positions too big for the budget list their moves with the game's adviser's choice first.
+
+use std::hash::Hash;
+use std::time::Instant;
+
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+
+use super::common::{self, Special};
+use super::{
+    Big, Cost, Fact, FactValue, GameRecord, MoveValue, Options, PlayIo, PlayerInfo, PositionView, Session,
+    Solution, Standings, Verdict,
+};
+use crate::game::{Notation, Scored};
+use crate::play::margin::BestMargin;
+use crate::play::Player;
+use crate::solve::margin::MarginSearch;
+use crate::solve::Limit;
+use crate::spec::GameInfo;
+use crate::Error;
+
+/// Bytes a margin-search table entry takes, with the map's overhead.
+const ENTRY_BYTES: u64 = 64;
+
+/// What a score game solved by margins hands the strategy.
+pub trait MarginGame: Notation + Scored + Clone + Send + Sync + 'static {
+    /// The key of the exact search's table.
+    type Key: Hash + Eq;
+    /// The own player whose choice leads the moves of positions too big to search.
+    const ADVISER: &'static str;
+
+    /// The exact search, with the game's reductions.
+    fn search(&self) -> MarginSearch<'_, Self, Self::Key>;
+    /// What searching `p` exactly costs, about.
+    fn search_cost(&self, p: &Self::Position) -> Cost;
+    /// Why the perfect player cannot play this game, when it cannot.
+    fn perfect_refusal(&self) -> Option<String>;
+    /// The game's own players, besides `perfect` and the common ones.
+    fn own_players() -> Vec<PlayerInfo>;
+    /// One of the game's own players by (lower-case) name; `None` for other names.
+    fn own_player(name: &str, seed: u64) -> Option<Box<dyn Player<Self>>>;
+    /// Facts about the game (its size).
+    fn facts(&self) -> Vec<Fact>;
+    /// Facts about a position (what each player holds).
+    fn position_facts(&self, p: &Self::Position) -> Vec<Fact>;
+}
+
+/// Boards drawn at random, one per tournament game.
+pub struct Draw<G> {
+    /// Draws one board; `perfect` when a perfect player takes part (small boards only).
+    pub board: fn(&mut StdRng, bool) -> G,
+    /// What the boards are drawn from, for the standings (`perfect` as for `board`).
+    pub fact: fn(bool) -> Fact,
+}
+
+/// The board of a session: one, or one drawn per tournament game.
+enum Board<G> {
+    One(G),
+    Drawn(Draw<G>),
+}
+
+/// A score game solved by margins.
+pub struct MarginSession<G> {
+    spec: String,
+    info: &'static GameInfo,
+    board: Board<G>,
+}
+
+impl<G: MarginGame> MarginSession<G> {
+    /// A session for `game`, opened from `spec`.
+    pub fn new(spec: &str, info: &'static GameInfo, game: G) -> Self {
+        MarginSession {
+            spec: spec.to_string(),
+            info,
+            board: Board::One(game),
+        }
+    }
+
+    /// A session for tournaments on boards drawn by `draw`, opened from `spec`.
+    pub fn drawn(spec: &str, info: &'static GameInfo, draw: Draw<G>) -> Self {
+        MarginSession {
+            spec: spec.to_string(),
+            info,
+            board: Board::Drawn(draw),
+        }
+    }
+
+    /// The one board, or why `command` needs one.
+    fn game(&self, command: &str) -> Result<&G, Error> {
+        match &self.board {
+            Board::One(g) => Ok(g),
+            Board::Drawn(_) => Err(Error::Unsupported(format!(
+                "{} draws a board per game and only suits tournaments, not {command}",
+                self.spec
+            ))),
+        }
+    }
+
+    /// Refuses `names` when they include the perfect player and it cannot play the board.
+    fn check_perfect(&self, names: &[String]) -> Result<(), Error> {
+        let why = match &self.board {
+            Board::One(g) => g.perfect_refusal(),
+            Board::Drawn(_) => None,
+        };
+        match why {
+            Some(why) if names.iter().any(|n| is_perfect(n)) => Err(Error::Unsupported(why)),
+            _ => Ok(()),
+        }
+    }
+
+    fn special(limit: Limit) -> Box<Special<'static, G>> {
+        Box::new(move |name: &str, seed: u64| match name {
+            "perfect" => Some(Ok(
+                Box::new(BestMargin::new(G::search, seed).with_limit(limit.clone())) as Box<dyn Player<G>>,
+            )),
+            _ => G::own_player(name, seed).map(Ok),
+        })
+    }
+
+    /// The exact value of every move of `p`, best first, or why the budget does not
+    /// allow the search (or [`Error::Cancelled`]).
+    fn rank(&self, g: &G, p: &G::Position, opts: &Options) -> Result<Vec<(G::Move, i32)>, Error> {
+        let what = format!("valuing the moves of this {} position", self.spec);
+        opts.budget.check(&what, g.search_cost(p))?;
+        let mut search = g.search().with_limit(opts.limit(ENTRY_BYTES));
+        let ranked = search.rank_moves(p);
+        if search.stopped() {
+            return Err(opts.stopped(&what));
+        }
+        Ok(ranked)
+    }
+}
+
+fn is_perfect(name: &str) -> bool {
+    name.trim().eq_ignore_ascii_case("perfect")
+}
+
+impl<G: MarginGame> Session for MarginSession<G> {
+    fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    fn info(&self) -> &'static GameInfo {
+        self.info
+    }
+
+    fn seats(&self) -> usize {
+        2
+    }
+
+    fn solvers(&self) -> Vec<&'static str> {
+        vec!["alphabeta", "plain"]
+    }
+
+    fn players(&self) -> Vec<PlayerInfo> {
+        let mut list = vec![PlayerInfo {
+            name: "perfect",
+            help: "exact margin search: the largest final lead",
+        }];
+        list.extend(G::own_players());
+        list.extend(common::common_players());
+        list
+    }
+
+    fn estimate(&self, _opts: &Options) -> Result<Cost, Error> {
+        let g = self.game("solve")?;
+        Ok(g.search_cost(&g.start()))
+    }
+
+    fn solve(&self, opts: &Options) -> Result<Solution, Error> {
+        let g = self.game("solve")?;
+        let what = format!("solving {}", self.spec);
+        opts.budget.check(&what, self.estimate(opts)?)?;
+        let started = Instant::now();
+        let solver = opts.solver.as_deref().unwrap_or("alphabeta");
+        let start = g.start();
+        let limit = opts.limit(ENTRY_BYTES);
+        let (margin, positions, nodes, stopped) = match solver {
+            "alphabeta" => {
+                let mut s = g.search().with_limit(limit);
+                (s.margin(&start), s.positions(), s.nodes(), s.stopped())
+            }
+            "plain" => {
+                let mut s = MarginSearch::new(g).with_limit(limit);
+                (s.margin(&start), s.positions(), s.nodes(), s.stopped())
+            }
+            other => {
+                return Err(Error::Unsupported(format!(
+                    "unknown solver '{other}' (solvers: {})",
+                    self.solvers().join(", ")
+                )))
+            }
+        };
+        if stopped {
+            return Err(opts.stopped(&what));
+        }
+        let mut details = g.facts();
+        details.push(Fact::new(
+            "nodes",
+            "nodes",
+            FactValue::Big(Big(u128::from(nodes))),
+        ));
+        Ok(Solution {
+            game: self.spec.clone(),
+            to_move: g.player_name(g.to_move(&start)),
+            verdict: Verdict::of_margin(margin),
+            positions: Big(positions as u128),
+            solver: solver.to_string(),
+            seconds: started.elapsed().as_secs_f64(),
+            details,
+        })
+    }
+
+    fn position(&self, moves: &[String], opts: &Options) -> Result<PositionView, Error> {
+        let g = self.game("position")?;
+        let p = common::replay(g, g.start(), moves)?;
+        let outcome = g.outcome(&p);
+        let mover = g.to_move(&p);
+        let mut details = g.position_facts(&p);
+        let (verdict, listed) = match outcome {
+            Some(_) => (
+                Verdict::of_margin(g.score(&p, mover) - g.score(&p, 1 - mover)),
+                Vec::new(),
+            ),
+            None => match self.rank(g, &p, opts) {
+                Ok(ranked) => {
+                    let best = ranked[0].1;
+                    let listed = ranked
+                        .iter()
+                        .map(|(m, v)| MoveValue {
+                            notation: g.format_move(&p, m),
+                            verdict: Verdict::of_margin(*v),
+                            best: *v == best,
+                            note: None,
+                        })
+                        .collect();
+                    (Verdict::of_margin(best), listed)
+                }
+                Err(Error::Cancelled) => return Err(Error::Cancelled),
+                Err(why) => {
+                    details.push(Fact::new(
+                        "unsearched",
+                        "not searched",
+                        FactValue::Text(why.to_string()),
+                    ));
+                    (Verdict::unknown(), advised(g, &p)?)
+                }
+            },
+        };
+        Ok(PositionView {
+            game: self.spec.clone(),
+            position: g.format_position(&p),
+            board: g.render(&p),
+            to_move: outcome.is_none().then(|| g.player_name(mover)),
+            terminal: outcome.is_some(),
+            result: outcome.map(|o| common::outcome_words(g, o)),
+            verdict,
+            points: Some(vec![g.score(&p, 0), g.score(&p, 1)]),
+            moves_total: Big(listed.len() as u128),
+            moves: listed,
+            details,
+        })
+    }
+
+    fn tournament(
+        &self,
+        players: &[String],
+        games: u64,
+        seed: u64,
+        _opts: &Options,
+        after: &(dyn Fn(u64) + Sync),
+    ) -> Result<Standings, Error> {
+        common::tournament_players(&self.spec, self.seats(), players, games)?;
+        self.check_perfect(players)?;
+        let special = Self::special(Limit::default());
+        let mut seats = common::programs(players, seed, special.as_ref(), &self.players())?;
+        let perfect = players.iter().any(|n| is_perfect(n));
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut standings = common::run_tournament(
+            &self.spec,
+            &mut seats,
+            games,
+            |_| {
+                let g = match &self.board {
+                    Board::One(g) => g.clone(),
+                    Board::Drawn(draw) => (draw.board)(&mut rng, perfect),
+                };
+                let start = g.start();
+                (g, start)
+            },
+            after,
+        )?;
+        if let Board::Drawn(draw) = &self.board {
+            standings.details.push((draw.fact)(perfect));
+        }
+        Ok(standings)
+    }
+
+    fn play(
+        &self,
+        seats: &[String],
+        seed: u64,
+        _opts: &Options,
+        io: &mut PlayIo<'_>,
+    ) -> Result<GameRecord, Error> {
+        let g = self.game("play")?;
+        self.check_perfect(seats)?;
+        let special = Self::special(Limit::default());
+        common::play_game(
+            &self.spec,
+            g,
+            g.start(),
+            seats,
+            seed,
+            special.as_ref(),
+            &self.players(),
+            |p| Some(vec![g.score(p, 0), g.score(p, 1)]),
+            io,
+        )
+    }
+
+    fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error> {
+        let g = self.game("a bot's move")?;
+        self.check_perfect(&[player.to_string()])?;
+        let special = Self::special(opts.limit(ENTRY_BYTES));
+        common::bot_move(
+            g,
+            g.start(),
+            moves,
+            player,
+            seed,
+            special.as_ref(),
+            &self.players(),
+        )
+        .map_err(|e| match e {
+            Error::TooBig(_) => opts.stopped("the bot's move"),
+            _ => e,
+        })
+    }
+}
+
+/// The moves of `p` unvalued, the adviser's choice first and marked best.
+fn advised<G: MarginGame>(g: &G, p: &G::Position) -> Result<Vec<MoveValue>, Error> {
+    let mut adviser = G::own_player(G::ADVISER, 0).expect("the adviser is one of the game's players");
+    let suggested = adviser.choose(g, p)?;
+    let mut moves = g.legal_moves(p);
+    moves.sort_by_key(|m| *m != suggested);
+    Ok(moves
+        .iter()
+        .map(|m| {
+            let chosen = *m == suggested;
+            MoveValue {
+                notation: g.format_move(p, m),
+                verdict: Verdict::unknown(),
+                best: chosen,
+                note: chosen.then(|| format!("suggested by the {} player", G::ADVISER)),
+            }
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::catalog;
+    use crate::games::dots::Dots;
+    use crate::session::{Budget, Options};
+    use crate::solve::margin::MarginSearch;
+    use crate::Game;
+
+    fn quick() -> Options {
+        Options::default()
+    }
+
+    #[test]
+    fn solving_3x3_dots_agrees_with_the_plain_search() {
+        let s = catalog::open("dots:size=3").unwrap();
+        let fast = s.solve(&quick()).unwrap();
+        let plain = s
+            .solve(&Options {
+                solver: Some("plain".into()),
+                ..quick()
+            })
+            .unwrap();
+        let g = Dots::square(3).unwrap();
+        let reference = MarginSearch::new(&g).margin(&g.start());
+        assert_eq!(fast.verdict.margin, Some(reference));
+        assert_eq!(plain.verdict.margin, Some(reference));
+        assert_eq!(
+            fast.verdict.value,
+            Some(crate::session::word_of_margin(reference))
+        );
+        assert!(fast.details.iter().any(|f| f.key == "boxes"));
+    }
+
+    #[test]
+    fn a_position_values_every_move_and_counts_boxes() {
+        let s = catalog::open("dots:size=3").unwrap();
+        let moves: Vec<String> = ["1ab", "12a", "12b", "2ab"].map(String::from).to_vec();
+        let view = s.position(&moves, &quick()).unwrap();
+        let g = Dots::square(3).unwrap();
+        let p = g.after(&["1ab", "12a", "12b", "2ab"]).unwrap();
+        assert_eq!(view.points, Some(vec![0, 1]));
+        assert_eq!(view.to_move.as_deref(), Some("●"));
+        assert_eq!(view.moves.len(), g.legal_moves(&p).len());
+        let best = MarginSearch::new(&g).margin(&p);
+        assert_eq!(view.verdict.margin, Some(best));
+        assert!(view.moves[0].best);
+        assert_eq!(view.moves[0].verdict.margin, Some(best));
+    }
+
+    #[test]
+    fn a_position_over_the_budget_lists_the_advisers_move_first() {
+        let s = catalog::open("dots:size=6").unwrap();
+        let tight = Options {
+            budget: Budget {
+                bytes: 1 << 20,
+                seconds: None,
+            },
+            ..quick()
+        };
+        let view = s.position(&[], &tight).unwrap();
+        assert_eq!(view.verdict.value, None);
+        assert!(view.moves[0].best && view.moves[0].note.is_some());
+        assert_eq!(view.moves.iter().filter(|m| m.best).count(), 1);
+        assert!(view.details.iter().any(|f| f.key == "unsearched"));
+    }
+
+    #[test]
+    fn tournaments_need_one_player_a_seat_and_small_boards_for_perfect() {
+        let s = catalog::open("dots:size=3").unwrap();
+        let names = |v: &[&str]| v.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+        assert!(s
+            .tournament(&names(&["greedy"]), 2, 1, &quick(), &|_| ())
+            .is_err());
+        assert!(s
+            .tournament(&names(&["greedy", "strong", "random"]), 2, 1, &quick(), &|_| ())
+            .is_err());
+        let standings = s
+            .tournament(&names(&["perfect", "greedy"]), 4, 1, &quick(), &|_| ())
+            .unwrap();
+        assert_eq!(standings.games, 4);
+        let big = catalog::open("dots:size=5").unwrap();
+        assert!(big
+            .tournament(&names(&["perfect", "greedy"]), 2, 1, &quick(), &|_| ())
+            .is_err());
+        let random = catalog::open("dots:size=random").unwrap();
+        let standings = random
+            .tournament(&names(&["strong", "greedy"]), 4, 1, &quick(), &|_| ())
+            .unwrap();
+        assert!(standings.details.iter().any(|f| f.key == "random_sizes"));
+        assert!(random.solve(&quick()).is_err());
+    }
+}

@@ -25,8 +25,10 @@
 
 mod boards;
 mod notation;
+mod session;
 
 pub use boards::Family;
+pub use session::{decision_rule, open, MAX_SOLVE_DISCS};
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -734,9 +736,4 @@ fn lowest(mask: u64) -> Option<u32> {
 
 fn highest(mask: u64) -> Option<u32> {
     (mask != 0).then(|| 63 - mask.leading_zeros())
-}
-
-/// Opens a session of the game `spec` names.
-pub fn open(spec: &Spec) -> Result<Box<dyn crate::session::Session>, Error> {
-    Err(Error::Unsupported(format!("{spec} is not in the catalog yet")))
 }

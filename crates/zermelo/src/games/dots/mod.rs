@@ -10,9 +10,11 @@
 
 mod analysis;
 pub mod players;
+mod session;
 mod solver;
 
 pub use analysis::CaptureRule;
+pub use session::open;
 pub use solver::solver;
 
 use std::fmt::Write as _;
@@ -789,9 +791,4 @@ mod tests {
         assert!(g.parse_position("1ab|1b|-|○").is_err());
         assert!(g.parse_position("1ab|-|-|x").is_err());
     }
-}
-
-/// Opens a session of the game `spec` names.
-pub fn open(spec: &Spec) -> Result<Box<dyn crate::session::Session>, Error> {
-    Err(Error::Unsupported(format!("{spec} is not in the catalog yet")))
 }

@@ -1,0 +1,112 @@
+//! What Big Points hands the scores strategy: its decision rules, which boards the exact
+//! solver takes on and what they cost, its compact solver tables, and a fresh path per
+//! round of a tournament on the full game.
+
+use super::{BigPoints, Rule, INFO};
+use crate::session::scores::{ScoreGame, ScoresSession};
+use crate::session::{Cost, Fact, FactValue, Session};
+use crate::solve::scores::{DecisionRule, MarginRule, ScoreSolver, Scores, StudyRule, Table};
+use crate::spec::Spec;
+use crate::{Error, Game};
+
+/// The longest path the exact solver takes on (reduced games are far shorter).
+pub const MAX_SOLVE_DISCS: usize = 24;
+
+/// Positions the solver stores on a 12-disc path, about (the most measured, on 4 colours).
+const POSITIONS_AT_12: f64 = 7e5;
+
+/// How many times more positions each further disc costs, about.
+const GROWTH_PER_DISC: f64 = 5.0;
+
+/// Positions the solver stores per second on this machine, about.
+const POSITIONS_PER_SECOND: f64 = 8e5;
+
+/// Bytes a solver table entry takes, with the map's overhead.
+const ENTRY_BYTES: f64 = 32.0;
+
+/// The decision rule a game's `rule=` names.
+pub fn decision_rule(rule: Rule) -> &'static dyn DecisionRule {
+    match rule {
+        Rule::Study => &StudyRule,
+        Rule::Margin => &MarginRule,
+    }
+}
+
+impl BigPoints {
+    /// Solves `p` under `rule` with the most compact position key that fits: the final
+    /// scores and the positions stored.
+    fn solve_keyed<R: DecisionRule + ?Sized>(&self, rule: &R, p: &super::Position) -> (Scores, usize) {
+        if self.pack64_bits() <= 64 {
+            let mut solver = ScoreSolver::keyed(self, rule, BigPoints::pack64, Table::default());
+            (solver.solve(p), solver.positions())
+        } else {
+            let mut solver = ScoreSolver::keyed(self, rule, BigPoints::pack, Table::default());
+            (solver.solve(p), solver.positions())
+        }
+    }
+}
+
+impl ScoreGame for BigPoints {
+    fn decision_rule(&self) -> &'static dyn DecisionRule {
+        decision_rule(self.rule)
+    }
+
+    fn unsolvable(&self) -> Option<Error> {
+        if self.players != 2 {
+            return Some(Error::Unsupported(format!(
+                "the exact solver is for two players; this game has {}",
+                self.players
+            )));
+        }
+        (self.path.len() > MAX_SOLVE_DISCS).then(|| {
+            Error::TooBig(format!(
+                "a {}-disc path is far too big to solve exactly (at most {MAX_SOLVE_DISCS}); \
+                 give a reduced board, e.g. bigpoints:board=1221",
+                self.path.len()
+            ))
+        })
+    }
+
+    /// Grows geometrically with the path (measured on random reduced boards).
+    fn solve_cost(&self) -> Cost {
+        let discs = self.path.len() as f64;
+        let positions = (POSITIONS_AT_12 * GROWTH_PER_DISC.powf(discs - 12.0)).max(1.0);
+        Cost {
+            positions: positions as u64,
+            bytes: (positions * ENTRY_BYTES) as u64,
+            seconds: positions / POSITIONS_PER_SECOND,
+        }
+    }
+
+    fn solve_start(&self) -> (Scores, usize) {
+        match self.rule {
+            Rule::Study => self.solve_keyed(&StudyRule, &self.start()),
+            Rule::Margin => self.solve_keyed(&MarginRule, &self.start()),
+        }
+    }
+
+    fn facts(&self) -> Vec<Fact> {
+        vec![
+            Fact::new("board", "board", FactValue::Text(self.board())),
+            Fact::new("rule", "rule", FactValue::Text(self.rule.name().into())),
+        ]
+    }
+}
+
+/// Opens a session of the game `spec` names; on the full game (no `board=`), each round
+/// of a tournament's seat rotations gets a fresh path.
+pub fn open(spec: &Spec) -> Result<Box<dyn Session>, Error> {
+    let game = BigPoints::from_spec(spec)?;
+    let session = ScoresSession::new(&spec.to_string(), &INFO, game.clone());
+    if spec.get("board").is_some() {
+        return Ok(Box::new(session));
+    }
+    let first_seed = spec.int("seed", 0, 0, u64::MAX)?;
+    let players = game.players();
+    Ok(Box::new(session.dealt(Box::new(move |i| {
+        let mut g = BigPoints::full(players, first_seed.wrapping_add(i / players as u64))
+            .expect("the full game is valid");
+        g.rule = game.rule;
+        g
+    }))))
+}
