@@ -26,7 +26,10 @@ fn checked(schema: &jsonschema::Validator, data: &str, args: &[&str]) -> Option<
         return None;
     }
     let doc: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}"));
-    let errors: Vec<String> = schema.iter_errors(&doc).map(|e| format!("{e} at {}", e.instance_path())).collect();
+    let errors: Vec<String> = schema
+        .iter_errors(&doc)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
     assert!(errors.is_empty(), "{args:?}: {errors:?}\n{doc:#}");
     Some(doc)
 }
@@ -45,15 +48,20 @@ fn every_command_for_every_game_matches_the_schema() {
             let solved = checked(&schema, data, &["solve", spec]).unwrap_or_else(|| panic!("{spec} solves"));
             assert!(solved["value"].is_string(), "{spec}");
             for solver in game["solvers"].as_array().unwrap() {
-                checked(&schema, data, &["solve", spec, "--solver", solver.as_str().unwrap()])
-                    .unwrap_or_else(|| panic!("{spec} solves with {solver}"));
+                checked(
+                    &schema,
+                    data,
+                    &["solve", spec, "--solver", solver.as_str().unwrap()],
+                )
+                .unwrap_or_else(|| panic!("{spec} solves with {solver}"));
             }
             let start = checked(&schema, data, &["moves", spec]).expect("moves");
             let first = start["moves"][0]["move"].as_str().unwrap().to_string();
             let after = checked(&schema, data, &["moves", spec, "--moves", &first]).expect("moves after one");
             assert_eq!(after["game"], spec);
             checked(&schema, data, &["count", spec]);
-            let standings = checked(&schema, data, &["tournament", spec, "--games", "4"]).expect("a tournament");
+            let standings =
+                checked(&schema, data, &["tournament", spec, "--games", "4"]).expect("a tournament");
             let seats: Vec<&str> = standings["players"]
                 .as_array()
                 .unwrap()

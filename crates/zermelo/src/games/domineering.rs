@@ -142,7 +142,7 @@ impl Game for Domineering {
 
     fn to_move(&self, p: &Cells) -> PlayerId {
         let placed = p.count_ones() / 2;
-        if placed % 2 == 0 {
+        if placed.is_multiple_of(2) {
             self.first
         } else {
             1 - self.first
@@ -200,7 +200,7 @@ impl Indexed for Domineering {
 
     /// Every even set of covered cells is a position, whether play can reach it or not.
     fn unrank(&self, r: u64) -> Option<Cells> {
-        (r < self.size() && r.count_ones() % 2 == 0).then_some(r)
+        (r < self.size() && r.count_ones().is_multiple_of(2)).then_some(r)
     }
 }
 

@@ -454,6 +454,21 @@ fn cell_char(p: &Board, cell: usize) -> char {
     }
 }
 
+/// Opens a session of the m,n,k-game (or tic-tac-toe) `spec` names: solved by search.
+pub fn open(spec: &Spec) -> Result<Box<dyn crate::session::Session>, Error> {
+    let game = Mnk::from_spec(spec)?;
+    let info = if spec.name == TICTACTOE_INFO.name {
+        &TICTACTOE_INFO
+    } else {
+        &INFO
+    };
+    Ok(Box::new(crate::session::search::SearchSession::new(
+        &spec.to_string(),
+        info,
+        game,
+    )))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -505,19 +520,4 @@ mod tests {
         assert!(g.parse_position("xx./.../...").is_err());
         assert!(g.parse_position("x../...").is_err());
     }
-}
-
-/// Opens a session of the m,n,k-game (or tic-tac-toe) `spec` names: solved by search.
-pub fn open(spec: &Spec) -> Result<Box<dyn crate::session::Session>, Error> {
-    let game = Mnk::from_spec(spec)?;
-    let info = if spec.name == TICTACTOE_INFO.name {
-        &TICTACTOE_INFO
-    } else {
-        &INFO
-    };
-    Ok(Box::new(crate::session::search::SearchSession::new(
-        &spec.to_string(),
-        info,
-        game,
-    )))
 }

@@ -888,6 +888,63 @@ impl Notation for Pawns {
     }
 }
 
+/// Opens a session of the pawns game `spec` names: solved into a saved level table.
+pub fn open(spec: &Spec) -> Result<Box<dyn crate::session::Session>, Error> {
+    let game = Pawns::from_spec(spec)?;
+    Ok(Box::new(LevelSession::new(&spec.to_string(), &INFO, game)))
+}
+
+impl Tabulated for Pawns {
+    fn table_name(&self) -> String {
+        format!("pawns-{}x{}", self.cols, self.rows)
+    }
+
+    fn table_spec(&self) -> String {
+        self.size_spec()
+    }
+
+    fn position_facts(&self, p: &Board) -> Vec<Fact> {
+        vec![Fact::new(
+            "id",
+            "board id",
+            FactValue::Big(Big(self.board_id(p).into())),
+        )]
+    }
+
+    fn move_note(&self, p: &Board, m: &PawnMove) -> Option<String> {
+        Some(format!("board id {}", self.board_id(&self.play(p, m))))
+    }
+
+    fn count_facts(&self) -> Vec<Fact> {
+        let raw = 2 * (self.raw_boards() - 1);
+        let classes = self.size() - 1;
+        let big = |n: u64| FactValue::Big(Big(n.into()));
+        vec![
+            Fact::new("raw_boards", "raw boards", big(self.raw_boards())),
+            Fact::new(
+                "raw_positions",
+                "raw positions (boards x 2 sides to move, less the impossible one)",
+                big(raw),
+            ),
+            Fact::new(
+                "classes",
+                "classes up to column order and colour mirror",
+                big(classes),
+            ),
+            Fact::new(
+                "reduction",
+                "times fewer",
+                FactValue::Real(raw as f64 / classes as f64),
+            ),
+            Fact::new(
+                "column_ids",
+                "column ids",
+                FactValue::Int(self.column_ids() as i64),
+            ),
+        ]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -983,62 +1040,5 @@ mod tests {
             let e = g.parse_position(text).unwrap_err().to_string();
             assert!(e.contains(why), "{text}: {e}");
         }
-    }
-}
-
-/// Opens a session of the pawns game `spec` names: solved into a saved level table.
-pub fn open(spec: &Spec) -> Result<Box<dyn crate::session::Session>, Error> {
-    let game = Pawns::from_spec(spec)?;
-    Ok(Box::new(LevelSession::new(&spec.to_string(), &INFO, game)))
-}
-
-impl Tabulated for Pawns {
-    fn table_name(&self) -> String {
-        format!("pawns-{}x{}", self.cols, self.rows)
-    }
-
-    fn table_spec(&self) -> String {
-        self.size_spec()
-    }
-
-    fn position_facts(&self, p: &Board) -> Vec<Fact> {
-        vec![Fact::new(
-            "id",
-            "board id",
-            FactValue::Big(Big(self.board_id(p).into())),
-        )]
-    }
-
-    fn move_note(&self, p: &Board, m: &PawnMove) -> Option<String> {
-        Some(format!("board id {}", self.board_id(&self.play(p, m))))
-    }
-
-    fn count_facts(&self) -> Vec<Fact> {
-        let raw = 2 * (self.raw_boards() - 1);
-        let classes = self.size() - 1;
-        let big = |n: u64| FactValue::Big(Big(n.into()));
-        vec![
-            Fact::new("raw_boards", "raw boards", big(self.raw_boards())),
-            Fact::new(
-                "raw_positions",
-                "raw positions (boards x 2 sides to move, less the impossible one)",
-                big(raw),
-            ),
-            Fact::new(
-                "classes",
-                "classes up to column order and colour mirror",
-                big(classes),
-            ),
-            Fact::new(
-                "reduction",
-                "times fewer",
-                FactValue::Real(raw as f64 / classes as f64),
-            ),
-            Fact::new(
-                "column_ids",
-                "column ids",
-                FactValue::Int(self.column_ids() as i64),
-            ),
-        ]
     }
 }

@@ -102,7 +102,7 @@ impl Limit {
             return true;
         }
         *ticks = ticks.wrapping_add(1);
-        if *ticks % LIMIT_CHECK_EVERY != 0 {
+        if !ticks.is_multiple_of(LIMIT_CHECK_EVERY) {
             return false;
         }
         self.deadline.is_some_and(|d| std::time::Instant::now() >= d)
