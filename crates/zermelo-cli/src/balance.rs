@@ -148,11 +148,8 @@ pub fn run(args: &BalanceArgs) -> Result<Report> {
     if sweeps.iter().any(|s| s.sampled) {
         text += "a sample: the shares are estimates from the boards solved\n";
     }
-    let json = if args.configs.is_empty() {
-        serde_json::to_value(&sweeps[0])?
-    } else {
-        json!({"configs": serde_json::to_value(sweeps)?, "seconds": result.seconds})
-    };
+    let json =
+        json!({"command": "balance", "configs": serde_json::to_value(sweeps)?, "seconds": result.seconds});
     Ok(Report { text, json })
 }
 

@@ -111,8 +111,9 @@ enum Command {
     },
     /// Solve every arrangement of reduced Big Points boards: first-player wins, draws, second-player wins.
     Balance {
-        /// The family, e.g. bigpoints:colors=3,discs=2 (also white=, black=, rule=margin).
-        #[arg(default_value = "bigpoints:colors=2,discs=2")]
+        /// The family, e.g. bigpoints:colors=3,discs=2 (also white=, black=, rule=margin);
+        /// without colors and discs, the (2,2) family.
+        #[arg(default_value = "bigpoints")]
         spec: String,
         /// Several configurations, COLORSxDISCS comma-separated, e.g. 2x2,2x3,3x2
         /// (the spec then gives only the other keys).

@@ -52,10 +52,9 @@ pub fn position(v: &PositionView) -> Report {
         let shown: Vec<String> = points.iter().map(i32::to_string).collect();
         text += &format!("points: {}\n", shown.join(" - "));
     }
-    match (&v.result, &v.to_move) {
-        (Some(result), _) => text += &format!("game over: {result}\n"),
-        (None, Some(mover)) => text += &format!("{mover} to move: {}\n", v.verdict.words()),
-        (None, None) => {}
+    match &v.result {
+        Some(result) => text += &format!("game over: {result}\n"),
+        None => text += &format!("{} to move: {}\n", v.to_move, v.verdict.words()),
     }
     for m in &v.moves {
         let best = if m.best { "  best" } else { "" };

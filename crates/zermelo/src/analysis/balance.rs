@@ -275,6 +275,10 @@ pub fn families(spec: &str, configs: &[String]) -> Result<Vec<Family>, Error> {
         ));
     }
     if configs.is_empty() {
+        if base.get("colors").is_none() && base.get("discs").is_none() {
+            // The smallest study configuration, (2,2), when the spec names none.
+            return families(spec, &["2x2".to_string()]);
+        }
         return Ok(vec![Family::from_spec(&base)?]);
     }
     if base.get("colors").is_some() || base.get("discs").is_some() {

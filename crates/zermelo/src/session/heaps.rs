@@ -165,7 +165,11 @@ impl Judge {
         if self.lost(p) {
             return Vec::new();
         }
-        let nim_sum = self.heap_values(p).map_or(0, |v| nim::nim_sum(&v));
+        // Misère Nim's winning targets come from the plain nim-sum of the sizes too.
+        let sizes: Vec<u64> = p.heaps.iter().map(|h| h.size).collect();
+        let nim_sum = self
+            .heap_values(p)
+            .map_or_else(|| nim::nim_sum(&sizes), |v| nim::nim_sum(&v));
         game.winning_moves(p, |size| nim::targets(size, nim_sum), |child| self.lost(child))
     }
 }
@@ -340,7 +344,7 @@ impl HeapSession {
                 MoveValue {
                     notation: g.format_move(p, m),
                     verdict: verdict(wins),
-                    best: wins || stalling == Some(*m),
+                    best: wins || (winning.is_empty() && stalling == Some(*m)),
                     note: Some(describe(p, m)),
                 }
             })
@@ -403,7 +407,7 @@ impl Session for HeapSession {
             game: self.spec.clone(),
             position: g.format_position(&p),
             board: g.render(&p),
-            to_move: outcome.is_none().then(|| g.player_name(g.to_move(&p))),
+            to_move: g.player_name(g.to_move(&p)),
             terminal: outcome.is_some(),
             result: outcome.map(|o| common::outcome_words(g, o)),
             verdict: verdict(!judge.lost(&p)),

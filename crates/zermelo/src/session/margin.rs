@@ -253,7 +253,7 @@ impl<G: MarginGame> Session for MarginSession<G> {
             game: self.spec.clone(),
             position: g.format_position(&p),
             board: g.render(&p),
-            to_move: outcome.is_none().then(|| g.player_name(mover)),
+            to_move: g.player_name(mover),
             terminal: outcome.is_some(),
             result: outcome.map(|o| common::outcome_words(g, o)),
             verdict,
@@ -402,7 +402,7 @@ mod tests {
         let g = Dots::square(3).unwrap();
         let p = g.after(&["1ab", "12a", "12b", "2ab"]).unwrap();
         assert_eq!(view.points, Some(vec![0, 1]));
-        assert_eq!(view.to_move.as_deref(), Some("●"));
+        assert_eq!(view.to_move, "●");
         assert_eq!(view.moves.len(), g.legal_moves(&p).len());
         let best = MarginSearch::new(&g).margin(&p);
         assert_eq!(view.verdict.margin, Some(best));

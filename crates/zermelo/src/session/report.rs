@@ -187,8 +187,9 @@ pub struct PositionView {
     pub position: String,
     /// A picture of the position for the terminal.
     pub board: String,
-    /// Who is to move; `None` when the game is over.
-    pub to_move: Option<String>,
+    /// Who is to move (when the game is over: whose turn it would be). The position's
+    /// value is for this player.
+    pub to_move: String,
     /// Whether the game is over.
     pub terminal: bool,
     /// How it ended, when it is over.

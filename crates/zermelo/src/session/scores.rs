@@ -263,7 +263,7 @@ impl<G: ScoreGame> Session for ScoresSession<G> {
             game: self.spec.clone(),
             position: g.format_position(&p),
             board: g.render(&p),
-            to_move: outcome.is_none().then(|| g.player_name(mover)),
+            to_move: g.player_name(mover),
             terminal: outcome.is_some(),
             result: outcome.map(|o| common::outcome_words(g, o)),
             verdict,
