@@ -74,7 +74,7 @@ pub fn report(spec: &Spec, to: Option<u64>, plot: Option<&str>) -> Result<Report
     }
     text += &format!("time: {:.3} s\n", report.seconds);
     Ok(Report {
-        json: serde_json::to_value(&report)?,
+        json: crate::render::document("grundy", &report),
         text,
     })
 }

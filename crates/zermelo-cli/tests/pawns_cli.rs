@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
+use common::fact;
 use serde_json::Value;
 
 mod common;
@@ -30,17 +31,6 @@ fn json(data: &Path, args: &[&str]) -> Value {
 
 fn error_line(data: &Path, args: &[&str]) -> String {
     common::error_line(&with_data(data, args))
-}
-
-/// The value of the fact `key` in a document's `details`.
-fn fact(v: &Value, key: &str) -> Value {
-    v["details"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["key"] == key)
-        .unwrap_or_else(|| panic!("no fact {key} in {v}"))["value"]
-        .clone()
 }
 
 /// The board id a move leads to, from its note.

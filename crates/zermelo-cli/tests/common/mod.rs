@@ -35,3 +35,14 @@ pub fn error_line(args: &[&str]) -> String {
     assert!(!err.contains("panicked"), "{err}");
     err
 }
+
+/// The value of the fact `key` in a document's `details`.
+pub fn fact(v: &Value, key: &str) -> Value {
+    v["details"]
+        .as_array()
+        .expect("details")
+        .iter()
+        .find(|f| f["key"] == key)
+        .unwrap_or_else(|| panic!("no fact {key} in {v}"))["value"]
+        .clone()
+}
