@@ -86,16 +86,12 @@ struct GameQuery {
     /// `/api/moves`: list every legal move.
     #[serde(default)]
     all: bool,
-    /// `/api/bot`: the player that moves.
-    #[serde(default = "perfect")]
-    player: String,
+    /// `/api/bot`: the player that moves (default: the game's first default player,
+    /// `perfect` wherever it can play).
+    player: Option<String>,
     /// `/api/bot`: the seed of its random choices.
     #[serde(default)]
     seed: u64,
-}
-
-fn perfect() -> String {
-    "perfect".into()
 }
 
 impl GameQuery {
@@ -221,8 +217,12 @@ async fn bot(
     query: Result<Query<GameQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Response {
     run(app, &uri, query, |session, q, opts| {
-        let chosen = session.bot_move(&q.moves(), &q.player, q.seed, opts)?;
-        Ok(json!({"command": "bot", "game": session.spec(), "player": q.player, "move": chosen}))
+        let player = q
+            .player
+            .clone()
+            .unwrap_or_else(|| session.default_players().remove(0));
+        let chosen = session.bot_move(&q.moves(), &player, q.seed, opts)?;
+        Ok(json!({"command": "bot", "game": session.spec(), "player": player, "move": chosen}))
     })
     .await
 }

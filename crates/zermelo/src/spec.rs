@@ -118,9 +118,7 @@ impl Spec {
         let Some(text) = self.get(key) else {
             return Ok(default);
         };
-        let v: u64 = text
-            .parse()
-            .map_err(|_| Error::Spec(format!("{key}={text}: not a whole number")))?;
+        let v: u64 = text.parse().map_err(|_| not_a_number(key, text, hi))?;
         if v < lo || v > hi {
             return Err(Error::Spec(format!("{key}={v} is out of range {lo}..={hi}")));
         }
@@ -147,7 +145,7 @@ impl Spec {
             let v: u64 = item
                 .trim()
                 .parse()
-                .map_err(|_| Error::Spec(format!("{key}={text}: '{item}' is not a whole number")))?;
+                .map_err(|_| not_a_number(key, item.trim(), hi))?;
             if v < lo || v > hi {
                 return Err(Error::Spec(format!(
                     "{key}={text}: {v} is out of range {lo}..={hi}"
@@ -156,6 +154,15 @@ impl Spec {
             out.push(v);
         }
         Ok(Some(out))
+    }
+}
+
+/// The error for a value of `key` that is no whole number, or one too large to hold.
+fn not_a_number(key: &str, text: &str, hi: u64) -> Error {
+    if !text.is_empty() && text.chars().all(|c| c.is_ascii_digit()) {
+        Error::Spec(format!("{key}={text} is too large (at most {hi})"))
+    } else {
+        Error::Spec(format!("{key}={text}: '{text}' is not a whole number"))
     }
 }
 
@@ -190,5 +197,11 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("out of range"));
+        let huge: Spec = "nim:heaps=99999999999999999999999".parse().unwrap();
+        assert!(huge
+            .list("heaps", 0, 10)
+            .unwrap_err()
+            .to_string()
+            .contains("too large"));
     }
 }

@@ -29,7 +29,8 @@ pub const MAX_ROWS: usize = 8;
 /// The registry entry of the pawns game.
 pub const INFO: GameInfo = GameInfo {
     name: "pawns",
-    summary: "pawns race: one White and one Black pawn per column, all pawns across wins",
+    summary: "pawns race: a White and a Black pawn per column; a pawn moves forward any number of free \
+              squares (jumping a pawn right in front), a player without a move passes; all pawns across wins",
     keys: &[
         KeyInfo {
             key: "cols",
@@ -864,13 +865,18 @@ impl Notation for Pawns {
         format!("{} {}", columns.join("/"), side_word(p.to_move))
     }
 
+    /// White pawns as ○, Black pawns as ●, rows numbered from White's edge.
     fn render(&self, p: &Board) -> String {
         let mut s = String::new();
         for row in (0..self.rows).rev() {
             s += &format!("{:>2} ", row + 1);
             for col in 0..self.cols {
                 s.push(' ');
-                s.push(self.piece(p, col, row));
+                s.push(match self.piece(p, col, row) {
+                    'B' => '○',
+                    'P' => '●',
+                    _ => '.',
+                });
             }
             s.push('\n');
         }
@@ -879,7 +885,7 @@ impl Notation for Pawns {
             s.push(' ');
             s.push(column_letter(col));
         }
-        s += "\n   B White (moving up), P Black (moving down)\n";
+        s += "\n   ○ White (moving up), ● Black (moving down)\n";
         s
     }
 

@@ -154,6 +154,14 @@ impl<G: MarginGame> Session for MarginSession<G> {
         vec!["alphabeta", "plain"]
     }
 
+    /// Perfect against random where the perfect player can play the board; else the
+    /// game's adviser against random.
+    fn default_players(&self) -> Vec<String> {
+        let perfect_refused = matches!(&self.board, Board::One(g) if g.perfect_refusal().is_some());
+        let first = if perfect_refused { G::ADVISER } else { "perfect" };
+        vec![first.into(), "random".into()]
+    }
+
     fn players(&self) -> Vec<PlayerInfo> {
         let mut list = vec![PlayerInfo {
             name: "perfect",

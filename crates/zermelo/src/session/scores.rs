@@ -168,6 +168,20 @@ impl<G: ScoreGame> Session for ScoresSession<G> {
         self.game.players()
     }
 
+    /// Perfect against random on boards the exact solver takes; else MCTS, greedy and
+    /// random players in turn, one per seat.
+    fn default_players(&self) -> Vec<String> {
+        if self.game.unsolvable().is_none() {
+            return vec!["perfect".into(), "random".into()];
+        }
+        ["mcts", "greedy", "random"]
+            .iter()
+            .cycle()
+            .take(self.seats())
+            .map(|n| n.to_string())
+            .collect()
+    }
+
     fn players(&self) -> Vec<PlayerInfo> {
         let mut list = vec![
             PlayerInfo {
