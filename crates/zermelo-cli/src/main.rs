@@ -221,13 +221,28 @@ fn run(cli: Cli) -> Result<Report> {
             check_solver(session.as_ref(), solver.as_deref())?;
             opts.solver = solver;
             opts.force = force;
+            let cost = session.estimate(&opts)?;
+            opts.budget.check(&format!("solving {}", session.spec()), cost)?;
+            let what = format!(
+                "solving {} (at most {} positions)",
+                session.spec(),
+                cost.positions
+            );
+            opts.progress = Arc::new(BarProgress::spinning(!json, &what));
             Ok(render::solution(&session.solve(&opts)?))
         }
         Command::Moves { spec, moves, all } => {
             opts.all_moves = all;
             Ok(render::position(&open(&spec)?.position(&moves, &opts)?))
         }
-        Command::Count { spec, symmetry } => Ok(render::counts(&open(&spec)?.count(symmetry, &opts)?)),
+        Command::Count { spec, symmetry } => {
+            let session = open(&spec)?;
+            opts.progress = Arc::new(BarProgress::spinning(
+                !json,
+                &format!("counting {}", session.spec()),
+            ));
+            Ok(render::counts(&session.count(symmetry, &opts)?))
+        }
         Command::Play {
             spec,
             first,

@@ -31,11 +31,31 @@ pub struct BarProgress {
 }
 
 impl BarProgress {
-    /// Progress shown on a terminal when `show` is set.
+    /// Progress shown on a terminal when `show` is set, from the library's first phase.
     pub fn new(show: bool) -> Self {
         BarProgress {
             show,
             bar: Mutex::new(None),
+        }
+    }
+
+    /// Progress that shows `what` with the time taken at once, until the library starts a
+    /// phase of known length (a search has none: its spinner runs to the end).
+    pub fn spinning(show: bool, what: &str) -> Self {
+        let spinner = if show && std::io::stderr().is_terminal() {
+            let s = ProgressBar::new_spinner();
+            s.set_style(
+                ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("a valid template"),
+            );
+            s.set_message(what.to_string());
+            s.enable_steady_tick(Duration::from_millis(200));
+            s
+        } else {
+            ProgressBar::hidden()
+        };
+        BarProgress {
+            show,
+            bar: Mutex::new(Some(spinner)),
         }
     }
 }
@@ -43,6 +63,10 @@ impl BarProgress {
 impl Progress for BarProgress {
     fn start(&self, what: &str, len: u64) {
         let mut held = self.bar.lock().unwrap_or_else(|e| e.into_inner());
+        if held.as_ref().is_some_and(|b| b.length().is_none()) {
+            // A spinner gives way to a bar.
+            held.take().expect("a spinner").finish_and_clear();
+        }
         let bar = held.get_or_insert_with(|| bar(self.show, len, ""));
         bar.set_message(what.to_string());
         bar.set_length(len);

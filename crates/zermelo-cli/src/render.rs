@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 use serde_json::{json, Value as Json};
-use zermelo::catalog::CATALOG;
+use zermelo::catalog::{self, CATALOG};
 use zermelo::session::{Counts, Fact, GameRecord, PositionView, Solution, Standings, Tally};
 
 use crate::commands::Report;
@@ -150,7 +150,8 @@ pub fn games() -> Report {
             );
             keys.push(json!({"key": k.key, "default": k.default, "range": k.range, "help": k.help}));
         }
-        let session = (entry.open)(&g.name.parse().expect("catalog names parse"));
+        // The game's default spec, or its first example where it needs keys.
+        let session = catalog::open(g.name).or_else(|_| catalog::open(entry.examples[0]));
         let (players, solvers) = session.map_or((Vec::new(), Vec::new()), |s| (s.players(), s.solvers()));
         let names: Vec<&str> = players.iter().map(|p| p.name).collect();
         text += &format!("    players: {}\n", names.join(", "));

@@ -94,27 +94,3 @@ fn perfect_never_loses_to_random_in_1000_games() {
         "perfect should beat random most of the time: {perfect:?}"
     );
 }
-
-#[test]
-fn random_playouts_are_legal_and_notation_round_trips() {
-    use rand::seq::SliceRandom;
-    use rand::SeedableRng;
-    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
-    for (m, n, k) in [(3, 3, 3), (4, 4, 4), (5, 4, 3), (7, 6, 4)] {
-        let g = Mnk::new(m, n, k).unwrap();
-        for _ in 0..50 {
-            let mut p = g.start();
-            let mut plies = 0;
-            while g.outcome(&p).is_none() {
-                let moves = g.legal_moves(&p);
-                let mv = *moves.choose(&mut rng).unwrap();
-                let text = g.format_move(&p, &mv);
-                assert_eq!(g.parse_move(&p, &text).unwrap(), mv);
-                p = g.play(&p, &mv);
-                assert_eq!(g.parse_position(&g.format_position(&p)).unwrap(), p);
-                plies += 1;
-            }
-            assert!(plies <= m * n);
-        }
-    }
-}

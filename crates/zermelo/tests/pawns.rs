@@ -90,21 +90,15 @@ fn level_solve_equals_retrograde_solve_on_classes() {
 }
 
 #[test]
-fn random_games_are_legal_end_and_round_trip() {
+fn board_ids_round_trip_along_random_games() {
     let g = game(4, 6);
     let mut rng = StdRng::seed_from_u64(7);
     for _ in 0..200 {
         let mut p = g.start();
-        let mut plies = 0;
         while g.outcome(&p).is_none() {
-            assert_eq!(g.parse_position(&g.format_position(&p)).unwrap(), p);
             assert_eq!(g.from_board_id(g.board_id(&p), g.to_move(&p)), Some(p));
             let moves = g.legal_moves(&p);
-            let m = *moves.choose(&mut rng).unwrap();
-            assert_eq!(g.parse_move(&p, &g.format_move(&p, &m)).unwrap(), m);
-            p = g.play(&p, &m);
-            plies += 1;
-            assert!(plies < 2 * 4 * 2 * 5 * 2, "a game must end");
+            p = g.play(&p, moves.choose(&mut rng).unwrap());
         }
     }
 }

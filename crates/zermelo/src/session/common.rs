@@ -271,3 +271,41 @@ pub fn bot_move<'g, G: Notation + 'g>(
     let m = player.choose(game, &p)?;
     Ok(game.format_move(&p, &m))
 }
+
+/// Plays a random game of `game` from `start`, checking that every move and position
+/// round-trips through the game's notation and that the game ends; the number of moves.
+pub fn playout<G: Notation>(game: &G, start: G::Position, seed: u64) -> Result<usize, Error> {
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut p = start;
+    let mut plies = 0;
+    loop {
+        let text = game.format_position(&p);
+        if game.parse_position(&text).ok().as_ref() != Some(&p) {
+            return Err(Error::bad_position(
+                text,
+                "does not read back as the same position",
+            ));
+        }
+        if game.outcome(&p).is_some() {
+            return Ok(plies);
+        }
+        if plies >= MAX_PLIES {
+            return Err(Error::bad_position(
+                text,
+                format!("the game goes on past {MAX_PLIES} moves"),
+            ));
+        }
+        let moves = game.legal_moves(&p);
+        let m = moves
+            .choose(&mut rng)
+            .ok_or_else(|| Error::bad_position(&text, "a live position without a move"))?;
+        let name = game.format_move(&p, m);
+        if game.parse_move(&p, &name).ok().as_ref() != Some(m) {
+            return Err(Error::bad_move(name, "does not read back as the same move"));
+        }
+        p = game.play(&p, m);
+        plies += 1;
+    }
+}

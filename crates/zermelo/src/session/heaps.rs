@@ -461,6 +461,10 @@ impl Session for HeapSession {
         )
     }
 
+    fn playout(&self, seed: u64) -> Result<usize, Error> {
+        common::playout(&self.game, self.game.start(), seed)
+    }
+
     fn bot_move(&self, moves: &[String], player: &str, seed: u64, _opts: &Options) -> Result<String, Error> {
         let g = &self.game;
         if !player.trim().eq_ignore_ascii_case("perfect") {

@@ -353,6 +353,10 @@ impl<G: Tabulated> Session for LevelSession<G> {
         )
     }
 
+    fn playout(&self, seed: u64) -> Result<usize, Error> {
+        common::playout(&self.game, self.game.start(), seed)
+    }
+
     fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error> {
         let special = self.special(opts);
         common::bot_move(

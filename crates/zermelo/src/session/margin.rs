@@ -329,6 +329,11 @@ impl<G: MarginGame> Session for MarginSession<G> {
         )
     }
 
+    fn playout(&self, seed: u64) -> Result<usize, Error> {
+        let g = self.game("a playout")?;
+        common::playout(g, g.start(), seed)
+    }
+
     fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error> {
         let g = self.game("a bot's move")?;
         self.check_perfect(&[player.to_string()])?;

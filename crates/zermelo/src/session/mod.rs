@@ -217,6 +217,10 @@ pub trait Session: Send + Sync {
     ) -> Result<GameRecord, Error>;
     /// The move the named player makes after `moves`.
     fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error>;
+    /// Plays a random game from the start, checking that every move and position
+    /// round-trips through the game's notation and that the game ends: the number of
+    /// moves (the conformance suite's playouts, for games of any size).
+    fn playout(&self, seed: u64) -> Result<usize, Error>;
     /// Bytes of solved tables the session holds in memory.
     fn held_bytes(&self) -> u64 {
         0

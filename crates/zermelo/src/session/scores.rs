@@ -336,6 +336,10 @@ impl<G: ScoreGame> Session for ScoresSession<G> {
         )
     }
 
+    fn playout(&self, seed: u64) -> Result<usize, Error> {
+        common::playout(&self.game, self.game.start(), seed)
+    }
+
     fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error> {
         if player.trim().eq_ignore_ascii_case("perfect") {
             opts.budget

@@ -251,6 +251,10 @@ impl<G: Searchable> Session for SearchSession<G> {
         )
     }
 
+    fn playout(&self, seed: u64) -> Result<usize, Error> {
+        common::playout(&self.game, self.game.start(), seed)
+    }
+
     fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error> {
         let special = self.special(opts.limit(ENTRY_BYTES));
         common::bot_move(
