@@ -28,6 +28,8 @@ use crate::render;
 const MAX_QUERY: usize = 8 * 1024;
 /// The largest body a request may send (the API takes none).
 const MAX_BODY: usize = 16 * 1024;
+/// The most opened games the cache keeps, whatever memory they hold.
+const MAX_SESSIONS: usize = 64;
 /// Seconds a request may run past its work budget before it is answered with 503.
 const GRACE_SECONDS: f64 = 3.0;
 
@@ -51,9 +53,9 @@ impl Cache {
         Ok(session)
     }
 
-    /// Drops the least recently used sessions while the cache holds more than its limit.
+    /// Drops the least recently used sessions while the cache holds more than its limits.
     fn trim(&mut self) {
-        while self.sessions.len() > 1 && self.held() > self.limit {
+        while self.sessions.len() > MAX_SESSIONS || (self.sessions.len() > 1 && self.held() > self.limit) {
             self.sessions.remove(0);
         }
     }
