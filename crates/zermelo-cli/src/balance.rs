@@ -143,7 +143,7 @@ pub fn run(args: &BalanceArgs) -> Result<Report> {
         );
     }
     if !args.every_board {
-        text += "one board per colour-relabelling class solved; each stands for colors! boards\n";
+        text += "one board per colour-relabelling class solved; each stands for the colors! boards its colours relabel into\n";
     }
     if sweeps.iter().any(|s| s.sampled) {
         text += "a sample: the shares are estimates from the boards solved\n";

@@ -929,7 +929,7 @@ impl Tabulated for Pawns {
             Fact::new("raw_boards", "raw boards", big(self.raw_boards())),
             Fact::new(
                 "raw_positions",
-                "raw positions (boards x 2 sides to move, less the impossible one)",
+                "raw positions (boards x 2 sides to move, less the impossible board)",
                 big(raw),
             ),
             Fact::new(
@@ -939,7 +939,7 @@ impl Tabulated for Pawns {
             ),
             Fact::new(
                 "reduction",
-                "times fewer",
+                "classes are fewer than raw positions by a factor of",
                 FactValue::Real(raw as f64 / classes as f64),
             ),
             Fact::new(

@@ -72,20 +72,6 @@ pub fn check_seats(spec: &str, seats: usize, names: &[String], what: &str) -> Re
     Ok(())
 }
 
-/// Checks the seats of a tournament and its game count.
-pub fn tournament_players(spec: &str, seats: usize, names: &[String], games: u64) -> Result<(), Error> {
-    check_seats(spec, seats, names, "a tournament")?;
-    if games == 0 {
-        return Err(Error::Unsupported("a tournament needs at least one game".into()));
-    }
-    if names.iter().any(|n| n.trim().eq_ignore_ascii_case("human")) {
-        return Err(Error::Unsupported(
-            "a tournament is between programs; play against one with `zermelo play`".into(),
-        ));
-    }
-    Ok(())
-}
-
 /// A player by name that needs no person: the session's own, `random` or `search[:DEPTH]`.
 pub fn program<'g, G: Notation + 'g>(
     name: &str,
@@ -122,18 +108,131 @@ pub fn program<'g, G: Notation + 'g>(
     })
 }
 
-/// The players of a tournament, one per name, seeded one after another from `seed`.
-pub fn programs<'g, G: Notation + 'g>(
-    names: &[String],
-    seed: u64,
-    special: &Special<'g, G>,
-    known: &[PlayerInfo],
-) -> Result<Vec<Box<dyn Player<G> + 'g>>, Error> {
-    names
-        .iter()
-        .enumerate()
-        .map(|(i, n)| program(n, seed.wrapping_add(i as u64), special, known))
-        .collect()
+/// The players a session offers, and the matches they play: one per session strategy,
+/// built with the strategy's own players (`special`) and its list of players.
+pub struct Roster<'g, G: Game> {
+    /// The spec, for messages and results.
+    pub spec: &'g str,
+    /// The seats of the game.
+    pub seats: usize,
+    /// The strategy's own players.
+    pub special: Box<Special<'g, G>>,
+    /// Every player the session offers, for messages.
+    pub known: Vec<PlayerInfo>,
+}
+
+impl<'g, G: Notation + 'g> Roster<'g, G> {
+    /// Plays `games` games between the named players from the games `each_game` deals,
+    /// each player taking each seat equally often; `after` is called after every game.
+    pub fn tournament(
+        &self,
+        names: &[String],
+        games: u64,
+        seed: u64,
+        each_game: impl FnMut(u64) -> (G, G::Position),
+        after: &(dyn Fn(u64) + Sync),
+    ) -> Result<Standings, Error> {
+        check_seats(self.spec, self.seats, names, "a tournament")?;
+        if games == 0 {
+            return Err(Error::Unsupported("a tournament needs at least one game".into()));
+        }
+        if names.iter().any(|n| n.trim().eq_ignore_ascii_case("human")) {
+            return Err(Error::Unsupported(
+                "a tournament is between programs; play against one with `zermelo play`".into(),
+            ));
+        }
+        let mut players = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| program(n, seed.wrapping_add(i as u64), self.special.as_ref(), &self.known))
+            .collect::<Result<Vec<_>, Error>>()?;
+        let result = tournament(&mut players, games, each_game, after)?;
+        let pct = |n: u64| 100.0 * n as f64 / result.games as f64;
+        Ok(Standings {
+            game: self.spec.to_string(),
+            games: result.games,
+            players: result
+                .standings
+                .iter()
+                .map(|s| StandingRow {
+                    player: s.name.clone(),
+                    wins: s.wins,
+                    shared: s.shared,
+                    draws: s.draws,
+                    losses: s.losses,
+                    win_pct: pct(s.wins),
+                    shared_pct: pct(s.shared),
+                    draw_pct: pct(s.draws),
+                    loss_pct: pct(s.losses),
+                })
+                .collect(),
+            details: Vec::new(),
+        })
+    }
+
+    /// Plays one game of `game` from its start between the named players, showing every
+    /// position through `io`; `points` tells the final points in score games.
+    pub fn play(
+        &self,
+        game: &G,
+        names: &[String],
+        seed: u64,
+        points: impl Fn(&G::Position) -> Option<Vec<i32>>,
+        io: &mut PlayIo<'_>,
+    ) -> Result<GameRecord, Error> {
+        check_seats(self.spec, self.seats, names, "a game")?;
+        let shared = RefCell::new(io);
+        let mut seats: Vec<Box<dyn Player<G> + '_>> = Vec::new();
+        for (i, name) in names.iter().enumerate() {
+            if name.trim().eq_ignore_ascii_case("human") {
+                seats.push(Box::new(Seat { io: &shared }));
+            } else {
+                seats.push(program(
+                    name,
+                    seed.wrapping_add(i as u64),
+                    self.special.as_ref(),
+                    &self.known,
+                )?);
+            }
+        }
+        let labels: Vec<String> = seats.iter().map(|p| p.name()).collect();
+        let mut refs: Vec<&mut dyn Player<G>> = seats
+            .iter_mut()
+            .map(|p| p.as_mut() as &mut dyn Player<G>)
+            .collect();
+        let mut before: Option<G::Position> = None;
+        let mut moves = Vec::new();
+        let record = play_match(game, game.start(), &mut refs, MAX_PLIES, |p, m| {
+            let mut line = String::new();
+            if let (Some(m), Some(b)) = (m, &before) {
+                let text = game.format_move(b, m);
+                line += &format!("{} played {text}\n", game.player_name(game.to_move(b)));
+                moves.push(text);
+            }
+            line += &game.render(p);
+            let mut io = shared.borrow_mut();
+            (io.show)(&line);
+            before = Some(p.clone());
+        })?;
+        Ok(GameRecord {
+            game: self.spec.to_string(),
+            players: labels,
+            moves,
+            result: outcome_words(game, record.outcome),
+            points: points(&record.last),
+        })
+    }
+
+    /// The move the player `name` makes in `game` after `moves` from the start.
+    pub fn bot_move(&self, game: &G, moves: &[String], name: &str, seed: u64) -> Result<String, Error> {
+        let p = replay(game, game.start(), moves)?;
+        if game.outcome(&p).is_some() {
+            return Err(Error::bad_position(moves.join(","), "the game is over"));
+        }
+        let mut player = program(name, seed, self.special.as_ref(), &self.known)?;
+        let m = player.choose(game, &p)?;
+        Ok(game.format_move(&p, &m))
+    }
 }
 
 /// A human at a seat, reading from the shared terminal of a game.
@@ -166,110 +265,6 @@ pub fn outcome_words<G: Notation>(game: &G, outcome: Outcome) -> String {
             format!("{} share the win", names.join(" and "))
         }
     }
-}
-
-/// Plays one game of `game` from `start` between the named players, showing every
-/// position through `io`.
-#[allow(clippy::too_many_arguments)]
-pub fn play_game<'g, G: Notation + 'g>(
-    spec: &str,
-    game: &G,
-    start: G::Position,
-    names: &[String],
-    seed: u64,
-    special: &Special<'g, G>,
-    known: &[PlayerInfo],
-    points: impl Fn(&G::Position) -> Option<Vec<i32>>,
-    io: &mut PlayIo<'_>,
-) -> Result<GameRecord, Error> {
-    check_seats(spec, game.players(), names, "a game")?;
-    let shared = RefCell::new(io);
-    let mut seats: Vec<Box<dyn Player<G> + '_>> = Vec::new();
-    for (i, name) in names.iter().enumerate() {
-        if name.trim().eq_ignore_ascii_case("human") {
-            seats.push(Box::new(Seat { io: &shared }));
-        } else {
-            seats.push(program(name, seed.wrapping_add(i as u64), special, known)?);
-        }
-    }
-    let labels: Vec<String> = seats.iter().map(|p| p.name()).collect();
-    let mut refs: Vec<&mut dyn Player<G>> = seats
-        .iter_mut()
-        .map(|p| p.as_mut() as &mut dyn Player<G>)
-        .collect();
-    let mut before: Option<G::Position> = None;
-    let mut moves = Vec::new();
-    let record = play_match(game, start, &mut refs, MAX_PLIES, |p, m| {
-        let mut line = String::new();
-        if let (Some(m), Some(b)) = (m, &before) {
-            let text = game.format_move(b, m);
-            line += &format!("{} played {text}\n", game.player_name(game.to_move(b)));
-            moves.push(text);
-        }
-        line += &game.render(p);
-        let mut io = shared.borrow_mut();
-        (io.show)(&line);
-        before = Some(p.clone());
-    });
-    let record = record?;
-    Ok(GameRecord {
-        game: spec.to_string(),
-        players: labels,
-        moves,
-        result: outcome_words(game, record.outcome),
-        points: points(&record.last),
-    })
-}
-
-/// Plays a tournament and turns its standings into rows with percentages.
-pub fn run_tournament<'p, G: Game>(
-    spec: &str,
-    players: &mut [Box<dyn Player<G> + 'p>],
-    games: u64,
-    each_game: impl FnMut(u64) -> (G, G::Position),
-    after: &(dyn Fn(u64) + Sync),
-) -> Result<Standings, Error> {
-    let result = tournament(players, games, each_game, after)?;
-    let pct = |n: u64| 100.0 * n as f64 / result.games as f64;
-    Ok(Standings {
-        game: spec.to_string(),
-        games: result.games,
-        players: result
-            .standings
-            .iter()
-            .map(|s| StandingRow {
-                player: s.name.clone(),
-                wins: s.wins,
-                shared: s.shared,
-                draws: s.draws,
-                losses: s.losses,
-                win_pct: pct(s.wins),
-                shared_pct: pct(s.shared),
-                draw_pct: pct(s.draws),
-                loss_pct: pct(s.losses),
-            })
-            .collect(),
-        details: Vec::new(),
-    })
-}
-
-/// The move `name` makes in the position after `moves`.
-pub fn bot_move<'g, G: Notation + 'g>(
-    game: &G,
-    start: G::Position,
-    moves: &[String],
-    name: &str,
-    seed: u64,
-    special: &Special<'g, G>,
-    known: &[PlayerInfo],
-) -> Result<String, Error> {
-    let p = replay(game, start, moves)?;
-    if game.outcome(&p).is_some() {
-        return Err(Error::bad_position(moves.join(","), "the game is over"));
-    }
-    let mut player = program(name, seed, special, known)?;
-    let m = player.choose(game, &p)?;
-    Ok(game.format_move(&p, &m))
 }
 
 /// Plays a random game of `game` from `start`, checking that every move and position

@@ -10,7 +10,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use super::common::{self, Special};
+use super::common::{self, Roster, Special};
 use super::{
     Big, Cost, Fact, FactValue, GameRecord, MoveValue, Options, PlayIo, PlayerInfo, PositionView, Session,
     Solution, Standings, Verdict, MOVES_LISTED,
@@ -255,6 +255,16 @@ impl HeapSession {
         self.solved().map(|(judge, _)| judge)
     }
 
+    /// The players of this game and the matches they play.
+    fn roster(&self) -> Roster<'_, HeapGame> {
+        Roster {
+            spec: &self.spec,
+            seats: self.seats(),
+            special: self.special(),
+            known: self.players(),
+        }
+    }
+
     fn special(&self) -> Box<Special<'_, HeapGame>> {
         Box::new(move |name: &str, seed: u64| {
             (name == "perfect").then(|| {
@@ -426,14 +436,11 @@ impl Session for HeapSession {
         _opts: &Options,
         after: &(dyn Fn(u64) + Sync),
     ) -> Result<Standings, Error> {
-        common::tournament_players(&self.spec, self.seats(), players, games)?;
         self.check_start()?;
-        let special = self.special();
-        let mut seats = common::programs(players, seed, special.as_ref(), &self.players())?;
-        common::run_tournament(
-            &self.spec,
-            &mut seats,
+        self.roster().tournament(
+            players,
             games,
+            seed,
             |_| (self.game.clone(), self.game.start()),
             after,
         )
@@ -447,18 +454,7 @@ impl Session for HeapSession {
         io: &mut PlayIo<'_>,
     ) -> Result<GameRecord, Error> {
         self.check_start()?;
-        let special = self.special();
-        common::play_game(
-            &self.spec,
-            &self.game,
-            self.game.start(),
-            seats,
-            seed,
-            special.as_ref(),
-            &self.players(),
-            |_| None,
-            io,
-        )
+        self.roster().play(&self.game, seats, seed, |_| None, io)
     }
 
     fn playout(&self, seed: u64) -> Result<usize, Error> {
@@ -476,15 +472,6 @@ impl Session for HeapSession {
                 )));
             }
         }
-        let special = self.special();
-        common::bot_move(
-            g,
-            g.start(),
-            moves,
-            player,
-            seed,
-            special.as_ref(),
-            &self.players(),
-        )
+        self.roster().bot_move(g, moves, player, seed)
     }
 }

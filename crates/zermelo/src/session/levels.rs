@@ -9,7 +9,7 @@ use std::time::Instant;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::common::{self, Special};
+use super::common::{self, Roster, Special};
 use super::search::value_view;
 use super::{
     Big, Cost, Counts, Fact, FactValue, GameRecord, Options, PlayIo, PlayerInfo, PositionView, Session,
@@ -126,6 +126,16 @@ impl<G: Tabulated> LevelSession<G> {
         let t = Arc::new(table);
         *held = Some(t.clone());
         Ok((t, true))
+    }
+
+    /// The players of this game and the matches they play.
+    fn roster(&self, opts: &Options) -> Roster<'_, G> {
+        Roster {
+            spec: &self.spec,
+            seats: self.seats(),
+            special: self.special(opts),
+            known: self.players(),
+        }
     }
 
     fn special<'g>(&'g self, opts: &Options) -> Box<Special<'g, G>> {
@@ -265,7 +275,7 @@ impl<G: Tabulated> Session for LevelSession<G> {
         details.extend(g.count_facts());
         details.push(fact(
             "move_micros",
-            "a perfect move takes (microseconds)",
+            "microseconds for a perfect move",
             FactValue::Real(self.move_latency(&table)),
         ));
         Ok(Solution {
@@ -320,13 +330,10 @@ impl<G: Tabulated> Session for LevelSession<G> {
         opts: &Options,
         after: &(dyn Fn(u64) + Sync),
     ) -> Result<Standings, Error> {
-        common::tournament_players(&self.spec, self.seats(), players, games)?;
-        let special = self.special(opts);
-        let mut seats = common::programs(players, seed, special.as_ref(), &self.players())?;
-        common::run_tournament(
-            &self.spec,
-            &mut seats,
+        self.roster(opts).tournament(
+            players,
             games,
+            seed,
             |_| (self.game.clone(), self.game.start()),
             after,
         )
@@ -339,18 +346,7 @@ impl<G: Tabulated> Session for LevelSession<G> {
         opts: &Options,
         io: &mut PlayIo<'_>,
     ) -> Result<GameRecord, Error> {
-        let special = self.special(opts);
-        common::play_game(
-            &self.spec,
-            &self.game,
-            self.game.start(),
-            seats,
-            seed,
-            special.as_ref(),
-            &self.players(),
-            |_| None,
-            io,
-        )
+        self.roster(opts).play(&self.game, seats, seed, |_| None, io)
     }
 
     fn playout(&self, seed: u64) -> Result<usize, Error> {
@@ -358,16 +354,7 @@ impl<G: Tabulated> Session for LevelSession<G> {
     }
 
     fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error> {
-        let special = self.special(opts);
-        common::bot_move(
-            &self.game,
-            self.game.start(),
-            moves,
-            player,
-            seed,
-            special.as_ref(),
-            &self.players(),
-        )
+        self.roster(opts).bot_move(&self.game, moves, player, seed)
     }
 
     fn held_bytes(&self) -> u64 {

@@ -8,7 +8,7 @@ use std::time::Instant;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
-use super::common::{self, Special};
+use super::common::{self, Roster, Special};
 use super::{
     Big, Cost, Fact, FactValue, GameRecord, MoveValue, Options, PlayIo, PlayerInfo, PositionView, Session,
     Solution, Standings, Verdict,
@@ -110,12 +110,23 @@ impl<G: MarginGame> MarginSession<G> {
         }
     }
 
-    fn special(limit: Limit) -> Box<Special<'static, G>> {
+    /// The players of this game and the matches they play.
+    fn roster(&self, limit: Limit) -> Roster<'_, G> {
+        Roster {
+            spec: &self.spec,
+            seats: self.seats(),
+            special: Self::special(limit),
+            known: self.players(),
+        }
+    }
+
+    fn special<'g>(limit: Limit) -> Box<Special<'g, G>> {
         Box::new(move |name: &str, seed: u64| match name {
             "perfect" => Some(Ok(
-                Box::new(BestMargin::new(G::search, seed).with_limit(limit.clone())) as Box<dyn Player<G>>,
+                Box::new(BestMargin::new(G::search, seed).with_limit(limit.clone()))
+                    as Box<dyn Player<G> + 'g>,
             )),
-            _ => G::own_player(name, seed).map(Ok),
+            _ => G::own_player(name, seed).map(|p| Ok(p as Box<dyn Player<G> + 'g>)),
         })
     }
 
@@ -280,16 +291,13 @@ impl<G: MarginGame> Session for MarginSession<G> {
         _opts: &Options,
         after: &(dyn Fn(u64) + Sync),
     ) -> Result<Standings, Error> {
-        common::tournament_players(&self.spec, self.seats(), players, games)?;
         self.check_perfect(players)?;
-        let special = Self::special(Limit::default());
-        let mut seats = common::programs(players, seed, special.as_ref(), &self.players())?;
         let perfect = players.iter().any(|n| is_perfect(n));
         let mut rng = StdRng::seed_from_u64(seed);
-        let mut standings = common::run_tournament(
-            &self.spec,
-            &mut seats,
+        let mut standings = self.roster(Limit::default()).tournament(
+            players,
             games,
+            seed,
             |_| {
                 let g = match &self.board {
                     Board::One(g) => g.clone(),
@@ -315,18 +323,8 @@ impl<G: MarginGame> Session for MarginSession<G> {
     ) -> Result<GameRecord, Error> {
         let g = self.game("play")?;
         self.check_perfect(seats)?;
-        let special = Self::special(Limit::default());
-        common::play_game(
-            &self.spec,
-            g,
-            g.start(),
-            seats,
-            seed,
-            special.as_ref(),
-            &self.players(),
-            |p| Some(vec![g.score(p, 0), g.score(p, 1)]),
-            io,
-        )
+        self.roster(Limit::default())
+            .play(g, seats, seed, |p| Some(vec![g.score(p, 0), g.score(p, 1)]), io)
     }
 
     fn playout(&self, seed: u64) -> Result<usize, Error> {
@@ -337,20 +335,12 @@ impl<G: MarginGame> Session for MarginSession<G> {
     fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error> {
         let g = self.game("a bot's move")?;
         self.check_perfect(&[player.to_string()])?;
-        let special = Self::special(opts.limit(ENTRY_BYTES));
-        common::bot_move(
-            g,
-            g.start(),
-            moves,
-            player,
-            seed,
-            special.as_ref(),
-            &self.players(),
-        )
-        .map_err(|e| match e {
-            Error::TooBig(_) => opts.stopped("the bot's move"),
-            _ => e,
-        })
+        self.roster(opts.limit(ENTRY_BYTES))
+            .bot_move(g, moves, player, seed)
+            .map_err(|e| match e {
+                Error::TooBig(_) => opts.stopped("the bot's move"),
+                _ => e,
+            })
     }
 }
 

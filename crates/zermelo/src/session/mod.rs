@@ -21,7 +21,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-pub use common::{replay, tournament_players};
+pub use common::{replay, Roster};
 pub use report::*;
 
 use crate::solve::{Limit, Progress};
@@ -68,12 +68,16 @@ impl Budget {
 
     fn hint(&self) -> &'static str {
         if self.seconds.is_some() {
-            "; solve it offline with `zermelo solve SPEC` first"
+            OFFLINE
         } else {
             ""
         }
     }
 }
+
+/// How to go on with a job too big for a request.
+const OFFLINE: &str =
+    "; solve it offline from the command line (`zermelo solve` saves tables the server then reads)";
 
 /// Bytes as "512 MiB", "4.5 GiB".
 pub fn bytes_text(bytes: u64) -> String {
@@ -151,7 +155,7 @@ impl Options {
             return Error::Cancelled;
         }
         let hint = if self.budget.seconds.is_some() {
-            "; solve it offline with `zermelo solve SPEC` first"
+            OFFLINE
         } else {
             ""
         };

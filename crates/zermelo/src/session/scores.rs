@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::common::{self, Special};
+use super::common::{self, Roster, Special};
 use super::{
     word_of_margin, Big, Cost, Fact, FactValue, GameRecord, MoveValue, Options, PlayIo, PlayerInfo,
     PositionView, Session, Solution, Standings, Verdict,
@@ -71,6 +71,16 @@ impl<G: ScoreGame> ScoresSession<G> {
 
     fn solver(&self) -> ScoreSolver<'_, 'static, G> {
         ScoreSolver::new(&self.game, self.game.decision_rule())
+    }
+
+    /// The players of this game and the matches they play.
+    fn roster(&self) -> Roster<'_, G> {
+        Roster {
+            spec: &self.spec,
+            seats: self.seats(),
+            special: self.special(),
+            known: self.players(),
+        }
     }
 
     fn special<'g>(&'g self) -> Box<Special<'g, G>> {
@@ -296,13 +306,10 @@ impl<G: ScoreGame> Session for ScoresSession<G> {
         _opts: &Options,
         after: &(dyn Fn(u64) + Sync),
     ) -> Result<Standings, Error> {
-        common::tournament_players(&self.spec, self.seats(), players, games)?;
-        let special = self.special();
-        let mut seats = common::programs(players, seed, special.as_ref(), &self.players())?;
-        common::run_tournament(
-            &self.spec,
-            &mut seats,
+        self.roster().tournament(
+            players,
             games,
+            seed,
             |i| {
                 let g = self
                     .deal
@@ -322,18 +329,8 @@ impl<G: ScoreGame> Session for ScoresSession<G> {
         _opts: &Options,
         io: &mut PlayIo<'_>,
     ) -> Result<GameRecord, Error> {
-        let special = self.special();
-        common::play_game(
-            &self.spec,
-            &self.game,
-            self.game.start(),
-            seats,
-            seed,
-            special.as_ref(),
-            &self.players(),
-            |p| Some(self.points(p)),
-            io,
-        )
+        self.roster()
+            .play(&self.game, seats, seed, |p| Some(self.points(p)), io)
     }
 
     fn playout(&self, seed: u64) -> Result<usize, Error> {
@@ -345,16 +342,7 @@ impl<G: ScoreGame> Session for ScoresSession<G> {
             opts.budget
                 .check("the perfect player's move", self.estimate(opts)?)?;
         }
-        let special = self.special();
-        common::bot_move(
-            &self.game,
-            self.game.start(),
-            moves,
-            player,
-            seed,
-            special.as_ref(),
-            &self.players(),
-        )
+        self.roster().bot_move(&self.game, moves, player, seed)
     }
 }
 

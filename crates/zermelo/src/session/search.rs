@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use super::common::{self, Special};
+use super::common::{self, Roster, Special};
 use super::{
     Cost, Counts, Fact, FactValue, GameRecord, MoveValue, Options, PlayIo, PlayerInfo, PositionView, Session,
     Solution, Standings, Tally, Verdict,
@@ -46,6 +46,16 @@ impl<G: Searchable> SearchSession<G> {
             spec: spec.to_string(),
             info,
             game,
+        }
+    }
+
+    /// The players of this game and the matches they play.
+    fn roster(&self, limit: Limit) -> Roster<'_, G> {
+        Roster {
+            spec: &self.spec,
+            seats: self.seats(),
+            special: self.special(limit),
+            known: self.players(),
         }
     }
 
@@ -218,13 +228,10 @@ impl<G: Searchable> Session for SearchSession<G> {
         _opts: &Options,
         after: &(dyn Fn(u64) + Sync),
     ) -> Result<Standings, Error> {
-        common::tournament_players(&self.spec, self.seats(), players, games)?;
-        let special = self.special(Limit::default());
-        let mut seats = common::programs(players, seed, special.as_ref(), &self.players())?;
-        common::run_tournament(
-            &self.spec,
-            &mut seats,
+        self.roster(Limit::default()).tournament(
+            players,
             games,
+            seed,
             |_| (self.game.clone(), self.game.start()),
             after,
         )
@@ -237,18 +244,8 @@ impl<G: Searchable> Session for SearchSession<G> {
         _opts: &Options,
         io: &mut PlayIo<'_>,
     ) -> Result<GameRecord, Error> {
-        let special = self.special(Limit::default());
-        common::play_game(
-            &self.spec,
-            &self.game,
-            self.game.start(),
-            seats,
-            seed,
-            special.as_ref(),
-            &self.players(),
-            |_| None,
-            io,
-        )
+        self.roster(Limit::default())
+            .play(&self.game, seats, seed, |_| None, io)
     }
 
     fn playout(&self, seed: u64) -> Result<usize, Error> {
@@ -256,20 +253,12 @@ impl<G: Searchable> Session for SearchSession<G> {
     }
 
     fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error> {
-        let special = self.special(opts.limit(ENTRY_BYTES));
-        common::bot_move(
-            &self.game,
-            self.game.start(),
-            moves,
-            player,
-            seed,
-            special.as_ref(),
-            &self.players(),
-        )
-        .map_err(|e| match e {
-            Error::Move { .. } | Error::Position { .. } | Error::Unsupported(_) => e,
-            _ => opts.stopped("the bot's move"),
-        })
+        self.roster(opts.limit(ENTRY_BYTES))
+            .bot_move(&self.game, moves, player, seed)
+            .map_err(|e| match e {
+                Error::Move { .. } | Error::Position { .. } | Error::Unsupported(_) => e,
+                _ => opts.stopped("the bot's move"),
+            })
     }
 }
 
