@@ -697,6 +697,7 @@ impl Notation for Dots {
                     let _ = write!(s, " {owner} ");
                 }
             }
+            s.truncate(s.trim_end_matches(' ').len());
             s.push('\n');
         }
         s += "   ";
