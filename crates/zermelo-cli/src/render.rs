@@ -43,11 +43,11 @@ pub fn solution(s: &Solution) -> Report {
 
 /// `zermelo moves`.
 pub fn position(v: &PositionView) -> Report {
-    let mut text = facts_text(&v.details);
-    text += &v.board;
-    if !v.board.ends_with('\n') {
+    let mut text = v.board.clone();
+    if !text.ends_with('\n') {
         text.push('\n');
     }
+    text += &facts_text(&v.details);
     if let Some(points) = &v.points {
         let shown: Vec<String> = points.iter().map(i32::to_string).collect();
         text += &format!("points: {}\n", shown.join(" - "));

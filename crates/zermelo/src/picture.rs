@@ -95,3 +95,40 @@ pub struct Picture {
     /// The shapes, drawn in order.
     pub shapes: Vec<Shape>,
 }
+
+/// A board of `cols` × `rows` unit squares with its column letters below and its row
+/// numbers (1 at the bottom) on the left: the frame grid games draw their cells in.
+#[derive(Clone, Copy, Debug)]
+pub struct Grid {
+    /// Columns, named `a`, `b`, ... from the left.
+    pub cols: usize,
+    /// Rows, numbered from 1 at the bottom.
+    pub rows: usize,
+}
+
+impl Grid {
+    /// The square of column `col` and row `row` (both from 0, row 0 at the bottom).
+    pub fn square(&self, kind: Kind, col: usize, row: usize) -> Shape {
+        Shape::new(kind, 1.0 + col as f64, (self.rows - 1 - row) as f64, 1.0, 1.0)
+    }
+
+    /// The picture of `shapes` on the grid, with its labels.
+    pub fn picture(&self, mut shapes: Vec<Shape>) -> Picture {
+        let (cols, rows) = (self.cols as f64, self.rows as f64);
+        for col in 0..self.cols {
+            let letter = char::from(b'a' + col as u8).to_string();
+            shapes.push(Shape::new(Kind::Text, 1.0 + col as f64, rows, 1.0, 1.0).label(letter));
+        }
+        for row in 0..self.rows {
+            shapes.push(
+                Shape::new(Kind::Text, 0.0, (self.rows - 1 - row) as f64, 1.0, 1.0)
+                    .label((row + 1).to_string()),
+            );
+        }
+        Picture {
+            width: cols + 1.0,
+            height: rows + 1.0,
+            shapes,
+        }
+    }
+}
