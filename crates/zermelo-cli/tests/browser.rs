@@ -205,6 +205,19 @@ async fn play_tictactoe(c: &Client, base: &str, prefer: &str) -> String {
         (played, status) = settled(c, Some(played)).await;
     }
     assert!(played >= 5, "{played} moves");
+    // The value history has a point for the start and one after every move.
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let points = c.find_all(Locator::Css("#chart .point")).await.unwrap().len();
+        if points == played + 1 {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{points} points in the value history after {played} moves"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
     status
 }
 
@@ -232,7 +245,9 @@ fn screenshots_folder() -> PathBuf {
 #[test]
 fn chromium_plays_games_by_clicking_the_page() {
     if !Path::new(CHROMEDRIVER).exists() {
-        println!("browser test skipped: {CHROMEDRIVER} is missing (apt-get install chromium chromium-driver)");
+        println!(
+            "browser test skipped: {CHROMEDRIVER} is missing (apt-get install chromium chromium-driver)"
+        );
         return;
     }
     let scratch = std::env::temp_dir().join(format!("zermelo-browser-{}", std::process::id()));
@@ -270,6 +285,15 @@ fn chromium_plays_games_by_clicking_the_page() {
         }
 
         // The bot's strength and who starts are choices of the page.
+        let strengths = c.find_all(Locator::Css("#bot option")).await.unwrap();
+        let mut names = Vec::new();
+        for o in strengths {
+            names.push(o.attr("value").await.unwrap().unwrap_or_default());
+        }
+        assert!(
+            names.iter().any(|n| n == "perfect:0.75"),
+            "bot strengths {names:?}"
+        );
         let (_, status) = open(&c, &base, "spec=tictactoe&starts=bot&bot=random").await;
         assert!(status.contains("Your move (O)"), "{status}");
         assert_eq!(text(&c, "#played").await.matches(',').count(), 0);

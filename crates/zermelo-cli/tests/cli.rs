@@ -74,6 +74,27 @@ fn tournament_perfect_never_loses() {
 }
 
 #[test]
+fn a_player_with_a_probability_plays_between_random_and_itself() {
+    let args = |players| {
+        [
+            "tournament",
+            "tictactoe",
+            "--players",
+            players,
+            "--games",
+            "200",
+            "--json",
+        ]
+    };
+    let sure = json(&args("perfect:1,random"));
+    assert_eq!(sure["players"][0]["losses"], 0);
+    let never = json(&args("perfect:0,random"));
+    assert!(never["players"][0]["losses"].as_u64().unwrap() > 10, "{never}");
+    let line = error_line(&["tournament", "tictactoe", "--players", "perfect:2,random"]);
+    assert!(line.contains("from 0 to 1"), "{line}");
+}
+
+#[test]
 fn games_lists_keys() {
     let v = json(&["games", "--json"]);
     let mnk = v["games"]

@@ -906,19 +906,28 @@ impl Notation for Pawns {
             })
             .collect();
         let mut pass = false;
+        let mut movable = vec![false; self.cols];
         for m in self.legal_moves(p) {
             match m {
                 PawnMove::Step { col, row } => {
                     cells[col as usize][row as usize].play = Some(self.format_move(p, &m));
+                    movable[col as usize] = true;
                 }
                 PawnMove::Pass => pass = true,
             }
         }
         let mut shapes: Vec<Shape> = cells.into_iter().flatten().collect();
-        for col in 0..self.cols {
+        for (col, &movable) in movable.iter().enumerate() {
             let (white, black) = self.column_rows(p.ids[col]);
-            shapes.push(grid.square(Kind::Piece, col, white).owner(WHITE).color("white"));
-            shapes.push(grid.square(Kind::Piece, col, black).owner(BLACK).color("black"));
+            let mut white = grid.square(Kind::Piece, col, white).owner(WHITE).color("white");
+            let mut black = grid.square(Kind::Piece, col, black).owner(BLACK).color("black");
+            // The pawns that can move point the way they go.
+            if movable && p.to_move == WHITE {
+                white = white.label("↑");
+            } else if movable {
+                black = black.label("↓");
+            }
+            shapes.extend([white, black]);
         }
         let mut picture = grid.picture(shapes);
         if pass {

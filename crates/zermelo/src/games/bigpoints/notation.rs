@@ -436,9 +436,16 @@ impl Notation for BigPoints {
                 let disc = unit(Kind::Piece, 3.0 + kind as f64, y).color(NAMES[kind as usize]);
                 shapes.push(disc.owner(who as PlayerId).label(p.held(who, kind).to_string()));
             }
+            let points = self.points(p, who);
+            let about = if self.outcome(p).is_some() { "" } else { "~" };
+            shapes.push(
+                Shape::new(Kind::Text, 3.0 + KINDS as f64, y, 3.0, 1.0)
+                    .owner(who as PlayerId)
+                    .label(format!("{about}{points} points")),
+            );
         }
         Some(Picture {
-            width: (len + 3.0).max(3.0 + KINDS as f64),
+            width: (len + 3.0).max(6.0 + KINDS as f64),
             height: 1.0 + (self.colours + self.players) as f64,
             shapes,
         })
