@@ -189,6 +189,17 @@ async fn click_moves(c: &Client, count: usize) -> String {
 async fn play_tictactoe(c: &Client, base: &str, prefer: &str) -> String {
     let (mut played, mut status) = open(c, base, "spec=tictactoe&values=on").await;
     assert!(status.contains("Your move"), "{status}");
+    // Pointing at a move tells its value.
+    let hover = c
+        .execute(
+            "document.querySelector('#board [data-move]')
+               .dispatchEvent(new PointerEvent('pointerover', {bubbles: true}));
+             return document.getElementById('hover').textContent;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert!(hover.as_str().unwrap().contains(": draw"), "{hover}");
     while !status.starts_with("Game over") {
         let moves = c.find_all(Locator::Css("#board [data-move]")).await.unwrap();
         assert!(!moves.is_empty(), "tic-tac-toe draws its cells");
