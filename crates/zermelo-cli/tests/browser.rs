@@ -5,6 +5,8 @@
 //! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them); without
 //! `/usr/bin/chromedriver` the test says so and passes.
 
+mod common;
+
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -13,6 +15,8 @@ use std::time::{Duration, Instant};
 use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
+
+use common::Server;
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
@@ -35,28 +39,6 @@ fn free_port() -> u16 {
         .local_addr()
         .unwrap()
         .port()
-}
-
-/// `zermelo serve` on a free loopback port, and its address.
-fn start_server(data: &Path) -> (Process, String) {
-    use std::io::{BufRead, BufReader};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_zermelo"))
-        .args(["--data", data.to_str().unwrap(), "serve", "--addr", "127.0.0.1:0"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the server starts");
-    let mut first_line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut first_line)
-        .unwrap();
-    let addr = first_line
-        .trim()
-        .rsplit("http://")
-        .next()
-        .unwrap()
-        .trim_end_matches('/')
-        .to_string();
-    (Process(child), addr)
 }
 
 /// `chromedriver` on a free loopback port, once it accepts connections.
@@ -262,8 +244,8 @@ fn chromium_plays_games_by_clicking_the_page() {
         return;
     }
     let scratch = std::env::temp_dir().join(format!("zermelo-browser-{}", std::process::id()));
-    let (_server, addr) = start_server(&scratch.join("data"));
-    let base = format!("http://{addr}");
+    let server = Server::start(&scratch.join("data"));
+    let base = format!("http://{}", server.addr);
     let (_driver, port) = start_chromedriver();
     let folder = screenshots_folder();
     let runtime = tokio::runtime::Runtime::new().unwrap();
