@@ -89,6 +89,7 @@ impl ScoreGame for BigPoints {
         vec![
             Fact::new("board", "board", FactValue::Text(self.board())),
             Fact::new("rule", "rule", FactValue::Text(self.rule.name().into())),
+            Fact::new("ties", "tie order", FactValue::Text(self.ties.name().into())),
         ]
     }
 }
@@ -107,6 +108,6 @@ pub fn open(spec: &Spec) -> Result<Box<dyn Session>, Error> {
         let mut g = BigPoints::full(players, first_seed.wrapping_add(i / players as u64))
             .expect("the full game is valid");
         g.rule = game.rule;
-        g
+        g.with_ties(game.ties)
     }))))
 }
