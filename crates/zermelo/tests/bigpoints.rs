@@ -8,7 +8,9 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use zermelo::games::bigpoints::{BigPoints, Family, Move, Rule, Take, Ties};
 use zermelo::solve::minimax;
-use zermelo::solve::scores::{self, DecisionRule, MarginRule, ScoreSolver, Scores, StudyRule, Table};
+use zermelo::solve::scores::{
+    self, DecisionRule, MarginRule, ScoreSolver, Scores, StudyRule, Table, WordSolver, WordTable,
+};
 use zermelo::{Game, Notation, Outcome, Scored, Spec, Value};
 
 fn game(spec: &str) -> BigPoints {
@@ -385,4 +387,67 @@ fn the_two_tie_orders_differ_only_in_the_second_score() {
         }
         assert!(differ > 0, "({colours},{discs})");
     }
+}
+
+/// The one-word game has the same moves in the same order, the same ends and scores, and
+/// its solve the same scores and positions as the solver on the full positions.
+#[test]
+fn the_one_word_game_is_the_same_game() {
+    for spec in [
+        "board=1221",
+        "board=112122",
+        "board=123123",
+        "board=12w21w",
+        "board=112233,ties=ahead",
+        "board=1w2312,rule=margin",
+    ] {
+        let g = game(&format!("bigpoints:{spec}"));
+        let packed = g.packed().expect("two players, no black discs");
+        assert_eq!(packed.start(), g.pack64(&g.start()));
+        for p in reachable(&g) {
+            let w = g.pack64(&p);
+            let children: Vec<u64> = g
+                .legal_moves(&p)
+                .iter()
+                .map(|m| g.pack64(&g.play(&p, m)))
+                .collect();
+            assert_eq!(packed.legal_moves(&w), children, "{spec}");
+            assert_eq!(packed.to_move(&w), g.to_move(&p));
+            for m in g.legal_moves(&p) {
+                let q = g.play(&p, &m);
+                let v = g.pack64(&q);
+                assert_eq!(packed.outcome(&v), g.outcome(&q), "{spec}");
+                assert_eq!(
+                    [packed.score(&v, 0), packed.score(&v, 1)],
+                    [g.score(&q, 0), g.score(&q, 1)]
+                );
+            }
+        }
+        let rule = zermelo::games::bigpoints::decision_rule(g.rule());
+        let mut reference = ScoreSolver::new(&g, rule);
+        let expected = (reference.solve(&g.start()), reference.positions());
+        let mut table = WordTable::default();
+        assert_eq!(g.solve_scores(rule, &g.start(), &mut table), expected, "{spec}");
+        // The table is reused: a second solve starts afresh.
+        assert_eq!(g.solve_scores(rule, &g.start(), &mut table), expected, "{spec}");
+    }
+    assert!(game("bigpoints:board=1k212").packed().is_none());
+}
+
+/// The flat table grows when a solve outgrows it, and gives the same results.
+#[test]
+fn the_word_solver_grows_its_table() {
+    let g = game("bigpoints:board=121323123123");
+    let packed = g.packed().unwrap();
+    let mut table = WordTable::with_slots(1);
+    let capacity = table.capacity();
+    let (scores, positions) =
+        WordSolver::new(&packed, &StudyRule, |_, &w| w, &mut table).solve(&packed.start());
+    assert!(positions > capacity);
+    assert!(table.capacity() > capacity);
+    let mut reference = ScoreSolver::new(&g, &StudyRule);
+    assert_eq!(
+        (scores, positions),
+        (reference.solve(&g.start()), reference.positions())
+    );
 }

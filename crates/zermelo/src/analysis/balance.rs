@@ -10,15 +10,14 @@
 //! estimate of families too big to sweep.
 
 use std::collections::HashMap;
-use std::hash::Hash;
 use std::time::Instant;
 
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::games::bigpoints::{BigPoints, Family, Position, Rule};
+use crate::games::bigpoints::{Family, Rule};
 use crate::session::{word_of_margin, Big};
-use crate::solve::scores::{DecisionRule, MarginRule, ScoreSolver, Scores, StudyRule, Table};
+use crate::solve::scores::{DecisionRule, MarginRule, Scores, StudyRule, WordTable};
 use crate::solve::Progress;
 use crate::{Error, Game, Spec};
 
@@ -228,37 +227,19 @@ pub fn sweep(family: Family, choice: Choice, progress: &dyn Progress) -> Sweep {
     totals(family, results, weight, sampled, started.elapsed().as_secs_f64())
 }
 
-/// Solves `boards` on all cores under `rule`, with the most compact position key that fits.
+/// Solves `boards` on all cores under `rule`, each thread reusing one flat table from
+/// board to board.
 fn solve_all<R: DecisionRule>(
     family: &Family,
     boards: Vec<Vec<u8>>,
     rule: &R,
     progress: &dyn Progress,
 ) -> Vec<(Vec<u8>, Solved)> {
-    let one_word = boards.first().is_some_and(|b| family.game(b).pack64_bits() <= 64);
-    if one_word {
-        solve_keyed(family, boards, rule, BigPoints::pack64, progress)
-    } else {
-        solve_keyed(family, boards, rule, BigPoints::pack, progress)
-    }
-}
-
-/// Solves `boards` on all cores, each thread reusing one table from board to board.
-fn solve_keyed<R: DecisionRule, K: Hash + Eq + Send>(
-    family: &Family,
-    boards: Vec<Vec<u8>>,
-    rule: &R,
-    key: fn(&BigPoints, &Position) -> K,
-    progress: &dyn Progress,
-) -> Vec<(Vec<u8>, Solved)> {
     boards
         .into_par_iter()
-        .map_init(Table::default, |table, board| {
+        .map_init(WordTable::default, |table, board| {
             let g = family.game(&board);
-            let mut solver = ScoreSolver::keyed(&g, rule, key, std::mem::take(table));
-            let scores = solver.solve(&g.start());
-            let positions = solver.positions();
-            *table = solver.into_table();
+            let (scores, positions) = g.solve_scores(rule, &g.start(), table);
             progress.advance(1);
             (board, Solved { scores, positions })
         })

@@ -25,9 +25,11 @@
 
 mod boards;
 mod notation;
+mod packed;
 mod session;
 
 pub use boards::Family;
+pub use packed::Packed;
 pub use session::{decision_rule, open, MAX_SOLVE_DISCS};
 
 use rand::rngs::StdRng;
