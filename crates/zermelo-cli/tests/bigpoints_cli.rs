@@ -112,6 +112,40 @@ fn balance_sweeps_several_configurations_at_once() {
 }
 
 #[test]
+fn a_sweep_with_a_checkpoint_goes_on_from_it() {
+    let dir = std::env::temp_dir().join(format!("zermelo-bigpoints-ckpt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("s.ckpt");
+    let path = file.to_str().unwrap();
+    let plain = json(&["balance", "--configs", "2x3,3x2", "--json"]);
+    let args = [
+        "balance",
+        "--configs",
+        "2x3,3x2",
+        "--checkpoint",
+        path,
+        "--batch",
+        "4",
+        "--json",
+    ];
+    for _ in 0..2 {
+        // The second run finds every board in the file.
+        let v = json(&args);
+        assert_eq!(v["configs"][1]["first_wins"], plain["configs"][1]["first_wins"]);
+        assert_eq!(v["configs"][0]["draws"], plain["configs"][0]["draws"]);
+    }
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap().lines().count(),
+        2 + 10 + 15
+    );
+    fails(
+        &["balance", "--configs", "2x2", "--checkpoint", path],
+        "another sweep",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn tournaments_seat_two_to_five_players() {
     let v = json(&[
         "tournament",
