@@ -9,6 +9,7 @@
 //! A `sample` solves that many evenly spaced boards (or classes) of each family, for an
 //! estimate of families too big to sweep.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::io::{Seek, SeekFrom, Write};
 use std::ops::Range;
@@ -345,17 +346,20 @@ impl Plan {
     }
 
     /// Solves the boards numbered `indices` on all cores, each thread reusing one flat
-    /// table from board to board.
+    /// table from board to board (and from call to call).
     pub fn solve(&self, indices: &[usize], progress: &dyn Progress) -> Vec<BoardResult> {
+        thread_local! {
+            static TABLE: RefCell<WordTable> = RefCell::new(WordTable::default());
+        }
         indices
             .par_iter()
-            .map_init(WordTable::default, |table, &index| {
+            .map(|&index| {
                 let (family, board) = self.board(index);
                 let g = family.game(board);
-                let (scores, positions) = match family.rule {
+                let (scores, positions) = TABLE.with_borrow_mut(|table| match family.rule {
                     Rule::Study => g.solve_scores(&StudyRule, &g.start(), table),
                     Rule::Margin => g.solve_scores(&MarginRule, &g.start(), table),
-                };
+                });
                 progress.advance(1);
                 BoardResult {
                     index,

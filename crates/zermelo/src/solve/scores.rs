@@ -280,6 +280,36 @@ impl WordTable {
         let _ = key;
     }
 
+    /// `key` tagged with the current solve.
+    #[inline]
+    fn tag(&self, key: u64) -> u64 {
+        key | self.epoch << KEY_BITS
+    }
+
+    /// Whether `slot` holds a position of the current solve.
+    #[inline]
+    fn in_use(&self, slot: &Slot) -> bool {
+        slot.tag >> KEY_BITS == self.epoch
+    }
+
+    /// The scores of `key` (pending or not), when it is in the table.
+    #[inline]
+    fn find(&self, key: u64) -> Option<Scores> {
+        let tag = self.tag(key);
+        let len = self.slots.len();
+        let mut i = self.home(key);
+        loop {
+            let slot = &self.slots[i];
+            if slot.tag == tag {
+                return Some(slot.scores);
+            }
+            if !self.in_use(slot) {
+                return None;
+            }
+            i = (i + 1) & (len - 1);
+        }
+    }
+
     /// The slot holding `key`, or a slot newly reserved for it (marked pending).
     #[inline]
     fn find_or_reserve(&mut self, key: u64) -> Result<usize, Full> {
@@ -377,13 +407,34 @@ impl<'g, 'r, 't, G: Scored, R: DecisionRule + ?Sized> WordSolver<'g, 'r, 't, G, 
         game.moves(p, &mut moves);
         for m in &moves {
             let q = game.play(p, m);
-            children.push(if game.outcome(&q).is_some() {
-                Child::Known(final_scores(game, &q))
-            } else {
-                let k = (self.key)(game, &q);
-                self.table.prefetch(k);
-                Child::Key(k, q)
+            children.push(match game.final_scores(&q) {
+                Some(s) => Child::Known(s),
+                None => {
+                    let k = (self.key)(game, &q);
+                    self.table.prefetch(k);
+                    Child::Key(k, q)
+                }
             });
+        }
+        // Look every child up while the prefetches are fresh (most are met again): the
+        // home slots first, all at once, so that their loads overlap.
+        let mut homes = [Slot::default(); 16];
+        for (child, home) in children.iter().zip(homes.iter_mut()) {
+            if let Child::Key(k, _) = child {
+                *home = self.table.slots[self.table.home(*k)];
+            }
+        }
+        for (n, child) in children.iter_mut().enumerate() {
+            if let Child::Key(k, _) = child {
+                let found = match homes.get(n) {
+                    Some(home) if home.tag == self.table.tag(*k) => Some(home.scores),
+                    Some(home) if !self.table.in_use(home) => None,
+                    _ => self.table.find(*k),
+                };
+                if let Some(s) = found.filter(|s| s[0] != PENDING) {
+                    *child = Child::Known(s);
+                }
+            }
         }
         let mover = game.to_move(p);
         let mut best: Option<Scores> = None;
@@ -391,6 +442,7 @@ impl<'g, 'r, 't, G: Scored, R: DecisionRule + ?Sized> WordSolver<'g, 'r, 't, G, 
             let s = match child {
                 Child::Known(s) => *s,
                 Child::Key(k, q) => {
+                    // Not in the table a moment ago; perhaps solved by an earlier sibling's search.
                     let i = self.table.find_or_reserve(*k)?;
                     match self.table.slots[i].scores {
                         // Met for the first time: solve it now.

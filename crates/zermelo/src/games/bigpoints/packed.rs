@@ -272,6 +272,13 @@ impl Game for Packed {
 }
 
 impl Scored for Packed {
+    fn final_scores(&self, p: &u64) -> Option<[i32; 2]> {
+        self.finished(*p).then(|| {
+            let (a, b) = self.final_points(*p);
+            [a, b]
+        })
+    }
+
     fn score(&self, p: &u64, player: PlayerId) -> i32 {
         if self.finished(*p) {
             let (a, b) = self.final_points(*p);
