@@ -5,14 +5,14 @@
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use plotters::prelude::*;
 use serde_json::json;
-use zermelo::analysis::balance::{self, Choice, Sweep};
+use zermelo::analysis::balance::{Balance, Choice, Plan, Sweep, DEFAULT_BATCH};
 use zermelo::solve::Progress;
 
 use crate::commands::Report;
@@ -31,8 +31,42 @@ pub struct BalanceArgs {
     pub every_board: bool,
     /// Solve only this many boards, evenly spaced through the family, for an estimate.
     pub sample: Option<usize>,
+    /// Record solved boards in this file, and go on from what it holds.
+    pub checkpoint: Option<PathBuf>,
+    /// Boards per batch: what a checkpoint records at a time, what an MPI rank is handed.
+    pub batch: Option<usize>,
     /// Show a progress bar.
     pub progress: bool,
+}
+
+/// How the boards of a sweep's plan get solved: on this machine, or across the ranks of
+/// an MPI job.
+pub trait Driver {
+    /// Solves every board of `plan`, going on from `checkpoint` when given and recording
+    /// `batch` boards at a time; `None` on a rank that only works for another.
+    fn solve(
+        &self,
+        plan: &Plan,
+        checkpoint: Option<&Path>,
+        batch: Option<usize>,
+        progress: &dyn Progress,
+    ) -> Result<Option<Balance>>;
+}
+
+/// Every board solved in this process, on all its cores.
+pub struct Local;
+
+impl Driver for Local {
+    fn solve(
+        &self,
+        plan: &Plan,
+        checkpoint: Option<&Path>,
+        batch: Option<usize>,
+        progress: &dyn Progress,
+    ) -> Result<Option<Balance>> {
+        let checkpoint = checkpoint.map(|p| (p, batch.unwrap_or(DEFAULT_BATCH)));
+        Ok(Some(plan.run(checkpoint, progress)?))
+    }
 }
 
 /// The boards solved of each family on a bar on stderr (hidden unless it is a terminal).
@@ -107,16 +141,20 @@ fn csv(sweeps: &[Sweep]) -> String {
     out
 }
 
-/// `zermelo balance`.
-pub fn run(args: &BalanceArgs) -> Result<Report> {
+/// `zermelo balance`, its boards solved by `driver`; `None` on a rank that only works
+/// for another.
+pub fn run(args: &BalanceArgs, driver: &dyn Driver) -> Result<Option<Report>> {
     let choice = Choice {
         every_board: args.every_board,
         sample: args.sample,
     };
+    let plan = Plan::new(&args.spec, &args.configs, choice)?;
     let bar = Bar::new(args.progress);
-    let result = balance::balance(&args.spec, &args.configs, choice, &bar);
+    let result = driver.solve(&plan, args.checkpoint.as_deref(), args.batch, &bar);
     bar.0.finish_and_clear();
-    let result = result?;
+    let Some(result) = result? else {
+        return Ok(None);
+    };
     let sweeps = &result.configs;
     if let Some(path) = &args.csv {
         std::fs::write(path, csv(sweeps)).with_context(|| format!("writing {}", path.display()))?;
@@ -150,7 +188,7 @@ pub fn run(args: &BalanceArgs) -> Result<Report> {
     }
     let json =
         json!({"command": "balance", "configs": serde_json::to_value(sweeps)?, "seconds": result.seconds});
-    Ok(Report { text, json })
+    Ok(Some(Report { text, json }))
 }
 
 /// A chart of first-win, draw and second-win percentages per configuration (stacked bars).

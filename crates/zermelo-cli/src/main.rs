@@ -6,6 +6,8 @@
 mod balance;
 mod commands;
 mod grundy;
+#[cfg(feature = "mpi")]
+mod mpi_driver;
 mod progress;
 mod render;
 mod serve;
@@ -131,6 +133,14 @@ enum Command {
         /// Solve only N boards (classes) evenly spaced through each family: an estimate.
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         sample: Option<u64>,
+        /// Record solved boards in FILE batch by batch; run again with the same command,
+        /// the sweep goes on from the last batch recorded.
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<PathBuf>,
+        /// Boards per batch: recorded at a time with --checkpoint (default 64), handed to
+        /// an MPI rank at a time (default: a sixteenth of each rank's share, at most 256).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+        batch: Option<u64>,
     },
     /// The Grundy sequence of a heap game (subtraction, octal) with its proven period.
     Grundy {
@@ -210,11 +220,42 @@ fn check_solver(session: &dyn Session, solver: Option<&str>) -> Result<()> {
     Ok(())
 }
 
-fn run(cli: Cli) -> Result<Report> {
+/// Runs the command; `None` on an MPI rank that only works for rank 0, which reports.
+fn run(cli: Cli, driver: &dyn balance::Driver) -> Result<Option<Report>> {
     let json = cli.json;
-    let data = data_dir(cli.data)?;
-    let mut opts = options(data, json);
     match cli.command {
+        Command::Balance {
+            spec,
+            configs,
+            csv,
+            plot,
+            every_board,
+            sample,
+            checkpoint,
+            batch,
+        } => balance::run(
+            &balance::BalanceArgs {
+                spec,
+                configs,
+                csv,
+                plot,
+                every_board,
+                sample: sample.map(|n| n as usize),
+                checkpoint,
+                batch: batch.map(|n| n as usize),
+                progress: !json,
+            },
+            driver,
+        ),
+        command => run_here(command, json, cli.data).map(Some),
+    }
+}
+
+/// Runs a command other than `balance`.
+fn run_here(command: Command, json: bool, data: Option<PathBuf>) -> Result<Report> {
+    let data = data_dir(data)?;
+    let mut opts = options(data, json);
+    match command {
         Command::Games => Ok(render::games()),
         Command::Solve { spec, solver, force } => {
             let session = open(&spec)?;
@@ -275,22 +316,7 @@ fn run(cli: Cli) -> Result<Report> {
             games_bar.finish_and_clear();
             Ok(render::standings(&result?))
         }
-        Command::Balance {
-            spec,
-            configs,
-            csv,
-            plot,
-            every_board,
-            sample,
-        } => balance::run(&balance::BalanceArgs {
-            spec,
-            configs,
-            csv,
-            plot,
-            every_board,
-            sample: sample.map(|n| n as usize),
-            progress: !json,
-        }),
+        Command::Balance { .. } => bail!("balance is run with its driver"),
         Command::Grundy { spec, to, plot } => grundy::report(&spec.parse()?, to, plot.as_deref()),
         Command::Serve {
             addr,
@@ -340,8 +366,24 @@ fn play(session: &dyn Session, seats: &[String], seed: u64, opts: &Options, json
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let json = cli.json;
-    match run(cli) {
-        Ok(report) => {
+    #[cfg(feature = "mpi")]
+    let cluster = match mpi_driver::Cluster::join(matches!(cli.command, Command::Balance { .. })) {
+        Ok(cluster) => cluster,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            return ExitCode::FAILURE;
+        }
+    };
+    #[cfg(feature = "mpi")]
+    let driver: &dyn balance::Driver = match &cluster {
+        Some(c) => c,
+        None => &balance::Local,
+    };
+    #[cfg(not(feature = "mpi"))]
+    let driver = &balance::Local;
+    match run(cli, driver) {
+        Ok(None) => ExitCode::SUCCESS,
+        Ok(Some(report)) => {
             if json {
                 println!(
                     "{}",
@@ -357,6 +399,15 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
+            #[cfg(feature = "mpi")]
+            if let Some(cluster) = &cluster {
+                // Every rank meets the same bad input: rank 0 says it, and the job stops
+                // rather than leave ranks waiting for work.
+                if cluster.leads() {
+                    eprintln!("error: {e:#}");
+                }
+                cluster.abort();
+            }
             eprintln!("error: {e:#}");
             ExitCode::FAILURE
         }

@@ -22,6 +22,19 @@ fn solve_reports_scores_value_and_positions() {
 }
 
 #[test]
+fn the_tie_order_changes_only_the_second_score() {
+    let behind = json(&["solve", "bigpoints:board=112122", "--json"]);
+    let ahead = json(&["solve", "bigpoints:board=112122,ties=ahead", "--json"]);
+    assert_eq!(fact(&behind, "ties"), "behind");
+    assert_eq!(fact(&ahead, "ties"), "ahead");
+    assert_eq!(behind["scores"][0], ahead["scores"][0]);
+    assert_ne!(behind["scores"][1], ahead["scores"][1]);
+    assert_eq!(behind["positions"], ahead["positions"]);
+    let v = json(&["balance", "bigpoints:colors=2,discs=3,ties=ahead", "--json"]);
+    assert_eq!(v["configs"][0]["game"], "bigpoints:colors=2,discs=3,ties=ahead");
+}
+
+#[test]
 fn moves_lists_each_move_with_the_scores_it_leads_to() {
     let v = json(&["moves", "bigpoints:board=1212", "--moves", "g-", "--json"]);
     assert_eq!(v["position"], ".212/01/-/r1/-/2");
@@ -99,6 +112,40 @@ fn balance_sweeps_several_configurations_at_once() {
 }
 
 #[test]
+fn a_sweep_with_a_checkpoint_goes_on_from_it() {
+    let dir = std::env::temp_dir().join(format!("zermelo-bigpoints-ckpt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("s.ckpt");
+    let path = file.to_str().unwrap();
+    let plain = json(&["balance", "--configs", "2x3,3x2", "--json"]);
+    let args = [
+        "balance",
+        "--configs",
+        "2x3,3x2",
+        "--checkpoint",
+        path,
+        "--batch",
+        "4",
+        "--json",
+    ];
+    for _ in 0..2 {
+        // The second run finds every board in the file.
+        let v = json(&args);
+        assert_eq!(v["configs"][1]["first_wins"], plain["configs"][1]["first_wins"]);
+        assert_eq!(v["configs"][0]["draws"], plain["configs"][0]["draws"]);
+    }
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap().lines().count(),
+        2 + 10 + 15
+    );
+    fails(
+        &["balance", "--configs", "2x2", "--checkpoint", path],
+        "another sweep",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn tournaments_seat_two_to_five_players() {
     let v = json(&[
         "tournament",
@@ -130,6 +177,7 @@ fn bad_input_gets_one_clear_line() {
     fails(&["solve", "bigpoints"], "too big");
     fails(&["solve", "bigpoints:colors=2,discs=2"], "balance");
     fails(&["solve", "bigpoints:board=1221,rule=fair"], "study or margin");
+    fails(&["solve", "bigpoints:board=1221,ties=left"], "behind or ahead");
     fails(&["balance", "bigpoints:colors=9,discs=2"], "out of range");
     fails(&["balance", "--configs", "2-2"], "COLORSxDISCS");
     fails(&["balance", "bigpoints:colors=5,discs=9"], "more than");

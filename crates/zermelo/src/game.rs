@@ -146,4 +146,10 @@ pub trait Impartial: Game {
 pub trait Scored: Game {
     /// The points of `player` in `p` (final when `p` is terminal).
     fn score(&self, p: &Self::Position, player: PlayerId) -> i32;
+
+    /// The final points of the first two players when `p` is terminal, else `None`
+    /// (a game may answer this faster than [`Game::outcome`] and two [`Scored::score`]s).
+    fn final_scores(&self, p: &Self::Position) -> Option<[i32; 2]> {
+        self.outcome(p).map(|_| [self.score(p, 0), self.score(p, 1)])
+    }
 }

@@ -6,9 +6,11 @@ use std::collections::HashSet;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use zermelo::games::bigpoints::{BigPoints, Family, Rule};
+use zermelo::games::bigpoints::{BigPoints, Family, Move, Rule, Take, Ties};
 use zermelo::solve::minimax;
-use zermelo::solve::scores::{self, DecisionRule, MarginRule, ScoreSolver, Scores, StudyRule, Table};
+use zermelo::solve::scores::{
+    self, DecisionRule, MarginRule, ScoreSolver, Scores, StudyRule, Table, WordSolver, WordTable,
+};
 use zermelo::{Game, Notation, Outcome, Scored, Spec, Value};
 
 fn game(spec: &str) -> BigPoints {
@@ -29,8 +31,9 @@ fn after(g: &BigPoints, position: &str, mv: &str) -> String {
 fn a_pawn_takes_the_first_free_disc_ahead_or_behind() {
     let g = game("bigpoints:board=1212");
     let p = g.start();
-    // Red has nothing behind it at the first disc; green can take either neighbour.
-    assert_eq!(legal(&g, &p), ["r+", "g+", "g-"]);
+    // Red has nothing behind it at the first disc; green can take either neighbour
+    // (behind first: the study's tie order).
+    assert_eq!(legal(&g, &p), ["r+", "g-", "g+"]);
     assert_eq!(after(&g, "1212/00/-/-/-/1", "g-"), ".212/01/-/r1/-/2");
     assert_eq!(after(&g, "1212/00/-/-/-/1", "g+"), "12.2/01/-/r1/-/2");
     assert_eq!(after(&g, "1212/00/-/-/-/1", "r+"), "1.12/10/-/g1/-/2");
@@ -97,7 +100,7 @@ fn a_black_disc_buys_an_extra_move_that_may_go_backward() {
     assert!(!moves.iter().any(|m| m.contains("g~")));
     // The opponent has no black disc, so no extra moves.
     let q = g.parse_position("1.2121/20/-/-/k1/1").unwrap();
-    assert_eq!(legal(&g, &q), ["r-", "g+", "g-"]);
+    assert_eq!(legal(&g, &q), ["r-", "g-", "g+"]);
     let err = g.parse_move(&q, "g+/r~+").unwrap_err().to_string();
     assert!(err.contains("no black disc"), "{err}");
 }
@@ -290,4 +293,161 @@ fn the_study_and_margin_rules_agree_on_who_wins() {
             Family::format(&board)
         );
     }
+}
+
+/// The spec's tie order, written out independently of how the game lists its moves: pawns
+/// in colour order, for each pawn the disc behind before the disc ahead (a plain move
+/// before its black-disc extras, which these boards do not have).
+fn spec_order(m: &Move) -> (u8, u8, bool) {
+    let take = match m.step.take {
+        Take::Behind => 0,
+        Take::Ahead => 1,
+        Take::Stair => 2,
+        Take::Nothing => 3,
+    };
+    (m.step.pawn, take, m.extra.is_some())
+}
+
+/// Plain recursion under the study rule, keeping the first best option in the spec's order.
+fn study_reference(g: &BigPoints, p: &<BigPoints as Game>::Position) -> Scores {
+    if g.outcome(p).is_some() {
+        return [g.score(p, 0), g.score(p, 1)];
+    }
+    let mut moves = g.legal_moves(p);
+    moves.sort_by_key(spec_order);
+    let mover = g.to_move(p);
+    let mut best: Option<Scores> = None;
+    for m in &moves {
+        let s = study_reference(g, &g.play(p, m));
+        if best.is_none_or(|b| StudyRule.prefers(mover, &s, &b)) {
+            best = Some(s);
+        }
+    }
+    best.expect("a non-terminal position has a move")
+}
+
+fn solve_start(g: &BigPoints) -> (Scores, usize) {
+    let mut solver = ScoreSolver::new(g, &StudyRule);
+    let s = solver.solve(&g.start());
+    (s, solver.positions())
+}
+
+/// Boards on which keeping the disc behind first and keeping the disc ahead first end with
+/// different second-player scores (found by solving the (2,3), (3,2) and (2,4) families
+/// both ways): `rule=study` follows the spec's order, behind first, on every position.
+#[test]
+fn the_study_rule_keeps_the_disc_behind_first() {
+    for board in ["112122", "112233", "113322", "122133", "11221122"] {
+        let g = game(&format!("bigpoints:board={board}"));
+        assert_eq!(g.ties(), Ties::Behind);
+        let ahead = game(&format!("bigpoints:board={board},ties=ahead"));
+        let (behind_scores, behind_positions) = solve_start(&g);
+        let (ahead_scores, ahead_positions) = solve_start(&ahead);
+        assert_ne!(
+            behind_scores[1], ahead_scores[1],
+            "{board}: the orders should differ here"
+        );
+        // The winner, the first player's score and the positions do not depend on the order.
+        assert_eq!(behind_scores[0], ahead_scores[0], "{board}");
+        assert_eq!(
+            behind_scores[0] > behind_scores[1],
+            ahead_scores[0] > ahead_scores[1]
+        );
+        assert_eq!(behind_positions, ahead_positions, "{board}");
+        let mut solver = ScoreSolver::new(&g, &StudyRule);
+        for p in reachable(&g) {
+            assert_eq!(solver.solve(&p), study_reference(&g, &p), "{board}");
+        }
+    }
+}
+
+/// Over whole families the two orders agree on the result, the winner's score and the
+/// positions, and differ on the loser's score on some boards.
+#[test]
+fn the_two_tie_orders_differ_only_in_the_second_score() {
+    for (colours, discs) in [(2, 3), (3, 2)] {
+        let f = Family::new(colours, discs, 0, 0, Rule::Study).unwrap();
+        let f_ahead = Family {
+            ties: Ties::Ahead,
+            ..f
+        };
+        assert_eq!(
+            f_ahead.spec(),
+            format!("bigpoints:colors={colours},discs={discs},ties=ahead")
+        );
+        let mut differ = 0;
+        for board in f.all() {
+            let (a, n) = solve_start(&f.game(&board));
+            let (b, m) = solve_start(&f_ahead.game(&board));
+            assert_eq!(
+                (a[0].max(a[1]), a[0].cmp(&a[1]), n),
+                (b[0].max(b[1]), b[0].cmp(&b[1]), m)
+            );
+            differ += usize::from(a != b);
+        }
+        assert!(differ > 0, "({colours},{discs})");
+    }
+}
+
+/// The one-word game has the same moves in the same order, the same ends and scores, and
+/// its solve the same scores and positions as the solver on the full positions.
+#[test]
+fn the_one_word_game_is_the_same_game() {
+    for spec in [
+        "board=1221",
+        "board=112122",
+        "board=123123",
+        "board=12w21w",
+        "board=112233,ties=ahead",
+        "board=1w2312,rule=margin",
+    ] {
+        let g = game(&format!("bigpoints:{spec}"));
+        let packed = g.packed().expect("two players, no black discs");
+        assert_eq!(packed.start(), g.pack64(&g.start()));
+        for p in reachable(&g) {
+            let w = g.pack64(&p);
+            let children: Vec<u64> = g
+                .legal_moves(&p)
+                .iter()
+                .map(|m| g.pack64(&g.play(&p, m)))
+                .collect();
+            assert_eq!(packed.legal_moves(&w), children, "{spec}");
+            assert_eq!(packed.to_move(&w), g.to_move(&p));
+            for m in g.legal_moves(&p) {
+                let q = g.play(&p, &m);
+                let v = g.pack64(&q);
+                assert_eq!(packed.outcome(&v), g.outcome(&q), "{spec}");
+                assert_eq!(
+                    [packed.score(&v, 0), packed.score(&v, 1)],
+                    [g.score(&q, 0), g.score(&q, 1)]
+                );
+            }
+        }
+        let rule = zermelo::games::bigpoints::decision_rule(g.rule());
+        let mut reference = ScoreSolver::new(&g, rule);
+        let expected = (reference.solve(&g.start()), reference.positions());
+        let mut table = WordTable::default();
+        assert_eq!(g.solve_scores(rule, &g.start(), &mut table), expected, "{spec}");
+        // The table is reused: a second solve starts afresh.
+        assert_eq!(g.solve_scores(rule, &g.start(), &mut table), expected, "{spec}");
+    }
+    assert!(game("bigpoints:board=1k212").packed().is_none());
+}
+
+/// The flat table grows when a solve outgrows it, and gives the same results.
+#[test]
+fn the_word_solver_grows_its_table() {
+    let g = game("bigpoints:board=121323123123");
+    let packed = g.packed().unwrap();
+    let mut table = WordTable::with_slots(1);
+    let capacity = table.capacity();
+    let (scores, positions) =
+        WordSolver::new(&packed, &StudyRule, |_, &w| w, &mut table).solve(&packed.start());
+    assert!(positions > capacity);
+    assert!(table.capacity() > capacity);
+    let mut reference = ScoreSolver::new(&g, &StudyRule);
+    assert_eq!(
+        (scores, positions),
+        (reference.solve(&g.start()), reference.positions())
+    );
 }

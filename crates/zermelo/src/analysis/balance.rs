@@ -9,16 +9,19 @@
 //! A `sample` solves that many evenly spaced boards (or classes) of each family, for an
 //! estimate of families too big to sweep.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
-use std::hash::Hash;
+use std::io::{Seek, SeekFrom, Write};
+use std::ops::Range;
+use std::path::Path;
 use std::time::Instant;
 
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::games::bigpoints::{BigPoints, Family, Position, Rule};
+use crate::games::bigpoints::{Family, Rule};
 use crate::session::{word_of_margin, Big};
-use crate::solve::scores::{DecisionRule, MarginRule, ScoreSolver, Scores, StudyRule, Table};
+use crate::solve::scores::{MarginRule, Scores, StudyRule, WordTable};
 use crate::solve::Progress;
 use crate::{Error, Game, Spec};
 
@@ -80,7 +83,8 @@ pub struct Sweep {
     pub positions_max: usize,
     /// The mean positions per board solved.
     pub positions_mean: f64,
-    /// Wall-clock seconds.
+    /// Wall-clock seconds (split across processes: from its first board handed out to its
+    /// last result back).
     pub seconds: f64,
     #[serde(skip)]
     family: Family,
@@ -202,69 +206,6 @@ fn totals(
     }
 }
 
-/// Solves every board of `family` (or one per class, or a sample) on all cores.
-pub fn sweep(family: Family, choice: Choice, progress: &dyn Progress) -> Sweep {
-    let started = Instant::now();
-    let mut boards = if choice.every_board {
-        family.all()
-    } else {
-        family.classes()
-    };
-    let sampled = choice.sample.is_some_and(|n| n < boards.len());
-    if let Some(n) = choice.sample.filter(|_| sampled) {
-        let len = boards.len();
-        boards = (0..n).map(|i| boards[i * len / n].clone()).collect();
-    }
-    progress.start(&family.spec(), boards.len() as u64);
-    let results = match family.rule {
-        Rule::Study => solve_all(&family, boards, &StudyRule, progress),
-        Rule::Margin => solve_all(&family, boards, &MarginRule, progress),
-    };
-    let weight = if choice.every_board {
-        1
-    } else {
-        u128::from(family.class_size())
-    };
-    totals(family, results, weight, sampled, started.elapsed().as_secs_f64())
-}
-
-/// Solves `boards` on all cores under `rule`, with the most compact position key that fits.
-fn solve_all<R: DecisionRule>(
-    family: &Family,
-    boards: Vec<Vec<u8>>,
-    rule: &R,
-    progress: &dyn Progress,
-) -> Vec<(Vec<u8>, Solved)> {
-    let one_word = boards.first().is_some_and(|b| family.game(b).pack64_bits() <= 64);
-    if one_word {
-        solve_keyed(family, boards, rule, BigPoints::pack64, progress)
-    } else {
-        solve_keyed(family, boards, rule, BigPoints::pack, progress)
-    }
-}
-
-/// Solves `boards` on all cores, each thread reusing one table from board to board.
-fn solve_keyed<R: DecisionRule, K: Hash + Eq + Send>(
-    family: &Family,
-    boards: Vec<Vec<u8>>,
-    rule: &R,
-    key: fn(&BigPoints, &Position) -> K,
-    progress: &dyn Progress,
-) -> Vec<(Vec<u8>, Solved)> {
-    boards
-        .into_par_iter()
-        .map_init(Table::default, |table, board| {
-            let g = family.game(&board);
-            let mut solver = ScoreSolver::keyed(&g, rule, key, std::mem::take(table));
-            let scores = solver.solve(&g.start());
-            let positions = solver.positions();
-            *table = solver.into_table();
-            progress.advance(1);
-            (board, Solved { scores, positions })
-        })
-        .collect()
-}
-
 /// The families to sweep: `spec` itself, or `spec`'s other keys with each `COLORSxDISCS`
 /// of `configs`.
 pub fn families(spec: &str, configs: &[String]) -> Result<Vec<Family>, Error> {
@@ -299,34 +240,330 @@ pub fn families(spec: &str, configs: &[String]) -> Result<Vec<Family>, Error> {
         .collect()
 }
 
-/// Sweeps every family of `spec` and `configs` (see [`families`]), one after another,
-/// after checking that none lists too many boards.
+/// One solved board of a [`Plan`], by its number in the plan: what a sweep's workers hand
+/// back and what its checkpoints keep.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardResult {
+    /// The board's number in the plan.
+    pub index: usize,
+    /// The final scores of the first and second player.
+    pub scores: Scores,
+    /// The positions its solve stored.
+    pub positions: usize,
+}
+
+/// The work of a sweep: the boards to solve of every family, numbered from 0 in family
+/// order then lexicographic order. Any part of it may be solved anywhere ([`Plan::solve`])
+/// and the parts merged ([`Plan::finish`]): the result does not depend on how the work
+/// was split.
+pub struct Plan {
+    families: Vec<Family>,
+    choice: Choice,
+    /// Per family, the boards to solve.
+    boards: Vec<Vec<Vec<u8>>>,
+    /// Per family, the number of its first board.
+    starts: Vec<usize>,
+}
+
+impl Plan {
+    /// The plan for the families of `spec` and `configs` (see [`families`]), after checking
+    /// that none lists too many boards.
+    pub fn new(spec: &str, configs: &[String], choice: Choice) -> Result<Plan, Error> {
+        let families = families(spec, configs)?;
+        for f in &families {
+            let listed = if choice.every_board {
+                f.boards()
+            } else {
+                f.boards() / u128::from(f.class_size())
+            };
+            if listed > MAX_LISTED {
+                return Err(Error::TooBig(format!(
+                    "{} has {listed} boards to list, more than {MAX_LISTED}; choose fewer colours or discs",
+                    f.spec()
+                )));
+            }
+        }
+        let mut boards = Vec::new();
+        let mut starts = Vec::new();
+        let mut next = 0;
+        for f in &families {
+            let mut list = if choice.every_board { f.all() } else { f.classes() };
+            if let Some(n) = choice.sample.filter(|&n| n < list.len()) {
+                let len = list.len();
+                list = (0..n).map(|i| list[i * len / n].clone()).collect();
+            }
+            starts.push(next);
+            next += list.len();
+            boards.push(list);
+        }
+        Ok(Plan {
+            families,
+            choice,
+            boards,
+            starts,
+        })
+    }
+
+    /// The number of boards to solve.
+    pub fn len(&self) -> usize {
+        self.boards.iter().map(Vec::len).sum()
+    }
+
+    /// Whether there is no board to solve.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The numbers of each family's boards, in order.
+    pub fn family_ranges(&self) -> Vec<Range<usize>> {
+        self.starts
+            .iter()
+            .zip(&self.boards)
+            .map(|(&s, b)| s..s + b.len())
+            .collect()
+    }
+
+    /// The families' specs, in order.
+    pub fn specs(&self) -> Vec<String> {
+        self.families.iter().map(Family::spec).collect()
+    }
+
+    /// A line naming the plan: its families, which boards and how many. Checkpoints carry
+    /// it, so that a file is only ever resumed by the same sweep.
+    pub fn identity(&self) -> String {
+        format!(
+            "{} every_board={} sample={} boards={}",
+            self.specs().join(" "),
+            self.choice.every_board,
+            self.choice.sample.map_or("-".to_string(), |n| n.to_string()),
+            self.len()
+        )
+    }
+
+    /// Board `index` and its family.
+    fn board(&self, index: usize) -> (&Family, &[u8]) {
+        let f = self.starts.partition_point(|&s| s <= index) - 1;
+        (&self.families[f], &self.boards[f][index - self.starts[f]])
+    }
+
+    /// Solves the boards numbered `indices` on all cores, each thread reusing one flat
+    /// table from board to board (and from call to call).
+    pub fn solve(&self, indices: &[usize], progress: &dyn Progress) -> Vec<BoardResult> {
+        thread_local! {
+            static TABLE: RefCell<WordTable> = RefCell::new(WordTable::default());
+        }
+        indices
+            .par_iter()
+            .map(|&index| {
+                let (family, board) = self.board(index);
+                let g = family.game(board);
+                let (scores, positions) = TABLE.with_borrow_mut(|table| match family.rule {
+                    Rule::Study => g.solve_scores(&StudyRule, &g.start(), table),
+                    Rule::Margin => g.solve_scores(&MarginRule, &g.start(), table),
+                });
+                progress.advance(1);
+                BoardResult {
+                    index,
+                    scores,
+                    positions,
+                }
+            })
+            .collect()
+    }
+
+    /// The sweeps from the results of every board, in any order (each board exactly once),
+    /// with each family's wall-clock seconds and the total.
+    pub fn finish(
+        &self,
+        mut results: Vec<BoardResult>,
+        seconds: &[f64],
+        total: f64,
+    ) -> Result<Balance, Error> {
+        results.sort_unstable_by_key(|r| r.index);
+        let complete = results.len() == self.len() && results.iter().enumerate().all(|(i, r)| r.index == i);
+        if !complete {
+            return Err(Error::Unsupported(format!(
+                "the sweep has results for {} boards, not each of its {} boards once",
+                results.len(),
+                self.len()
+            )));
+        }
+        let mut results = results.into_iter();
+        let configs = self
+            .families
+            .iter()
+            .zip(&self.boards)
+            .zip(seconds)
+            .map(|((&family, boards), &secs)| {
+                let solved = boards
+                    .iter()
+                    .zip(results.by_ref())
+                    .map(|(b, r)| {
+                        let positions = r.positions;
+                        (
+                            b.clone(),
+                            Solved {
+                                scores: r.scores,
+                                positions,
+                            },
+                        )
+                    })
+                    .collect();
+                let listed = if self.choice.every_board {
+                    family.boards()
+                } else {
+                    family.boards() / u128::from(family.class_size())
+                };
+                let weight = if self.choice.every_board {
+                    1
+                } else {
+                    u128::from(family.class_size())
+                };
+                totals(family, solved, weight, (boards.len() as u128) < listed, secs)
+            })
+            .collect();
+        Ok(Balance {
+            configs,
+            seconds: total,
+        })
+    }
+}
+
+/// Sweeps every family of `spec` and `configs` (see [`families`]) on all cores of this
+/// machine, one family after another.
 pub fn balance(
     spec: &str,
     configs: &[String],
     choice: Choice,
     progress: &dyn Progress,
 ) -> Result<Balance, Error> {
-    let families = families(spec, configs)?;
-    let started = Instant::now();
-    for f in &families {
-        let listed = if choice.every_board {
-            f.boards()
-        } else {
-            f.boards() / u128::from(f.class_size())
+    Plan::new(spec, configs, choice)?.run(None, progress)
+}
+
+/// Boards a sweep with a checkpoint solves between two records of it, by default.
+pub const DEFAULT_BATCH: usize = 64;
+
+impl Plan {
+    /// Solves the whole plan on all cores of this machine, one family after another. With
+    /// a checkpoint `(path, batch)`, boards recorded there are not solved again, and the
+    /// others are solved and recorded `batch` at a time.
+    pub fn run(&self, checkpoint: Option<(&Path, usize)>, progress: &dyn Progress) -> Result<Balance, Error> {
+        let started = Instant::now();
+        let (mut file, mut results) = match checkpoint {
+            Some((path, _)) => {
+                let (file, results) = Checkpoint::open(path, self)?;
+                (Some(file), results)
+            }
+            None => (None, Vec::new()),
         };
-        if listed > MAX_LISTED {
-            return Err(Error::TooBig(format!(
-                "{} has {listed} boards to list, more than {MAX_LISTED}; choose fewer colours or discs",
-                f.spec()
-            )));
+        let batch = checkpoint.map_or(usize::MAX, |(_, b)| b.max(1));
+        let mut done = vec![false; self.len()];
+        for r in &results {
+            done[r.index] = true;
         }
+        let mut seconds = Vec::new();
+        for (spec, range) in self.specs().iter().zip(self.family_ranges()) {
+            let t = Instant::now();
+            let todo: Vec<usize> = range.clone().filter(|&i| !done[i]).collect();
+            progress.start(spec, range.len() as u64);
+            progress.advance((range.len() - todo.len()) as u64);
+            for chunk in todo.chunks(batch) {
+                let solved = self.solve(chunk, progress);
+                if let Some(file) = &mut file {
+                    file.append(&solved)?;
+                }
+                results.extend(solved);
+            }
+            seconds.push(t.elapsed().as_secs_f64());
+        }
+        self.finish(results, &seconds, started.elapsed().as_secs_f64())
     }
-    let configs = families.into_iter().map(|f| sweep(f, choice, progress)).collect();
-    Ok(Balance {
-        configs,
-        seconds: started.elapsed().as_secs_f64(),
-    })
+}
+
+/// The first line of a checkpoint file, before the plan's identity.
+const CHECKPOINT_MAGIC: &str = "zermelo balance checkpoint 1";
+
+/// A file of solved boards that a sweep appends to batch by batch, so that a sweep that
+/// was stopped, started again with the same plan, goes on from its last recorded batch.
+/// Each batch is written in full and synced before the sweep goes on; a line cut short
+/// by a crash is dropped when the file is opened again.
+pub struct Checkpoint {
+    file: std::fs::File,
+    path: String,
+}
+
+impl Checkpoint {
+    /// Opens (or creates) the checkpoint at `path` for `plan`, with the results it holds;
+    /// refuses a file written for another plan, or damaged.
+    pub fn open(path: &Path, plan: &Plan) -> Result<(Checkpoint, Vec<BoardResult>), Error> {
+        let name = path.display().to_string();
+        let bad = |why: String| Error::Io(format!("checkpoint {name}: {why}"));
+        let header = format!("{CHECKPOINT_MAGIC}\n{}\n", plan.identity());
+        let text = match std::fs::read(path) {
+            Ok(bytes) => String::from_utf8(bytes).map_err(|_| bad("not a checkpoint file".into()))?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(e) => return Err(bad(e.to_string())),
+        };
+        let mut results = Vec::new();
+        let mut seen = vec![false; plan.len()];
+        // Only whole lines count: a crash may have cut the last one short (or the header).
+        let mut kept = text.rfind('\n').map_or(0, |i| i + 1);
+        if header.starts_with(&text[..kept]) {
+            kept = 0;
+        }
+        if kept > 0 {
+            let Some(body) = text[..kept].strip_prefix(&header) else {
+                return Err(bad(format!(
+                    "written for another sweep (it starts {:?}); remove it or name another file",
+                    text.lines().take(2).collect::<Vec<_>>().join(" / ")
+                )));
+            };
+            for (n, line) in body.lines().enumerate() {
+                let r = parse_result(line)
+                    .filter(|r| r.index < plan.len() && !seen[r.index])
+                    .ok_or_else(|| bad(format!("line {} is damaged: {line:?}", n + 3)))?;
+                seen[r.index] = true;
+                results.push(r);
+            }
+        }
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .write(true)
+            .truncate(false)
+            .open(path)
+            .map_err(|e| bad(e.to_string()))?;
+        file.set_len(kept as u64).map_err(|e| bad(e.to_string()))?;
+        file.seek(SeekFrom::End(0)).map_err(|e| bad(e.to_string()))?;
+        if kept == 0 {
+            file.write_all(header.as_bytes())
+                .map_err(|e| bad(e.to_string()))?;
+        }
+        Ok((Checkpoint { file, path: name }, results))
+    }
+
+    /// Appends a batch of results and syncs the file.
+    pub fn append(&mut self, results: &[BoardResult]) -> Result<(), Error> {
+        let mut text = String::new();
+        for r in results {
+            text += &format!("{} {} {} {}\n", r.index, r.scores[0], r.scores[1], r.positions);
+        }
+        self.file
+            .write_all(text.as_bytes())
+            .and_then(|()| self.file.sync_data())
+            .map_err(|e| Error::Io(format!("checkpoint {}: {e}", self.path)))
+    }
+}
+
+/// A checkpoint line: `index first second positions`.
+fn parse_result(line: &str) -> Option<BoardResult> {
+    let mut words = line.split(' ');
+    let mut next = || words.next()?.parse::<i64>().ok();
+    let r = BoardResult {
+        index: usize::try_from(next()?).ok()?,
+        scores: [i32::try_from(next()?).ok()?, i32::try_from(next()?).ok()?],
+        positions: usize::try_from(next()?).ok()?,
+    };
+    words.next().is_none().then_some(r)
 }
 
 #[cfg(test)]
@@ -373,5 +610,78 @@ mod tests {
         .is_err());
         assert!(balance("bigpoints", &["2y2".into()], Choice::default(), &()).is_err());
         assert!(balance("nim", &[], Choice::default(), &()).is_err());
+    }
+
+    /// The rows and totals of a sweep, without its timings.
+    fn fingerprint(b: &Balance) -> Vec<String> {
+        b.configs
+            .iter()
+            .flat_map(|s| {
+                let mut rows: Vec<String> = s.rows().iter().map(|r| format!("{r:?}")).collect();
+                rows.push(format!(
+                    "{} {:?} {:?} {:?} {} {}",
+                    s.game, s.first_wins, s.draws, s.second_wins, s.positions_max, s.solved
+                ));
+                rows
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_plan_solved_in_any_pieces_merges_to_the_same_sweep() {
+        let configs = ["2x3".to_string(), "3x2".to_string()];
+        let whole = balance("bigpoints", &configs, Choice::default(), &()).unwrap();
+        let plan = Plan::new("bigpoints", &configs, Choice::default()).unwrap();
+        assert_eq!(plan.len(), 10 + 15);
+        assert_eq!(plan.family_ranges(), [0..10, 10..25]);
+        // Odd numbers first, then even ones from the end, in batches of three.
+        let order: Vec<usize> = (0..plan.len())
+            .filter(|i| i % 2 == 1)
+            .chain((0..plan.len()).rev().filter(|i| i % 2 == 0))
+            .collect();
+        let results: Vec<BoardResult> = order.chunks(3).flat_map(|c| plan.solve(c, &())).collect();
+        let merged = plan.finish(results.clone(), &[0.0, 0.0], 0.0).unwrap();
+        assert_eq!(fingerprint(&merged), fingerprint(&whole));
+        // A board missing or given twice is refused.
+        assert!(plan.finish(results[1..].to_vec(), &[0.0, 0.0], 0.0).is_err());
+        let mut twice = results.clone();
+        twice[0] = twice[1];
+        assert!(plan.finish(twice, &[0.0, 0.0], 0.0).is_err());
+    }
+
+    #[test]
+    fn a_checkpoint_resumes_a_stopped_sweep() {
+        let dir = std::env::temp_dir().join(format!("zermelo-checkpoint-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("sweep.ckpt");
+        let plan = Plan::new("bigpoints:colors=3,discs=2", &[], Choice::default()).unwrap();
+        let whole = plan.run(None, &()).unwrap();
+        // A sweep stopped after two batches of four, the last line cut short by the stop.
+        let (mut file, held) = Checkpoint::open(&path, &plan).unwrap();
+        assert!(held.is_empty());
+        file.append(&plan.solve(&[0, 1, 2, 3], &())).unwrap();
+        file.append(&plan.solve(&[4, 5, 6, 7], &())).unwrap();
+        drop(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, &text[..text.len() - 3]).unwrap();
+        let (_, held) = Checkpoint::open(&path, &plan).unwrap();
+        assert_eq!(held.len(), 7);
+        let resumed = plan.run(Some((&path, 3)), &()).unwrap();
+        assert_eq!(fingerprint(&resumed), fingerprint(&whole));
+        let lines = std::fs::read_to_string(&path).unwrap().lines().count();
+        assert_eq!(lines, 2 + plan.len());
+        // Run again: everything is in the file already.
+        assert_eq!(
+            fingerprint(&plan.run(Some((&path, 3)), &()).unwrap()),
+            fingerprint(&whole)
+        );
+        // Another sweep's file, or a damaged one, is refused.
+        let other = Plan::new("bigpoints:colors=2,discs=2", &[], Choice::default()).unwrap();
+        let err = Checkpoint::open(&path, &other).err().unwrap().to_string();
+        assert!(err.contains("another sweep"), "{err}");
+        std::fs::write(&path, text.replace("\n5 ", "\nfive ")).unwrap();
+        let err = Checkpoint::open(&path, &plan).err().unwrap().to_string();
+        assert!(err.contains("damaged"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -9,7 +9,7 @@
 //! boards of a class; the loser's score may differ. Under the margin rule the result
 //! and the margin are the same.
 
-use super::{notation, BigPoints, Rule, MAX_OF_KIND, MAX_PATH, WHITE};
+use super::{notation, BigPoints, Rule, Ties, MAX_OF_KIND, MAX_PATH, WHITE};
 use crate::spec::Spec;
 use crate::Error;
 
@@ -26,10 +26,12 @@ pub struct Family {
     pub black: usize,
     /// How solved players rank final scores.
     pub rule: Rule,
+    /// Which take is kept first among options the rule ranks equal.
+    pub ties: Ties,
 }
 
 impl Family {
-    /// A family, checked for size.
+    /// A family, checked for size, with the study's tie order.
     pub fn new(
         colours: usize,
         discs: usize,
@@ -53,10 +55,12 @@ impl Family {
             white,
             black,
             rule,
+            ties: Ties::default(),
         })
     }
 
-    /// The family a spec names with `colors=` and `discs=` (and `white=`, `black=`, `rule=`).
+    /// The family a spec names with `colors=` and `discs=` (and `white=`, `black=`, `rule=`,
+    /// `ties=`).
     pub fn from_spec(spec: &Spec) -> Result<Family, Error> {
         spec.check_keys(&super::INFO)?;
         for key in ["board", "seed"] {
@@ -72,13 +76,17 @@ impl Family {
         let (Some(_), Some(_)) = (spec.get("colors"), spec.get("discs")) else {
             return Err(Error::Spec("a family of boards needs colors= and discs=".into()));
         };
-        Family::new(
+        let family = Family::new(
             spec.int("colors", 2, 1, 5)? as usize,
             spec.int("discs", 2, 1, MAX_OF_KIND as u64)? as usize,
             spec.int("white", 0, 0, MAX_OF_KIND as u64)? as usize,
             spec.int("black", 0, 0, MAX_OF_KIND as u64)? as usize,
             super::Rule::from_spec(spec)?,
-        )
+        )?;
+        Ok(Family {
+            ties: Ties::from_spec(spec)?,
+            ..family
+        })
     }
 
     /// The spec naming this family.
@@ -92,6 +100,9 @@ impl Family {
         }
         if self.rule != Rule::Study {
             s += &format!(",rule={}", self.rule.name());
+        }
+        if self.ties != Ties::default() {
+            s += &format!(",ties={}", self.ties.name());
         }
         s
     }
@@ -188,7 +199,9 @@ impl Family {
 
     /// The two-player game on `board`.
     pub fn game(&self, board: &[u8]) -> BigPoints {
-        BigPoints::new(board.to_vec(), 2, self.rule).expect("a family's board is valid")
+        BigPoints::new(board.to_vec(), 2, self.rule)
+            .expect("a family's board is valid")
+            .with_ties(self.ties)
     }
 
     /// A board in board notation, e.g. `1221`.

@@ -25,9 +25,11 @@
 
 mod boards;
 mod notation;
+mod packed;
 mod session;
 
 pub use boards::Family;
+pub use packed::Packed;
 pub use session::{decision_rule, open, MAX_SOLVE_DISCS};
 
 use rand::rngs::StdRng;
@@ -91,6 +93,13 @@ pub const INFO: GameInfo = GameInfo {
             range: "study, margin",
             help: "how solved players rank final scores (study rule or own minus opponent's)",
         },
+        KeyInfo {
+            key: "ties",
+            default: "behind",
+            range: "behind, ahead",
+            help: "which take a solved player keeps first among options its rule ranks equal \
+                   (behind: the study's program)",
+        },
     ],
 };
 
@@ -140,6 +149,43 @@ impl Rule {
             None | Some("study") => Ok(Rule::Study),
             Some("margin") => Ok(Rule::Margin),
             Some(other) => Err(Error::Spec(format!("rule={other}: expected study or margin"))),
+        }
+    }
+}
+
+/// Which of a pawn's two takes comes first in move order, and so is kept when the
+/// decision rule ranks both equal.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Ties {
+    /// The disc behind the pawn before the one ahead, as the study's program tries them.
+    #[default]
+    Behind,
+    /// The disc ahead before the one behind.
+    Ahead,
+}
+
+impl Ties {
+    /// The order's name in specs.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ties::Behind => "behind",
+            Ties::Ahead => "ahead",
+        }
+    }
+
+    fn from_spec(spec: &Spec) -> Result<Ties, Error> {
+        match spec.get("ties").map(|r| r.to_ascii_lowercase()).as_deref() {
+            None | Some("behind") => Ok(Ties::Behind),
+            Some("ahead") => Ok(Ties::Ahead),
+            Some(other) => Err(Error::Spec(format!("ties={other}: expected behind or ahead"))),
+        }
+    }
+
+    /// The two takes in this order.
+    fn takes(self) -> [Take; 2] {
+        match self {
+            Ties::Behind => [Take::Behind, Take::Ahead],
+            Ties::Ahead => [Take::Ahead, Take::Behind],
         }
     }
 }
@@ -267,6 +313,7 @@ pub struct BigPoints {
     colours: usize,
     players: usize,
     rule: Rule,
+    ties: Ties,
     /// Per kind, the path bits of its discs.
     kind_mask: [u64; KINDS],
     /// Per colour, the path index of its `j`-th disc (`j` from 0).
@@ -331,6 +378,7 @@ impl BigPoints {
             colours,
             players,
             rule,
+            ties: Ties::default(),
             kind_mask,
             disc_at,
             of_colour,
@@ -367,22 +415,35 @@ impl BigPoints {
         }
         let players = spec.int("players", 2, 2, 5)? as usize;
         let rule = Rule::from_spec(spec)?;
-        match spec.get("board") {
+        let ties = Ties::from_spec(spec)?;
+        let game = match spec.get("board") {
             Some(text) => {
                 if spec.get("seed").is_some() {
                     return Err(Error::Spec(
                         "seed= shuffles the full game; board= gives the path".into(),
                     ));
                 }
-                BigPoints::new(notation::parse_board(text)?, players, rule)
+                BigPoints::new(notation::parse_board(text)?, players, rule)?
             }
             None => {
                 let seed = spec.int("seed", 0, 0, u64::MAX)?;
                 let mut g = BigPoints::full(players, seed)?;
                 g.rule = rule;
-                Ok(g)
+                g
             }
-        }
+        };
+        Ok(game.with_ties(ties))
+    }
+
+    /// The same game with the takes of each pawn in move order `ties`.
+    pub fn with_ties(mut self, ties: Ties) -> BigPoints {
+        self.ties = ties;
+        self
+    }
+
+    /// Which take comes first in move order.
+    pub fn ties(&self) -> Ties {
+        self.ties
     }
 
     /// The path, one disc kind per disc.
@@ -466,8 +527,8 @@ impl BigPoints {
     }
 
     /// Calls `f` with every step of the mover in `p`, in move order: pawns in colour
-    /// order; forward before backward; ahead before behind. `back` allows backward
-    /// steps; `nothing` allows path moves that take nothing.
+    /// order; forward before backward; the takes in the order of [`Ties`]. `back` allows
+    /// backward steps; `nothing` allows path moves that take nothing.
     fn steps(&self, p: &Position, back: bool, nothing: bool, f: &mut impl FnMut(Step)) {
         let occupied = self.occupied(p);
         for c in 0..self.colours {
@@ -492,7 +553,7 @@ impl BigPoints {
                         let free = self.free_after(p, occupied, c, to);
                         let index = (self.kind_mask[c] & below(to)).count_ones() as u64 + 1;
                         let mut any = false;
-                        for take in [Take::Ahead, Take::Behind] {
+                        for take in self.ties.takes() {
                             if let Some(t) = Self::take_at(free, to, take) {
                                 any = true;
                                 f(step(take, index, t as u8));

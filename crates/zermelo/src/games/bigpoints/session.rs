@@ -5,7 +5,9 @@
 use super::{BigPoints, Rule, INFO};
 use crate::session::scores::{ScoreGame, ScoresSession};
 use crate::session::{Cost, Fact, FactValue, Session};
-use crate::solve::scores::{DecisionRule, MarginRule, ScoreSolver, Scores, StudyRule, Table};
+use crate::solve::scores::{
+    DecisionRule, MarginRule, ScoreSolver, Scores, StudyRule, Table, WordSolver, WordTable, KEY_BITS,
+};
 use crate::spec::Spec;
 use crate::{Error, Game};
 
@@ -33,12 +35,21 @@ pub fn decision_rule(rule: Rule) -> &'static dyn DecisionRule {
 }
 
 impl BigPoints {
-    /// Solves `p` under `rule` with the most compact position key that fits: the final
-    /// scores and the positions stored.
-    fn solve_keyed<R: DecisionRule + ?Sized>(&self, rule: &R, p: &super::Position) -> (Scores, usize) {
-        if self.pack64_bits() <= 64 {
-            let mut solver = ScoreSolver::keyed(self, rule, BigPoints::pack64, Table::default());
-            (solver.solve(p), solver.positions())
+    /// Solves `p` under `rule` with the fastest exact solver that fits: one-word positions
+    /// ([`BigPoints::packed`]) or keys ([`BigPoints::pack64`]) of at most [`KEY_BITS`] bits
+    /// in the flat `table`, which is reused, else two-word keys in a hash map. The final
+    /// scores and the positions stored (the distinct non-terminal positions reachable
+    /// from `p`).
+    pub fn solve_scores<R: DecisionRule + ?Sized>(
+        &self,
+        rule: &R,
+        p: &super::Position,
+        table: &mut WordTable,
+    ) -> (Scores, usize) {
+        if let Some(packed) = self.packed() {
+            WordSolver::new(&packed, rule, |_, &w| w, table).solve(&self.pack64(p))
+        } else if self.pack64_bits() <= KEY_BITS {
+            WordSolver::new(self, rule, BigPoints::pack64, table).solve(p)
         } else {
             let mut solver = ScoreSolver::keyed(self, rule, BigPoints::pack, Table::default());
             (solver.solve(p), solver.positions())
@@ -80,8 +91,8 @@ impl ScoreGame for BigPoints {
 
     fn solve_start(&self) -> (Scores, usize) {
         match self.rule {
-            Rule::Study => self.solve_keyed(&StudyRule, &self.start()),
-            Rule::Margin => self.solve_keyed(&MarginRule, &self.start()),
+            Rule::Study => self.solve_scores(&StudyRule, &self.start(), &mut WordTable::default()),
+            Rule::Margin => self.solve_scores(&MarginRule, &self.start(), &mut WordTable::default()),
         }
     }
 
@@ -89,6 +100,7 @@ impl ScoreGame for BigPoints {
         vec![
             Fact::new("board", "board", FactValue::Text(self.board())),
             Fact::new("rule", "rule", FactValue::Text(self.rule.name().into())),
+            Fact::new("ties", "tie order", FactValue::Text(self.ties.name().into())),
         ]
     }
 }
@@ -107,6 +119,6 @@ pub fn open(spec: &Spec) -> Result<Box<dyn Session>, Error> {
         let mut g = BigPoints::full(players, first_seed.wrapping_add(i / players as u64))
             .expect("the full game is valid");
         g.rule = game.rule;
-        g
+        g.with_ties(game.ties)
     }))))
 }
