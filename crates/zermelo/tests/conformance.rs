@@ -14,9 +14,11 @@ const TREE_NODES: usize = 1_500;
 /// Random games played per example.
 const PLAYOUTS: usize = 5;
 
-fn options() -> Options {
+/// Options saving to a data folder of the test `test` alone: tests run at once, and two
+/// solves of one table must not share a folder.
+fn options(test: &str) -> Options {
     Options {
-        data_dir: std::env::temp_dir().join(format!("zermelo-conformance-{}", std::process::id())),
+        data_dir: std::env::temp_dir().join(format!("zermelo-conformance-{test}-{}", std::process::id())),
         all_moves: true,
         ..Options::default()
     }
@@ -119,7 +121,7 @@ fn check_node(spec: &str, moves: &[String], view: &PositionView, session: &dyn S
 
 #[test]
 fn every_position_value_is_the_minimax_of_its_moves() {
-    let opts = options();
+    let opts = options("minimax");
     for (spec, session) in examples() {
         let mut stack: Vec<Vec<String>> = vec![Vec::new()];
         let mut seen = 0;
@@ -155,7 +157,7 @@ fn random_playouts_round_trip_their_notation_and_end() {
 
 #[test]
 fn every_solver_agrees_and_solve_matches_the_start() {
-    let opts = options();
+    let opts = options("solvers");
     for (spec, session) in examples() {
         let start = session.position(&[], &opts).expect("the start");
         let mut solvers: Vec<Option<&str>> = session.solvers().into_iter().map(Some).collect();
@@ -182,7 +184,7 @@ fn every_solver_agrees_and_solve_matches_the_start() {
 
 #[test]
 fn bad_moves_and_specs_give_one_line_errors() {
-    let opts = options();
+    let opts = options("errors");
     for (spec, session) in examples() {
         let err = session.position(&["zz99!".to_string()], &opts).unwrap_err();
         assert!(matches!(err, Error::Move { .. }), "{spec}: {err:?}");
@@ -204,7 +206,7 @@ fn bad_moves_and_specs_give_one_line_errors() {
 
 #[test]
 fn the_bot_moves_legally_and_random_tournaments_add_up() {
-    let opts = options();
+    let opts = options("bot");
     for (spec, session) in examples() {
         let seats = session.seats();
         let view = session.position(&[], &opts).expect("the start");
