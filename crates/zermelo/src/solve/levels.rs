@@ -6,7 +6,7 @@
 //! While solving, each rank holds one byte; the result is a [`CompactTable`]. Values
 //! carry remoteness (the winner hurries, the loser delays) up to [`MAX_REMOTENESS`].
 
-use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
@@ -14,6 +14,7 @@ use super::Progress;
 use crate::game::Levelled;
 use crate::table::CompactTable;
 use crate::value::Value;
+use crate::Error;
 
 /// The greatest remoteness the solver can store.
 pub const MAX_REMOTENESS: u32 = 126;
@@ -39,7 +40,8 @@ fn encode(v: Value) -> u8 {
     }
 }
 
-fn decode(code: u8) -> Option<Value> {
+/// The value a code of [`solve_codes`] stands for, `None` for no valid position.
+pub fn decode(code: u8) -> Option<Value> {
     match code {
         UNKNOWN => None,
         DRAW => Some(Value::Draw),
@@ -59,43 +61,87 @@ fn decode(code: u8) -> Option<Value> {
 /// Panics when the game breaks the [`Levelled`] promise (a move leading to an unsolved
 /// position) or a remoteness exceeds [`MAX_REMOTENESS`].
 pub fn solve<G: Levelled + Sync>(game: &G, progress: &dyn Progress) -> CompactTable {
+    let codes = solve_codes(game, progress, &mut (), None).expect("a solve without checkpoints or cancel");
+    CompactTable::from_bytes(codes, decode)
+}
+
+/// Where a level solve keeps the levels it has finished, so that a stopped solve can go
+/// on from the last one.
+pub trait Checkpoints {
+    /// Fills `codes` (the ranks of `level`) as an earlier run left them; `false` when that
+    /// level was not kept. Levels are asked for from the highest down.
+    fn restore(&mut self, level: usize, codes: &mut [u8]) -> bool;
+    /// Keeps the codes of `level`, just solved.
+    fn keep(&mut self, level: usize, codes: &[u8]) -> Result<(), Error>;
+}
+
+/// Keeps nothing.
+impl Checkpoints for () {
+    fn restore(&mut self, _: usize, _: &mut [u8]) -> bool {
+        false
+    }
+    fn keep(&mut self, _: usize, _: &[u8]) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+/// Solves every valid position of `game` into one code per rank ([`decode`] reads them),
+/// restoring the levels `checkpoints` kept and keeping every level it solves. Stops with
+/// [`Error::Cancelled`] between two chunks once `cancel` is set.
+pub fn solve_codes<G: Levelled + Sync>(
+    game: &G,
+    progress: &dyn Progress,
+    checkpoints: &mut dyn Checkpoints,
+    cancel: Option<&AtomicBool>,
+) -> Result<Vec<u8>, Error> {
     let size = game.size();
     let mut codes = vec![UNKNOWN; size as usize];
     advise_huge_pages(&mut codes);
     let lifts = Lifts::new();
-    {
-        let cells = as_atomic(&mut codes);
-        progress.start("solving levels", size);
-        for level in (0..game.levels()).rev() {
-            let ranks = game.level_ranks(level);
-            let first_chunk = ranks.start / CHUNK;
-            let deferred: Vec<u64> = (first_chunk..ranks.end.div_ceil(CHUNK))
-                .into_par_iter()
-                .flat_map_iter(|chunk| {
-                    let lo = (chunk * CHUNK).max(ranks.start);
-                    let hi = ((chunk + 1) * CHUNK).min(ranks.end);
-                    let mut scratch = Scratch::default();
-                    let mut deferred = Vec::new();
-                    game.for_each_position(lo..hi, |rank, p| {
-                        match evaluate(game, &lifts, cells, p, &mut scratch) {
-                            Some(code) => cells[rank as usize].store(code, Relaxed),
-                            None => deferred.push(rank),
-                        }
-                    });
-                    progress.advance(hi - lo);
-                    deferred
-                })
-                .collect();
-            deferred
-                .par_iter()
-                .for_each_init(Scratch::default, |scratch, &rank| {
-                    let code = evaluate(game, &lifts, cells, game.unrank(rank), scratch)
-                        .expect("a move within a level leads to a position whose moves all lead higher");
-                    cells[rank as usize].store(code, Relaxed);
-                });
+    let stopped = || cancel.is_some_and(|c| c.load(Relaxed));
+    progress.start("solving levels", size);
+    for level in (0..game.levels()).rev() {
+        let ranks = game.level_ranks(level);
+        let span = ranks.start as usize..ranks.end as usize;
+        if checkpoints.restore(level, &mut codes[span.clone()]) {
+            progress.advance(ranks.end - ranks.start);
+            continue;
         }
+        let cells = as_atomic(&mut codes);
+        let first_chunk = ranks.start / CHUNK;
+        let deferred: Vec<u64> = (first_chunk..ranks.end.div_ceil(CHUNK))
+            .into_par_iter()
+            .flat_map_iter(|chunk| {
+                let mut deferred = Vec::new();
+                if stopped() {
+                    return deferred;
+                }
+                let lo = (chunk * CHUNK).max(ranks.start);
+                let hi = ((chunk + 1) * CHUNK).min(ranks.end);
+                let mut scratch = Scratch::default();
+                game.for_each_position(lo..hi, |rank, p| {
+                    match evaluate(game, &lifts, cells, p, &mut scratch) {
+                        Some(code) => cells[rank as usize].store(code, Relaxed),
+                        None => deferred.push(rank),
+                    }
+                });
+                progress.advance(hi - lo);
+                deferred
+            })
+            .collect();
+        if stopped() {
+            return Err(Error::Cancelled);
+        }
+        deferred
+            .par_iter()
+            .for_each_init(Scratch::default, |scratch, &rank| {
+                let code = evaluate(game, &lifts, cells, game.unrank(rank), scratch)
+                    .expect("a move within a level leads to a position whose moves all lead higher");
+                cells[rank as usize].store(code, Relaxed);
+            });
+        checkpoints.keep(level, &codes[span])?;
     }
-    CompactTable::from_bytes(codes, decode)
+    Ok(codes)
 }
 
 /// The code of position `p` from its children's codes; `None` while a child is unsolved.
