@@ -8,6 +8,8 @@ mod commands;
 mod grundy;
 #[cfg(feature = "mpi")]
 mod mpi_driver;
+#[cfg(feature = "mpi")]
+mod mpi_levels;
 mod progress;
 mod render;
 mod serve;
@@ -21,6 +23,7 @@ use std::sync::Arc;
 use anyhow::{bail, Result};
 use clap::{Parser, Subcommand};
 use zermelo::session::{saved, Budget, Options, PlayIo, Session};
+use zermelo::solve::levels::Partition;
 use zermelo::Error;
 
 use commands::Report;
@@ -323,12 +326,24 @@ fn run(cli: Cli, driver: &dyn balance::Driver) -> Result<Option<Report>> {
             },
             driver,
         ),
-        command => run_here(command, json, cli.data, cli.memory).map(Some),
+        command => {
+            let partition = driver.partition();
+            let leads = partition.as_ref().is_none_or(|p| p.leads());
+            let report = run_here(command, json, cli.data, cli.memory, partition)?;
+            // The other ranks of a split solve work for rank 0, which reports.
+            Ok(leads.then_some(report))
+        }
     }
 }
 
 /// Runs a command other than `balance`.
-fn run_here(command: Command, json: bool, data: Option<PathBuf>, memory: Option<u64>) -> Result<Report> {
+fn run_here(
+    command: Command,
+    json: bool,
+    data: Option<PathBuf>,
+    memory: Option<u64>,
+    partition: Option<Arc<dyn Partition>>,
+) -> Result<Report> {
     let data = data_dir(data)?;
     let mut opts = options(data, json);
     if let Some(bytes) = memory {
@@ -344,6 +359,17 @@ fn run_here(command: Command, json: bool, data: Option<PathBuf>, memory: Option<
         } => {
             let session = open(&spec)?;
             check_solver(session.as_ref(), solver.as_deref())?;
+            let leads = partition.as_ref().is_none_or(|p| p.leads());
+            if let Some(partition) = partition {
+                if !session.splits() {
+                    if !leads {
+                        // Rank 0 says why; the others only stop.
+                        std::process::exit(1);
+                    }
+                    bail!("{} is not solved in levels, so it does not solve across MPI ranks; run it without mpirun", session.spec());
+                }
+                opts.partition = partition;
+            }
             opts.solver = solver;
             opts.force = force;
             opts.save = !no_save;
@@ -355,8 +381,13 @@ fn run_here(command: Command, json: bool, data: Option<PathBuf>, memory: Option<
                 session.spec(),
                 cost.positions
             );
-            opts.progress = Arc::new(BarProgress::spinning(!json, &what));
+            opts.progress = Arc::new(BarProgress::spinning(!json && leads, &what));
             match session.solve(&opts) {
+                // Rank 0 found the table saved, or was stopped: it says so.
+                Err(Error::Cancelled) if !leads => Ok(Report {
+                    text: String::new(),
+                    json: serde_json::Value::Null,
+                }),
                 Err(Error::Cancelled) => bail!(
                     "stopped before the end: the same command goes on from the last checkpoint of a level solve"
                 ),
@@ -466,7 +497,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let json = cli.json;
     #[cfg(feature = "mpi")]
-    let cluster = match mpi_driver::Cluster::join(matches!(cli.command, Command::Balance { .. })) {
+    let cluster = match mpi_driver::Cluster::join(matches!(
+        cli.command,
+        Command::Balance { .. } | Command::Solve { .. }
+    )) {
         Ok(cluster) => cluster,
         Err(e) => {
             eprintln!("error: {e:#}");

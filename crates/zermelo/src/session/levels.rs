@@ -185,14 +185,19 @@ impl<G: Tabulated> LevelSession<G> {
             return Ok((t.clone(), Source::Loaded));
         }
         let path = self.path(opts);
-        if path.exists() && !force {
+        let leads = opts.partition.leads();
+        // Only the leader of a split solve looks at the data folder; it tells the others.
+        if opts.partition.agree(leads && path.exists() && !force)? {
+            if !leads {
+                return Err(Error::Cancelled);
+            }
             let t = Arc::new(Values::Saved(Box::new(self.open_saved(&path)?)));
             *held = Some(t.clone());
             return Ok((t, Source::Loaded));
         }
         opts.budget
             .check(&format!("solving {}", self.spec), self.solve_cost())?;
-        let (values, restored) = if opts.save {
+        let (values, restored) = if opts.save && leads {
             self.solve_and_save(opts, &path)?
         } else {
             let codes = levels::solve_codes(
@@ -200,6 +205,7 @@ impl<G: Tabulated> LevelSession<G> {
                 opts.progress.as_ref(),
                 &mut (),
                 opts.cancel.as_deref(),
+                opts.partition.as_ref(),
             )?;
             (Values::Memory(CompactTable::from_bytes(codes, levels::decode)), 0)
         };
@@ -230,6 +236,7 @@ impl<G: Tabulated> LevelSession<G> {
             opts.progress.as_ref(),
             &mut checkpoints as &mut dyn Checkpoints,
             opts.cancel.as_deref(),
+            opts.partition.as_ref(),
         )?;
         let header = Header {
             spec,
@@ -415,6 +422,10 @@ impl<G: Tabulated> Session for LevelSession<G> {
 
     fn seats(&self) -> usize {
         self.game.players()
+    }
+
+    fn splits(&self) -> bool {
+        true
     }
 
     fn players(&self) -> Vec<PlayerInfo> {

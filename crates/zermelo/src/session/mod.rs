@@ -25,6 +25,7 @@ use std::time::{Duration, Instant};
 pub use common::{replay, Roster};
 pub use report::*;
 
+use crate::solve::levels::{Alone, Partition};
 use crate::solve::{Limit, Progress};
 use crate::spec::GameInfo;
 use crate::table::db::Database;
@@ -152,6 +153,8 @@ pub struct Options {
     pub save: bool,
     /// List every legal move, however many.
     pub all_moves: bool,
+    /// How a level solve is split across processes (an MPI job); one process by default.
+    pub partition: Arc<dyn Partition>,
 }
 
 impl Default for Options {
@@ -165,6 +168,7 @@ impl Default for Options {
             force: false,
             save: true,
             all_moves: false,
+            partition: Arc::new(Alone),
         }
     }
 }
@@ -217,6 +221,10 @@ pub trait Session: Send + Sync {
     /// The solvers `solve --solver` takes, the default first (empty: the game has one way).
     fn solvers(&self) -> Vec<&'static str> {
         Vec::new()
+    }
+    /// Whether `solve` splits its work across processes by `Options::partition`.
+    fn splits(&self) -> bool {
+        false
     }
     /// The players a match takes, by name.
     fn players(&self) -> Vec<PlayerInfo>;

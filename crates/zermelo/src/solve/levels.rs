@@ -6,6 +6,7 @@
 //! While solving, each rank holds one byte; the result is a [`CompactTable`]. Values
 //! carry remoteness (the winner hurries, the loser delays) up to [`MAX_REMOTENESS`].
 
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering::Relaxed};
 
 use rayon::prelude::*;
@@ -61,7 +62,8 @@ pub fn decode(code: u8) -> Option<Value> {
 /// Panics when the game breaks the [`Levelled`] promise (a move leading to an unsolved
 /// position) or a remoteness exceeds [`MAX_REMOTENESS`].
 pub fn solve<G: Levelled + Sync>(game: &G, progress: &dyn Progress) -> CompactTable {
-    let codes = solve_codes(game, progress, &mut (), None).expect("a solve without checkpoints or cancel");
+    let codes =
+        solve_codes(game, progress, &mut (), None, &Alone).expect("a solve without checkpoints or cancel");
     CompactTable::from_bytes(codes, decode)
 }
 
@@ -85,14 +87,53 @@ impl Checkpoints for () {
     }
 }
 
+/// A level solve split across processes (the ranks of an MPI job): each solves its own
+/// part of every level, and the parts are shared before the next level, so that every
+/// process ends with the whole table. The leader alone keeps checkpoints and saves.
+pub trait Partition: Send + Sync {
+    /// Whether this process keeps the checkpoints and saves the result.
+    fn leads(&self) -> bool;
+    /// This process's part of a level of `len` ranks, as offsets into the level.
+    fn part(&self, len: usize) -> Range<usize>;
+    /// What the leader says (`said`, on the leader), on every process.
+    fn agree(&self, said: bool) -> Result<bool, Error>;
+    /// Fills `bytes` with the leader's on every process.
+    fn broadcast(&self, bytes: &mut [u8]) -> Result<(), Error>;
+    /// Fills `level` with every process's part, this process's being `part(level.len())`.
+    fn gather(&self, level: &mut [u8]) -> Result<(), Error>;
+}
+
+/// One process solving everything.
+pub struct Alone;
+
+impl Partition for Alone {
+    fn leads(&self) -> bool {
+        true
+    }
+    fn part(&self, len: usize) -> Range<usize> {
+        0..len
+    }
+    fn agree(&self, said: bool) -> Result<bool, Error> {
+        Ok(said)
+    }
+    fn broadcast(&self, _: &mut [u8]) -> Result<(), Error> {
+        Ok(())
+    }
+    fn gather(&self, _: &mut [u8]) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
 /// Solves every valid position of `game` into one code per rank ([`decode`] reads them),
-/// restoring the levels `checkpoints` kept and keeping every level it solves. Stops with
-/// [`Error::Cancelled`] between two chunks once `cancel` is set.
+/// restoring the levels `checkpoints` kept and keeping every level it solves; this
+/// process solves its `partition`'s part of each level. Stops with [`Error::Cancelled`]
+/// between two chunks once `cancel` is set.
 pub fn solve_codes<G: Levelled + Sync>(
     game: &G,
     progress: &dyn Progress,
     checkpoints: &mut dyn Checkpoints,
     cancel: Option<&AtomicBool>,
+    partition: &dyn Partition,
 ) -> Result<Vec<u8>, Error> {
     let size = game.size();
     let mut codes = vec![UNKNOWN; size as usize];
@@ -101,12 +142,16 @@ pub fn solve_codes<G: Levelled + Sync>(
     let stopped = || cancel.is_some_and(|c| c.load(Relaxed));
     progress.start("solving levels", size);
     for level in (0..game.levels()).rev() {
-        let ranks = game.level_ranks(level);
-        let span = ranks.start as usize..ranks.end as usize;
-        if checkpoints.restore(level, &mut codes[span.clone()]) {
-            progress.advance(ranks.end - ranks.start);
+        let whole = game.level_ranks(level);
+        let span = whole.start as usize..whole.end as usize;
+        let found = checkpoints.restore(level, &mut codes[span.clone()]);
+        if partition.agree(found)? {
+            partition.broadcast(&mut codes[span.clone()])?;
+            progress.advance(whole.end - whole.start);
             continue;
         }
+        let mine = partition.part(span.len());
+        let ranks = whole.start + mine.start as u64..whole.start + mine.end as u64;
         let cells = as_atomic(&mut codes);
         let first_chunk = ranks.start / CHUNK;
         let deferred: Vec<u64> = (first_chunk..ranks.end.div_ceil(CHUNK))
@@ -132,6 +177,10 @@ pub fn solve_codes<G: Levelled + Sync>(
         if stopped() {
             return Err(Error::Cancelled);
         }
+        // Deferred positions need the others' parts of this level; the second gather
+        // brings in the others' deferred positions.
+        partition.gather(&mut codes[span.clone()])?;
+        let cells = as_atomic(&mut codes);
         deferred
             .par_iter()
             .for_each_init(Scratch::default, |scratch, &rank| {
@@ -139,6 +188,8 @@ pub fn solve_codes<G: Levelled + Sync>(
                     .expect("a move within a level leads to a position whose moves all lead higher");
                 cells[rank as usize].store(code, Relaxed);
             });
+        partition.gather(&mut codes[span.clone()])?;
+        progress.advance((span.len() - mine.len()) as u64);
         checkpoints.keep(level, &codes[span])?;
     }
     Ok(codes)
@@ -252,7 +303,89 @@ fn as_atomic(bytes: &mut [u8]) -> &[AtomicU8] {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::{Arc, Barrier, Mutex};
+
     use super::*;
+    use crate::games::pawns::Pawns;
+
+    /// Processes played by threads, meeting at a barrier around a shared buffer.
+    struct Threads {
+        index: usize,
+        count: usize,
+        barrier: Arc<Barrier>,
+        shared: Arc<Mutex<Vec<u8>>>,
+    }
+
+    impl Threads {
+        /// Runs `step` between two meetings of every thread.
+        fn meet(&self, step: impl FnOnce(&mut Vec<u8>)) {
+            self.barrier.wait();
+            step(&mut self.shared.lock().unwrap());
+            self.barrier.wait();
+        }
+    }
+
+    impl Partition for Threads {
+        fn leads(&self) -> bool {
+            self.index == 0
+        }
+        fn part(&self, len: usize) -> Range<usize> {
+            len * self.index / self.count..len * (self.index + 1) / self.count
+        }
+        fn agree(&self, said: bool) -> Result<bool, Error> {
+            let mut bytes = [u8::from(said)];
+            self.broadcast(&mut bytes)?;
+            Ok(bytes[0] == 1)
+        }
+        fn broadcast(&self, bytes: &mut [u8]) -> Result<(), Error> {
+            self.meet(|b| {
+                if self.leads() {
+                    *b = bytes.to_vec();
+                }
+            });
+            self.meet(|b| bytes.copy_from_slice(b));
+            Ok(())
+        }
+        fn gather(&self, level: &mut [u8]) -> Result<(), Error> {
+            self.meet(|b| {
+                if self.leads() {
+                    *b = vec![0; level.len()];
+                }
+            });
+            let mine = self.part(level.len());
+            self.meet(|b| b[mine.clone()].copy_from_slice(&level[mine]));
+            self.meet(|b| level.copy_from_slice(b));
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_solve_split_in_parts_equals_one_solve() {
+        let game = Pawns::new(4, 5, 0).unwrap();
+        let alone = solve_codes(&game, &(), &mut (), None, &Alone).unwrap();
+        for count in [2, 3] {
+            let barrier = Arc::new(Barrier::new(count));
+            let shared = Arc::new(Mutex::new(Vec::new()));
+            let parts: Vec<Vec<u8>> = std::thread::scope(|scope| {
+                let runs: Vec<_> = (0..count)
+                    .map(|index| {
+                        let part = Threads {
+                            index,
+                            count,
+                            barrier: barrier.clone(),
+                            shared: shared.clone(),
+                        };
+                        let game = &game;
+                        scope.spawn(move || solve_codes(game, &(), &mut (), None, &part).unwrap())
+                    })
+                    .collect();
+                runs.into_iter().map(|r| r.join().unwrap()).collect()
+            });
+            for codes in parts {
+                assert!(codes == alone, "{count} parts differ from one solve");
+            }
+        }
+    }
 
     #[test]
     fn codes_round_trip() {
