@@ -532,6 +532,15 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
+            #[cfg(feature = "mpi")]
+            if let Some(cluster) = &cluster {
+                // Every rank meets the same bad input: rank 0 says it, and the job stops
+                // rather than leave ranks waiting for work.
+                if cluster.leads() {
+                    eprintln!("error: {e:#}");
+                }
+                cluster.abort();
+            }
             eprintln!("error: {e:#}");
             ExitCode::FAILURE
         }

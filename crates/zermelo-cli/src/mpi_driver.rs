@@ -60,6 +60,16 @@ impl Cluster {
         }))
     }
 
+    /// Stops the whole job after an error: rank 0 has said why, the others only stop.
+    pub fn abort(&self) -> ! {
+        self.world.abort(1)
+    }
+
+    /// Whether this is rank 0, which reports.
+    pub fn leads(&self) -> bool {
+        self.world.rank() == 0
+    }
+
     /// Rank 0: hands out the boards not in the checkpoint, gathers and records results.
     fn lead(
         &self,

@@ -4,8 +4,7 @@ mod common;
 
 use std::process::Command;
 
-use common::{error_line, json};
-use serde_json::Value;
+use common::{error_line, json, Server};
 
 #[test]
 fn solve_tictactoe_is_a_draw() {
@@ -71,6 +70,27 @@ fn tournament_perfect_never_loses() {
     assert_eq!(v["games"], 200);
     assert_eq!(v["players"][0]["losses"], 0);
     assert_eq!(v["players"][1]["wins"], 0);
+}
+
+#[test]
+fn a_player_with_a_probability_plays_between_random_and_itself() {
+    let args = |players| {
+        [
+            "tournament",
+            "tictactoe",
+            "--players",
+            players,
+            "--games",
+            "200",
+            "--json",
+        ]
+    };
+    let sure = json(&args("perfect:1,random"));
+    assert_eq!(sure["players"][0]["losses"], 0);
+    let never = json(&args("perfect:0,random"));
+    assert!(never["players"][0]["losses"].as_u64().unwrap() > 10, "{never}");
+    let line = error_line(&["tournament", "tictactoe", "--players", "perfect:2,random"]);
+    assert!(line.contains("from 0 to 1"), "{line}");
 }
 
 #[test]
@@ -164,65 +184,6 @@ fn tournament_rows_add_up_with_shared_wins() {
             .map(|k| row[k].as_u64().unwrap())
             .sum();
         assert_eq!(sum, 30);
-    }
-}
-
-/// A running `zermelo serve` on a free loopback port, stopped when dropped.
-struct Server {
-    child: std::process::Child,
-    addr: String,
-}
-
-impl Server {
-    fn start(data: &std::path::Path) -> Server {
-        use std::io::{BufRead, BufReader};
-        use std::process::Stdio;
-        let mut child = Command::new(env!("CARGO_BIN_EXE_zermelo"))
-            .args(["--data", data.to_str().unwrap(), "serve", "--addr", "127.0.0.1:0"])
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the server starts");
-        let mut first_line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut first_line)
-            .unwrap();
-        let addr = first_line
-            .trim()
-            .rsplit("http://")
-            .next()
-            .unwrap()
-            .trim_end_matches('/')
-            .to_string();
-        Server { child, addr }
-    }
-
-    /// The status code and body of `METHOD path`.
-    fn request(&self, method: &str, path: &str) -> (u16, String) {
-        use std::io::{Read, Write};
-        let mut stream = std::net::TcpStream::connect(&self.addr).expect("connects");
-        write!(
-            stream,
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
-            self.addr
-        )
-        .unwrap();
-        let mut answer = String::new();
-        stream.read_to_string(&mut answer).unwrap();
-        let status = answer[9..12].parse().unwrap();
-        let body = answer.split("\r\n\r\n").nth(1).unwrap_or("").to_string();
-        (status, body)
-    }
-
-    fn json(&self, path: &str) -> (u16, Value) {
-        let (status, body) = self.request("GET", path);
-        (status, serde_json::from_str(&body).unwrap_or(Value::Null))
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

@@ -128,6 +128,11 @@ pub trait Notation: Game {
     fn player_name(&self, player: PlayerId) -> String {
         format!("player {}", player + 1)
     }
+    /// A picture of the position for a board on screen, its moves on the shapes that
+    /// play them; `None` for games without one.
+    fn picture(&self, _p: &Self::Position) -> Option<crate::picture::Picture> {
+        None
+    }
 }
 
 /// Impartial games under normal play: both players have the same moves from a position,

@@ -8,6 +8,7 @@ pub mod catalog;
 pub mod error;
 pub mod game;
 pub mod games;
+pub mod picture;
 pub mod play;
 pub mod session;
 pub mod solve;

@@ -46,3 +46,65 @@ pub fn fact(v: &Value, key: &str) -> Value {
         .unwrap_or_else(|| panic!("no fact {key} in {v}"))["value"]
         .clone()
 }
+
+/// A running `zermelo serve` on a free loopback port, stopped when dropped.
+pub struct Server {
+    child: std::process::Child,
+    /// Its `host:port`.
+    pub addr: String,
+}
+
+impl Server {
+    /// Starts it with the data folder `data`.
+    pub fn start(data: &std::path::Path) -> Server {
+        use std::io::{BufRead, BufReader};
+        use std::process::Stdio;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_zermelo"))
+            .args(["--data", data.to_str().unwrap(), "serve", "--addr", "127.0.0.1:0"])
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the server starts");
+        let mut first_line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first_line)
+            .unwrap();
+        let addr = first_line
+            .trim()
+            .rsplit("http://")
+            .next()
+            .unwrap()
+            .trim_end_matches('/')
+            .to_string();
+        Server { child, addr }
+    }
+
+    /// The status code and body of `METHOD path`.
+    pub fn request(&self, method: &str, path: &str) -> (u16, String) {
+        use std::io::{Read, Write};
+        let mut stream = std::net::TcpStream::connect(&self.addr).expect("connects");
+        write!(
+            stream,
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+            self.addr
+        )
+        .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        let status = answer[9..12].parse().unwrap();
+        let body = answer.split("\r\n\r\n").nth(1).unwrap_or("").to_string();
+        (status, body)
+    }
+
+    /// The status code and JSON body of `GET path`.
+    pub fn json(&self, path: &str) -> (u16, Value) {
+        let (status, body) = self.request("GET", path);
+        (status, serde_json::from_str(&body).unwrap_or(Value::Null))
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

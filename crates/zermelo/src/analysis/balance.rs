@@ -83,7 +83,8 @@ pub struct Sweep {
     pub positions_max: usize,
     /// The mean positions per board solved.
     pub positions_mean: f64,
-    /// Wall-clock seconds.
+    /// Wall-clock seconds (split across processes: from its first board handed out to its
+    /// last result back).
     pub seconds: f64,
     #[serde(skip)]
     family: Family,

@@ -8,6 +8,7 @@
 //! (`b2`: Vertical covers b2 and b3, Horizontal covers b2 and c2).
 
 use crate::game::{Game, Indexed, Notation, Outcome, PlayerId, Symmetric};
+use crate::picture::{Grid, Kind, Picture};
 use crate::session::search::SearchSession;
 use crate::session::Session;
 use crate::spec::{GameInfo, KeyInfo, Spec};
@@ -307,6 +308,30 @@ impl Notation for Domineering {
         s
     }
 
+    /// One cell per square, covered ones `gray` (a position knows which cells are covered,
+    /// not by whom); every free cell that is the lower-left cell of one of the mover's
+    /// dominoes plays that move.
+    fn picture(&self, p: &Cells) -> Option<Picture> {
+        let grid = Grid {
+            cols: self.cols,
+            rows: self.rows,
+        };
+        let mut cells: Vec<_> = (0..self.cells())
+            .map(|cell| {
+                let square = grid.square(Kind::Cell, cell % self.cols, cell / self.cols);
+                if p >> cell & 1 == 1 {
+                    square.color("gray")
+                } else {
+                    square
+                }
+            })
+            .collect();
+        for cell in self.places(*p, self.to_move(p)) {
+            cells[cell].play = Some(self.cell_name(cell));
+        }
+        Some(grid.picture(cells))
+    }
+
     fn player_name(&self, player: PlayerId) -> String {
         if player == VERTICAL {
             "Vertical"
@@ -365,6 +390,18 @@ mod tests {
         let mut s = AlphaBeta::new(&g);
         assert_eq!(s.solve(&p), s.solve(&q));
         assert!(matches!(s.solve(&g.start()), Value::Win(_) | Value::Lose(_)));
+    }
+
+    #[test]
+    fn the_picture_greys_covered_cells_and_plays_from_lower_left_cells() {
+        let g = Domineering::new(3, 3, VERTICAL).unwrap();
+        let p = g.play(&g.start(), &1);
+        let picture = g.picture(&p).unwrap();
+        assert_eq!(picture.shapes[1].color.as_deref(), Some("gray"));
+        assert_eq!(picture.shapes[1].play, None);
+        // Horizontal to move: a1 would cover b1, a2 is free with b2 covered, c2 has no right.
+        let plays: Vec<_> = picture.shapes.iter().filter_map(|s| s.play.as_deref()).collect();
+        assert_eq!(plays, ["a3", "b3"]);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! Cells are named chess-style: column letter then row number, `a1` at the bottom left.
 
 use crate::game::{Game, Indexed, Notation, Outcome, PlayerId, Symmetric};
+use crate::picture::{Grid, Kind, Picture};
 use crate::spec::{GameInfo, KeyInfo, Spec};
 use crate::Error;
 
@@ -442,6 +443,28 @@ impl Notation for Mnk {
         s.push('\n');
         s
     }
+
+    /// One cell per square: marks are labelled `X` or `O` and owned by their player; while
+    /// the game goes on, every empty cell plays its move.
+    fn picture(&self, p: &Board) -> Option<Picture> {
+        let grid = Grid {
+            cols: self.m,
+            rows: self.n,
+        };
+        let open = self.outcome(p).is_none();
+        let cells = (0..self.cells())
+            .map(|cell| {
+                let square = grid.square(Kind::Cell, cell % self.m, cell / self.m);
+                match cell_char(p, cell) {
+                    'x' => square.label("X").owner(0),
+                    'o' => square.label("O").owner(1),
+                    _ if open => square.plays(self.cell_name(cell)),
+                    _ => square,
+                }
+            })
+            .collect();
+        Some(grid.picture(cells))
+    }
 }
 
 fn cell_char(p: &Board, cell: usize) -> char {
@@ -508,6 +531,21 @@ mod tests {
         let g = Mnk::tictactoe();
         let p = g.parse_position("xo./.x./o..").unwrap();
         assert_eq!(g.unrank(g.rank(&p)), Some(p));
+    }
+
+    #[test]
+    fn the_picture_plays_empty_cells_and_labels_marks() {
+        let g = Mnk::tictactoe();
+        let p = g.play(&g.start(), &4);
+        let picture = g.picture(&p).unwrap();
+        let centre = &picture.shapes[4];
+        assert_eq!(
+            (centre.x, centre.y, centre.label.as_deref(), centre.owner),
+            (2.0, 1.0, Some("X"), Some(0))
+        );
+        assert_eq!(picture.shapes[0].play.as_deref(), Some("a1"));
+        assert_eq!((picture.shapes[0].x, picture.shapes[0].y), (1.0, 2.0));
+        assert_eq!((picture.width, picture.height), (4.0, 4.0));
     }
 
     #[test]

@@ -14,6 +14,7 @@
 use std::ops::Range;
 
 use crate::game::{Game, Indexed, Levelled, Notation, Outcome, PlayerId, Symmetric};
+use crate::picture::{Grid, Kind, Picture, Shape};
 use crate::session::levels::{LevelSession, Tabulated};
 use crate::session::{Big, Fact, FactValue};
 use crate::spec::{GameInfo, KeyInfo, Spec};
@@ -889,6 +890,54 @@ impl Notation for Pawns {
         s
     }
 
+    /// The board's cells with a piece per pawn (White's owned by 0 and `white`, Black's by
+    /// 1 and `black`); the destination square of every legal move plays it, and a forced
+    /// pass is a `pass` text below the board.
+    fn picture(&self, p: &Board) -> Option<Picture> {
+        let grid = Grid {
+            cols: self.cols,
+            rows: self.rows,
+        };
+        let mut cells: Vec<Vec<Shape>> = (0..self.cols)
+            .map(|col| {
+                (0..self.rows)
+                    .map(|row| grid.square(Kind::Cell, col, row))
+                    .collect()
+            })
+            .collect();
+        let mut pass = false;
+        let mut movable = vec![false; self.cols];
+        for m in self.legal_moves(p) {
+            match m {
+                PawnMove::Step { col, row } => {
+                    cells[col as usize][row as usize].play = Some(self.format_move(p, &m));
+                    movable[col as usize] = true;
+                }
+                PawnMove::Pass => pass = true,
+            }
+        }
+        let mut shapes: Vec<Shape> = cells.into_iter().flatten().collect();
+        for (col, &movable) in movable.iter().enumerate() {
+            let (white, black) = self.column_rows(p.ids[col]);
+            let mut white = grid.square(Kind::Piece, col, white).owner(WHITE).color("white");
+            let mut black = grid.square(Kind::Piece, col, black).owner(BLACK).color("black");
+            // The pawns that can move point the way they go.
+            if movable && p.to_move == WHITE {
+                white = white.label("↑");
+            } else if movable {
+                black = black.label("↓");
+            }
+            shapes.extend([white, black]);
+        }
+        let mut picture = grid.picture(shapes);
+        if pass {
+            let text = Shape::new(Kind::Text, 1.0, picture.height, self.cols as f64, 1.0);
+            picture.shapes.push(text.label("pass").plays("pass"));
+            picture.height += 1.0;
+        }
+        Some(picture)
+    }
+
     fn player_name(&self, player: PlayerId) -> String {
         if player == WHITE { "White" } else { "Black" }.into()
     }
@@ -968,6 +1017,22 @@ mod tests {
         assert_eq!(g.board_id(&g.start()), 1263);
         assert_eq!(g.format_position(&g.start()), "B...P/B...P/B...P white");
         assert_eq!(g.from_board_id(1263, WHITE), Some(g.start()));
+    }
+
+    #[test]
+    fn the_picture_plays_destination_squares_and_draws_pawns() {
+        let g = Pawns::new(3, 5, WHITE).unwrap();
+        let picture = g.picture(&g.start()).unwrap();
+        // Column a, row 2 (the second cell of the first column) is a destination of White.
+        let a2 = &picture.shapes[1];
+        assert_eq!((a2.x, a2.y, a2.play.as_deref()), (1.0, 3.0, Some("a2")));
+        let pieces: Vec<_> = picture.shapes.iter().filter(|s| s.kind == Kind::Piece).collect();
+        assert_eq!(pieces.len(), 6);
+        assert_eq!(
+            (pieces[1].y, pieces[1].owner, pieces[1].color.as_deref()),
+            (0.0, Some(BLACK), Some("black"))
+        );
+        assert!(!picture.shapes.iter().any(|s| s.play.as_deref() == Some("pass")));
     }
 
     #[test]

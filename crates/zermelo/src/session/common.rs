@@ -6,7 +6,7 @@ use std::cell::RefCell;
 use super::{GameRecord, PlayIo, PlayerInfo, StandingRow, Standings};
 use crate::game::{Game, Notation, Outcome};
 use crate::play::human::Human;
-use crate::play::random::Random;
+use crate::play::random::{Random, Sometimes};
 use crate::play::search::Search;
 use crate::play::{play_match, tournament, Player};
 use crate::Error;
@@ -50,6 +50,10 @@ pub fn common_players() -> Vec<PlayerInfo> {
             help: "a uniformly random legal move",
         },
         PlayerInfo {
+            name: "NAME:P",
+            help: "the player NAME (e.g. perfect:0.8) with probability P, else a random move",
+        },
+        PlayerInfo {
             name: "search[:DEPTH]",
             help: "depth-limited alpha-beta with the game's heuristic (depth 4)",
         },
@@ -82,6 +86,17 @@ pub fn program<'g, G: Notation + 'g>(
     let name = name.trim().to_ascii_lowercase();
     if let Some(p) = special(&name, seed) {
         return p;
+    }
+    if let Some((inner, p)) = name.rsplit_once(':').filter(|(inner, _)| *inner != "search") {
+        let p: f64 = p
+            .parse()
+            .ok()
+            .filter(|p| (0.0..=1.0).contains(p))
+            .ok_or_else(|| {
+                Error::Unsupported(format!("{name}: the probability must be a number from 0 to 1"))
+            })?;
+        let inner = program(inner, seed, special, known)?;
+        return Ok(Box::new(Sometimes::new(inner, p, seed)));
     }
     Ok(match name.split_once(':') {
         None if name == "random" => Box::new(Random::new(seed)),

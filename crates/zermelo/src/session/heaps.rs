@@ -417,6 +417,7 @@ impl Session for HeapSession {
             game: self.spec.clone(),
             position: g.format_position(&p),
             board: g.render(&p),
+            picture: g.picture(&p),
             to_move: g.player_name(g.to_move(&p)),
             terminal: outcome.is_some(),
             result: outcome.map(|o| common::outcome_words(g, o)),

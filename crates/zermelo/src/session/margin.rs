@@ -272,6 +272,7 @@ impl<G: MarginGame> Session for MarginSession<G> {
             game: self.spec.clone(),
             position: g.format_position(&p),
             board: g.render(&p),
+            picture: g.picture(&p),
             to_move: g.player_name(mover),
             terminal: outcome.is_some(),
             result: outcome.map(|o| common::outcome_words(g, o)),

@@ -187,6 +187,9 @@ pub struct PositionView {
     pub position: String,
     /// A picture of the position for the terminal.
     pub board: String,
+    /// A picture of the position for a board on screen, whose shapes may play moves;
+    /// `None` for games without one.
+    pub picture: Option<crate::picture::Picture>,
     /// Who is to move (when the game is over: whose turn it would be). The position's
     /// value is for this player.
     pub to_move: String,

@@ -287,6 +287,7 @@ impl<G: ScoreGame> Session for ScoresSession<G> {
             game: self.spec.clone(),
             position: g.format_position(&p),
             board: g.render(&p),
+            picture: g.picture(&p),
             to_move: g.player_name(mover),
             terminal: outcome.is_some(),
             result: outcome.map(|o| common::outcome_words(g, o)),

@@ -12,6 +12,7 @@
 
 use super::{BigPoints, Move, Position, Step, Take, BLACK, KINDS, NOT_ARRIVED, NO_DISC, ON_STAIR, WHITE};
 use crate::game::{Game, Notation, PlayerId};
+use crate::picture::{Kind, Picture, Shape};
 use crate::Error;
 
 const LETTERS: [char; KINDS] = ['r', 'g', 'b', 'y', 'p', 'w', 'k'];
@@ -370,5 +371,108 @@ impl Notation for BigPoints {
 
     fn player_name(&self, player: PlayerId) -> String {
         format!("player {}", player + 1)
+    }
+
+    /// The path's discs in the top row (column 0 is the start, the last but one the stair),
+    /// then a lane per pawn: the pawn, where it stands (its step's value beside it on the
+    /// stair), and a cell per move of it, labelled with its take: on the column of the disc
+    /// it takes (`+`, `-`; on the pawn itself when that is the disc under it), the stair
+    /// (`^`) or where it goes taking nothing (`.`). Below, each player's hand: a disc per
+    /// kind held, labelled with the count. Moves with a black-disc extra move are not on
+    /// the picture.
+    fn picture(&self, p: &Position) -> Option<Picture> {
+        let len = self.path.len() as f64;
+        let stair = len + 1.0;
+        let unit = |kind, x: f64, y: f64| Shape::new(kind, x, y, 1.0, 1.0);
+        let mut shapes = vec![
+            unit(Kind::Text, 0.0, 0.0).label("start"),
+            unit(Kind::Text, stair, 0.0).label("stair"),
+        ];
+        for (i, &kind) in self.path.iter().enumerate().filter(|&(i, _)| !p.is_taken(i)) {
+            shapes.push(unit(Kind::Piece, 1.0 + i as f64, 0.0).color(NAMES[kind as usize]));
+        }
+        let mut pawns: Vec<Shape> = (0..self.colours)
+            .map(|c| {
+                let x = match (p.pawn(c), self.square(p, c)) {
+                    (ON_STAIR, _) => stair,
+                    (_, Some(i)) => 1.0 + i as f64,
+                    (_, None) => 0.0,
+                };
+                let letter = kind_letter(c as u8).to_ascii_uppercase().to_string();
+                unit(Kind::Piece, x, 1.0 + c as f64).color(NAMES[c]).label(letter)
+            })
+            .collect();
+        for c in self.arrivals(p) {
+            let value = self.step_value(p.rank(c)).to_string();
+            shapes.push(unit(Kind::Text, stair + 1.0, 1.0 + c as f64).label(value));
+        }
+        for m in self.legal_moves(p).into_iter().filter(|m| m.extra.is_none()) {
+            let c = m.step.pawn as usize;
+            let notation = self.format_move(p, &m);
+            let column = match m.step.take {
+                Take::Stair => Some(stair),
+                Take::Nothing => Some(1.0 + self.disc_at[c][m.step.to as usize - 1] as f64),
+                _ if self.square(p, c) == Some(m.step.took.into()) => None,
+                _ => Some(1.0 + m.step.took as f64),
+            };
+            match column {
+                Some(x) => {
+                    let take = notation[1..].to_string();
+                    shapes.push(
+                        unit(Kind::Cell, x, 1.0 + c as f64)
+                            .color(NAMES[c])
+                            .label(take)
+                            .plays(notation),
+                    );
+                }
+                None => pawns[c].play = Some(notation),
+            }
+        }
+        shapes.extend(pawns);
+        for who in 0..self.players {
+            let y = 1.0 + (self.colours + who) as f64;
+            shapes.push(Shape::new(Kind::Text, 0.0, y, 3.0, 1.0).label(self.player_name(who as PlayerId)));
+            for kind in (0..KINDS as u8).filter(|&k| p.held(who, k) > 0) {
+                let disc = unit(Kind::Piece, 3.0 + kind as f64, y).color(NAMES[kind as usize]);
+                shapes.push(disc.owner(who as PlayerId).label(p.held(who, kind).to_string()));
+            }
+            let points = self.points(p, who);
+            let about = if self.outcome(p).is_some() { "" } else { "~" };
+            shapes.push(
+                Shape::new(Kind::Text, 3.0 + KINDS as f64, y, 3.0, 1.0)
+                    .owner(who as PlayerId)
+                    .label(format!("{about}{points} points")),
+            );
+        }
+        Some(Picture {
+            width: (len + 3.0).max(6.0 + KINDS as f64),
+            height: 1.0 + (self.colours + self.players) as f64,
+            shapes,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Rule;
+    use super::*;
+
+    #[test]
+    fn moves_sit_in_their_pawns_lane_on_the_disc_they_take() {
+        let g = BigPoints::new(parse_board("1221").unwrap(), 2, Rule::Study).unwrap();
+        let picture = g.picture(&g.start()).unwrap();
+        let green_behind = picture
+            .shapes
+            .iter()
+            .find(|s| s.play.as_deref() == Some("g-"))
+            .unwrap();
+        assert_eq!((green_behind.x, green_behind.y), (1.0, 2.0));
+        assert_eq!(green_behind.color.as_deref(), Some("green"));
+        let discs = picture
+            .shapes
+            .iter()
+            .filter(|s| s.kind == Kind::Piece && s.y == 0.0)
+            .count();
+        assert_eq!(discs, 4);
     }
 }

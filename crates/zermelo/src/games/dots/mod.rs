@@ -20,6 +20,7 @@ pub use solver::solver;
 use std::fmt::Write as _;
 
 use crate::game::{Game, Notation, Outcome, PlayerId, Scored, Symmetric};
+use crate::picture::{Grid, Kind, Picture, Shape};
 use crate::spec::{GameInfo, KeyInfo, Spec};
 use crate::Error;
 
@@ -714,11 +715,76 @@ impl Notation for Dots {
     fn player_name(&self, player: PlayerId) -> String {
         if player == 0 { "○" } else { "●" }.to_string()
     }
+
+    /// Captured boxes as cells owned and labelled by their holder, then every line (drawn
+    /// ones without a move, and without an owner: a position does not know who drew them;
+    /// undrawn ones play themselves), then the dots, in the middle of the squares of a
+    /// labelled grid.
+    fn picture(&self, p: &Position) -> Option<Picture> {
+        let grid = Grid {
+            cols: self.cols,
+            rows: self.rows,
+        };
+        let centre = |(r, c): (usize, usize)| {
+            let square = grid.square(Kind::Cell, c, r);
+            (square.x + 0.5, square.y + 0.5)
+        };
+        let mut shapes = Vec::new();
+        for b in 0..self.box_count() {
+            let Some(owner) = (0..2).find(|&who| p.boxes[who] >> b & 1 == 1) else {
+                continue;
+            };
+            let (r, c) = (b / (self.cols - 1), b % (self.cols - 1));
+            let (x, y) = centre((r + 1, c));
+            let cell = Shape::new(Kind::Cell, x, y, 1.0, 1.0);
+            shapes.push(
+                cell.owner(owner as PlayerId)
+                    .label(self.player_name(owner as PlayerId)),
+            );
+        }
+        for l in 0..self.line_count() {
+            let (low, high) = self.ends(l);
+            // From the upper (or left) end, so that the run is never negative.
+            let (x, y) = centre(if low.0 == high.0 { low } else { high });
+            let line = if low.0 == high.0 {
+                Shape::new(Kind::Line, x, y, 1.0, 0.0)
+            } else {
+                Shape::new(Kind::Line, x, y, 0.0, 1.0)
+            };
+            shapes.push(if p.lines.has(l) {
+                line
+            } else {
+                line.plays(self.line_name(l))
+            });
+        }
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                let (x, y) = centre((r, c));
+                shapes.push(Shape::new(Kind::Dot, x, y, 0.0, 0.0));
+            }
+        }
+        Some(grid.picture(shapes))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_picture_plays_undrawn_lines_and_shows_captured_boxes() {
+        let g = Dots::square(2).unwrap();
+        let start = g.picture(&g.start()).unwrap();
+        let bottom = &start.shapes[0];
+        assert_eq!((bottom.x, bottom.y, bottom.w, bottom.h), (1.5, 1.5, 1.0, 0.0));
+        assert_eq!(bottom.play.as_deref(), Some("1ab"));
+        let p = g.parse_position("1ab,12a,12b,2ab|1b|-|○").unwrap();
+        let picture = g.picture(&p).unwrap();
+        let captured = &picture.shapes[0];
+        assert_eq!((captured.kind, captured.x, captured.y), (Kind::Cell, 1.5, 0.5));
+        assert_eq!((captured.owner, captured.label.as_deref()), (Some(0), Some("○")));
+        assert!(picture.shapes.iter().all(|s| s.play.is_none()));
+    }
 
     #[test]
     fn counts_lines_boxes_and_symmetries() {

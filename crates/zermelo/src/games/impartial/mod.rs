@@ -16,8 +16,12 @@ pub mod subtraction;
 pub mod sum;
 
 use crate::game::{Game, Impartial, Notation, Outcome, PlayerId};
+use crate::picture::{Kind, Picture, Shape};
 use crate::spec::{KeyInfo, Spec};
 use crate::Error;
+
+/// The most tokens a heap's row shows.
+const TOKENS_DRAWN: u64 = 40;
 
 /// The `misere` key of the games that offer misère play.
 const MISERE: KeyInfo = KeyInfo {
@@ -211,6 +215,24 @@ impl HeapGame {
             .flat_map(|i| self.heap_moves(p, i, &nim_targets(p.heaps[i].size)))
             .filter(|m| lost(&self.play(p, m)))
             .collect()
+    }
+
+    /// Which of the first `drawn` tokens of heap `h` play a move that leaves the tokens
+    /// left of them (taking the rest of the heap, without splitting it).
+    fn leaves(&self, h: Heap, drawn: u64) -> Vec<bool> {
+        let rule = &self.parts[h.part as usize];
+        if *rule == Rule::Nim {
+            return vec![true; drawn as usize];
+        }
+        let mut playable = vec![false; drawn as usize];
+        let mut moves = Vec::new();
+        rule.moves(h.size, &mut moves);
+        for (take, _) in moves.into_iter().filter(|&(_, left)| left == 0) {
+            if let Some(slot) = playable.get_mut((h.size - take) as usize) {
+                *slot = true;
+            }
+        }
+        playable
     }
 
     fn parse_sizes(&self, text: &str, group: &str) -> Result<Vec<u64>, Error> {
@@ -410,6 +432,44 @@ impl Notation for HeapGame {
         }
         s
     }
+
+    /// A row per heap: its number, up to 40 of its tokens as pieces and its size. Clicking
+    /// token `k` (from 0 on the left) plays the move that takes it and every token right of
+    /// it, when the heap's rule allows that; moves that split a heap, and moves leaving more
+    /// tokens than are drawn, are not on the picture.
+    fn picture(&self, p: &Heaps) -> Option<Picture> {
+        let widest = p
+            .heaps
+            .iter()
+            .map(|h| h.size.min(TOKENS_DRAWN))
+            .max()
+            .unwrap_or(0);
+        let mut shapes = Vec::new();
+        for (i, h) in p.heaps.iter().enumerate() {
+            let y = i as f64;
+            shapes.push(Shape::new(Kind::Text, 0.0, y, 1.0, 1.0).label((i + 1).to_string()));
+            let drawn = h.size.min(TOKENS_DRAWN);
+            for (k, playable) in self.leaves(*h, drawn).into_iter().enumerate() {
+                let token = Shape::new(Kind::Piece, 1.0 + k as f64, y, 1.0, 1.0);
+                let take = HeapMove {
+                    heap: i,
+                    take: h.size - k as u64,
+                    left: 0,
+                };
+                shapes.push(if playable {
+                    token.plays(self.format_move(p, &take))
+                } else {
+                    token
+                });
+            }
+            shapes.push(Shape::new(Kind::Text, 1.0 + widest as f64, y, 1.0, 1.0).label(h.size.to_string()));
+        }
+        Some(Picture {
+            width: 2.0 + widest as f64,
+            height: p.heaps.len() as f64,
+            shapes,
+        })
+    }
 }
 
 /// Opens a session of the game `spec` names.
@@ -426,4 +486,45 @@ pub fn open(spec: &Spec) -> Result<Box<dyn crate::session::Session>, Error> {
         info,
         game,
     )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The moves on the tokens of `p`'s picture, row by row.
+    fn plays(g: &HeapGame, p: &Heaps) -> Vec<Option<String>> {
+        let picture = g.picture(p).unwrap();
+        picture
+            .shapes
+            .into_iter()
+            .filter(|s| s.kind == Kind::Piece)
+            .map(|s| s.play)
+            .collect()
+    }
+
+    #[test]
+    fn a_token_takes_itself_and_the_tokens_right_of_it() {
+        let nim = HeapGame::new(vec![(Rule::Nim, vec![1, 2])], false);
+        let all: Vec<Option<String>> = ["1-1", "2-2", "2-1"]
+            .iter()
+            .map(|m| Some(m.to_string()))
+            .collect();
+        assert_eq!(plays(&nim, &nim.start()), all);
+        let subtraction = HeapGame::new(vec![(Rule::Subtraction(vec![2]), vec![3])], false);
+        assert_eq!(
+            plays(&subtraction, &subtraction.start()),
+            [None, Some("1-2".into()), None]
+        );
+    }
+
+    #[test]
+    fn a_big_heap_shows_forty_tokens_and_its_size() {
+        let nim = HeapGame::new(vec![(Rule::Nim, vec![1000])], false);
+        let picture = nim.picture(&nim.start()).unwrap();
+        assert_eq!(picture.shapes.len(), 42);
+        assert_eq!(picture.shapes[41].label.as_deref(), Some("1000"));
+        assert_eq!(picture.shapes[1].play.as_deref(), Some("1-1000"));
+        assert_eq!(picture.width, 42.0);
+    }
 }
