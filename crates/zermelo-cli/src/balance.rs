@@ -6,6 +6,7 @@
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -13,6 +14,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use plotters::prelude::*;
 use serde_json::json;
 use zermelo::analysis::balance::{Balance, Choice, Plan, Sweep, DEFAULT_BATCH};
+use zermelo::solve::levels::Partition;
 use zermelo::solve::Progress;
 
 use crate::commands::Report;
@@ -51,6 +53,11 @@ pub trait Driver {
         batch: Option<usize>,
         progress: &dyn Progress,
     ) -> Result<Option<Balance>>;
+
+    /// How a level solve is split across processes, when it is.
+    fn partition(&self) -> Option<Arc<dyn Partition>> {
+        None
+    }
 }
 
 /// Every board solved in this process, on all its cores.

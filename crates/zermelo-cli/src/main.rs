@@ -8,6 +8,8 @@ mod commands;
 mod grundy;
 #[cfg(feature = "mpi")]
 mod mpi_driver;
+#[cfg(feature = "mpi")]
+mod mpi_levels;
 mod progress;
 mod render;
 mod serve;
@@ -15,11 +17,13 @@ mod serve;
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use anyhow::{bail, Result};
 use clap::{Parser, Subcommand};
-use zermelo::session::{Budget, Options, PlayIo, Session};
+use zermelo::session::{saved, Budget, Options, PlayIo, Session};
+use zermelo::solve::levels::Partition;
 use zermelo::Error;
 
 use commands::Report;
@@ -39,6 +43,9 @@ struct Cli {
     /// The folder for solved tables [env: ZERMELO_DATA; default: ./zermelo-data].
     #[arg(long, global = true, value_name = "DIR")]
     data: Option<PathBuf>,
+    /// The most memory a solve may plan for, e.g. 8G or 512M [default: the machine's memory].
+    #[arg(long, global = true, value_name = "SIZE", value_parser = parse_size)]
+    memory: Option<u64>,
     #[command(subcommand)]
     command: Command,
 }
@@ -57,6 +64,9 @@ enum Command {
         /// Solve again even when a saved table exists.
         #[arg(long)]
         force: bool,
+        /// Keep the solved table in memory only; do not save it to the data folder.
+        #[arg(long)]
+        no_save: bool,
     },
     /// Show the position after some moves and the value of every legal move.
     Moves {
@@ -153,6 +163,11 @@ enum Command {
         #[arg(long)]
         plot: Option<String>,
     },
+    /// Saved databases: list the data folder, show one's header, check one.
+    Db {
+        #[command(subcommand)]
+        command: DbCommand,
+    },
     /// Serve a page to play any game against the perfect bot, and its HTTP API.
     Serve {
         /// The address to listen on (port 0 picks a free port).
@@ -168,6 +183,70 @@ enum Command {
         #[arg(long, default_value_t = 2048, value_name = "MIB")]
         cache_memory: u64,
     },
+}
+
+#[derive(Subcommand)]
+enum DbCommand {
+    /// The databases in the data folder, with their sizes, and any unfinished solves.
+    List,
+    /// A database's header: game, solver, positions, layers, bits per position, compression.
+    Info {
+        /// The database file.
+        path: PathBuf,
+    },
+    /// Check every checksum of a database and re-solve sampled positions from their
+    /// children's stored values.
+    Verify {
+        /// The database file.
+        path: PathBuf,
+        /// How many random positions to re-solve (0: checksums only).
+        #[arg(long, default_value_t = 1000)]
+        sample: u64,
+        /// Seed for the sample.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+}
+
+/// A size in bytes: a number with an optional K, M, G or T suffix (powers of 1024).
+fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim().trim_end_matches(['B', 'b']);
+    let (digits, shift) = match t.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => {
+            let shift = match c.to_ascii_uppercase() {
+                'K' => 10,
+                'M' => 20,
+                'G' => 30,
+                'T' => 40,
+                _ => return Err(format!("'{text}': use a number with K, M, G or T, e.g. 8G")),
+            };
+            (&t[..i], shift)
+        }
+        _ => (t, 0),
+    };
+    let n: f64 = digits
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a size: use a number with K, M, G or T, e.g. 8G"))?;
+    if !(n > 0.0 && n.is_finite()) {
+        return Err(format!("'{text}': give a positive size"));
+    }
+    Ok((n * (1u64 << shift) as f64) as u64)
+}
+
+/// Stops long work cleanly on the first Ctrl-C and at once on the second.
+fn cancel_on_ctrl_c() -> Arc<AtomicBool> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    let installed = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::Relaxed) {
+            std::process::exit(130);
+        }
+        eprintln!("\nstopping (Ctrl-C again to quit at once)");
+    });
+    // Without a handler Ctrl-C still ends the process, only less cleanly.
+    drop(installed);
+    cancel
 }
 
 /// The data folder: `--data`, else `ZERMELO_DATA`, else `./zermelo-data`; an empty one is refused.
@@ -247,21 +326,54 @@ fn run(cli: Cli, driver: &dyn balance::Driver) -> Result<Option<Report>> {
             },
             driver,
         ),
-        command => run_here(command, json, cli.data).map(Some),
+        command => {
+            let partition = driver.partition();
+            let leads = partition.as_ref().is_none_or(|p| p.leads());
+            let report = run_here(command, json, cli.data, cli.memory, partition)?;
+            // The other ranks of a split solve work for rank 0, which reports.
+            Ok(leads.then_some(report))
+        }
     }
 }
 
 /// Runs a command other than `balance`.
-fn run_here(command: Command, json: bool, data: Option<PathBuf>) -> Result<Report> {
+fn run_here(
+    command: Command,
+    json: bool,
+    data: Option<PathBuf>,
+    memory: Option<u64>,
+    partition: Option<Arc<dyn Partition>>,
+) -> Result<Report> {
     let data = data_dir(data)?;
     let mut opts = options(data, json);
+    if let Some(bytes) = memory {
+        opts.budget.bytes = bytes;
+    }
     match command {
         Command::Games => Ok(render::games()),
-        Command::Solve { spec, solver, force } => {
+        Command::Solve {
+            spec,
+            solver,
+            force,
+            no_save,
+        } => {
             let session = open(&spec)?;
             check_solver(session.as_ref(), solver.as_deref())?;
+            let leads = partition.as_ref().is_none_or(|p| p.leads());
+            if let Some(partition) = partition {
+                if !session.splits() {
+                    if !leads {
+                        // Rank 0 says why; the others only stop.
+                        std::process::exit(1);
+                    }
+                    bail!("{} is not solved in levels, so it does not solve across MPI ranks; run it without mpirun", session.spec());
+                }
+                opts.partition = partition;
+            }
             opts.solver = solver;
             opts.force = force;
+            opts.save = !no_save;
+            opts.cancel = Some(cancel_on_ctrl_c());
             let cost = session.estimate(&opts)?;
             opts.budget.check(&format!("solving {}", session.spec()), cost)?;
             let what = format!(
@@ -269,8 +381,18 @@ fn run_here(command: Command, json: bool, data: Option<PathBuf>) -> Result<Repor
                 session.spec(),
                 cost.positions
             );
-            opts.progress = Arc::new(BarProgress::spinning(!json, &what));
-            Ok(render::solution(&session.solve(&opts)?))
+            opts.progress = Arc::new(BarProgress::spinning(!json && leads, &what));
+            match session.solve(&opts) {
+                // Rank 0 found the table saved, or was stopped: it says so.
+                Err(Error::Cancelled) if !leads => Ok(Report {
+                    text: String::new(),
+                    json: serde_json::Value::Null,
+                }),
+                Err(Error::Cancelled) => bail!(
+                    "stopped before the end: the same command goes on from the last checkpoint of a level solve"
+                ),
+                result => Ok(render::solution(&result?)),
+            }
         }
         Command::Moves { spec, moves, all } => {
             opts.all_moves = all;
@@ -318,6 +440,14 @@ fn run_here(command: Command, json: bool, data: Option<PathBuf>) -> Result<Repor
         }
         Command::Balance { .. } => bail!("balance is run with its driver"),
         Command::Grundy { spec, to, plot } => grundy::report(&spec.parse()?, to, plot.as_deref()),
+        Command::Db { command } => match command {
+            DbCommand::List => Ok(render::db_list(&saved::list(&opts.data_dir)?)),
+            DbCommand::Info { path } => Ok(render::db_info(&saved::info(&path)?)),
+            DbCommand::Verify { path, sample, seed } => {
+                let progress = BarProgress::spinning(!json, &format!("checking {}", path.display()));
+                Ok(render::db_check(&saved::verify(&path, sample, seed, &progress)?))
+            }
+        },
         Command::Serve {
             addr,
             budget,
@@ -367,7 +497,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let json = cli.json;
     #[cfg(feature = "mpi")]
-    let cluster = match mpi_driver::Cluster::join(matches!(cli.command, Command::Balance { .. })) {
+    let cluster = match mpi_driver::Cluster::join(matches!(
+        cli.command,
+        Command::Balance { .. } | Command::Solve { .. }
+    )) {
         Ok(cluster) => cluster,
         Err(e) => {
             eprintln!("error: {e:#}");

@@ -5,6 +5,7 @@
 //! board numbers and [`BoardResult`]s of the library's [`Plan`].
 
 use std::path::Path;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
@@ -13,9 +14,11 @@ use mpi::point_to_point::{Destination, MatchedReceiveVec, Source};
 use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::Tag;
 use zermelo::analysis::balance::{Balance, BoardResult, Checkpoint, Plan};
+use zermelo::solve::levels::Partition;
 use zermelo::solve::Progress;
 
 use crate::balance::Driver;
+use crate::mpi_levels::Levels;
 
 /// Results (or, empty, a request for work) from a worker to rank 0.
 const RESULTS: Tag = 1;
@@ -35,8 +38,8 @@ pub struct Cluster {
 
 impl Cluster {
     /// Joins the MPI job this process was started in: `None` when it is alone (no
-    /// `mpirun`, or `-n 1`). Only `balance` runs on several ranks.
-    pub fn join(balance: bool) -> Result<Option<Cluster>> {
+    /// `mpirun`, or `-n 1`). Only `balance` and `solve` (`splits`) run on several ranks.
+    pub fn join(splits: bool) -> Result<Option<Cluster>> {
         let Some(universe) = mpi::initialize() else {
             bail!("MPI was already initialised");
         };
@@ -44,12 +47,12 @@ impl Cluster {
         if world.size() == 1 {
             return Ok(None);
         }
-        if !balance {
+        if !splits {
             if world.rank() != 0 {
                 // Rank 0 says why; the others only stop.
                 std::process::exit(1);
             }
-            bail!("only `zermelo balance` runs on several MPI ranks; run other commands without mpirun");
+            bail!("only `zermelo balance` and `zermelo solve` run on several MPI ranks; run other commands without mpirun");
         }
         Ok(Some(Cluster {
             _universe: universe,
@@ -154,6 +157,11 @@ impl Cluster {
 }
 
 impl Driver for Cluster {
+    fn partition(&self) -> Option<Arc<dyn Partition>> {
+        let levels = Levels::new(self.world.rank() as usize, self.world.size() as usize);
+        Some(Arc::new(levels))
+    }
+
     fn solve(
         &self,
         plan: &Plan,

@@ -3,6 +3,7 @@
 use serde::Serialize;
 use serde_json::{json, Value as Json};
 use zermelo::catalog::{self, CATALOG};
+use zermelo::session::saved::{DbCheck, DbInfo, DbList};
 use zermelo::session::{Counts, Fact, GameRecord, PositionView, Solution, Standings, Tally};
 
 use crate::commands::Report;
@@ -167,5 +168,89 @@ pub fn games() -> Report {
     Report {
         text,
         json: json!({"command": "games", "games": list}),
+    }
+}
+
+/// Bytes as "1983 B", "6.5 MiB", "4.5 GiB".
+fn size_text(bytes: u64) -> String {
+    let units = ["B", "KiB", "MiB", "GiB", "TiB"];
+    let mut size = bytes as f64;
+    let mut unit = 0;
+    while size >= 1024.0 && unit + 1 < units.len() {
+        size /= 1024.0;
+        unit += 1;
+    }
+    match unit {
+        0 => format!("{bytes} B"),
+        _ => format!("{size:.1} {}", units[unit]),
+    }
+}
+
+fn db_line(d: &DbInfo) -> String {
+    format!(
+        "{}: {} ({}, {} positions, {:.2} bits per position)\n",
+        d.path,
+        d.spec,
+        size_text(d.bytes),
+        d.positions,
+        d.bits_per_position
+    )
+}
+
+/// `zermelo db list`.
+pub fn db_list(l: &DbList) -> Report {
+    let mut text = match l.databases.len() {
+        0 => format!("no databases in {}\n", l.dir),
+        n => format!("{n} databases in {}\n", l.dir),
+    };
+    for d in &l.databases {
+        text += &db_line(d);
+    }
+    for e in &l.unreadable {
+        text += &format!("unreadable: {e}\n");
+    }
+    for u in &l.unfinished {
+        text += &format!("unfinished solve (the same solve goes on from it): {u}\n");
+    }
+    Report {
+        text,
+        json: document("db list", l),
+    }
+}
+
+/// `zermelo db info`.
+pub fn db_info(d: &DbInfo) -> Report {
+    let mut text = db_line(d);
+    text += &format!(
+        "format version {}, solver {}, {} ranks, {} bytes, compression ratio {:.1}\n",
+        d.format, d.solver, d.ranks, d.bytes, d.compression_ratio
+    );
+    for c in &d.counts {
+        text += &format!("{}: {}\n", c.name, c.value);
+    }
+    for l in &d.layers {
+        text += &format!(
+            "layer {}: {} bits a rank, {} blocks, {} raw, {} stored\n",
+            l.name,
+            l.bits,
+            l.blocks,
+            size_text(l.raw_bytes),
+            size_text(l.stored_bytes)
+        );
+    }
+    Report {
+        text,
+        json: document("db info", d),
+    }
+}
+
+/// `zermelo db verify`.
+pub fn db_check(c: &DbCheck) -> Report {
+    Report {
+        text: format!(
+            "{}: sound ({}; {} blocks checked, {} sampled positions re-solved from their children, {:.2} s)\n",
+            c.path, c.spec, c.blocks, c.sampled, c.seconds
+        ),
+        json: document("db verify", c),
     }
 }

@@ -143,3 +143,100 @@ fn a_job_with_a_killed_rank_resumes_from_its_checkpoint() {
     assert_eq!(lines(), 2 + 300);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `zermelo --data DIR solve SPEC`.
+fn solve_args(dir: &Path, spec: &str) -> Vec<String> {
+    let data = dir.display().to_string();
+    ["--data", &data, "solve", spec]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+}
+
+/// The bytes of the database a solve of `spec` saved in `dir`.
+fn database(dir: &Path, name: &str) -> Vec<u8> {
+    std::fs::read(dir.join(format!("{name}.zdb"))).expect("a saved database")
+}
+
+#[test]
+fn a_pawns_solve_on_two_and_three_ranks_saves_the_same_database() {
+    let dir = scratch("levels");
+    let spec = "pawns:cols=4,rows=6";
+    let args = |d: &str| solve_args(&dir.join(d), spec);
+    assert!(
+        common::zermelo(&args("one").iter().map(String::as_str).collect::<Vec<_>>())
+            .status
+            .success()
+    );
+    let expected = database(&dir.join("one"), "pawns-4x6");
+    for ranks in [2, 3] {
+        let folder = format!("ranks{ranks}");
+        let out = mpirun(ranks).args(args(&folder)).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            text.matches("win in 29").count(),
+            1,
+            "rank 0 alone reports: {text}"
+        );
+        assert!(
+            database(&dir.join(&folder), "pawns-4x6") == expected,
+            "{ranks} ranks"
+        );
+        // Solved once, read afterwards: the other ranks wait for nothing.
+        let again = mpirun(ranks).args(args(&folder)).output().unwrap();
+        assert!(String::from_utf8_lossy(&again.stdout).contains("read from the data folder"));
+    }
+    let out = mpirun(2).args(solve_args(&dir, "tictactoe")).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not solved in levels"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_pawns_solve_with_a_killed_rank_resumes_to_the_same_database() {
+    let dir = scratch("levels-kill");
+    let spec = "pawns:cols=5,rows=8";
+    let single = solve_args(&dir.join("one"), spec);
+    assert!(
+        common::zermelo(&single.iter().map(String::as_str).collect::<Vec<_>>())
+            .status
+            .success()
+    );
+    let expected = database(&dir.join("one"), "pawns-5x8");
+    let args = solve_args(&dir.join("two"), spec);
+    let mut job = mpirun(2)
+        .args(&args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill rank 1 once rank 0 has kept a few levels.
+    let checkpoint = dir.join("two/pawns-5x8.levels");
+    let started = Instant::now();
+    while std::fs::metadata(&checkpoint).map_or(0, |m| m.len()) < 4096 {
+        assert!(started.elapsed() < Duration::from_secs(120), "no level kept");
+        assert!(
+            job.try_wait().unwrap().is_none(),
+            "the job ended before a rank was killed"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let victim = rank_process(job.id(), 1).expect("rank 1 runs");
+    assert!(Command::new("kill")
+        .args(["-9", &victim.to_string()])
+        .status()
+        .unwrap()
+        .success());
+    assert!(!job.wait().unwrap().success(), "a job with a dead rank must fail");
+    assert!(
+        !dir.join("two/pawns-5x8.zdb").exists(),
+        "no database from a broken job"
+    );
+    let out = mpirun(2).args(&args).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("levels kept by a stopped solve"), "{text}");
+    assert!(database(&dir.join("two"), "pawns-5x8") == expected);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

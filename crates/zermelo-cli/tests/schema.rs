@@ -75,5 +75,13 @@ fn every_command_for_every_game_matches_the_schema() {
     }
     checked(&schema, data, &["grundy", "octal:code=0.77"]).expect("grundy");
     checked(&schema, data, &["balance", "bigpoints:colors=2,discs=2"]).expect("balance");
+    let list = checked(&schema, data, &["db", "list"]).expect("db list");
+    let saved = list["databases"].as_array().unwrap();
+    assert!(!saved.is_empty(), "{list}");
+    for db in saved {
+        let path = db["path"].as_str().unwrap();
+        checked(&schema, data, &["db", "info", path]).expect("db info");
+        checked(&schema, data, &["db", "verify", path, "--sample", "50"]).expect("db verify");
+    }
     let _ = std::fs::remove_dir_all(&data_dir);
 }

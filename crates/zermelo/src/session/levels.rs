@@ -2,12 +2,14 @@
 //! position's value, saved to the data folder and read back instead of solving again
 //! (the pawns game at every size).
 
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use rayon::prelude::*;
 
 use super::common::{self, Roster, Special};
 use super::search::value_view;
@@ -18,18 +20,27 @@ use super::{
 use crate::game::{Levelled, Notation};
 use crate::play::perfect::{rank_moves, Perfect};
 use crate::play::Player;
-use crate::solve::{levels, Oracle};
+use crate::solve::levels::{self, Checkpoints};
+use crate::solve::Oracle;
 use crate::spec::GameInfo;
-use crate::table::{db, CompactTable};
+use crate::table::checkpoint::LevelFile;
+use crate::table::db::{self, Database, Header, Layer};
+use crate::table::{wdl_code, CompactTable};
 use crate::{Error, Value};
 
-/// Bytes per rank while solving: the 2-bit layer, the remoteness byte and the solver's
-/// working room.
+/// Bytes per rank while solving: the solver's byte, and the 2-bit layer when the table is
+/// kept in memory.
 const SOLVE_BYTES_PER_RANK: f64 = 1.3;
+/// Bytes per rank the saved database and the checkpoints may take on disk, at most.
+const DISK_BYTES_PER_RANK: f64 = 1.0;
 /// Ranks solved per second on this machine's two cores, about.
 const RANKS_PER_SECOND: f64 = 4e6;
 /// Random positions timed for the perfect player's move latency.
 const LATENCY_SAMPLES: usize = 2_000;
+/// The solver's name in the database header.
+const SOLVER: &str = "levels";
+/// The version of the level solver's output: a database of another version is refused.
+const SOLVER_VERSION: u32 = 1;
 
 /// What a game solved into a level table tells besides its moves.
 pub trait Tabulated: Levelled + Notation + Clone + Send + Sync + 'static {
@@ -46,26 +57,82 @@ pub trait Tabulated: Levelled + Notation + Clone + Send + Sync + 'static {
     fn count_facts(&self) -> Vec<Fact>;
 }
 
+/// Where a level session's values come from.
+enum Values {
+    /// Solved now and kept in memory only (`--no-save`).
+    Memory(CompactTable),
+    /// A saved database, probed in place.
+    Saved(Box<Database>),
+}
+
+impl Values {
+    /// The value at `rank`; a failed probe is recorded in the database (see [`Values::fault`]).
+    fn get(&self, rank: u64) -> Option<Value> {
+        match self {
+            Values::Memory(t) => t.get(rank),
+            Values::Saved(db) => db.value(rank).unwrap_or_else(|e| {
+                db.record_fault(e);
+                Some(Value::Draw)
+            }),
+        }
+    }
+
+    /// `answer`, unless a probe failed on the way: then the failure.
+    fn checked<T>(&self, answer: T) -> Result<T, Error> {
+        match self {
+            Values::Saved(db) => db.fault().map_or(Ok(answer), Err),
+            Values::Memory(_) => Ok(answer),
+        }
+    }
+
+    /// Wins, losses, draws and the greatest remoteness.
+    fn counts(&self) -> [u64; 4] {
+        match self {
+            Values::Memory(t) => {
+                let (w, l, d) = t.summary();
+                [w, l, d, t.max_remoteness().into()]
+            }
+            Values::Saved(db) => COUNTS.map(|name| db.header().count(name)),
+        }
+    }
+
+    fn held_bytes(&self) -> u64 {
+        match self {
+            Values::Memory(t) => t.len() + t.len() / 4,
+            Values::Saved(db) => db.held_bytes(),
+        }
+    }
+}
+
+/// The counts a level database's header holds, in the order of [`Values::counts`].
+const COUNTS: [&str; 4] = ["wins", "losses", "draws", "max_remoteness"];
+
 /// A game solved into a level table.
 pub struct LevelSession<G> {
     spec: String,
     info: &'static GameInfo,
     game: G,
-    table: Mutex<Option<Arc<CompactTable>>>,
+    values: Mutex<Option<Arc<Values>>>,
 }
 
-/// An oracle reading a shared table.
+/// An oracle reading a session's values.
 struct Shared<'g, G> {
     game: &'g G,
-    table: Arc<CompactTable>,
+    values: Arc<Values>,
 }
 
 impl<G: Levelled> Oracle<G> for Shared<'_, G> {
     fn value(&mut self, p: &G::Position) -> Value {
-        self.table
+        self.values
             .get(self.game.rank(p))
             .expect("positions of the game have values")
     }
+}
+
+/// How the values of a session came to be.
+enum Source {
+    Loaded,
+    Solved { restored: usize },
 }
 
 impl<G: Tabulated> LevelSession<G> {
@@ -75,7 +142,7 @@ impl<G: Tabulated> LevelSession<G> {
             spec: spec.to_string(),
             info,
             game,
-            table: Mutex::new(None),
+            values: Mutex::new(None),
         }
     }
 
@@ -92,40 +159,100 @@ impl<G: Tabulated> LevelSession<G> {
         }
     }
 
-    /// The table: already loaded, read from the data folder, or solved now (within the
-    /// budget) and saved. Says whether it was solved now.
-    fn table(&self, opts: &Options, force: bool) -> Result<(Arc<CompactTable>, bool), Error> {
-        let mut held = self.table.lock().unwrap_or_else(|e| e.into_inner());
+    /// Opens the saved database at `path`, refusing one of another game or solver.
+    fn open_saved(&self, path: &Path) -> Result<Database, Error> {
+        let db = Database::open_for(path, &self.game.table_spec(), self.game.size())?;
+        let h = db.header();
+        if h.solver != SOLVER || h.solver_version != SOLVER_VERSION || h.layers.first() != Some(&Layer::Wdl) {
+            return Err(Error::Database {
+                path: path.display().to_string(),
+                why: format!(
+                    "made by the {} solver, version {}, not by {SOLVER} version {SOLVER_VERSION}: \
+                     solve again with --force",
+                    h.solver, h.solver_version
+                ),
+            });
+        }
+        Ok(db)
+    }
+
+    /// The values: already held, read from the data folder, or solved now (within the
+    /// budget, going on from the checkpoints of a stopped solve) and saved unless
+    /// `opts.save` is off.
+    fn values(&self, opts: &Options, force: bool) -> Result<(Arc<Values>, Source), Error> {
+        let mut held = self.values.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(t) = held.as_ref().filter(|_| !force) {
-            return Ok((t.clone(), false));
+            return Ok((t.clone(), Source::Loaded));
         }
         let path = self.path(opts);
-        let name = self.game.table_spec();
-        if path.exists() && !force {
-            let t = Arc::new(db::load(&path, &name, self.game.size())?);
+        let leads = opts.partition.leads();
+        // Only the leader of a split solve looks at the data folder; it tells the others.
+        if opts.partition.agree(leads && path.exists() && !force)? {
+            if !leads {
+                return Err(Error::Cancelled);
+            }
+            let t = Arc::new(Values::Saved(Box::new(self.open_saved(&path)?)));
             *held = Some(t.clone());
-            return Ok((t, false));
+            return Ok((t, Source::Loaded));
         }
         opts.budget
             .check(&format!("solving {}", self.spec), self.solve_cost())?;
+        let (values, restored) = if opts.save && leads {
+            self.solve_and_save(opts, &path)?
+        } else {
+            let codes = levels::solve_codes(
+                &self.game,
+                opts.progress.as_ref(),
+                &mut (),
+                opts.cancel.as_deref(),
+                opts.partition.as_ref(),
+            )?;
+            (Values::Memory(CompactTable::from_bytes(codes, levels::decode)), 0)
+        };
+        let t = Arc::new(values);
+        *held = Some(t.clone());
+        Ok((t, Source::Solved { restored }))
+    }
+
+    /// Solves into the database at `path`, keeping a checkpoint after every level; the
+    /// opened database and the number of levels restored from an earlier solve.
+    fn solve_and_save(&self, opts: &Options, path: &Path) -> Result<(Values, usize), Error> {
+        let size = self.game.size();
         writable(&opts.data_dir)?;
+        super::check_room(&opts.data_dir, (size as f64 * DISK_BYTES_PER_RANK) as u64)?;
         // A temporary file left by a solve that was killed while saving.
         let stale = path.with_extension("tmp");
         if stale.exists() {
             std::fs::remove_file(&stale)?;
         }
-        let table = levels::solve(&self.game, opts.progress.as_ref());
-        if opts
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
-        {
-            return Err(Error::Cancelled);
-        }
-        db::save(&path, &name, &table)?;
-        let t = Arc::new(table);
-        *held = Some(t.clone());
-        Ok((t, true))
+        let spec = self.game.table_spec();
+        let mut checkpoints = LevelFile::open(
+            &path.with_extension("levels"),
+            &format!("{spec} {SOLVER}/{SOLVER_VERSION}"),
+            size,
+        )?;
+        let codes = levels::solve_codes(
+            &self.game,
+            opts.progress.as_ref(),
+            &mut checkpoints as &mut dyn Checkpoints,
+            opts.cancel.as_deref(),
+            opts.partition.as_ref(),
+        )?;
+        let header = Header {
+            spec,
+            solver: SOLVER.into(),
+            solver_version: SOLVER_VERSION,
+            ranks: size,
+            counts: counts_of(&codes),
+            layers: vec![Layer::Wdl, remoteness_layer(&codes)],
+        };
+        db::write(path, &header, &|layer, ranks, out| {
+            fill(&codes, layer, ranks, out)
+        })?;
+        drop(codes);
+        let restored = checkpoints.restored();
+        checkpoints.remove()?;
+        Ok((Values::Saved(Box::new(self.open_saved(path)?)), restored))
     }
 
     /// The players of this game and the matches they play.
@@ -142,11 +269,11 @@ impl<G: Tabulated> LevelSession<G> {
         let opts = opts.clone();
         Box::new(move |name: &str, seed: u64| {
             (name == "perfect").then(|| {
-                let (table, _) = self.table(&opts, false)?;
+                let (values, _) = self.values(&opts, false)?;
                 Ok(Box::new(Perfect::new(
                     Shared {
                         game: &self.game,
-                        table,
+                        values,
                     },
                     seed,
                 )) as Box<dyn Player<G> + 'g>)
@@ -154,9 +281,17 @@ impl<G: Tabulated> LevelSession<G> {
         })
     }
 
+    /// `answer`, unless a probe of the held database failed on the way.
+    fn checked<T>(&self, answer: T) -> Result<T, Error> {
+        match self.values.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+            Some(v) => v.checked(answer),
+            None => Ok(answer),
+        }
+    }
+
     /// The mean time in microseconds for the perfect player to choose a move in random
     /// live positions.
-    fn move_latency(&self, table: &Arc<CompactTable>) -> f64 {
+    fn move_latency(&self, values: &Arc<Values>) -> f64 {
         let g = &self.game;
         let mut rng = StdRng::seed_from_u64(1);
         let positions: Vec<G::Position> = (0..LATENCY_SAMPLES * 4)
@@ -167,7 +302,7 @@ impl<G: Tabulated> LevelSession<G> {
         let mut bot = Perfect::new(
             Shared {
                 game: g,
-                table: table.clone(),
+                values: values.clone(),
             },
             0,
         );
@@ -176,6 +311,87 @@ impl<G: Tabulated> LevelSession<G> {
             bot.choose(g, p).expect("a move in a live position");
         }
         started.elapsed().as_secs_f64() * 1e6 / positions.len().max(1) as f64
+    }
+}
+
+/// The header's counts of the solver's codes: [`COUNTS`] and the valid positions.
+fn counts_of(codes: &[u8]) -> Vec<(String, u64)> {
+    let histogram = codes
+        .par_chunks(1 << 20)
+        .map(|chunk| {
+            let mut h = [0u64; 256];
+            for &c in chunk {
+                h[c as usize] += 1;
+            }
+            h
+        })
+        .reduce(|| [0; 256], |a, b| std::array::from_fn(|i| a[i] + b[i]));
+    let mut counts = [0; 4];
+    for (code, &n) in histogram.iter().enumerate().filter(|(_, &n)| n > 0) {
+        match levels::decode(code as u8) {
+            Some(Value::Win(r)) => {
+                counts[0] += n;
+                counts[3] = counts[3].max(r.into());
+            }
+            Some(Value::Lose(r)) => {
+                counts[1] += n;
+                counts[3] = counts[3].max(r.into());
+            }
+            Some(Value::Draw) => counts[2] += n,
+            None => {}
+        }
+    }
+    let positions = counts[..3].iter().sum();
+    let mut named: Vec<(String, u64)> = COUNTS.iter().map(|n| n.to_string()).zip(counts).collect();
+    named.push(("positions".into(), positions));
+    named
+}
+
+/// The raw bytes of `ranks` of a database layer, from the solver's codes.
+fn fill(codes: &[u8], layer: Layer, ranks: Range<u64>, out: &mut Vec<u8>) {
+    let codes = &codes[ranks.start as usize..ranks.end as usize];
+    match layer {
+        Layer::Wdl => out.extend(codes.chunks(4).map(|four| {
+            four.iter()
+                .enumerate()
+                .fold(0, |byte, (i, &c)| byte | wdl_code(levels::decode(c)) << (2 * i))
+        })),
+        _ => {
+            let half = layer == Layer::HalfRemoteness;
+            out.extend(codes.iter().map(|&c| {
+                let r = match levels::decode(c) {
+                    Some(Value::Win(r)) if half => r.div_ceil(2),
+                    Some(Value::Lose(r)) if half => r / 2,
+                    v => v.and_then(Value::remoteness).unwrap_or(0),
+                };
+                r.min(u8::MAX.into()) as u8
+            }))
+        }
+    }
+}
+
+/// [`Layer::HalfRemoteness`] when every win among the codes is an odd number of moves from
+/// the end (or none) and every loss an even number (the win/lose layer then tells the
+/// lowest bit),
+/// else [`Layer::Remoteness`].
+fn remoteness_layer(codes: &[u8]) -> Layer {
+    let mut seen = [false; 256];
+    for chunk in codes.chunks(1 << 20) {
+        for &c in chunk {
+            seen[c as usize] = true;
+        }
+    }
+    let halves = (0..=u8::MAX)
+        .filter(|&c| seen[c as usize])
+        .all(|c| match levels::decode(c) {
+            Some(Value::Win(r)) => r % 2 == 1 || r == 0,
+            Some(Value::Lose(r)) => r % 2 == 0,
+            _ => true,
+        });
+    if halves {
+        Layer::HalfRemoteness
+    } else {
+        Layer::Remoteness
     }
 }
 
@@ -208,6 +424,10 @@ impl<G: Tabulated> Session for LevelSession<G> {
         self.game.players()
     }
 
+    fn splits(&self) -> bool {
+        true
+    }
+
     fn players(&self) -> Vec<PlayerInfo> {
         let mut list = vec![PlayerInfo {
             name: "perfect",
@@ -221,7 +441,7 @@ impl<G: Tabulated> Session for LevelSession<G> {
         if self.path(opts).exists() && !opts.force {
             return Ok(Cost {
                 positions: self.game.size(),
-                bytes: self.game.size() + self.game.size() / 4,
+                bytes: 0,
                 seconds: 0.0,
             });
         }
@@ -231,59 +451,55 @@ impl<G: Tabulated> Session for LevelSession<G> {
     fn solve(&self, opts: &Options) -> Result<Solution, Error> {
         let g = &self.game;
         let started = Instant::now();
-        let (table, solved) = self.table(opts, opts.force)?;
+        let (values, source) = self.values(opts, opts.force)?;
         let seconds = started.elapsed().as_secs_f64();
-        let path = self.path(opts);
-        let file_bytes = std::fs::metadata(&path)?.len();
         let start = g.start();
         let value = Shared {
             game: g,
-            table: table.clone(),
+            values: values.clone(),
         }
         .value(&start);
-        let (wins, losses, draws) = table.summary();
+        let [wins, losses, draws, max_remoteness] = values.counts();
         let positions = wins + losses + draws;
         let fact = |key: &str, label: &str, v: FactValue| Fact::new(key, label, v);
         let int = |n: u64| FactValue::Big(Big(n.into()));
+        let path = self.path(opts);
+        let table = match &*values {
+            Values::Saved(db) => format!("{} ({} bytes)", path.display(), db.file_bytes()),
+            Values::Memory(_) => "not saved (--no-save)".into(),
+        };
+        let source = match source {
+            Source::Loaded => "read from the data folder".to_string(),
+            Source::Solved { restored: 0 } => "solved now".to_string(),
+            Source::Solved { restored } => format!(
+                "solved now, going on from {restored} of {} levels kept by a stopped solve",
+                g.levels()
+            ),
+        };
         let mut details = vec![
-            fact(
-                "table",
-                "table",
-                FactValue::Text(format!("{} ({file_bytes} bytes)", path.display())),
-            ),
-            fact(
-                "source",
-                "source",
-                FactValue::Text(
-                    if solved {
-                        "solved now"
-                    } else {
-                        "read from the data folder"
-                    }
-                    .into(),
-                ),
-            ),
+            fact("table", "table", FactValue::Text(table)),
+            fact("source", "source", FactValue::Text(source)),
             fact("wins", "positions won by the mover", int(wins)),
             fact("losses", "positions lost by the mover", int(losses)),
             fact("draws", "positions drawn", int(draws)),
             fact(
                 "max_remoteness",
                 "longest game under best play (moves)",
-                int(u64::from(table.max_remoteness())),
+                int(max_remoteness),
             ),
         ];
         details.extend(g.count_facts());
         details.push(fact(
             "move_micros",
             "microseconds for a perfect move",
-            FactValue::Real(self.move_latency(&table)),
+            FactValue::Real(self.move_latency(&values)),
         ));
-        Ok(Solution {
+        values.checked(Solution {
             game: self.spec.clone(),
             to_move: g.player_name(g.to_move(&start)),
             verdict: Verdict::of(value),
             positions: Big(positions.into()),
-            solver: "levels".into(),
+            solver: SOLVER.into(),
             seconds,
             details,
         })
@@ -292,16 +508,68 @@ impl<G: Tabulated> Session for LevelSession<G> {
     fn position(&self, moves: &[String], opts: &Options) -> Result<PositionView, Error> {
         let g = &self.game;
         let p = common::replay(g, g.start(), moves)?;
-        let (table, _) = self.table(opts, false)?;
+        let (values, _) = self.values(opts, false)?;
         let ranked = match g.outcome(&p) {
             Some(_) => Vec::new(),
-            None => rank_moves(g, &mut Shared { game: g, table }, &p),
+            None => rank_moves(
+                g,
+                &mut Shared {
+                    game: g,
+                    values: values.clone(),
+                },
+                &p,
+            ),
         };
+        let ranked = values.checked(ranked)?;
         let mut view = value_view(&self.spec, g, &p, &ranked, g.position_facts(&p));
         for (row, (m, _)) in view.moves.iter_mut().zip(&ranked) {
             row.note = g.move_note(&p, m);
         }
         Ok(view)
+    }
+
+    fn check_sample(&self, db: &Database, sample: u64, seed: u64) -> Result<u64, Error> {
+        let g = &self.game;
+        let fail = |why: String| Error::Database {
+            path: db.path().display().to_string(),
+            why,
+        };
+        if db.header().spec != g.table_spec() || db.header().ranks != g.size() {
+            return Err(fail(format!("is not the table of {}", self.spec)));
+        }
+        let mut rng = StdRng::seed_from_u64(seed);
+        let (mut moves, mut children) = (Vec::new(), Vec::new());
+        let mut checked = 0;
+        for _ in 0..sample.saturating_mul(20) {
+            if checked == sample {
+                break;
+            }
+            let rank = rng.gen_range(0..g.size());
+            let Some(p) = g.unrank(rank) else { continue };
+            let stored = db.value(rank)?;
+            let solved = match g.outcome(&p) {
+                Some(outcome) => Value::terminal(outcome, g.to_move(&p)),
+                None => {
+                    children.clear();
+                    g.child_ranks(&p, &mut moves, &mut children);
+                    let mut best = None;
+                    for &(child, same_mover) in &children {
+                        let v = db
+                            .value(child)?
+                            .ok_or_else(|| fail(format!("rank {child}, a position, holds no value")))?;
+                        best = best.max(Some(Value::from_child(v, same_mover)));
+                    }
+                    best.unwrap_or(Value::Draw)
+                }
+            };
+            if stored != Some(solved) {
+                return Err(fail(format!(
+                    "rank {rank} holds {stored:?}, but its children's values give {solved:?}"
+                )));
+            }
+            checked += 1;
+        }
+        Ok(checked)
     }
 
     fn count(&self, symmetry: bool, _opts: &Options) -> Result<Counts, Error> {
@@ -330,13 +598,14 @@ impl<G: Tabulated> Session for LevelSession<G> {
         opts: &Options,
         after: &(dyn Fn(u64) + Sync),
     ) -> Result<Standings, Error> {
-        self.roster(opts).tournament(
+        let standings = self.roster(opts).tournament(
             players,
             games,
             seed,
             |_| (self.game.clone(), self.game.start()),
             after,
-        )
+        )?;
+        self.checked(standings)
     }
 
     fn play(
@@ -346,7 +615,8 @@ impl<G: Tabulated> Session for LevelSession<G> {
         opts: &Options,
         io: &mut PlayIo<'_>,
     ) -> Result<GameRecord, Error> {
-        self.roster(opts).play(&self.game, seats, seed, |_| None, io)
+        let record = self.roster(opts).play(&self.game, seats, seed, |_| None, io)?;
+        self.checked(record)
     }
 
     fn playout(&self, seed: u64) -> Result<usize, Error> {
@@ -354,11 +624,12 @@ impl<G: Tabulated> Session for LevelSession<G> {
     }
 
     fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error> {
-        self.roster(opts).bot_move(&self.game, moves, player, seed)
+        let chosen = self.roster(opts).bot_move(&self.game, moves, player, seed)?;
+        self.checked(chosen)
     }
 
     fn held_bytes(&self) -> u64 {
-        let held = self.table.lock().unwrap_or_else(|e| e.into_inner());
-        held.as_ref().map_or(0, |t| t.len() + t.len() / 4)
+        let held = self.values.lock().unwrap_or_else(|e| e.into_inner());
+        held.as_ref().map_or(0, |v| v.held_bytes())
     }
 }

@@ -11,6 +11,7 @@ pub mod heaps;
 pub mod levels;
 pub mod margin;
 pub mod report;
+pub mod saved;
 pub mod scores;
 pub mod search;
 
@@ -24,8 +25,10 @@ use std::time::{Duration, Instant};
 pub use common::{replay, Roster};
 pub use report::*;
 
+use crate::solve::levels::{Alone, Partition};
 use crate::solve::{Limit, Progress};
 use crate::spec::GameInfo;
+use crate::table::db::Database;
 use crate::Error;
 
 /// How much a job may take: memory always, time only where a caller waits (a web request).
@@ -98,6 +101,39 @@ pub fn machine_memory() -> Option<u64> {
     Some(kib * 1024)
 }
 
+/// Refuses to start a job that will write about `bytes` into `dir` when the disk holding
+/// it has less room free.
+pub fn check_room(dir: &std::path::Path, bytes: u64) -> Result<(), Error> {
+    let Some(free) = free_space(dir) else {
+        return Ok(());
+    };
+    if free < bytes {
+        return Err(Error::TooBig(format!(
+            "data folder {}: the solve writes up to {}, but only {} is free",
+            dir.display(),
+            bytes_text(bytes),
+            bytes_text(free)
+        )));
+    }
+    Ok(())
+}
+
+/// Bytes free for this user on the disk holding `dir`, when the system tells.
+pub fn free_space(dir: &std::path::Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt;
+    let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
+    let mut stat = std::mem::MaybeUninit::<libc::statvfs>::uninit();
+    // SAFETY: `path` is a NUL-terminated string and `stat` is written by the call on success.
+    let stat = unsafe {
+        if libc::statvfs(path.as_ptr(), stat.as_mut_ptr()) != 0 {
+            return None;
+        }
+        stat.assume_init()
+    };
+    #[allow(clippy::useless_conversion)] // the field types differ between systems
+    Some(u64::from(stat.f_bavail).saturating_mul(u64::from(stat.f_frsize)))
+}
+
 /// How a session works: where tables live, which solver, how much it may spend.
 #[derive(Clone)]
 pub struct Options {
@@ -113,8 +149,12 @@ pub struct Options {
     pub cancel: Option<Arc<AtomicBool>>,
     /// Solve again even when a saved table exists.
     pub force: bool,
+    /// Save what a solve tables to the data folder.
+    pub save: bool,
     /// List every legal move, however many.
     pub all_moves: bool,
+    /// How a level solve is split across processes (an MPI job); one process by default.
+    pub partition: Arc<dyn Partition>,
 }
 
 impl Default for Options {
@@ -126,7 +166,9 @@ impl Default for Options {
             budget: Budget::machine(),
             cancel: None,
             force: false,
+            save: true,
             all_moves: false,
+            partition: Arc::new(Alone),
         }
     }
 }
@@ -180,6 +222,10 @@ pub trait Session: Send + Sync {
     fn solvers(&self) -> Vec<&'static str> {
         Vec::new()
     }
+    /// Whether `solve` splits its work across processes by `Options::partition`.
+    fn splits(&self) -> bool {
+        false
+    }
     /// The players a match takes, by name.
     fn players(&self) -> Vec<PlayerInfo>;
     /// The players of a tournament when none are named: one per seat.
@@ -225,6 +271,15 @@ pub trait Session: Send + Sync {
     /// round-trips through the game's notation and that the game ends: the number of
     /// moves (the conformance suite's playouts, for games of any size).
     fn playout(&self, seed: u64) -> Result<usize, Error>;
+    /// Re-solves `sample` random positions of `db`, a saved database of this game, from
+    /// their children's stored values: how many were checked, or the first that disagrees.
+    fn check_sample(&self, db: &Database, sample: u64, seed: u64) -> Result<u64, Error> {
+        let _ = (db, sample, seed);
+        Err(Error::Unsupported(format!(
+            "{} saves no database to check",
+            self.spec()
+        )))
+    }
     /// Bytes of solved tables the session holds in memory.
     fn held_bytes(&self) -> u64 {
         0

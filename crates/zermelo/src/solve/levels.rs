@@ -6,7 +6,8 @@
 //! While solving, each rank holds one byte; the result is a [`CompactTable`]. Values
 //! carry remoteness (the winner hurries, the loser delays) up to [`MAX_REMOTENESS`].
 
-use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
@@ -14,6 +15,7 @@ use super::Progress;
 use crate::game::Levelled;
 use crate::table::CompactTable;
 use crate::value::Value;
+use crate::Error;
 
 /// The greatest remoteness the solver can store.
 pub const MAX_REMOTENESS: u32 = 126;
@@ -39,7 +41,8 @@ fn encode(v: Value) -> u8 {
     }
 }
 
-fn decode(code: u8) -> Option<Value> {
+/// The value a code of [`solve_codes`] stands for, `None` for no valid position.
+pub fn decode(code: u8) -> Option<Value> {
     match code {
         UNKNOWN => None,
         DRAW => Some(Value::Draw),
@@ -59,43 +62,137 @@ fn decode(code: u8) -> Option<Value> {
 /// Panics when the game breaks the [`Levelled`] promise (a move leading to an unsolved
 /// position) or a remoteness exceeds [`MAX_REMOTENESS`].
 pub fn solve<G: Levelled + Sync>(game: &G, progress: &dyn Progress) -> CompactTable {
+    let codes =
+        solve_codes(game, progress, &mut (), None, &Alone).expect("a solve without checkpoints or cancel");
+    CompactTable::from_bytes(codes, decode)
+}
+
+/// Where a level solve keeps the levels it has finished, so that a stopped solve can go
+/// on from the last one.
+pub trait Checkpoints {
+    /// Fills `codes` (the ranks of `level`) as an earlier run left them; `false` when that
+    /// level was not kept. Levels are asked for from the highest down.
+    fn restore(&mut self, level: usize, codes: &mut [u8]) -> bool;
+    /// Keeps the codes of `level`, just solved.
+    fn keep(&mut self, level: usize, codes: &[u8]) -> Result<(), Error>;
+}
+
+/// Keeps nothing.
+impl Checkpoints for () {
+    fn restore(&mut self, _: usize, _: &mut [u8]) -> bool {
+        false
+    }
+    fn keep(&mut self, _: usize, _: &[u8]) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+/// A level solve split across processes (the ranks of an MPI job): each solves its own
+/// part of every level, and the parts are shared before the next level, so that every
+/// process ends with the whole table. The leader alone keeps checkpoints and saves.
+pub trait Partition: Send + Sync {
+    /// Whether this process keeps the checkpoints and saves the result.
+    fn leads(&self) -> bool;
+    /// This process's part of a level of `len` ranks, as offsets into the level.
+    fn part(&self, len: usize) -> Range<usize>;
+    /// What the leader says (`said`, on the leader), on every process.
+    fn agree(&self, said: bool) -> Result<bool, Error>;
+    /// Fills `bytes` with the leader's on every process.
+    fn broadcast(&self, bytes: &mut [u8]) -> Result<(), Error>;
+    /// Fills `level` with every process's part, this process's being `part(level.len())`.
+    fn gather(&self, level: &mut [u8]) -> Result<(), Error>;
+}
+
+/// One process solving everything.
+pub struct Alone;
+
+impl Partition for Alone {
+    fn leads(&self) -> bool {
+        true
+    }
+    fn part(&self, len: usize) -> Range<usize> {
+        0..len
+    }
+    fn agree(&self, said: bool) -> Result<bool, Error> {
+        Ok(said)
+    }
+    fn broadcast(&self, _: &mut [u8]) -> Result<(), Error> {
+        Ok(())
+    }
+    fn gather(&self, _: &mut [u8]) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+/// Solves every valid position of `game` into one code per rank ([`decode`] reads them),
+/// restoring the levels `checkpoints` kept and keeping every level it solves; this
+/// process solves its `partition`'s part of each level. Stops with [`Error::Cancelled`]
+/// between two chunks once `cancel` is set.
+pub fn solve_codes<G: Levelled + Sync>(
+    game: &G,
+    progress: &dyn Progress,
+    checkpoints: &mut dyn Checkpoints,
+    cancel: Option<&AtomicBool>,
+    partition: &dyn Partition,
+) -> Result<Vec<u8>, Error> {
     let size = game.size();
     let mut codes = vec![UNKNOWN; size as usize];
     advise_huge_pages(&mut codes);
     let lifts = Lifts::new();
-    {
-        let cells = as_atomic(&mut codes);
-        progress.start("solving levels", size);
-        for level in (0..game.levels()).rev() {
-            let ranks = game.level_ranks(level);
-            let first_chunk = ranks.start / CHUNK;
-            let deferred: Vec<u64> = (first_chunk..ranks.end.div_ceil(CHUNK))
-                .into_par_iter()
-                .flat_map_iter(|chunk| {
-                    let lo = (chunk * CHUNK).max(ranks.start);
-                    let hi = ((chunk + 1) * CHUNK).min(ranks.end);
-                    let mut scratch = Scratch::default();
-                    let mut deferred = Vec::new();
-                    game.for_each_position(lo..hi, |rank, p| {
-                        match evaluate(game, &lifts, cells, p, &mut scratch) {
-                            Some(code) => cells[rank as usize].store(code, Relaxed),
-                            None => deferred.push(rank),
-                        }
-                    });
-                    progress.advance(hi - lo);
-                    deferred
-                })
-                .collect();
-            deferred
-                .par_iter()
-                .for_each_init(Scratch::default, |scratch, &rank| {
-                    let code = evaluate(game, &lifts, cells, game.unrank(rank), scratch)
-                        .expect("a move within a level leads to a position whose moves all lead higher");
-                    cells[rank as usize].store(code, Relaxed);
-                });
+    let stopped = || cancel.is_some_and(|c| c.load(Relaxed));
+    progress.start("solving levels", size);
+    for level in (0..game.levels()).rev() {
+        let whole = game.level_ranks(level);
+        let span = whole.start as usize..whole.end as usize;
+        let found = checkpoints.restore(level, &mut codes[span.clone()]);
+        if partition.agree(found)? {
+            partition.broadcast(&mut codes[span.clone()])?;
+            progress.advance(whole.end - whole.start);
+            continue;
         }
+        let mine = partition.part(span.len());
+        let ranks = whole.start + mine.start as u64..whole.start + mine.end as u64;
+        let cells = as_atomic(&mut codes);
+        let first_chunk = ranks.start / CHUNK;
+        let deferred: Vec<u64> = (first_chunk..ranks.end.div_ceil(CHUNK))
+            .into_par_iter()
+            .flat_map_iter(|chunk| {
+                let mut deferred = Vec::new();
+                if stopped() {
+                    return deferred;
+                }
+                let lo = (chunk * CHUNK).max(ranks.start);
+                let hi = ((chunk + 1) * CHUNK).min(ranks.end);
+                let mut scratch = Scratch::default();
+                game.for_each_position(lo..hi, |rank, p| {
+                    match evaluate(game, &lifts, cells, p, &mut scratch) {
+                        Some(code) => cells[rank as usize].store(code, Relaxed),
+                        None => deferred.push(rank),
+                    }
+                });
+                progress.advance(hi - lo);
+                deferred
+            })
+            .collect();
+        if stopped() {
+            return Err(Error::Cancelled);
+        }
+        // Deferred positions need the others' parts of this level; the second gather
+        // brings in the others' deferred positions.
+        partition.gather(&mut codes[span.clone()])?;
+        let cells = as_atomic(&mut codes);
+        deferred
+            .par_iter()
+            .for_each_init(Scratch::default, |scratch, &rank| {
+                let code = evaluate(game, &lifts, cells, game.unrank(rank), scratch)
+                    .expect("a move within a level leads to a position whose moves all lead higher");
+                cells[rank as usize].store(code, Relaxed);
+            });
+        partition.gather(&mut codes[span.clone()])?;
+        progress.advance((span.len() - mine.len()) as u64);
+        checkpoints.keep(level, &codes[span])?;
     }
-    CompactTable::from_bytes(codes, decode)
+    Ok(codes)
 }
 
 /// The code of position `p` from its children's codes; `None` while a child is unsolved.
@@ -206,7 +303,89 @@ fn as_atomic(bytes: &mut [u8]) -> &[AtomicU8] {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::{Arc, Barrier, Mutex};
+
     use super::*;
+    use crate::games::pawns::Pawns;
+
+    /// Processes played by threads, meeting at a barrier around a shared buffer.
+    struct Threads {
+        index: usize,
+        count: usize,
+        barrier: Arc<Barrier>,
+        shared: Arc<Mutex<Vec<u8>>>,
+    }
+
+    impl Threads {
+        /// Runs `step` between two meetings of every thread.
+        fn meet(&self, step: impl FnOnce(&mut Vec<u8>)) {
+            self.barrier.wait();
+            step(&mut self.shared.lock().unwrap());
+            self.barrier.wait();
+        }
+    }
+
+    impl Partition for Threads {
+        fn leads(&self) -> bool {
+            self.index == 0
+        }
+        fn part(&self, len: usize) -> Range<usize> {
+            len * self.index / self.count..len * (self.index + 1) / self.count
+        }
+        fn agree(&self, said: bool) -> Result<bool, Error> {
+            let mut bytes = [u8::from(said)];
+            self.broadcast(&mut bytes)?;
+            Ok(bytes[0] == 1)
+        }
+        fn broadcast(&self, bytes: &mut [u8]) -> Result<(), Error> {
+            self.meet(|b| {
+                if self.leads() {
+                    *b = bytes.to_vec();
+                }
+            });
+            self.meet(|b| bytes.copy_from_slice(b));
+            Ok(())
+        }
+        fn gather(&self, level: &mut [u8]) -> Result<(), Error> {
+            self.meet(|b| {
+                if self.leads() {
+                    *b = vec![0; level.len()];
+                }
+            });
+            let mine = self.part(level.len());
+            self.meet(|b| b[mine.clone()].copy_from_slice(&level[mine]));
+            self.meet(|b| level.copy_from_slice(b));
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_solve_split_in_parts_equals_one_solve() {
+        let game = Pawns::new(4, 5, 0).unwrap();
+        let alone = solve_codes(&game, &(), &mut (), None, &Alone).unwrap();
+        for count in [2, 3] {
+            let barrier = Arc::new(Barrier::new(count));
+            let shared = Arc::new(Mutex::new(Vec::new()));
+            let parts: Vec<Vec<u8>> = std::thread::scope(|scope| {
+                let runs: Vec<_> = (0..count)
+                    .map(|index| {
+                        let part = Threads {
+                            index,
+                            count,
+                            barrier: barrier.clone(),
+                            shared: shared.clone(),
+                        };
+                        let game = &game;
+                        scope.spawn(move || solve_codes(game, &(), &mut (), None, &part).unwrap())
+                    })
+                    .collect();
+                runs.into_iter().map(|r| r.join().unwrap()).collect()
+            });
+            for codes in parts {
+                assert!(codes == alone, "{count} parts differ from one solve");
+            }
+        }
+    }
 
     #[test]
     fn codes_round_trip() {

@@ -1,55 +1,178 @@
-//! The database file of a [`CompactTable`].
+//! Solved databases: a table of values by rank in one file, compressed in blocks and
+//! probed in place.
 //!
-//! Layout, all numbers little-endian:
-//! - magic `ZERMELO` and a 0x1a byte; format version (u32);
-//! - the game spec the table belongs to: its length (u32) and UTF-8 text;
-//! - the number of ranks (u64);
-//! - the win/lose/draw layer: one u64 word per 32 ranks;
-//! - the remoteness layer: one byte per rank;
-//! - a checksum (u64, FNV-1a) of everything before it.
+//! Layout (format version 2, numbers little-endian):
+//! - the header: magic `ZERMELO` and a 0x1a byte, the format version (u32), the
+//!   header's length (u32), the canonical spec of the game, the solver and its version,
+//!   the number of ranks, named counts (wins, losses, ...), then per layer its kind, bits
+//!   per rank, ranks per block, number of blocks, where its block index starts and the
+//!   index's checksum, and its raw and stored sizes; last the header's checksum;
+//! - the blocks: each layer cut into blocks of [`BLOCK_BYTES`] raw bytes, each block a
+//!   zstd frame of its own;
+//! - per layer, the block index: for each block its offset (u64), stored length (u32)
+//!   and the checksum of its stored bytes (u64).
 //!
-//! A file is written to a temporary name and renamed into place, so a reader never
-//! sees half a file. A file with the wrong magic, version, spec or size, or a bad
-//! checksum is refused with an error saying which.
+//! Opening a file reads and checks the header and the block indexes only; a probe maps
+//! one block, checks it, decompresses it and keeps it in a small cache. The win/lose/draw
+//! layer ([`Layer::Wdl`], 2 bits a rank) is apart from the remoteness layer, so a probe
+//! for the value alone touches only the small layer. A file is written to a temporary
+//! name, synced and renamed into place: a reader never sees half a file.
 
 use std::fs;
-use std::io::{BufWriter, Write};
-use std::path::Path;
+use std::io::{Seek, SeekFrom, Write};
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
 
-use super::{CompactTable, Packed2};
+use memmap2::Mmap;
+use rayon::prelude::*;
+use rustc_hash::FxHashMap;
+
+use crate::value::Value;
 use crate::Error;
 
 /// The first bytes of every database file.
 pub const MAGIC: [u8; 8] = *b"ZERMELO\x1a";
 /// The format version this code writes and reads.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
+/// Raw bytes in a block (the last block of a layer may be shorter).
+pub const BLOCK_BYTES: u64 = 1 << 16;
+/// The zstd level blocks are compressed at.
+const LEVEL: i32 = 9;
+/// Decompressed blocks kept in a database's cache.
+const CACHE_BLOCKS: usize = 1024;
+/// Blocks compressed together in parallel while writing.
+const BATCH: usize = 256;
+/// Bytes of one block-index entry: offset, stored length, checksum.
+const ENTRY_BYTES: usize = 20;
+
+/// What a layer holds for each rank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layer {
+    /// 2 bits a rank: 0 no valid position, 1 win, 2 loss, 3 draw for the mover.
+    Wdl,
+    /// One byte a rank: the remoteness of a win or loss (saturated at 255).
+    Remoteness,
+    /// One byte a rank: half the remoteness, for tables where every win is an odd number
+    /// of moves from the end (or none) and every loss an even number: a loss's remoteness
+    /// is twice the byte, a win's twice the byte less one (0 stays 0).
+    HalfRemoteness,
+    /// One byte a rank: a signed score margin for the mover.
+    Margin,
+}
+
+impl Layer {
+    fn code(self) -> u8 {
+        match self {
+            Layer::Wdl => 1,
+            Layer::Remoteness => 2,
+            Layer::Margin => 3,
+            Layer::HalfRemoteness => 4,
+        }
+    }
+
+    fn from_code(code: u8) -> Option<Self> {
+        [
+            Layer::Wdl,
+            Layer::Remoteness,
+            Layer::Margin,
+            Layer::HalfRemoteness,
+        ]
+        .into_iter()
+        .find(|l| l.code() == code)
+    }
+
+    /// Bits a rank takes in the layer.
+    pub fn bits(self) -> u64 {
+        match self {
+            Layer::Wdl => 2,
+            Layer::Remoteness | Layer::HalfRemoteness | Layer::Margin => 8,
+        }
+    }
+
+    /// Ranks in one block of the layer.
+    pub fn block_ranks(self) -> u64 {
+        BLOCK_BYTES * 8 / self.bits()
+    }
+
+    /// The layer's name, as `db info` shows it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Layer::Wdl => "wdl",
+            Layer::Remoteness => "remoteness",
+            Layer::HalfRemoteness => "half-remoteness",
+            Layer::Margin => "margin",
+        }
+    }
+}
+
+/// What a database says about itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// The canonical spec of the game whose table this is.
+    pub spec: String,
+    /// The solver that made it.
+    pub solver: String,
+    /// The version of that solver's output.
+    pub solver_version: u32,
+    /// The number of ranks.
+    pub ranks: u64,
+    /// Named counts (e.g. wins, losses, draws, max_remoteness).
+    pub counts: Vec<(String, u64)>,
+    /// The layers, in the order they are stored.
+    pub layers: Vec<Layer>,
+}
+
+impl Header {
+    /// The count named `name`, 0 when absent.
+    pub fn count(&self, name: &str) -> u64 {
+        self.counts.iter().find(|(n, _)| n == name).map_or(0, |c| c.1)
+    }
+}
+
+/// One layer of an opened database: where its blocks are.
+#[derive(Clone, Debug)]
+pub struct LayerInfo {
+    /// What it holds.
+    pub layer: Layer,
+    /// Bytes before compression.
+    pub raw_bytes: u64,
+    /// Bytes of its blocks in the file.
+    pub stored_bytes: u64,
+    blocks: Vec<Block>,
+}
+
+impl LayerInfo {
+    /// The number of blocks.
+    pub fn blocks(&self) -> usize {
+        self.blocks.len()
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Block {
+    offset: u64,
+    len: u32,
+    checksum: u64,
+}
 
 const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
 
-fn fnv(mut hash: u64, bytes: &[u8]) -> u64 {
-    for &b in bytes {
-        hash = (hash ^ u64::from(b)).wrapping_mul(FNV_PRIME);
+/// A 64-bit checksum of `bytes`: FNV-1a over 8-byte words, then mixed. Any one changed
+/// word changes it.
+pub fn checksum(bytes: &[u8]) -> u64 {
+    let mut h = FNV_OFFSET ^ bytes.len() as u64;
+    let mut words = bytes.chunks_exact(8);
+    for w in &mut words {
+        h = (h ^ u64::from_le_bytes(w.try_into().expect("8 bytes"))).wrapping_mul(FNV_PRIME);
     }
-    hash
-}
-
-/// A writer that keeps the checksum of what passes through it.
-struct Summing<W> {
-    inner: W,
-    hash: u64,
-}
-
-impl<W: Write> Write for Summing<W> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let n = self.inner.write(buf)?;
-        self.hash = fnv(self.hash, &buf[..n]);
-        Ok(n)
+    for &b in words.remainder() {
+        h = (h ^ u64::from(b)).wrapping_mul(FNV_PRIME);
     }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.inner.flush()
-    }
+    h ^= h >> 29;
+    h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h ^ (h >> 32)
 }
 
 fn db_error(path: &Path, why: impl Into<String>) -> Error {
@@ -59,123 +182,564 @@ fn db_error(path: &Path, why: impl Into<String>) -> Error {
     }
 }
 
-/// Writes `table`, solved for the game `spec`, to `path` (creating its folder).
-pub fn save(path: &Path, spec: &str, table: &CompactTable) -> Result<(), Error> {
-    let io = |e: std::io::Error| db_error(path, e.to_string());
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        fs::create_dir_all(dir).map_err(io)?;
-    }
+/// The raw bytes of `ranks` of a layer: 2-bit entries four to a byte (low bits first),
+/// or one byte each.
+pub type Fill<'a> = dyn Fn(Layer, Range<u64>, &mut Vec<u8>) + Sync + 'a;
+
+/// Writes a database to `path` (creating its folder): the `header`, and for every layer
+/// its blocks, whose raw bytes `fill` gives. Nothing is left at `path` on failure.
+pub fn write(path: &Path, header: &Header, fill: &Fill<'_>) -> Result<(), Error> {
     let temp = path.with_extension("tmp");
-    let file = fs::File::create(&temp).map_err(io)?;
-    let mut out = Summing {
-        inner: BufWriter::with_capacity(1 << 20, file),
-        hash: FNV_OFFSET,
-    };
-    out.write_all(&MAGIC).map_err(io)?;
-    out.write_all(&VERSION.to_le_bytes()).map_err(io)?;
-    out.write_all(&(spec.len() as u32).to_le_bytes()).map_err(io)?;
-    out.write_all(spec.as_bytes()).map_err(io)?;
-    out.write_all(&table.len().to_le_bytes()).map_err(io)?;
-    for chunk in table.wdl().words().chunks(1 << 14) {
-        let bytes: Vec<u8> = chunk.iter().flat_map(|w| w.to_le_bytes()).collect();
-        out.write_all(&bytes).map_err(io)?;
+    let result = write_to(&temp, header, fill).and_then(|()| {
+        fs::rename(&temp, path).map_err(|e| db_error(path, format!("renaming into place: {e}")))
+    });
+    if result.is_err() {
+        let _ = fs::remove_file(&temp);
     }
-    out.write_all(table.remoteness()).map_err(io)?;
-    let hash = out.hash;
-    let mut inner = out.inner;
-    inner.write_all(&hash.to_le_bytes()).map_err(io)?;
-    let file = inner.into_inner().map_err(|e| io(e.into_error()))?;
-    file.sync_all().map_err(io)?;
-    drop(file);
-    fs::rename(&temp, path).map_err(io)
+    result
 }
 
-/// Reads the table of the game `spec` with `len` ranks from `path`.
-pub fn load(path: &Path, spec: &str, len: u64) -> Result<CompactTable, Error> {
-    let mut bytes = fs::read(path).map_err(|e| db_error(path, e.to_string()))?;
-    let fail = |why: &str| Err(db_error(path, why));
-    if bytes.len() < MAGIC.len() || bytes[..MAGIC.len()] != MAGIC {
-        return fail("not a zermelo database (bad magic)");
+fn write_to(temp: &Path, header: &Header, fill: &Fill<'_>) -> Result<(), Error> {
+    let io = |e: std::io::Error| db_error(temp, format!("writing: {e}"));
+    if let Some(dir) = temp.parent().filter(|d| !d.as_os_str().is_empty()) {
+        fs::create_dir_all(dir).map_err(io)?;
     }
-    let mut at = MAGIC.len();
-    let mut take = |n: usize| -> Option<&[u8]> {
-        let field = bytes.get(at..at + n)?;
-        at += n;
+    let mut file = fs::File::create(temp).map_err(io)?;
+    let mut infos: Vec<LayerInfo> = header
+        .layers
+        .iter()
+        .map(|&layer| LayerInfo {
+            layer,
+            raw_bytes: (header.ranks * layer.bits()).div_ceil(8),
+            stored_bytes: 0,
+            blocks: Vec::new(),
+        })
+        .collect();
+    let header_len = encode_header(header, &infos, &[]).len() as u64;
+    file.write_all(&vec![0; header_len as usize]).map_err(io)?;
+    let mut at = header_len;
+    let mut out = std::io::BufWriter::with_capacity(1 << 22, file);
+    for info in &mut infos {
+        let per_block = info.layer.block_ranks();
+        let blocks = header.ranks.div_ceil(per_block);
+        let mut next = 0;
+        while next < blocks {
+            let batch = next..(next + BATCH as u64).min(blocks);
+            next = batch.end;
+            let frames: Vec<Vec<u8>> = batch
+                .into_par_iter()
+                .map(|b| {
+                    let mut raw = Vec::with_capacity(BLOCK_BYTES as usize);
+                    fill(
+                        info.layer,
+                        b * per_block..((b + 1) * per_block).min(header.ranks),
+                        &mut raw,
+                    );
+                    zstd::bulk::compress(&raw, LEVEL).expect("compressing to memory")
+                })
+                .collect();
+            for frame in frames {
+                out.write_all(&frame).map_err(io)?;
+                info.blocks.push(Block {
+                    offset: at,
+                    len: frame.len() as u32,
+                    checksum: checksum(&frame),
+                });
+                at += frame.len() as u64;
+                info.stored_bytes += frame.len() as u64;
+            }
+        }
+    }
+    let mut index_at = Vec::new();
+    for info in &infos {
+        let index = encode_index(&info.blocks);
+        index_at.push((at, checksum(&index)));
+        out.write_all(&index).map_err(io)?;
+        at += index.len() as u64;
+    }
+    let mut file = out.into_inner().map_err(|e| io(e.into_error()))?;
+    file.seek(SeekFrom::Start(0)).map_err(io)?;
+    file.write_all(&encode_header(header, &infos, &index_at))
+        .map_err(io)?;
+    file.sync_all().map_err(io)
+}
+
+fn encode_index(blocks: &[Block]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(blocks.len() * ENTRY_BYTES);
+    for b in blocks {
+        out.extend_from_slice(&b.offset.to_le_bytes());
+        out.extend_from_slice(&b.len.to_le_bytes());
+        out.extend_from_slice(&b.checksum.to_le_bytes());
+    }
+    out
+}
+
+fn put_text(out: &mut Vec<u8>, text: &str) {
+    out.extend_from_slice(&(text.len() as u32).to_le_bytes());
+    out.extend_from_slice(text.as_bytes());
+}
+
+/// The header's bytes; `index_at` gives each layer's index offset and checksum (zeros
+/// while unknown, for the length).
+fn encode_header(header: &Header, infos: &[LayerInfo], index_at: &[(u64, u64)]) -> Vec<u8> {
+    let mut out = MAGIC.to_vec();
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&0u32.to_le_bytes());
+    put_text(&mut out, &header.spec);
+    put_text(&mut out, &header.solver);
+    out.extend_from_slice(&header.solver_version.to_le_bytes());
+    out.extend_from_slice(&header.ranks.to_le_bytes());
+    out.extend_from_slice(&(header.counts.len() as u32).to_le_bytes());
+    for (name, n) in &header.counts {
+        put_text(&mut out, name);
+        out.extend_from_slice(&n.to_le_bytes());
+    }
+    out.push(infos.len() as u8);
+    for (i, info) in infos.iter().enumerate() {
+        let (offset, sum) = index_at.get(i).copied().unwrap_or_default();
+        out.push(info.layer.code());
+        out.push(info.layer.bits() as u8);
+        for n in [
+            info.layer.block_ranks(),
+            header.ranks.div_ceil(info.layer.block_ranks()),
+            offset,
+            sum,
+            info.raw_bytes,
+            info.stored_bytes,
+        ] {
+            out.extend_from_slice(&n.to_le_bytes());
+        }
+    }
+    let len = (out.len() + 8) as u32;
+    out[12..16].copy_from_slice(&len.to_le_bytes());
+    let sum = checksum(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    out
+}
+
+/// Reads fields one after the other, `None` past the end.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        let field = self.bytes.get(self.at..self.at.checked_add(n)?)?;
+        self.at += n;
         Some(field)
+    }
+
+    fn u8(&mut self) -> Option<u8> {
+        Some(self.take(1)?[0])
+    }
+
+    fn u32(&mut self) -> Option<u32> {
+        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
+    }
+
+    fn u64(&mut self) -> Option<u64> {
+        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
+    }
+
+    fn text(&mut self) -> Option<String> {
+        let n = self.u32()? as usize;
+        String::from_utf8(self.take(n)?.to_vec()).ok()
+    }
+}
+
+/// An opened database: its header checked, its blocks probed on demand.
+pub struct Database {
+    path: PathBuf,
+    map: Mmap,
+    header: Header,
+    layers: Vec<LayerInfo>,
+    cache: Mutex<Cache>,
+    fault: OnceLock<Error>,
+}
+
+/// A decompressed block and the tick of its last use.
+type Cached = (Arc<[u8]>, u64);
+
+/// Decompressed blocks by (layer, block).
+#[derive(Default)]
+struct Cache {
+    blocks: FxHashMap<(usize, u64), Cached>,
+    tick: u64,
+}
+
+impl Database {
+    /// Opens the database at `path`, checking its magic, format version, header, block
+    /// indexes and length; the blocks are checked when they are read.
+    pub fn open(path: &Path) -> Result<Self, Error> {
+        let fail = |why: String| db_error(path, why);
+        let file = fs::File::open(path).map_err(|e| fail(e.to_string()))?;
+        if file.metadata().map_err(|e| fail(e.to_string()))?.is_dir() {
+            return Err(fail("is a folder, not a database file".into()));
+        }
+        // SAFETY: the file is only read; a database is written to a temporary name and
+        // renamed into place, never changed where it lies.
+        let map = unsafe { Mmap::map(&file) }.map_err(|e| fail(e.to_string()))?;
+        let (header, layers) = parse(&map).map_err(fail)?;
+        Ok(Database {
+            path: path.to_path_buf(),
+            map,
+            header,
+            layers,
+            cache: Mutex::new(Cache::default()),
+            fault: OnceLock::new(),
+        })
+    }
+
+    /// Opens the database at `path` and checks that it holds `ranks` ranks of `spec`.
+    pub fn open_for(path: &Path, spec: &str, ranks: u64) -> Result<Self, Error> {
+        let db = Database::open(path)?;
+        let h = &db.header;
+        if h.spec != spec {
+            return Err(db_error(
+                path,
+                format!("holds the table of {}, not of {spec}", h.spec),
+            ));
+        }
+        if h.ranks != ranks {
+            return Err(db_error(
+                path,
+                format!("holds {} ranks, expected {ranks}", h.ranks),
+            ));
+        }
+        Ok(db)
+    }
+
+    /// The header.
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// The layers with their sizes.
+    pub fn layers(&self) -> &[LayerInfo] {
+        &self.layers
+    }
+
+    /// The file's length in bytes.
+    pub fn file_bytes(&self) -> u64 {
+        self.map.len() as u64
+    }
+
+    /// Where the file lies.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The entry of `rank` in `layer` (a 2-bit code, or a byte).
+    pub fn entry(&self, layer: Layer, rank: u64) -> Result<u8, Error> {
+        if rank >= self.header.ranks {
+            return Err(db_error(
+                &self.path,
+                format!("rank {rank} is beyond its {} ranks", self.header.ranks),
+            ));
+        }
+        let index = self
+            .layers
+            .iter()
+            .position(|l| l.layer == layer)
+            .ok_or_else(|| db_error(&self.path, format!("has no {} layer", layer.name())))?;
+        let per_block = layer.block_ranks();
+        let block = self.block(index, rank / per_block)?;
+        let within = rank % per_block;
+        Ok(match layer.bits() {
+            2 => block[(within / 4) as usize] >> (2 * (within % 4)) & 3,
+            _ => block[within as usize],
+        })
+    }
+
+    /// The value of `rank` from the win/lose/draw and remoteness layers, `None` when it
+    /// is no valid position. The remoteness layer is read only for wins and losses.
+    pub fn value(&self, rank: u64) -> Result<Option<Value>, Error> {
+        let wdl = self.entry(Layer::Wdl, rank)?;
+        if !(1..=2).contains(&wdl) {
+            return Ok((wdl == 3).then_some(Value::Draw));
+        }
+        let r = if self.header.layers.contains(&Layer::HalfRemoteness) {
+            let half = u32::from(self.entry(Layer::HalfRemoteness, rank)?);
+            (2 * half).saturating_sub(u32::from(wdl == 1))
+        } else {
+            self.entry(Layer::Remoteness, rank)?.into()
+        };
+        Ok(Some(if wdl == 1 { Value::Win(r) } else { Value::Lose(r) }))
+    }
+
+    /// Remembers the first failed probe, for callers that cannot return an error at once.
+    pub fn record_fault(&self, e: Error) {
+        let _ = self.fault.set(e);
+    }
+
+    /// The first fault recorded, if any.
+    pub fn fault(&self) -> Option<Error> {
+        self.fault.get().cloned()
+    }
+
+    /// Block `b` of layer `index`, decompressed: from the cache, or read and checked.
+    fn block(&self, index: usize, b: u64) -> Result<Arc<[u8]>, Error> {
+        {
+            let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+            cache.tick += 1;
+            let tick = cache.tick;
+            if let Some(hit) = cache.blocks.get_mut(&(index, b)) {
+                hit.1 = tick;
+                return Ok(hit.0.clone());
+            }
+        }
+        let raw: Arc<[u8]> = self.read_block(index, b)?.into();
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        if cache.blocks.len() >= CACHE_BLOCKS {
+            let oldest = cache
+                .blocks
+                .iter()
+                .min_by_key(|(_, (_, tick))| *tick)
+                .map(|(k, _)| *k)
+                .expect("a full cache has blocks");
+            cache.blocks.remove(&oldest);
+        }
+        let tick = cache.tick;
+        cache.blocks.insert((index, b), (raw.clone(), tick));
+        Ok(raw)
+    }
+
+    /// Reads, checks and decompresses block `b` of layer `index`.
+    fn read_block(&self, index: usize, b: u64) -> Result<Vec<u8>, Error> {
+        let info = &self.layers[index];
+        let entry = info.blocks[b as usize];
+        let stored = &self.map[entry.offset as usize..(entry.offset + u64::from(entry.len)) as usize];
+        let corrupt = |why: &str| {
+            db_error(
+                &self.path,
+                format!(
+                    "block {b} of the {} layer {why}: the file is corrupt",
+                    info.layer.name()
+                ),
+            )
+        };
+        if checksum(stored) != entry.checksum {
+            return Err(corrupt("fails its checksum"));
+        }
+        let per_block = info.layer.block_ranks();
+        let ranks = per_block.min(self.header.ranks - b * per_block);
+        let expected = (ranks * info.layer.bits()).div_ceil(8) as usize;
+        match zstd::bulk::decompress(stored, expected) {
+            Ok(raw) if raw.len() == expected => Ok(raw),
+            _ => Err(corrupt("does not decompress to its size")),
+        }
+    }
+
+    /// Bytes the database holds in memory at most: its block indexes and a full cache.
+    pub fn held_bytes(&self) -> u64 {
+        let entries: usize = self.layers.iter().map(|l| l.blocks.len()).sum();
+        (entries * std::mem::size_of::<Block>()) as u64 + CACHE_BLOCKS as u64 * BLOCK_BYTES
+    }
+
+    /// Reads and checks every block; `after` is called with the raw length of each.
+    pub fn check_blocks(&self, after: &(dyn Fn(u64) + Sync)) -> Result<(), Error> {
+        for (index, info) in self.layers.iter().enumerate() {
+            (0..info.blocks.len() as u64)
+                .into_par_iter()
+                .try_for_each(|b| self.read_block(index, b).map(|raw| after(raw.len() as u64)))?;
+        }
+        Ok(())
+    }
+}
+
+/// The header and block indexes of a database's bytes, or why they are refused.
+fn parse(bytes: &[u8]) -> Result<(Header, Vec<LayerInfo>), String> {
+    if bytes.len() < MAGIC.len() || bytes[..MAGIC.len()] != MAGIC {
+        return Err("not a zermelo database (bad magic)".into());
+    }
+    let mut r = Reader {
+        bytes,
+        at: MAGIC.len(),
     };
-    let truncated = || db_error(path, "truncated file");
-    let version = u32::from_le_bytes(take(4).ok_or_else(truncated)?.try_into().expect("4 bytes"));
+    let truncated = || "truncated file".to_string();
+    let version = r.u32().ok_or_else(truncated)?;
     if version != VERSION {
-        return fail(&format!(
-            "format version {version}, this zermelo reads version {VERSION}"
+        return Err(format!(
+            "format version {version}, this zermelo reads version {VERSION}: solve again with --force"
         ));
     }
-    let spec_len = u32::from_le_bytes(take(4).ok_or_else(truncated)?.try_into().expect("4 bytes"));
-    let stored = String::from_utf8_lossy(take(spec_len as usize).ok_or_else(truncated)?).into_owned();
-    if stored != spec {
-        return fail(&format!("holds the table of {stored}, not of {spec}"));
+    let header_len = r.u32().ok_or_else(truncated)? as usize;
+    if header_len < 24 || header_len > bytes.len() {
+        return Err(if header_len > bytes.len() {
+            truncated()
+        } else {
+            "corrupt header (bad length)".into()
+        });
     }
-    let stored_len = u64::from_le_bytes(take(8).ok_or_else(truncated)?.try_into().expect("8 bytes"));
-    if stored_len != len {
-        return fail(&format!("holds {stored_len} ranks, expected {len}"));
+    let stored = u64::from_le_bytes(bytes[header_len - 8..header_len].try_into().expect("8 bytes"));
+    if checksum(&bytes[..header_len - 8]) != stored {
+        return Err("the header fails its checksum: the file is corrupt".into());
     }
-    let words = len.div_ceil(32) as usize;
-    let payload = at;
-    let end = payload + 8 * words + len as usize;
-    if bytes.len() != end + 8 {
-        return fail(&format!("{} bytes long, expected {}", bytes.len(), end + 8));
+    let bad = || "corrupt header (fields do not fit)".to_string();
+    let mut r = Reader {
+        bytes: &bytes[..header_len - 8],
+        at: 16,
+    };
+    let spec = r.text().ok_or_else(bad)?;
+    let solver = r.text().ok_or_else(bad)?;
+    let solver_version = r.u32().ok_or_else(bad)?;
+    let ranks = r.u64().ok_or_else(bad)?;
+    let mut counts = Vec::new();
+    for _ in 0..r.u32().ok_or_else(bad)? {
+        counts.push((r.text().ok_or_else(bad)?, r.u64().ok_or_else(bad)?));
     }
-    let stored_hash = u64::from_le_bytes(bytes[end..].try_into().expect("8 bytes"));
-    if fnv(FNV_OFFSET, &bytes[..end]) != stored_hash {
-        return fail("checksum mismatch: the file is corrupt");
+    let mut layers = Vec::new();
+    for _ in 0..r.u8().ok_or_else(bad)? {
+        let code = r.u8().ok_or_else(bad)?;
+        let layer = Layer::from_code(code).ok_or_else(|| format!("unknown layer kind {code}"))?;
+        let bits = r.u8().ok_or_else(bad)?;
+        let mut n = [0u64; 6];
+        for x in &mut n {
+            *x = r.u64().ok_or_else(bad)?;
+        }
+        let [per_block, blocks, offset, sum, raw_bytes, stored_bytes] = n;
+        if u64::from(bits) != layer.bits()
+            || per_block != layer.block_ranks()
+            || blocks != ranks.div_ceil(per_block)
+        {
+            return Err(format!(
+                "the {} layer has a layout this zermelo does not read",
+                layer.name()
+            ));
+        }
+        let index = usize::try_from(blocks)
+            .ok()
+            .and_then(|b| b.checked_mul(ENTRY_BYTES))
+            .and_then(|len| bytes.get(offset as usize..(offset as usize).checked_add(len)?))
+            .ok_or_else(truncated)?;
+        if checksum(index) != sum {
+            return Err(format!(
+                "the block index of the {} layer fails its checksum: the file is corrupt",
+                layer.name()
+            ));
+        }
+        let blocks: Vec<Block> = index
+            .chunks_exact(ENTRY_BYTES)
+            .map(|e| Block {
+                offset: u64::from_le_bytes(e[..8].try_into().expect("8 bytes")),
+                len: u32::from_le_bytes(e[8..12].try_into().expect("4 bytes")),
+                checksum: u64::from_le_bytes(e[12..].try_into().expect("8 bytes")),
+            })
+            .collect();
+        if blocks
+            .iter()
+            .any(|b| b.offset < header_len as u64 || b.offset + u64::from(b.len) > bytes.len() as u64)
+        {
+            return Err(truncated());
+        }
+        layers.push(LayerInfo {
+            layer,
+            raw_bytes,
+            stored_bytes,
+            blocks,
+        });
     }
-    let wdl: Vec<u64> = bytes[payload..payload + 8 * words]
-        .chunks_exact(8)
-        .map(|w| u64::from_le_bytes(w.try_into().expect("8 bytes")))
-        .collect();
-    bytes.truncate(end);
-    bytes.drain(..payload + 8 * words);
-    let wdl = Packed2::from_words(wdl, len).expect("one word per 32 ranks");
-    Ok(CompactTable::from_layers(wdl, bytes).expect("layers of equal length"))
+    let end = layers
+        .iter()
+        .map(|l| l.blocks.len() as u64 * ENTRY_BYTES as u64)
+        .sum::<u64>()
+        + layers.iter().map(|l| l.stored_bytes).sum::<u64>()
+        + header_len as u64;
+    if end != bytes.len() as u64 {
+        return Err(format!(
+            "{} bytes long, expected {end}: the file is damaged",
+            bytes.len()
+        ));
+    }
+    let header = Header {
+        spec,
+        solver,
+        solver_version,
+        ranks,
+        counts,
+        layers: layers.iter().map(|l| l.layer).collect(),
+    };
+    Ok((header, layers))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::value::Value;
 
-    fn table() -> CompactTable {
-        let bytes: Vec<u8> = (0..77).map(|i| (i % 5) as u8).collect();
-        CompactTable::from_bytes(bytes, |b| match b {
-            0 => None,
-            1 => Some(Value::Draw),
-            b => Some(if b % 2 == 0 {
-                Value::Win(b.into())
-            } else {
-                Value::Lose(b.into())
-            }),
-        })
+    fn header(ranks: u64) -> Header {
+        Header {
+            spec: "g:a=1".into(),
+            solver: "test".into(),
+            solver_version: 1,
+            ranks,
+            counts: vec![("wins".into(), 7)],
+            layers: vec![Layer::Wdl, Layer::Remoteness],
+        }
+    }
+
+    /// Wins, losses, draws and holes in a pattern, with remoteness `rank % 97`.
+    fn fill(layer: Layer, ranks: Range<u64>, out: &mut Vec<u8>) {
+        match layer {
+            Layer::Wdl => {
+                for r in ranks.step_by(4) {
+                    out.push((0..4).fold(0, |b, i| b | (((r + i) % 7 % 4) as u8) << (2 * i)));
+                }
+            }
+            _ => out.extend(ranks.map(|r| (r % 97) as u8)),
+        }
     }
 
     #[test]
-    fn saved_tables_load_and_bad_files_are_refused() {
+    fn written_databases_probe_every_rank_and_refuse_damage() {
         let dir = std::env::temp_dir().join(format!("zermelo-db-test-{}", std::process::id()));
         let path = dir.join("t.zdb");
-        let t = table();
-        save(&path, "g:a=1", &t).unwrap();
-        assert_eq!(load(&path, "g:a=1", 77).unwrap(), t);
-        let err = |spec: &str, len: u64| load(&path, spec, len).unwrap_err().to_string();
-        assert!(err("g:a=2", 77).contains("not of g:a=2"));
-        assert!(err("g:a=1", 78).contains("expected 78"));
-        let mut bytes = fs::read(&path).unwrap();
-        let n = bytes.len();
-        bytes[n - 20] ^= 1;
-        fs::write(&path, &bytes).unwrap();
-        assert!(err("g:a=1", 77).contains("checksum"));
-        fs::write(&path, &bytes[..n - 3]).unwrap();
-        assert!(err("g:a=1", 77).contains("bytes long"));
-        fs::write(&path, b"hello").unwrap();
-        assert!(err("g:a=1", 77).contains("magic"));
+        let ranks = 3 * Layer::Wdl.block_ranks() + 12_345;
+        write(&path, &header(ranks), &fill).unwrap();
+        let db = Database::open_for(&path, "g:a=1", ranks).unwrap();
+        assert_eq!(db.header(), &header(ranks));
+        for r in (0..ranks).step_by(1_013).chain([ranks - 1]) {
+            let want = match r % 7 % 4 {
+                1 => Some(Value::Win((r % 97) as u32)),
+                2 => Some(Value::Lose((r % 97) as u32)),
+                3 => Some(Value::Draw),
+                _ => None,
+            };
+            assert_eq!(db.value(r).unwrap(), want, "rank {r}");
+        }
+        assert!(db.value(ranks).is_err());
+        db.check_blocks(&|_| {}).unwrap();
+        let err = |p: &Path| Database::open_for(p, "g:a=1", ranks).err().unwrap().to_string();
+        assert!(Database::open_for(&path, "g:a=2", ranks).is_err());
+        let bytes = fs::read(&path).unwrap();
+        let damaged = dir.join("d.zdb");
+        let mut flipped = bytes.clone();
+        flipped[20] ^= 1;
+        fs::write(&damaged, &flipped).unwrap();
+        assert!(err(&damaged).contains("header"), "{}", err(&damaged));
+        fs::write(&damaged, &bytes[..bytes.len() - 5]).unwrap();
+        assert!(err(&damaged).contains("truncated"), "{}", err(&damaged));
+        fs::write(&damaged, [&bytes[..], b"extra"].concat()).unwrap();
+        assert!(err(&damaged).contains("damaged"), "{}", err(&damaged));
+        let mut flipped = bytes.clone();
+        let n = flipped.len();
+        flipped[n - 3] ^= 1;
+        fs::write(&damaged, &flipped).unwrap();
+        assert!(err(&damaged).contains("index"), "{}", err(&damaged));
+        let mut flipped = bytes.clone();
+        flipped[db.layers()[0].blocks[1].offset as usize + 3] ^= 0x40;
+        fs::write(&damaged, &flipped).unwrap();
+        let opened = Database::open(&damaged).unwrap();
+        let e = opened
+            .value(Layer::Wdl.block_ranks() + 5)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("block 1 of the wdl layer"), "{e}");
+        assert!(opened.check_blocks(&|_| {}).is_err());
+        let mut old = bytes.clone();
+        old[8] = 1;
+        fs::write(&damaged, &old).unwrap();
+        assert!(err(&damaged).contains("format version 1"));
         fs::remove_dir_all(&dir).unwrap();
     }
 }

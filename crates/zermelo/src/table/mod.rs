@@ -1,7 +1,9 @@
 //! Dense tables of values indexed by rank: a 2-bit win/lose/draw layer and a
 //! separate remoteness layer ([`ValueTable`], two bytes of remoteness, or
-//! [`CompactTable`], one byte), and their database files ([`db`]).
+//! [`CompactTable`], one byte), their database files ([`db`]) and the checkpoints of a
+//! level solve ([`checkpoint`]).
 
+pub mod checkpoint;
 mod compact;
 pub mod db;
 mod packed;
@@ -45,8 +47,8 @@ const WIN: u8 = 1;
 const LOSE: u8 = 2;
 const DRAW: u8 = 3;
 
-/// The 2-bit code of a value (0 for no valid position).
-fn wdl_code(v: Option<Value>) -> u8 {
+/// The 2-bit code of a value (0 for no valid position), as tables and databases store it.
+pub fn wdl_code(v: Option<Value>) -> u8 {
     match v {
         None => NONE,
         Some(Value::Win(_)) => WIN,

@@ -1,0 +1,73 @@
+//! A level solve across the ranks of an MPI job (the `mpi` feature): every rank solves an
+//! equal share of each level, and the shares meet on every rank (`MPI_Allgatherv`) before
+//! the next level; rank 0 keeps the checkpoints and writes the database. It knows no
+//! game: it moves the solver's bytes.
+
+use std::ops::Range;
+
+use mpi::collective::{CommunicatorCollectives, Root};
+use mpi::datatype::PartitionMut;
+use mpi::topology::{Communicator, SimpleCommunicator};
+use zermelo::solve::levels::Partition;
+use zermelo::Error;
+
+/// The most bytes one MPI call moves (its counts are 32-bit).
+const MOST: usize = i32::MAX as usize;
+
+/// This rank's share of a level solve split across the world.
+pub struct Levels {
+    rank: usize,
+    size: usize,
+}
+
+impl Levels {
+    /// The share of `rank` among `size` ranks.
+    pub fn new(rank: usize, size: usize) -> Self {
+        Levels { rank, size }
+    }
+
+    fn share(&self, rank: usize, len: usize) -> Range<usize> {
+        len * rank / self.size..len * (rank + 1) / self.size
+    }
+}
+
+impl Partition for Levels {
+    fn leads(&self) -> bool {
+        self.rank == 0
+    }
+
+    fn part(&self, len: usize) -> Range<usize> {
+        self.share(self.rank, len)
+    }
+
+    fn agree(&self, said: bool) -> Result<bool, Error> {
+        let mut byte = [u8::from(said)];
+        self.broadcast(&mut byte)?;
+        Ok(byte[0] == 1)
+    }
+
+    fn broadcast(&self, bytes: &mut [u8]) -> Result<(), Error> {
+        let world = SimpleCommunicator::world();
+        let root = world.process_at_rank(0);
+        for piece in bytes.chunks_mut(MOST) {
+            root.broadcast_into(piece);
+        }
+        Ok(())
+    }
+
+    fn gather(&self, level: &mut [u8]) -> Result<(), Error> {
+        if level.len() > MOST {
+            return Err(Error::TooBig(format!(
+                "a level of {} positions is more than one MPI exchange carries ({MOST})",
+                level.len()
+            )));
+        }
+        let shares: Vec<Range<usize>> = (0..self.size).map(|r| self.share(r, level.len())).collect();
+        let counts: Vec<i32> = shares.iter().map(|s| s.len() as i32).collect();
+        let displs: Vec<i32> = shares.iter().map(|s| s.start as i32).collect();
+        let mine = level[shares[self.rank].clone()].to_vec();
+        let mut all = PartitionMut::new(level, counts, displs);
+        SimpleCommunicator::world().all_gather_varcount_into(&mine[..], &mut all);
+        Ok(())
+    }
+}

@@ -1,0 +1,221 @@
+//! Saved databases from the command line: every kind of damage gives one clear error and
+//! a non-zero exit, never a wrong answer; a killed or interrupted solve goes on from its
+//! checkpoints to a database byte for byte the same as an uninterrupted one.
+
+mod common;
+
+use std::os::unix::process::CommandExt as _;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{error_line, fact, json};
+
+/// A data folder of its own for each test.
+fn data_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("zermelo-db-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn text(p: &Path) -> &str {
+    p.to_str().expect("a UTF-8 path")
+}
+
+const SPEC: &str = "pawns:cols=3,rows=5";
+
+#[test]
+fn damaged_or_mismatched_databases_are_refused() {
+    let data = data_dir("faults");
+    let d = text(&data);
+    json(&["--data", d, "solve", "pawns:cols=3,rows=4", "--json"]);
+    let solved = json(&["--data", d, "solve", SPEC, "--json"]);
+    let path = data.join("pawns-3x5.zdb");
+    let good = std::fs::read(&path).unwrap();
+    let info = json(&["db", "info", text(&path), "--json"]);
+    assert_eq!(info["spec"], SPEC);
+    assert_eq!(info["positions"], solved["positions"]);
+    let list = json(&["--data", d, "db", "list", "--json"]);
+    assert_eq!(list["databases"].as_array().unwrap().len(), 2, "{list}");
+    let checked = json(&["db", "verify", text(&path), "--sample", "500", "--json"]);
+    assert_eq!(checked["sampled"], 500);
+    let wdl_block = good.len()
+        - 2 * 20
+        - info["layers"][0]["stored_bytes"].as_u64().unwrap() as usize
+        - info["layers"][1]["stored_bytes"].as_u64().unwrap() as usize;
+
+    let mut cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("truncated", good[..good.len() / 2].to_vec(), "truncated"),
+        ("one byte short", good[..good.len() - 1].to_vec(), "truncated"),
+        ("empty", Vec::new(), "bad magic"),
+    ];
+    let mut flip = |what, at: usize, why| {
+        let mut bytes = good.clone();
+        bytes[at] ^= 0x10;
+        cases.push((what, bytes, why));
+    };
+    flip("a byte in the header", 30, "header fails its checksum");
+    flip(
+        "a byte in a block",
+        wdl_block + 7,
+        "block 0 of the wdl layer fails its checksum",
+    );
+    flip("a byte in the block index", good.len() - 5, "block index of the");
+    flip("the format version", 8, "format version");
+    for (what, bytes, why) in cases {
+        std::fs::write(&path, &bytes).unwrap();
+        for args in [
+            vec!["--data", d, "moves", SPEC],
+            vec!["--data", d, "solve", SPEC],
+            vec!["--data", d, "tournament", SPEC, "--games", "2"],
+            vec!["db", "verify", text(&path)],
+        ] {
+            let err = error_line(&args);
+            assert!(err.contains(why), "{what}, {args:?}: {err}");
+        }
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            bytes,
+            "{what}: the file is left as it was"
+        );
+    }
+    // Another game's database under this game's name: sound in itself, but not this table.
+    std::fs::copy(data.join("pawns-3x4.zdb"), &path).unwrap();
+    for args in [vec!["--data", d, "moves", SPEC], vec!["--data", d, "solve", SPEC]] {
+        let err = error_line(&args);
+        assert!(
+            err.contains("holds the table of pawns:cols=3,rows=4, not of pawns:cols=3,rows=5"),
+            "{err}"
+        );
+    }
+    let missing = data.join("none.zdb");
+    assert!(error_line(&["db", "info", text(&missing)]).contains("No such file"));
+    assert!(error_line(&["db", "verify", text(&missing)]).contains("No such file"));
+    std::fs::write(&path, &good).unwrap();
+    let list = json(&["--data", d, "db", "list", "--json"]);
+    assert_eq!(list["unreadable"].as_array().unwrap().len(), 0);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn unwritable_full_or_small_places_are_refused_before_or_without_damage() {
+    let err = error_line(&["--data", "/proc/zermelo-data", "solve", SPEC]);
+    assert!(err.contains("data folder /proc/zermelo-data"), "{err}");
+    let data = data_dir("readonly");
+    std::fs::create_dir_all(&data).unwrap();
+    let mut perms = std::fs::metadata(&data).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o555);
+    std::fs::set_permissions(&data, perms).unwrap();
+    // A privileged user writes into read-only folders; the check is for everyone else.
+    if std::fs::write(data.join("probe"), b"").is_err() {
+        let err = error_line(&["--data", text(&data), "solve", SPEC]);
+        assert!(err.contains("is not writable"), "{err}");
+    }
+    let _ = std::fs::remove_dir_all(&data);
+
+    let err = error_line(&["--memory", "1M", "solve", "pawns:cols=6,rows=8"]);
+    assert!(
+        err.contains("needs about") && err.contains("more than the 1 MiB"),
+        "{err}"
+    );
+    let out = common::zermelo(&["--memory", "lots", "solve", SPEC]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("e.g. 8G"));
+
+    // A disk that fills up: writes past 64 KiB fail as they would on a full disk.
+    let data = data_dir("full");
+    let out = Command::new(env!("CARGO_BIN_EXE_zermelo"))
+        .args(["--data", text(&data), "solve", "pawns:cols=4,rows=8"])
+        .stdin(Stdio::null())
+        .output_with_file_limit(64 << 10);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("File too large"), "{err}");
+    assert!(!data.join("pawns-4x8.zdb").exists() && !data.join("pawns-4x8.tmp").exists());
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// Runs a command whose files may not grow past `bytes`.
+trait FileLimit {
+    fn output_with_file_limit(&mut self, bytes: u64) -> std::process::Output;
+}
+
+impl FileLimit for Command {
+    fn output_with_file_limit(&mut self, bytes: u64) -> std::process::Output {
+        // SAFETY: only async-signal-safe calls between fork and exec.
+        unsafe {
+            self.pre_exec(move || {
+                libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+                let limit = libc::rlimit {
+                    rlim_cur: bytes,
+                    rlim_max: bytes,
+                };
+                if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        self.output().expect("the binary runs")
+    }
+}
+
+const BIG: &str = "pawns:cols=5,rows=8";
+
+fn start_solve(data: &Path) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_zermelo"))
+        .args(["--data", text(data), "solve", BIG, "--json"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs")
+}
+
+/// Starts a solve, waits until it has kept a few levels, sends it `signal` and waits for it.
+fn stop_midway(data: &Path, signal: i32) -> std::process::Output {
+    let child = start_solve(data);
+    let checkpoint = data.join("pawns-5x8.levels");
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while std::fs::metadata(&checkpoint).map_or(0, |m| m.len()) < 20_000 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // SAFETY: a plain kill of our own child.
+    unsafe { libc::kill(child.id() as i32, signal) };
+    child.wait_with_output().expect("the solve ends")
+}
+
+#[test]
+fn stopped_solves_go_on_to_the_same_database() {
+    let whole = data_dir("whole");
+    let first = json(&["--data", text(&whole), "solve", BIG, "--json"]);
+    assert_eq!(fact(&first, "source"), "solved now");
+
+    let resumed = data_dir("resumed");
+    let out = stop_midway(&resumed, libc::SIGINT);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("stopped before the end"), "{err}");
+    assert!(!resumed.join("pawns-5x8.zdb").exists());
+    let list = json(&["--data", text(&resumed), "db", "list", "--json"]);
+    assert_eq!(list["unfinished"].as_array().unwrap().len(), 1, "{list}");
+
+    let out = stop_midway(&resumed, libc::SIGKILL);
+    assert!(!out.status.success(), "killed before it ended");
+    assert!(!resumed.join("pawns-5x8.zdb").exists());
+
+    let last = json(&["--data", text(&resumed), "solve", BIG, "--json"]);
+    let source = fact(&last, "source");
+    assert!(source.as_str().unwrap().contains("going on from"), "{source}");
+    assert_eq!(last["remoteness"], first["remoteness"]);
+    let a = std::fs::read(whole.join("pawns-5x8.zdb")).unwrap();
+    let b = std::fs::read(resumed.join("pawns-5x8.zdb")).unwrap();
+    assert!(a == b, "the resumed database differs from the uninterrupted one");
+    assert!(
+        !resumed.join("pawns-5x8.levels").exists(),
+        "checkpoints are removed"
+    );
+    let _ = std::fs::remove_dir_all(&whole);
+    let _ = std::fs::remove_dir_all(&resumed);
+}

@@ -1,0 +1,189 @@
+//! The saved databases of a data folder: what each holds ([`info`], [`list`]) and whether
+//! it is sound ([`verify`]).
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use serde::Serialize;
+
+use crate::solve::Progress;
+use crate::table::db::{self, Database};
+use crate::Error;
+
+/// What a saved database holds.
+#[derive(Clone, Debug, Serialize)]
+pub struct DbInfo {
+    /// Where it lies.
+    pub path: String,
+    /// The game whose table it is.
+    pub spec: String,
+    /// Its format version.
+    pub format: u32,
+    /// The solver that made it and its version.
+    pub solver: String,
+    /// The number of ranks of the table.
+    pub ranks: u64,
+    /// The valid positions among them.
+    pub positions: u64,
+    /// The file's length in bytes.
+    pub bytes: u64,
+    /// Bits on disk per valid position.
+    pub bits_per_position: f64,
+    /// Raw bytes of the layers over their stored bytes.
+    pub compression_ratio: f64,
+    /// Counts the solver recorded (wins, losses, ...).
+    pub counts: Vec<DbCount>,
+    /// The layers, in the order they are stored.
+    pub layers: Vec<DbLayer>,
+}
+
+/// A count a database header holds.
+#[derive(Clone, Debug, Serialize)]
+pub struct DbCount {
+    /// Its name.
+    pub name: String,
+    /// Its value.
+    pub value: u64,
+}
+
+/// One layer of a database.
+#[derive(Clone, Debug, Serialize)]
+pub struct DbLayer {
+    /// What it holds: wdl, remoteness or margin.
+    pub name: &'static str,
+    /// Bits per rank before compression.
+    pub bits: u64,
+    /// Its number of blocks.
+    pub blocks: u64,
+    /// Bytes before compression.
+    pub raw_bytes: u64,
+    /// Bytes in the file.
+    pub stored_bytes: u64,
+}
+
+/// The databases of a data folder.
+#[derive(Clone, Debug, Serialize)]
+pub struct DbList {
+    /// The folder.
+    pub dir: String,
+    /// Every database in it, by file name.
+    pub databases: Vec<DbInfo>,
+    /// Files that should be databases but cannot be read, with why.
+    pub unreadable: Vec<String>,
+    /// The checkpoints of solves that were stopped, which the same solve goes on from.
+    pub unfinished: Vec<String>,
+}
+
+/// What `verify` found.
+#[derive(Clone, Debug, Serialize)]
+pub struct DbCheck {
+    /// The database.
+    pub path: String,
+    /// The game whose table it is.
+    pub spec: String,
+    /// Blocks read and checked.
+    pub blocks: u64,
+    /// Positions re-solved from their children's stored values, all agreeing.
+    pub sampled: u64,
+    /// Seconds taken.
+    pub seconds: f64,
+}
+
+/// What the database at `path` holds, from its header.
+pub fn info(path: &Path) -> Result<DbInfo, Error> {
+    Ok(describe(&Database::open(path)?))
+}
+
+fn describe(db: &Database) -> DbInfo {
+    let h = db.header();
+    let positions = match h.count("positions") {
+        0 => h.ranks,
+        n => n,
+    };
+    let raw: u64 = db.layers().iter().map(|l| l.raw_bytes).sum();
+    let stored: u64 = db.layers().iter().map(|l| l.stored_bytes).sum();
+    DbInfo {
+        path: db.path().display().to_string(),
+        spec: h.spec.clone(),
+        format: db::VERSION,
+        solver: format!("{} {}", h.solver, h.solver_version),
+        ranks: h.ranks,
+        positions,
+        bytes: db.file_bytes(),
+        bits_per_position: db.file_bytes() as f64 * 8.0 / positions.max(1) as f64,
+        compression_ratio: raw as f64 / stored.max(1) as f64,
+        counts: h
+            .counts
+            .iter()
+            .map(|(name, value)| DbCount {
+                name: name.clone(),
+                value: *value,
+            })
+            .collect(),
+        layers: db
+            .layers()
+            .iter()
+            .map(|l| DbLayer {
+                name: l.layer.name(),
+                bits: l.layer.bits(),
+                blocks: l.blocks() as u64,
+                raw_bytes: l.raw_bytes,
+                stored_bytes: l.stored_bytes,
+            })
+            .collect(),
+    }
+}
+
+/// The databases (`*.zdb`) and unfinished solves (`*.levels`) in `dir`, by file name.
+pub fn list(dir: &Path) -> Result<DbList, Error> {
+    let fail = |e: std::io::Error| Error::Io(format!("data folder {}: {e}", dir.display()));
+    let mut files: Vec<PathBuf> = match std::fs::read_dir(dir) {
+        Ok(entries) => entries
+            .map(|e| e.map(|e| e.path()))
+            .collect::<Result<_, _>>()
+            .map_err(fail)?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(fail(e)),
+    };
+    files.sort();
+    let mut out = DbList {
+        dir: dir.display().to_string(),
+        databases: Vec::new(),
+        unreadable: Vec::new(),
+        unfinished: Vec::new(),
+    };
+    for path in files {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("zdb") => match info(&path) {
+                Ok(i) => out.databases.push(i),
+                Err(e) => out.unreadable.push(e.to_string()),
+            },
+            Some("levels") => out.unfinished.push(path.display().to_string()),
+            _ => {}
+        }
+    }
+    Ok(out)
+}
+
+/// Checks the database at `path`: its header and block indexes, every block's checksum
+/// and size, and `sample` random positions re-solved from their children's stored values
+/// by the game's own session (drawn from `seed`).
+pub fn verify(path: &Path, sample: u64, seed: u64, progress: &dyn Progress) -> Result<DbCheck, Error> {
+    let started = Instant::now();
+    let db = Database::open(path)?;
+    let raw: u64 = db.layers().iter().map(|l| l.raw_bytes).sum();
+    progress.start("checking blocks", raw);
+    db.check_blocks(&|bytes| progress.advance(bytes))?;
+    let sampled = if sample > 0 {
+        crate::catalog::open(&db.header().spec)?.check_sample(&db, sample, seed)?
+    } else {
+        0
+    };
+    Ok(DbCheck {
+        path: path.display().to_string(),
+        spec: db.header().spec.clone(),
+        blocks: db.layers().iter().map(|l| l.blocks() as u64).sum(),
+        sampled,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
