@@ -207,7 +207,7 @@ impl<G: Tabulated> LevelSession<G> {
     /// opened database and the number of levels restored from an earlier solve.
     fn solve_and_save(&self, opts: &Options, path: &Path) -> Result<(Values, usize), Error> {
         let size = self.game.size();
-        writable(&opts.data_dir)?;
+        super::writable(&opts.data_dir)?;
         super::check_room(&opts.data_dir, (size as f64 * DISK_BYTES_PER_RANK) as u64)?;
         // A temporary file left by a solve that was killed while saving.
         let stale = path.with_extension("tmp");
@@ -292,22 +292,6 @@ impl<G: Tabulated> LevelSession<G> {
         }
         started.elapsed().as_secs_f64() * 1e6 / positions.len().max(1) as f64
     }
-}
-
-/// Refuses a data folder that is a file or cannot be written, before any work starts.
-pub fn writable(dir: &Path) -> Result<(), Error> {
-    let fail = |why: String| Error::Io(format!("data folder {}: {why}", dir.display()));
-    if dir.as_os_str().is_empty() {
-        return Err(fail("empty path (set ZERMELO_DATA or --data to a folder)".into()));
-    }
-    if dir.exists() && !dir.is_dir() {
-        return Err(fail("is not a folder".into()));
-    }
-    std::fs::create_dir_all(dir).map_err(|e| fail(format!("cannot be created: {e}")))?;
-    let probe = dir.join(format!(".zermelo-write-test-{}", std::process::id()));
-    std::fs::write(&probe, b"").map_err(|e| fail(format!("is not writable: {e}")))?;
-    std::fs::remove_file(&probe).map_err(|e| fail(e.to_string()))?;
-    Ok(())
 }
 
 impl<G: Tabulated> Session for LevelSession<G> {

@@ -155,7 +155,7 @@ impl<G: Searchable> SearchSession<G> {
             self.retrograde_cost(),
         )?;
         if opts.save {
-            super::levels::writable(&opts.data_dir)?;
+            super::writable(&opts.data_dir)?;
             super::check_room(&opts.data_dir, g.size() / 2)?;
         }
         let table = retrograde::solve(g, opts.progress.as_ref());
