@@ -98,6 +98,65 @@ fn damaged_or_mismatched_databases_are_refused() {
 }
 
 #[test]
+fn retrograde_tables_are_saved_and_read_back() {
+    let data = data_dir("tictactoe");
+    let d = text(&data);
+    let solved = json(&[
+        "--data",
+        d,
+        "solve",
+        "tictactoe",
+        "--solver",
+        "retrograde",
+        "--json",
+    ]);
+    assert_eq!(solved["value"], "draw");
+    let table = fact(&solved, "table");
+    assert!(table.as_str().unwrap().contains("solved now"), "{table}");
+    let again = json(&[
+        "--data",
+        d,
+        "solve",
+        "tictactoe",
+        "--solver",
+        "retrograde",
+        "--json",
+    ]);
+    let table = fact(&again, "table");
+    assert!(
+        table.as_str().unwrap().contains("read from the data folder"),
+        "{table}"
+    );
+    let path = data.join("tictactoe.zdb");
+    let checked = json(&["db", "verify", text(&path), "--sample", "3000", "--json"]);
+    assert_eq!(checked["sampled"], 3000);
+    let searched = json(&["moves", "tictactoe", "--moves", "b2", "--json"]);
+    let read = json(&["--data", d, "moves", "tictactoe", "--moves", "b2", "--json"]);
+    assert_eq!(
+        searched["moves"], read["moves"],
+        "the table agrees with the search"
+    );
+    let no_save = data_dir("tictactoe-no-save");
+    json(&[
+        "--data",
+        text(&no_save),
+        "solve",
+        "tictactoe",
+        "--solver",
+        "retrograde",
+        "--no-save",
+        "--json",
+    ]);
+    assert!(!no_save.exists(), "--no-save writes nothing");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let n = bytes.len();
+    bytes[n - 30] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    assert!(error_line(&["--data", d, "moves", "tictactoe"]).contains("corrupt"));
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
 fn unwritable_full_or_small_places_are_refused_before_or_without_damage() {
     let err = error_line(&["--data", "/proc/zermelo-data", "solve", SPEC]);
     assert!(err.contains("data folder /proc/zermelo-data"), "{err}");

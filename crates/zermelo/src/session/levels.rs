@@ -2,14 +2,12 @@
 //! position's value, saved to the data folder and read back instead of solving again
 //! (the pawns game at every size).
 
-use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use rayon::prelude::*;
 
 use super::common::{self, Roster, Special};
 use super::search::value_view;
@@ -24,8 +22,8 @@ use crate::solve::levels::{self, Checkpoints};
 use crate::solve::Oracle;
 use crate::spec::GameInfo;
 use crate::table::checkpoint::LevelFile;
-use crate::table::db::{self, Database, Header, Layer};
-use crate::table::{wdl_code, CompactTable};
+use crate::table::db::{self, Database, Layer};
+use crate::table::CompactTable;
 use crate::{Error, Value};
 
 /// Bytes per rank while solving: the solver's byte, and the 2-bit layer when the table is
@@ -85,14 +83,14 @@ impl Values {
         }
     }
 
-    /// Wins, losses, draws and the greatest remoteness.
+    /// Wins, losses, draws and the greatest remoteness ([`db::VALUE_COUNTS`]).
     fn counts(&self) -> [u64; 4] {
         match self {
             Values::Memory(t) => {
                 let (w, l, d) = t.summary();
                 [w, l, d, t.max_remoteness().into()]
             }
-            Values::Saved(db) => COUNTS.map(|name| db.header().count(name)),
+            Values::Saved(db) => db::VALUE_COUNTS.map(|name| db.header().count(name)),
         }
     }
 
@@ -103,9 +101,6 @@ impl Values {
         }
     }
 }
-
-/// The counts a level database's header holds, in the order of [`Values::counts`].
-const COUNTS: [&str; 4] = ["wins", "losses", "draws", "max_remoteness"];
 
 /// A game solved into a level table.
 pub struct LevelSession<G> {
@@ -218,7 +213,7 @@ impl<G: Tabulated> LevelSession<G> {
     /// opened database and the number of levels restored from an earlier solve.
     fn solve_and_save(&self, opts: &Options, path: &Path) -> Result<(Values, usize), Error> {
         let size = self.game.size();
-        writable(&opts.data_dir)?;
+        super::writable(&opts.data_dir)?;
         super::check_room(&opts.data_dir, (size as f64 * DISK_BYTES_PER_RANK) as u64)?;
         // A temporary file left by a solve that was killed while saving.
         let stale = path.with_extension("tmp");
@@ -238,16 +233,8 @@ impl<G: Tabulated> LevelSession<G> {
             opts.cancel.as_deref(),
             opts.partition.as_ref(),
         )?;
-        let header = Header {
-            spec,
-            solver: SOLVER.into(),
-            solver_version: SOLVER_VERSION,
-            ranks: size,
-            counts: counts_of(&codes),
-            layers: vec![Layer::Wdl, remoteness_layer(&codes)],
-        };
-        db::write(path, &header, &|layer, ranks, out| {
-            fill(&codes, layer, ranks, out)
+        db::write_values(path, &spec, (SOLVER, SOLVER_VERSION), size, &|r| {
+            levels::decode(codes[r as usize])
         })?;
         drop(codes);
         let restored = checkpoints.restored();
@@ -312,103 +299,6 @@ impl<G: Tabulated> LevelSession<G> {
         }
         started.elapsed().as_secs_f64() * 1e6 / positions.len().max(1) as f64
     }
-}
-
-/// The header's counts of the solver's codes: [`COUNTS`] and the valid positions.
-fn counts_of(codes: &[u8]) -> Vec<(String, u64)> {
-    let histogram = codes
-        .par_chunks(1 << 20)
-        .map(|chunk| {
-            let mut h = [0u64; 256];
-            for &c in chunk {
-                h[c as usize] += 1;
-            }
-            h
-        })
-        .reduce(|| [0; 256], |a, b| std::array::from_fn(|i| a[i] + b[i]));
-    let mut counts = [0; 4];
-    for (code, &n) in histogram.iter().enumerate().filter(|(_, &n)| n > 0) {
-        match levels::decode(code as u8) {
-            Some(Value::Win(r)) => {
-                counts[0] += n;
-                counts[3] = counts[3].max(r.into());
-            }
-            Some(Value::Lose(r)) => {
-                counts[1] += n;
-                counts[3] = counts[3].max(r.into());
-            }
-            Some(Value::Draw) => counts[2] += n,
-            None => {}
-        }
-    }
-    let positions = counts[..3].iter().sum();
-    let mut named: Vec<(String, u64)> = COUNTS.iter().map(|n| n.to_string()).zip(counts).collect();
-    named.push(("positions".into(), positions));
-    named
-}
-
-/// The raw bytes of `ranks` of a database layer, from the solver's codes.
-fn fill(codes: &[u8], layer: Layer, ranks: Range<u64>, out: &mut Vec<u8>) {
-    let codes = &codes[ranks.start as usize..ranks.end as usize];
-    match layer {
-        Layer::Wdl => out.extend(codes.chunks(4).map(|four| {
-            four.iter()
-                .enumerate()
-                .fold(0, |byte, (i, &c)| byte | wdl_code(levels::decode(c)) << (2 * i))
-        })),
-        _ => {
-            let half = layer == Layer::HalfRemoteness;
-            out.extend(codes.iter().map(|&c| {
-                let r = match levels::decode(c) {
-                    Some(Value::Win(r)) if half => r.div_ceil(2),
-                    Some(Value::Lose(r)) if half => r / 2,
-                    v => v.and_then(Value::remoteness).unwrap_or(0),
-                };
-                r.min(u8::MAX.into()) as u8
-            }))
-        }
-    }
-}
-
-/// [`Layer::HalfRemoteness`] when every win among the codes is an odd number of moves from
-/// the end (or none) and every loss an even number (the win/lose layer then tells the
-/// lowest bit),
-/// else [`Layer::Remoteness`].
-fn remoteness_layer(codes: &[u8]) -> Layer {
-    let mut seen = [false; 256];
-    for chunk in codes.chunks(1 << 20) {
-        for &c in chunk {
-            seen[c as usize] = true;
-        }
-    }
-    let halves = (0..=u8::MAX)
-        .filter(|&c| seen[c as usize])
-        .all(|c| match levels::decode(c) {
-            Some(Value::Win(r)) => r % 2 == 1 || r == 0,
-            Some(Value::Lose(r)) => r % 2 == 0,
-            _ => true,
-        });
-    if halves {
-        Layer::HalfRemoteness
-    } else {
-        Layer::Remoteness
-    }
-}
-
-/// Refuses a data folder that is a file or cannot be written, before any work starts.
-pub fn writable(dir: &Path) -> Result<(), Error> {
-    let fail = |why: String| Error::Io(format!("data folder {}: {why}", dir.display()));
-    if dir.as_os_str().is_empty() {
-        return Err(fail("empty path (set ZERMELO_DATA or --data to a folder)".into()));
-    }
-    if dir.exists() && !dir.is_dir() {
-        return Err(fail("is not a folder".into()));
-    }
-    std::fs::create_dir_all(dir).map_err(|e| fail(format!("cannot be created: {e}")))?;
-    let probe = dir.join(format!(".zermelo-write-test-{}", std::process::id()));
-    std::fs::write(&probe, b"").map_err(|e| fail(format!("is not writable: {e}")))?;
-    std::fs::remove_file(&probe).map_err(|e| fail(e.to_string()))?;
-    Ok(())
 }
 
 impl<G: Tabulated> Session for LevelSession<G> {

@@ -101,6 +101,22 @@ pub fn machine_memory() -> Option<u64> {
     Some(kib * 1024)
 }
 
+/// Refuses a data folder that is a file or cannot be written, before any work starts.
+pub fn writable(dir: &std::path::Path) -> Result<(), Error> {
+    let fail = |why: String| Error::Io(format!("data folder {}: {why}", dir.display()));
+    if dir.as_os_str().is_empty() {
+        return Err(fail("empty path (set ZERMELO_DATA or --data to a folder)".into()));
+    }
+    if dir.exists() && !dir.is_dir() {
+        return Err(fail("is not a folder".into()));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| fail(format!("cannot be created: {e}")))?;
+    let probe = dir.join(format!(".zermelo-write-test-{}", std::process::id()));
+    std::fs::write(&probe, b"").map_err(|e| fail(format!("is not writable: {e}")))?;
+    std::fs::remove_file(&probe).map_err(|e| fail(e.to_string()))?;
+    Ok(())
+}
+
 /// Refuses to start a job that will write about `bytes` into `dir` when the disk holding
 /// it has less room free.
 pub fn check_room(dir: &std::path::Path, bytes: u64) -> Result<(), Error> {

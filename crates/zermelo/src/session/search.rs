@@ -1,8 +1,15 @@
 //! The search strategy: alpha-beta with a transposition table keyed by symmetry class,
 //! memoised negamax and retrograde analysis to cross-check it, for games with win, lose
-//! and draw outcomes that fit no saved table (tic-tac-toe, m,n,k-games).
+//! and draw outcomes (tic-tac-toe, m,n,k-games, Domineering). A retrograde solve saves
+//! its table of every rank to the data folder; positions, moves and the perfect player
+//! then read it instead of searching.
 
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 
 use super::common::{self, Roster, Special};
 use super::{
@@ -15,8 +22,9 @@ use crate::play::perfect::{rank_moves, Perfect};
 use crate::play::Player;
 use crate::solve::memo::MemoSolver;
 use crate::solve::search::AlphaBeta;
-use crate::solve::{plain_key, retrograde, symmetric_key, Limit, TableOracle};
+use crate::solve::{plain_key, retrograde, symmetric_key, Limit, Oracle, TableOracle};
 use crate::spec::GameInfo;
+use crate::table::db::{self, Database};
 use crate::{Error, Value};
 
 /// Bytes a transposition-table entry takes, with the map's overhead.
@@ -27,6 +35,42 @@ const RETROGRADE_BYTES: u64 = 24;
 const RETROGRADE_RATE: f64 = 5e6;
 /// Bytes per position counting takes (a hash map of positions and their counts).
 const COUNT_BYTES: u64 = 96;
+/// The solver that saves tables, and the version of its output.
+const SAVER: (&str, u32) = ("retrograde", 1);
+
+/// An oracle probing a saved database; a failed probe is recorded in the database.
+struct Saved<'g, G> {
+    game: &'g G,
+    db: Arc<Database>,
+}
+
+impl<G: Indexed> crate::solve::Oracle<G> for Saved<'_, G> {
+    fn value(&mut self, p: &G::Position) -> Value {
+        let rank = self.game.rank(p);
+        match self.db.value(rank) {
+            Ok(Some(v)) => v,
+            Ok(None) => {
+                self.db.record_fault(Error::Database {
+                    path: self.db.path().display().to_string(),
+                    why: format!("rank {rank}, a position, holds no value: the file is corrupt"),
+                });
+                Value::Draw
+            }
+            Err(e) => {
+                self.db.record_fault(e);
+                Value::Draw
+            }
+        }
+    }
+}
+
+/// `answer`, unless a probe of `db` failed on the way.
+fn checked<T>(db: Option<&Arc<Database>>, answer: T) -> Result<T, Error> {
+    match db.and_then(|d| d.fault()) {
+        Some(e) => Err(e),
+        None => Ok(answer),
+    }
+}
 
 /// A game solved by search.
 pub struct SearchSession<G> {
@@ -49,23 +93,98 @@ impl<G: Searchable> SearchSession<G> {
         }
     }
 
-    /// The players of this game and the matches they play.
-    fn roster(&self, limit: Limit) -> Roster<'_, G> {
+    /// The players of this game and the matches they play; the perfect player reads `db`
+    /// when there is one.
+    fn roster(&self, limit: Limit, db: Option<Arc<Database>>) -> Roster<'_, G> {
         Roster {
             spec: &self.spec,
             seats: self.seats(),
-            special: self.special(limit),
+            special: self.special(limit, db),
             known: self.players(),
         }
     }
 
-    fn special<'g>(&'g self, limit: Limit) -> Box<Special<'g, G>> {
+    /// Where a retrograde solve saves the table: the spec, made a file name.
+    fn path(&self, opts: &Options) -> PathBuf {
+        let name: String = self
+            .spec
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+            .collect();
+        opts.data_dir.join(format!("{name}.zdb"))
+    }
+
+    /// The saved table of this game, when there is one.
+    fn saved(&self, opts: &Options) -> Result<Option<Arc<Database>>, Error> {
+        let path = self.path(opts);
+        if !path.exists() {
+            return Ok(None);
+        }
+        let db = Database::open_for(&path, &self.spec, self.game.size())?;
+        let h = db.header();
+        if (h.solver.as_str(), h.solver_version) != SAVER {
+            return Err(Error::Database {
+                path: path.display().to_string(),
+                why: format!(
+                    "made by the {} solver, version {}, not by {} version {}: solve again with --force",
+                    h.solver, h.solver_version, SAVER.0, SAVER.1
+                ),
+            });
+        }
+        Ok(Some(Arc::new(db)))
+    }
+
+    /// Solves every rank by retrograde analysis and, unless `opts.save` is off, saves the
+    /// table: the value of the start, the positions and the saved file's path and size.
+    fn retrograde(&self, opts: &Options) -> Result<(Value, u64, Option<Fact>), Error> {
+        let g = &self.game;
+        let path = self.path(opts);
+        if !opts.force {
+            if let Some(db) = self.saved(opts)? {
+                let v = Saved {
+                    game: g,
+                    db: db.clone(),
+                }
+                .value(&g.start());
+                let fact = table_fact(&path, &db, "read from the data folder");
+                return checked(Some(&db), (v, db.header().count("positions"), Some(fact)));
+            }
+        }
+        opts.budget.check(
+            &format!("retrograde analysis of {}", self.spec),
+            self.retrograde_cost(),
+        )?;
+        if opts.save {
+            super::writable(&opts.data_dir)?;
+            super::check_room(&opts.data_dir, g.size() / 2)?;
+        }
+        let table = retrograde::solve(g, opts.progress.as_ref());
+        let (w, l, d) = table.summary();
+        let v = TableOracle::new(g, &table).value(&g.start());
+        if !opts.save {
+            return Ok((v, w + l + d, None));
+        }
+        db::write_values(&path, &self.spec, SAVER, g.size(), &|r| table.get(r))?;
+        let db = Database::open(&path)?;
+        Ok((v, w + l + d, Some(table_fact(&path, &db, "solved now"))))
+    }
+
+    fn special<'g>(&'g self, limit: Limit, db: Option<Arc<Database>>) -> Box<Special<'g, G>> {
         Box::new(move |name: &str, seed: u64| {
             (name == "perfect").then(|| {
-                Ok(Box::new(Perfect::new(
-                    AlphaBeta::symmetric(&self.game).with_limit(limit.clone()),
-                    seed,
-                )) as Box<dyn Player<G> + 'g>)
+                Ok(match &db {
+                    Some(db) => Box::new(Perfect::new(
+                        Saved {
+                            game: &self.game,
+                            db: db.clone(),
+                        },
+                        seed,
+                    )) as Box<dyn Player<G> + 'g>,
+                    None => Box::new(Perfect::new(
+                        AlphaBeta::symmetric(&self.game).with_limit(limit.clone()),
+                        seed,
+                    )),
+                })
             })
         })
     }
@@ -123,6 +242,7 @@ impl<G: Searchable> Session for SearchSession<G> {
         let started = Instant::now();
         let solver = opts.solver.as_deref().unwrap_or("alphabeta");
         let start = g.start();
+        let mut details = Vec::new();
         let (value, positions) = match solver {
             "alphabeta" => {
                 let mut s = AlphaBeta::symmetric(g).with_limit(opts.limit(ENTRY_BYTES));
@@ -137,14 +257,9 @@ impl<G: Searchable> Session for SearchSession<G> {
                 (s.solve(&start), s.positions() as u64)
             }
             "retrograde" => {
-                opts.budget.check(
-                    &format!("retrograde analysis of {}", self.spec),
-                    self.retrograde_cost(),
-                )?;
-                let table = retrograde::solve(g, opts.progress.as_ref());
-                let (w, l, d) = table.summary();
-                let mut oracle = TableOracle::new(g, &table);
-                (crate::solve::Oracle::value(&mut oracle, &start), w + l + d)
+                let (v, positions, fact) = self.retrograde(opts)?;
+                details.extend(fact);
+                (v, positions)
             }
             other => {
                 return Err(Error::Unsupported(format!(
@@ -160,13 +275,28 @@ impl<G: Searchable> Session for SearchSession<G> {
             positions: super::Big(u128::from(positions)),
             solver: solver.to_string(),
             seconds: started.elapsed().as_secs_f64(),
-            details: Vec::new(),
+            details,
         })
     }
 
     fn position(&self, moves: &[String], opts: &Options) -> Result<PositionView, Error> {
         let g = &self.game;
         let p = common::replay(g, g.start(), moves)?;
+        if let Some(db) = self.saved(opts)? {
+            let ranked = match g.outcome(&p) {
+                Some(_) => Vec::new(),
+                None => rank_moves(
+                    g,
+                    &mut Saved {
+                        game: g,
+                        db: db.clone(),
+                    },
+                    &p,
+                ),
+            };
+            let ranked = checked(Some(&db), ranked)?;
+            return Ok(value_view(&self.spec, g, &p, &ranked, Vec::new()));
+        }
         let mut oracle = AlphaBeta::symmetric(g).with_limit(opts.limit(ENTRY_BYTES));
         let ranked: Vec<(G::Move, Value)> = match g.outcome(&p) {
             Some(_) => Vec::new(),
@@ -225,27 +355,32 @@ impl<G: Searchable> Session for SearchSession<G> {
         players: &[String],
         games: u64,
         seed: u64,
-        _opts: &Options,
+        opts: &Options,
         after: &(dyn Fn(u64) + Sync),
     ) -> Result<Standings, Error> {
-        self.roster(Limit::default()).tournament(
+        let db = self.saved(opts)?;
+        let standings = self.roster(Limit::default(), db.clone()).tournament(
             players,
             games,
             seed,
             |_| (self.game.clone(), self.game.start()),
             after,
-        )
+        )?;
+        checked(db.as_ref(), standings)
     }
 
     fn play(
         &self,
         seats: &[String],
         seed: u64,
-        _opts: &Options,
+        opts: &Options,
         io: &mut PlayIo<'_>,
     ) -> Result<GameRecord, Error> {
-        self.roster(Limit::default())
-            .play(&self.game, seats, seed, |_| None, io)
+        let db = self.saved(opts)?;
+        let record = self
+            .roster(Limit::default(), db.clone())
+            .play(&self.game, seats, seed, |_| None, io)?;
+        checked(db.as_ref(), record)
     }
 
     fn playout(&self, seed: u64) -> Result<usize, Error> {
@@ -253,13 +388,72 @@ impl<G: Searchable> Session for SearchSession<G> {
     }
 
     fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error> {
-        self.roster(opts.limit(ENTRY_BYTES))
+        let db = self.saved(opts)?;
+        let chosen = self
+            .roster(opts.limit(ENTRY_BYTES), db.clone())
             .bot_move(&self.game, moves, player, seed)
             .map_err(|e| match e {
                 Error::Move { .. } | Error::Position { .. } | Error::Unsupported(_) => e,
                 _ => opts.stopped("the bot's move"),
-            })
+            })?;
+        checked(db.as_ref(), chosen)
     }
+
+    fn check_sample(&self, db: &Database, sample: u64, seed: u64) -> Result<u64, Error> {
+        let g = &self.game;
+        let fail = |why: String| Error::Database {
+            path: db.path().display().to_string(),
+            why,
+        };
+        if db.header().spec != self.spec || db.header().ranks != g.size() {
+            return Err(fail(format!("is not the table of {}", self.spec)));
+        }
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut checked = 0;
+        for _ in 0..sample.saturating_mul(20) {
+            if checked == sample {
+                break;
+            }
+            let rank = rng.gen_range(0..g.size());
+            let Some(p) = g.unrank(rank) else { continue };
+            let stored = db.value(rank)?;
+            let mover = g.to_move(&p);
+            let solved = match g.outcome(&p) {
+                Some(outcome) => Some(Value::terminal(outcome, mover)),
+                None => {
+                    let mut best = None;
+                    for m in g.legal_moves(&p) {
+                        let child = g.play(&p, &m);
+                        let v = db.value(g.rank(&child))?.ok_or_else(|| {
+                            fail(format!("rank {}, a position, holds no value", g.rank(&child)))
+                        })?;
+                        best = best.max(Some(Value::from_child(v, g.to_move(&child) == mover)));
+                    }
+                    best
+                }
+            };
+            if stored != solved {
+                return Err(fail(format!(
+                    "rank {rank} holds {stored:?}, but its children's values give {solved:?}"
+                )));
+            }
+            checked += 1;
+        }
+        Ok(checked)
+    }
+}
+
+/// The fact naming a saved table, its size and where its values came from.
+fn table_fact(path: &Path, db: &Database, source: &str) -> Fact {
+    Fact::new(
+        "table",
+        "table",
+        FactValue::Text(format!(
+            "{} ({} bytes, {source})",
+            path.display(),
+            db.file_bytes()
+        )),
+    )
 }
 
 /// The view of `p` with its moves ranked by exact value (best first).

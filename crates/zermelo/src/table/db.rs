@@ -28,6 +28,7 @@ use memmap2::Mmap;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
+use super::wdl_code;
 use crate::value::Value;
 use crate::Error;
 
@@ -36,11 +37,11 @@ pub const MAGIC: [u8; 8] = *b"ZERMELO\x1a";
 /// The format version this code writes and reads.
 pub const VERSION: u32 = 2;
 /// Raw bytes in a block (the last block of a layer may be shorter).
-pub const BLOCK_BYTES: u64 = 1 << 16;
+pub const BLOCK_BYTES: u64 = 1 << 18;
 /// The zstd level blocks are compressed at.
 const LEVEL: i32 = 9;
 /// Decompressed blocks kept in a database's cache.
-const CACHE_BLOCKS: usize = 1024;
+const CACHE_BLOCKS: usize = 256;
 /// Blocks compressed together in parallel while writing.
 const BATCH: usize = 256;
 /// Bytes of one block-index entry: offset, stored length, checksum.
@@ -262,6 +263,81 @@ fn write_to(temp: &Path, header: &Header, fill: &Fill<'_>) -> Result<(), Error> 
     file.write_all(&encode_header(header, &infos, &index_at))
         .map_err(io)?;
     file.sync_all().map_err(io)
+}
+
+/// The counts [`write_values`] records, besides `positions`.
+pub const VALUE_COUNTS: [&str; 4] = ["wins", "losses", "draws", "max_remoteness"];
+
+/// Writes the values of ranks `0..ranks` (`value(rank)`, `None` for no valid position)
+/// to `path` as a database of two layers: win/lose/draw, and remoteness (halved when
+/// every win is odd or 0 and every loss even); its counts are [`VALUE_COUNTS`] and the
+/// valid positions.
+pub fn write_values(
+    path: &Path,
+    spec: &str,
+    solver: (&str, u32),
+    ranks: u64,
+    value: &(dyn Fn(u64) -> Option<Value> + Sync),
+) -> Result<(), Error> {
+    const CHUNK: u64 = 1 << 20;
+    // wins, losses, draws, max remoteness, parity broken
+    let counts = (0..ranks.div_ceil(CHUNK))
+        .into_par_iter()
+        .map(|c| {
+            let mut n = [0u64; 5];
+            for r in c * CHUNK..((c + 1) * CHUNK).min(ranks) {
+                let (slot, rem, odd) = match value(r) {
+                    Some(Value::Win(x)) => (0, x, x % 2 == 1 || x == 0),
+                    Some(Value::Lose(x)) => (1, x, x % 2 == 0),
+                    Some(Value::Draw) => (2, 0, true),
+                    None => continue,
+                };
+                n[slot] += 1;
+                n[3] = n[3].max(rem.into());
+                n[4] |= u64::from(!odd);
+            }
+            n
+        })
+        .reduce(
+            || [0; 5],
+            |a, b| [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3].max(b[3]), a[4] | b[4]],
+        );
+    let half = counts[4] == 0;
+    let mut named: Vec<(String, u64)> = VALUE_COUNTS.iter().map(|n| n.to_string()).zip(counts).collect();
+    named.push(("positions".into(), counts[..3].iter().sum()));
+    let header = Header {
+        spec: spec.into(),
+        solver: solver.0.into(),
+        solver_version: solver.1,
+        ranks,
+        counts: named,
+        layers: vec![
+            Layer::Wdl,
+            if half {
+                Layer::HalfRemoteness
+            } else {
+                Layer::Remoteness
+            },
+        ],
+    };
+    write(path, &header, &|layer, span, out| match layer {
+        Layer::Wdl => {
+            for four in span.clone().step_by(4) {
+                let byte = (four..(four + 4).min(span.end))
+                    .enumerate()
+                    .fold(0, |b, (i, r)| b | wdl_code(value(r)) << (2 * i));
+                out.push(byte);
+            }
+        }
+        _ => out.extend(span.map(|r| {
+            let x = match value(r) {
+                Some(Value::Win(x)) if half => x.div_ceil(2),
+                Some(Value::Lose(x)) if half => x / 2,
+                v => v.and_then(Value::remoteness).unwrap_or(0),
+            };
+            x.min(u8::MAX.into()) as u8
+        })),
+    })
 }
 
 fn encode_index(blocks: &[Block]) -> Vec<u8> {
