@@ -157,6 +157,69 @@ fn retrograde_tables_are_saved_and_read_back() {
 }
 
 #[test]
+fn dots_margin_tables_are_saved_and_read_back() {
+    let data = data_dir("dots");
+    let d = text(&data);
+    let spec = "dots:rows=3,cols=4";
+    let retrograde = |extra: &[&str]| {
+        let mut args = vec!["--data", d, "solve", spec, "--solver", "retrograde", "--json"];
+        args.extend_from_slice(extra);
+        json(&args)
+    };
+    let solved = retrograde(&[]);
+    assert!(fact(&solved, "table").as_str().unwrap().contains("solved now"));
+    let searched = json(&["solve", spec, "--json"]);
+    assert_eq!(solved["margin"], searched["margin"], "{solved} {searched}");
+    assert_eq!(solved["value"], searched["value"]);
+    let again = retrograde(&[]);
+    assert!(fact(&again, "table")
+        .as_str()
+        .unwrap()
+        .contains("read from the data folder"));
+    assert_eq!(again["margin"], solved["margin"]);
+
+    let moves = ["--moves", "1ab,12a,2bc"];
+    let from_search = json(&[&["moves", spec, "--json"][..], &moves].concat());
+    let from_table = json(&[&["--data", d, "moves", spec, "--json"][..], &moves].concat());
+    assert!(fact(&from_table, "table").as_str().unwrap().contains("read from"));
+    assert_eq!(
+        from_search["moves"], from_table["moves"],
+        "the table agrees with the search"
+    );
+    assert_eq!(from_search["value"], from_table["value"]);
+
+    let path = data.join("dots-rows-3-cols-4.zdb");
+    let info = json(&["db", "info", text(&path), "--json"]);
+    assert_eq!(info["layers"][0]["name"], "margin");
+    assert_eq!(info["positions"], 1 << 17);
+    let checked = json(&["db", "verify", text(&path), "--sample", "2000", "--json"]);
+    assert_eq!(checked["sampled"], 2000);
+    let standings = json(&[
+        "--data",
+        d,
+        "tournament",
+        spec,
+        "--players",
+        "perfect,random",
+        "--games",
+        "20",
+        "--json",
+    ]);
+    assert_eq!(standings["games"], 20);
+
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[info["layers"][0]["stored_bytes"].as_u64().unwrap() as usize / 2 + 200] ^= 0x10;
+    std::fs::write(&path, &bytes).unwrap();
+    let err = error_line(&["db", "verify", text(&path)]);
+    assert!(err.contains("fails its checksum"), "{err}");
+    assert!(
+        error_line(&["--data", d, "solve", "dots:size=5", "--solver", "retrograde"])
+            .contains("unknown solver 'retrograde'")
+    );
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
 fn unwritable_full_or_small_places_are_refused_before_or_without_damage() {
     let err = error_line(&["--data", "/proc/zermelo-data", "solve", SPEC]);
     assert!(err.contains("data folder /proc/zermelo-data"), "{err}");

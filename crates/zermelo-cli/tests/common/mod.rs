@@ -57,10 +57,16 @@ pub struct Server {
 impl Server {
     /// Starts it with the data folder `data`.
     pub fn start(data: &std::path::Path) -> Server {
+        Server::start_with(data, &[])
+    }
+
+    /// Starts it with the data folder `data` and more options for `serve`.
+    pub fn start_with(data: &std::path::Path, options: &[&str]) -> Server {
         use std::io::{BufRead, BufReader};
         use std::process::Stdio;
         let mut child = Command::new(env!("CARGO_BIN_EXE_zermelo"))
             .args(["--data", data.to_str().unwrap(), "serve", "--addr", "127.0.0.1:0"])
+            .args(options)
             .stdout(Stdio::piped())
             .spawn()
             .expect("the server starts");

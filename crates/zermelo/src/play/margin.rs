@@ -3,6 +3,7 @@
 //! reproducibly, among equally good moves.
 
 use std::hash::Hash;
+use std::sync::Arc;
 
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -10,6 +11,7 @@ use rand::SeedableRng;
 use super::{best_at_random, Player};
 use crate::game::Scored;
 use crate::solve::margin::MarginSearch;
+use crate::solve::margin_table::{MarginIndexed, MarginTable};
 use crate::solve::Limit;
 use crate::Error;
 
@@ -53,6 +55,33 @@ impl<G: Scored, K: Hash + Eq> Player<G> for BestMargin<G, K> {
                 "the perfect player's search reached its limit".into(),
             ));
         }
+        best_at_random(&ranked, &mut self.rng)
+    }
+}
+
+/// Plays the move with the best margin from a solved margin table.
+pub struct TableMargin {
+    table: Arc<MarginTable>,
+    rng: StdRng,
+}
+
+impl TableMargin {
+    /// A player reading `table`, breaking ties with `seed`.
+    pub fn new(table: Arc<MarginTable>, seed: u64) -> Self {
+        TableMargin {
+            table,
+            rng: StdRng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl<G: MarginIndexed> Player<G> for TableMargin {
+    fn name(&self) -> String {
+        "perfect".into()
+    }
+
+    fn choose(&mut self, game: &G, p: &G::Position) -> Result<G::Move, Error> {
+        let ranked = self.table.rank_moves(game, p)?;
         best_at_random(&ranked, &mut self.rng)
     }
 }

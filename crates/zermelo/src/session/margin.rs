@@ -1,8 +1,12 @@
 //! The margin strategy: two-player score games solved exactly by the final score lead the
 //! mover can force (alpha-beta over margins, [`MarginSearch`]), such as Dots and Boxes.
 //! Positions too big for the budget list their moves with the game's adviser's choice first.
+//! Games small enough to tabulate ([`MarginIndexed`]) also solve by retrograde analysis
+//! into a table saved to the data folder, which positions, moves and the perfect player
+//! then read instead of searching.
 
 use std::hash::Hash;
+use std::sync::Arc;
 use std::time::Instant;
 
 use rand::rngs::StdRng;
@@ -13,19 +17,25 @@ use super::{
     Big, Cost, Fact, FactValue, GameRecord, MoveValue, Options, PlayIo, PlayerInfo, PositionView, Session,
     Solution, Standings, Verdict,
 };
-use crate::game::{Notation, Scored};
-use crate::play::margin::BestMargin;
+use crate::game::Notation;
+use crate::play::margin::{BestMargin, TableMargin};
 use crate::play::Player;
 use crate::solve::margin::MarginSearch;
+use crate::solve::margin_table::{self, MarginIndexed, MarginTable};
 use crate::solve::Limit;
 use crate::spec::GameInfo;
+use crate::table::db::Database;
 use crate::Error;
 
 /// Bytes a margin-search table entry takes, with the map's overhead.
 const ENTRY_BYTES: u64 = 64;
+/// Ranks the retrograde solver handles per second on this machine, about.
+const RETROGRADE_RATE: f64 = 3e7;
+/// The solver that saves margin tables, and the version of its output.
+const SAVER: (&str, u32) = ("retrograde-margin", 1);
 
 /// What a score game solved by margins hands the strategy.
-pub trait MarginGame: Notation + Scored + Clone + Send + Sync + 'static {
+pub trait MarginGame: Notation + MarginIndexed + Clone + Send + Sync + 'static {
     /// The key of the exact search's table.
     type Key: Hash + Eq;
     /// The own player whose choice leads the moves of positions too big to search.
@@ -110,29 +120,105 @@ impl<G: MarginGame> MarginSession<G> {
         }
     }
 
-    /// The players of this game and the matches they play.
-    fn roster(&self, limit: Limit) -> Roster<'_, G> {
+    /// The players of this game and the matches they play; the perfect player reads
+    /// `table` when there is one.
+    fn roster(&self, limit: Limit, table: Option<Arc<MarginTable>>) -> Roster<'_, G> {
         Roster {
             spec: &self.spec,
             seats: self.seats(),
-            special: Self::special(limit),
+            special: Self::special(limit, table),
             known: self.players(),
         }
     }
 
-    fn special<'g>(limit: Limit) -> Box<Special<'g, G>> {
+    fn special<'g>(limit: Limit, table: Option<Arc<MarginTable>>) -> Box<Special<'g, G>> {
         Box::new(move |name: &str, seed: u64| match name {
-            "perfect" => Some(Ok(
-                Box::new(BestMargin::new(G::search, seed).with_limit(limit.clone()))
-                    as Box<dyn Player<G> + 'g>,
-            )),
+            "perfect" => Some(Ok(match &table {
+                Some(t) => Box::new(TableMargin::new(t.clone(), seed)) as Box<dyn Player<G> + 'g>,
+                None => Box::new(BestMargin::new(G::search, seed).with_limit(limit.clone())),
+            })),
             _ => G::own_player(name, seed).map(|p| Ok(p as Box<dyn Player<G> + 'g>)),
         })
     }
 
-    /// The exact value of every move of `p`, best first, or why the budget does not
-    /// allow the search (or [`Error::Cancelled`]).
-    fn rank(&self, g: &G, p: &G::Position, opts: &Options) -> Result<Vec<(G::Move, i32)>, Error> {
+    /// The saved margin table of the one board, when there is one.
+    fn saved(&self, opts: &Options) -> Result<Option<Arc<MarginTable>>, Error> {
+        let Board::One(g) = &self.board else {
+            return Ok(None);
+        };
+        let Some(ranks) = g.margin_ranks() else {
+            return Ok(None);
+        };
+        let path = super::table_path(opts, &self.spec);
+        if !path.exists() {
+            return Ok(None);
+        }
+        let db = Database::open_for(&path, &self.spec, ranks)?;
+        let h = db.header();
+        if (h.solver.as_str(), h.solver_version) != SAVER {
+            return Err(Error::Database {
+                path: path.display().to_string(),
+                why: format!(
+                    "made by the {} solver, version {}, not by {} version {}: solve again with --force",
+                    h.solver, h.solver_version, SAVER.0, SAVER.1
+                ),
+            });
+        }
+        Ok(Some(Arc::new(MarginTable::Saved(Arc::new(db)))))
+    }
+
+    /// Solves every rank by retrograde analysis (or reads the saved table) and, unless
+    /// `opts.save` is off, saves the table: the start's margin, the ranks and the saved
+    /// file as a fact.
+    fn retrograde(&self, g: &G, opts: &Options) -> Result<(i32, u64, Option<Fact>), Error> {
+        let ranks = g
+            .margin_ranks()
+            .ok_or_else(|| Error::Unsupported(format!("{} is too big for a table", self.spec)))?;
+        let path = super::table_path(opts, &self.spec);
+        let start = g.start();
+        if !opts.force {
+            if let Some(table) = self.saved(opts)? {
+                let MarginTable::Saved(db) = table.as_ref() else {
+                    unreachable!("a saved table is a database")
+                };
+                let fact = super::table_fact(&path, db, "read from the data folder");
+                return Ok((table.margin(g, &start)?, ranks, Some(fact)));
+            }
+        }
+        opts.budget.check(
+            &format!("retrograde analysis of {}", self.spec),
+            retrograde_cost(ranks),
+        )?;
+        if opts.save {
+            super::writable(&opts.data_dir)?;
+            super::check_room(&opts.data_dir, ranks)?;
+        }
+        let solved = margin_table::solve(g, opts.progress.as_ref()).expect("the table fits");
+        let margin = MarginTable::Solved(solved);
+        let value = margin.margin(g, &start)?;
+        if !opts.save {
+            return Ok((value, ranks, None));
+        }
+        let MarginTable::Solved(solved) = &margin else {
+            unreachable!("just solved")
+        };
+        margin_table::write(&path, &self.spec, SAVER, solved)?;
+        let db = Database::open(&path)?;
+        Ok((value, ranks, Some(super::table_fact(&path, &db, "solved now"))))
+    }
+
+    /// The exact value of every move of `p`, best first (from `table` when there is
+    /// one), or why the budget does not allow the search (or [`Error::Cancelled`]).
+    fn rank(
+        &self,
+        g: &G,
+        p: &G::Position,
+        table: Option<&MarginTable>,
+        opts: &Options,
+    ) -> Result<Vec<(G::Move, i32)>, Error> {
+        if let Some(table) = table {
+            return table.rank_moves(g, p);
+        }
         let what = format!("valuing the moves of this {} position", self.spec);
         opts.budget.check(&what, g.search_cost(p))?;
         let mut search = g.search().with_limit(opts.limit(ENTRY_BYTES));
@@ -141,6 +227,15 @@ impl<G: MarginGame> MarginSession<G> {
             return Err(opts.stopped(&what));
         }
         Ok(ranked)
+    }
+}
+
+/// What tabulating `ranks` costs, about: one byte a rank.
+fn retrograde_cost(ranks: u64) -> Cost {
+    Cost {
+        positions: ranks,
+        bytes: ranks,
+        seconds: ranks as f64 / RETROGRADE_RATE,
     }
 }
 
@@ -162,7 +257,12 @@ impl<G: MarginGame> Session for MarginSession<G> {
     }
 
     fn solvers(&self) -> Vec<&'static str> {
-        vec!["alphabeta", "plain"]
+        let tabulated = matches!(&self.board, Board::One(g) if g.margin_ranks().is_some());
+        let mut list = vec!["alphabeta", "plain"];
+        if tabulated {
+            list.push("retrograde");
+        }
+        list
     }
 
     /// Perfect against random where the perfect player can play the board; else the
@@ -183,9 +283,12 @@ impl<G: MarginGame> Session for MarginSession<G> {
         list
     }
 
-    fn estimate(&self, _opts: &Options) -> Result<Cost, Error> {
+    fn estimate(&self, opts: &Options) -> Result<Cost, Error> {
         let g = self.game("solve")?;
-        Ok(g.search_cost(&g.start()))
+        Ok(match (opts.solver.as_deref(), g.margin_ranks()) {
+            (Some("retrograde"), Some(ranks)) => retrograde_cost(ranks),
+            _ => g.search_cost(&g.start()),
+        })
     }
 
     fn solve(&self, opts: &Options) -> Result<Solution, Error> {
@@ -196,6 +299,7 @@ impl<G: MarginGame> Session for MarginSession<G> {
         let solver = opts.solver.as_deref().unwrap_or("alphabeta");
         let start = g.start();
         let limit = opts.limit(ENTRY_BYTES);
+        let mut details = g.facts();
         let (margin, positions, nodes, stopped) = match solver {
             "alphabeta" => {
                 let mut s = g.search().with_limit(limit);
@@ -204,6 +308,11 @@ impl<G: MarginGame> Session for MarginSession<G> {
             "plain" => {
                 let mut s = MarginSearch::new(g).with_limit(limit);
                 (s.margin(&start), s.positions(), s.nodes(), s.stopped())
+            }
+            "retrograde" if self.solvers().contains(&"retrograde") => {
+                let (margin, ranks, fact) = self.retrograde(g, opts)?;
+                details.extend(fact);
+                (margin, ranks as usize, ranks, false)
             }
             other => {
                 return Err(Error::Unsupported(format!(
@@ -215,7 +324,6 @@ impl<G: MarginGame> Session for MarginSession<G> {
         if stopped {
             return Err(opts.stopped(&what));
         }
-        let mut details = g.facts();
         details.push(Fact::new(
             "nodes",
             "nodes",
@@ -238,12 +346,21 @@ impl<G: MarginGame> Session for MarginSession<G> {
         let outcome = g.outcome(&p);
         let mover = g.to_move(&p);
         let mut details = g.position_facts(&p);
+        let table = self.saved(opts)?;
+        if table.is_some() {
+            let path = super::table_path(opts, &self.spec);
+            details.push(Fact::new(
+                "table",
+                "table",
+                FactValue::Text(format!("{} (read from the data folder)", path.display())),
+            ));
+        }
         let (verdict, listed) = match outcome {
             Some(_) => (
                 Verdict::of_margin(g.score(&p, mover) - g.score(&p, 1 - mover)),
                 Vec::new(),
             ),
-            None => match self.rank(g, &p, opts) {
+            None => match self.rank(g, &p, table.as_deref(), opts) {
                 Ok(ranked) => {
                     let best = ranked[0].1;
                     let listed = ranked
@@ -289,13 +406,13 @@ impl<G: MarginGame> Session for MarginSession<G> {
         players: &[String],
         games: u64,
         seed: u64,
-        _opts: &Options,
+        opts: &Options,
         after: &(dyn Fn(u64) + Sync),
     ) -> Result<Standings, Error> {
         self.check_perfect(players)?;
         let perfect = players.iter().any(|n| is_perfect(n));
         let mut rng = StdRng::seed_from_u64(seed);
-        let mut standings = self.roster(Limit::default()).tournament(
+        let mut standings = self.roster(Limit::default(), self.saved(opts)?).tournament(
             players,
             games,
             seed,
@@ -319,13 +436,18 @@ impl<G: MarginGame> Session for MarginSession<G> {
         &self,
         seats: &[String],
         seed: u64,
-        _opts: &Options,
+        opts: &Options,
         io: &mut PlayIo<'_>,
     ) -> Result<GameRecord, Error> {
         let g = self.game("play")?;
         self.check_perfect(seats)?;
-        self.roster(Limit::default())
-            .play(g, seats, seed, |p| Some(vec![g.score(p, 0), g.score(p, 1)]), io)
+        self.roster(Limit::default(), self.saved(opts)?).play(
+            g,
+            seats,
+            seed,
+            |p| Some(vec![g.score(p, 0), g.score(p, 1)]),
+            io,
+        )
     }
 
     fn playout(&self, seed: u64) -> Result<usize, Error> {
@@ -336,12 +458,23 @@ impl<G: MarginGame> Session for MarginSession<G> {
     fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error> {
         let g = self.game("a bot's move")?;
         self.check_perfect(&[player.to_string()])?;
-        self.roster(opts.limit(ENTRY_BYTES))
+        self.roster(opts.limit(ENTRY_BYTES), self.saved(opts)?)
             .bot_move(g, moves, player, seed)
             .map_err(|e| match e {
                 Error::TooBig(_) => opts.stopped("the bot's move"),
                 _ => e,
             })
+    }
+
+    fn check_sample(&self, db: &Database, sample: u64, seed: u64) -> Result<u64, Error> {
+        let g = self.game("checking a database")?;
+        if db.header().spec != self.spec {
+            return Err(Error::Database {
+                path: db.path().display().to_string(),
+                why: format!("is not the table of {}", self.spec),
+            });
+        }
+        margin_table::check_sample(g, db, sample, seed)
     }
 }
 

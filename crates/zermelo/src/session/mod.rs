@@ -117,6 +117,28 @@ pub fn writable(dir: &std::path::Path) -> Result<(), Error> {
     Ok(())
 }
 
+/// Where a game's saved table lies: its spec made a file name, in the data folder.
+pub(crate) fn table_path(opts: &Options, spec: &str) -> PathBuf {
+    let name: String = spec
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    opts.data_dir.join(format!("{name}.zdb"))
+}
+
+/// The fact naming a saved table, its size and where its values came from.
+pub(crate) fn table_fact(path: &std::path::Path, db: &Database, source: &str) -> Fact {
+    Fact::new(
+        "table",
+        "table",
+        FactValue::Text(format!(
+            "{} ({} bytes, {source})",
+            path.display(),
+            db.file_bytes()
+        )),
+    )
+}
+
 /// Refuses to start a job that will write about `bytes` into `dir` when the disk holding
 /// it has less room free.
 pub fn check_room(dir: &std::path::Path, bytes: u64) -> Result<(), Error> {

@@ -4,7 +4,7 @@
 //! its table of every rank to the data folder; positions, moves and the perfect player
 //! then read it instead of searching.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -12,6 +12,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::common::{self, Roster, Special};
+use super::table_fact;
 use super::{
     Cost, Counts, Fact, FactValue, GameRecord, MoveValue, Options, PlayIo, PlayerInfo, PositionView, Session,
     Solution, Standings, Tally, Verdict,
@@ -106,12 +107,7 @@ impl<G: Searchable> SearchSession<G> {
 
     /// Where a retrograde solve saves the table: the spec, made a file name.
     fn path(&self, opts: &Options) -> PathBuf {
-        let name: String = self
-            .spec
-            .chars()
-            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-            .collect();
-        opts.data_dir.join(format!("{name}.zdb"))
+        super::table_path(opts, &self.spec)
     }
 
     /// The saved table of this game, when there is one.
@@ -441,19 +437,6 @@ impl<G: Searchable> Session for SearchSession<G> {
         }
         Ok(checked)
     }
-}
-
-/// The fact naming a saved table, its size and where its values came from.
-fn table_fact(path: &Path, db: &Database, source: &str) -> Fact {
-    Fact::new(
-        "table",
-        "table",
-        FactValue::Text(format!(
-            "{} ({} bytes, {source})",
-            path.display(),
-            db.file_bytes()
-        )),
-    )
 }
 
 /// The view of `p` with its moves ranked by exact value (best first).

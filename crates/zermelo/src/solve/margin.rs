@@ -33,7 +33,7 @@ pub type MovesFn<G> = fn(&G, &<G as Game>::Position, &mut Vec<<G as Game>::Move>
 pub type KnownFn<G> = fn(&G, &<G as Game>::Position) -> Option<i32>;
 
 /// The mover's score lead in `p`.
-fn lead<G: Scored>(game: &G, p: &G::Position, mover: PlayerId) -> i32 {
+pub(crate) fn lead<G: Scored>(game: &G, p: &G::Position, mover: PlayerId) -> i32 {
     game.score(p, mover) - game.score(p, 1 - mover)
 }
 
@@ -44,7 +44,7 @@ fn gain<G: Scored>(game: &G, p: &G::Position, child: &G::Position) -> i32 {
 }
 
 /// The remaining margin of `p` seen from the mover of `p`, from `child`'s margin.
-fn through<G: Scored>(game: &G, p: &G::Position, child: &G::Position, child_margin: i32) -> i32 {
+pub(crate) fn through<G: Scored>(game: &G, p: &G::Position, child: &G::Position, child_margin: i32) -> i32 {
     let g = gain(game, p, child);
     if game.to_move(child) == game.to_move(p) {
         g + child_margin

@@ -9,11 +9,13 @@
 //! - [`scores`]: final score pairs under a pluggable decision rule, for score games
 //!   that need not be zero-sum;
 //! - [`grundy`]: Sprague–Grundy values of impartial games, and periods of value sequences;
-//! - [`margin`]: alpha-beta over score margins, for score games such as Dots and Boxes.
+//! - [`margin`]: alpha-beta over score margins, for score games such as Dots and Boxes;
+//! - [`margin_table`]: retrograde analysis of those margins into a table of every rank.
 
 pub mod grundy;
 pub mod levels;
 pub mod margin;
+pub mod margin_table;
 pub mod memo;
 pub mod minimax;
 pub mod retrograde;
