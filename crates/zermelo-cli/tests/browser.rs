@@ -9,6 +9,7 @@ mod common;
 
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
+use std::os::unix::process::CommandExt as _;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -23,12 +24,14 @@ const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 /// How long the page may take to answer one click (its bot moves included).
 const PATIENCE: Duration = Duration::from_secs(60);
 
-/// A child process killed when dropped.
+/// A child process leading its own process group, killed with the whole group when
+/// dropped (so the browsers it started go too, even when the test fails).
 struct Process(Child);
 
 impl Drop for Process {
     fn drop(&mut self) {
-        let _ = self.0.kill();
+        // SAFETY: kill(2) on our own child's process group; no memory is involved.
+        unsafe { libc::kill(-(self.0.id() as i32), libc::SIGKILL) };
         let _ = self.0.wait();
     }
 }
@@ -46,6 +49,7 @@ fn start_chromedriver() -> (Process, u16) {
     let port = free_port();
     let child = Command::new(CHROMEDRIVER)
         .arg(format!("--port={port}"))
+        .process_group(0)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
