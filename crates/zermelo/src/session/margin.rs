@@ -149,22 +149,8 @@ impl<G: MarginGame> MarginSession<G> {
         let Some(ranks) = g.margin_ranks() else {
             return Ok(None);
         };
-        let path = super::table_path(opts, &self.spec);
-        if !path.exists() {
-            return Ok(None);
-        }
-        let db = Database::open_for(&path, &self.spec, ranks)?;
-        let h = db.header();
-        if (h.solver.as_str(), h.solver_version) != SAVER {
-            return Err(Error::Database {
-                path: path.display().to_string(),
-                why: format!(
-                    "made by the {} solver, version {}, not by {} version {}: solve again with --force",
-                    h.solver, h.solver_version, SAVER.0, SAVER.1
-                ),
-            });
-        }
-        Ok(Some(Arc::new(MarginTable::Saved(Arc::new(db)))))
+        let db = super::saved_table(opts, &self.spec, ranks, SAVER)?;
+        Ok(db.map(|db| Arc::new(MarginTable::Saved(Arc::new(db)))))
     }
 
     /// Solves every rank by retrograde analysis (or reads the saved table) and, unless

@@ -126,6 +126,33 @@ pub(crate) fn table_path(opts: &Options, spec: &str) -> PathBuf {
     opts.data_dir.join(format!("{name}.zdb"))
 }
 
+/// The table of `ranks` ranks saved for `spec` in the data folder by `saver` (a solver
+/// and the version of its output), when there is one; a table made by another solver or
+/// version is refused.
+pub(crate) fn saved_table(
+    opts: &Options,
+    spec: &str,
+    ranks: u64,
+    saver: (&str, u32),
+) -> Result<Option<Database>, Error> {
+    let path = table_path(opts, spec);
+    if !path.exists() {
+        return Ok(None);
+    }
+    let db = Database::open_for(&path, spec, ranks)?;
+    let h = db.header();
+    if (h.solver.as_str(), h.solver_version) != saver {
+        return Err(Error::Database {
+            path: path.display().to_string(),
+            why: format!(
+                "made by the {} solver, version {}, not by {} version {}: solve again with --force",
+                h.solver, h.solver_version, saver.0, saver.1
+            ),
+        });
+    }
+    Ok(Some(db))
+}
+
 /// The fact naming a saved table, its size and where its values came from.
 pub(crate) fn table_fact(path: &std::path::Path, db: &Database, source: &str) -> Fact {
     Fact::new(

@@ -112,22 +112,7 @@ impl<G: Searchable> SearchSession<G> {
 
     /// The saved table of this game, when there is one.
     fn saved(&self, opts: &Options) -> Result<Option<Arc<Database>>, Error> {
-        let path = self.path(opts);
-        if !path.exists() {
-            return Ok(None);
-        }
-        let db = Database::open_for(&path, &self.spec, self.game.size())?;
-        let h = db.header();
-        if (h.solver.as_str(), h.solver_version) != SAVER {
-            return Err(Error::Database {
-                path: path.display().to_string(),
-                why: format!(
-                    "made by the {} solver, version {}, not by {} version {}: solve again with --force",
-                    h.solver, h.solver_version, SAVER.0, SAVER.1
-                ),
-            });
-        }
-        Ok(Some(Arc::new(db)))
+        Ok(super::saved_table(opts, &self.spec, self.game.size(), SAVER)?.map(Arc::new))
     }
 
     /// Solves every rank by retrograde analysis and, unless `opts.save` is off, saves the
