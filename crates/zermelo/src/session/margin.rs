@@ -16,13 +16,15 @@ use super::{
 use crate::game::{Notation, Scored};
 use crate::play::margin::BestMargin;
 use crate::play::Player;
-use crate::solve::margin::MarginSearch;
-use crate::solve::Limit;
+use crate::solve::margin::{MarginSearch, MarginSolver, Setup};
 use crate::spec::GameInfo;
 use crate::Error;
 
 /// Bytes a margin-search table entry takes, with the map's overhead.
 const ENTRY_BYTES: u64 = 64;
+
+/// The name of the default solver: the game's fastest ([`MarginGame::solver`]).
+pub const NULL_WINDOW: &str = "nullwindow";
 
 /// What a score game solved by margins hands the strategy.
 pub trait MarginGame: Notation + Scored + Clone + Send + Sync + 'static {
@@ -31,10 +33,12 @@ pub trait MarginGame: Notation + Scored + Clone + Send + Sync + 'static {
     /// The own player whose choice leads the moves of positions too big to search.
     const ADVISER: &'static str;
 
-    /// The exact search, with the game's reductions.
+    /// The exact alpha-beta search, with the game's reductions.
     fn search(&self) -> MarginSearch<'_, Self, Self::Key>;
-    /// What searching `p` exactly costs, about.
-    fn search_cost(&self, p: &Self::Position) -> Cost;
+    /// The fastest exact solver under `setup` (the default one; see [`NULL_WINDOW`]).
+    fn solver(&self, setup: &Setup) -> Box<dyn MarginSolver<Self> + '_>;
+    /// What searching `p` exactly costs, about, when the table may take `bytes`.
+    fn search_cost(&self, p: &Self::Position, bytes: u64) -> Cost;
     /// Why the perfect player cannot play this game, when it cannot.
     fn perfect_refusal(&self) -> Option<String>;
     /// The game's own players, besides `perfect` and the common ones.
@@ -111,19 +115,19 @@ impl<G: MarginGame> MarginSession<G> {
     }
 
     /// The players of this game and the matches they play.
-    fn roster(&self, limit: Limit) -> Roster<'_, G> {
+    fn roster(&self, setup: Setup) -> Roster<'_, G> {
         Roster {
             spec: &self.spec,
             seats: self.seats(),
-            special: Self::special(limit),
+            special: Self::special(setup),
             known: self.players(),
         }
     }
 
-    fn special<'g>(limit: Limit) -> Box<Special<'g, G>> {
+    fn special<'g>(setup: Setup) -> Box<Special<'g, G>> {
         Box::new(move |name: &str, seed: u64| match name {
             "perfect" => Some(Ok(
-                Box::new(BestMargin::new(G::search, seed).with_limit(limit.clone()))
+                Box::new(BestMargin::new(G::solver, seed).with_setup(setup.clone()))
                     as Box<dyn Player<G> + 'g>,
             )),
             _ => G::own_player(name, seed).map(|p| Ok(p as Box<dyn Player<G> + 'g>)),
@@ -134,13 +138,30 @@ impl<G: MarginGame> MarginSession<G> {
     /// allow the search (or [`Error::Cancelled`]).
     fn rank(&self, g: &G, p: &G::Position, opts: &Options) -> Result<Vec<(G::Move, i32)>, Error> {
         let what = format!("valuing the moves of this {} position", self.spec);
-        opts.budget.check(&what, g.search_cost(p))?;
-        let mut search = g.search().with_limit(opts.limit(ENTRY_BYTES));
+        opts.budget.check(&what, g.search_cost(p, opts.budget.bytes))?;
+        let mut search = g.solver(&setup(opts));
         let ranked = search.rank_moves(p);
         if search.stopped() {
             return Err(opts.stopped(&what));
         }
         Ok(ranked)
+    }
+}
+
+/// How a session's options set a solver up.
+fn setup(opts: &Options) -> Setup {
+    Setup {
+        limit: opts.limit(ENTRY_BYTES),
+        bytes: opts.budget.bytes,
+        progress: Some(opts.progress.clone()),
+    }
+}
+
+/// How a solver is set up for a match: no limit, no progress shown.
+fn match_setup() -> Setup {
+    Setup {
+        bytes: crate::session::Budget::machine().bytes,
+        ..Setup::default()
     }
 }
 
@@ -162,7 +183,7 @@ impl<G: MarginGame> Session for MarginSession<G> {
     }
 
     fn solvers(&self) -> Vec<&'static str> {
-        vec!["alphabeta", "plain"]
+        vec![NULL_WINDOW, "alphabeta", "plain"]
     }
 
     /// Perfect against random where the perfect player can play the board; else the
@@ -183,9 +204,9 @@ impl<G: MarginGame> Session for MarginSession<G> {
         list
     }
 
-    fn estimate(&self, _opts: &Options) -> Result<Cost, Error> {
+    fn estimate(&self, opts: &Options) -> Result<Cost, Error> {
         let g = self.game("solve")?;
-        Ok(g.search_cost(&g.start()))
+        Ok(g.search_cost(&g.start(), opts.budget.bytes))
     }
 
     fn solve(&self, opts: &Options) -> Result<Solution, Error> {
@@ -193,18 +214,13 @@ impl<G: MarginGame> Session for MarginSession<G> {
         let what = format!("solving {}", self.spec);
         opts.budget.check(&what, self.estimate(opts)?)?;
         let started = Instant::now();
-        let solver = opts.solver.as_deref().unwrap_or("alphabeta");
+        let solver = opts.solver.as_deref().unwrap_or(NULL_WINDOW);
         let start = g.start();
         let limit = opts.limit(ENTRY_BYTES);
-        let (margin, positions, nodes, stopped) = match solver {
-            "alphabeta" => {
-                let mut s = g.search().with_limit(limit);
-                (s.margin(&start), s.positions(), s.nodes(), s.stopped())
-            }
-            "plain" => {
-                let mut s = MarginSearch::new(g).with_limit(limit);
-                (s.margin(&start), s.positions(), s.nodes(), s.stopped())
-            }
+        let mut s: Box<dyn MarginSolver<G>> = match solver {
+            NULL_WINDOW => g.solver(&setup(opts)),
+            "alphabeta" => Box::new(g.search().with_limit(limit)),
+            "plain" => Box::new(MarginSearch::new(g).with_limit(limit)),
             other => {
                 return Err(Error::Unsupported(format!(
                     "unknown solver '{other}' (solvers: {})",
@@ -212,9 +228,11 @@ impl<G: MarginGame> Session for MarginSession<G> {
                 )))
             }
         };
-        if stopped {
+        let margin = s.margin(&start);
+        if s.stopped() {
             return Err(opts.stopped(&what));
         }
+        let (positions, nodes) = (s.positions(), s.nodes());
         let mut details = g.facts();
         details.push(Fact::new(
             "nodes",
@@ -295,7 +313,7 @@ impl<G: MarginGame> Session for MarginSession<G> {
         self.check_perfect(players)?;
         let perfect = players.iter().any(|n| is_perfect(n));
         let mut rng = StdRng::seed_from_u64(seed);
-        let mut standings = self.roster(Limit::default()).tournament(
+        let mut standings = self.roster(match_setup()).tournament(
             players,
             games,
             seed,
@@ -324,7 +342,7 @@ impl<G: MarginGame> Session for MarginSession<G> {
     ) -> Result<GameRecord, Error> {
         let g = self.game("play")?;
         self.check_perfect(seats)?;
-        self.roster(Limit::default())
+        self.roster(match_setup())
             .play(g, seats, seed, |p| Some(vec![g.score(p, 0), g.score(p, 1)]), io)
     }
 
@@ -336,7 +354,7 @@ impl<G: MarginGame> Session for MarginSession<G> {
     fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error> {
         let g = self.game("a bot's move")?;
         self.check_perfect(&[player.to_string()])?;
-        self.roster(opts.limit(ENTRY_BYTES))
+        self.roster(setup(opts))
             .bot_move(g, moves, player, seed)
             .map_err(|e| match e {
                 Error::TooBig(_) => opts.stopped("the bot's move"),

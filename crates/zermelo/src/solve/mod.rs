@@ -9,13 +9,16 @@
 //! - [`scores`]: final score pairs under a pluggable decision rule, for score games
 //!   that need not be zero-sum;
 //! - [`grundy`]: Sprague–Grundy values of impartial games, and periods of value sequences;
-//! - [`margin`]: alpha-beta over score margins, for score games such as Dots and Boxes.
+//! - [`margin`]: alpha-beta over score margins, for score games such as Dots and Boxes;
+//! - [`nullwindow`]: null-window search over margins with a fixed-size table shared by
+//!   every core, for the largest searches (Dots and Boxes 4 × 4 boxes, m,n,k).
 
 pub mod grundy;
 pub mod levels;
 pub mod margin;
 pub mod memo;
 pub mod minimax;
+pub mod nullwindow;
 pub mod retrograde;
 pub mod scores;
 pub mod search;
