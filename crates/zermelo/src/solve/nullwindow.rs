@@ -136,6 +136,11 @@ impl Table {
             .count()
     }
 
+    /// The lower and upper bounds the table holds for `key`.
+    pub fn bounds(&self, key: u64) -> Option<(i32, i32)> {
+        self.get(key).map(|e| (i32::from(e.lo), i32::from(e.hi)))
+    }
+
     fn bucket(&self, key: u64) -> usize {
         let mixed = (key ^ key >> 29).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         ((mixed ^ mixed >> 32) as usize & self.mask) * 4

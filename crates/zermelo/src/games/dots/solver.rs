@@ -11,8 +11,8 @@
 //!   of them are drawn does not matter, only how many).
 
 use super::{Dots, Lines, Position};
-use crate::solve::margin::{MarginSearch, MarginSolver, Setup};
 use crate::session::margin::MarginGame;
+use crate::solve::margin::{MarginSearch, MarginSolver, Setup};
 use crate::solve::nullwindow::{Child, NullWindow, Tree, ENTRY_BYTES};
 
 /// Undrawn lines from which a search is worth spreading over every core.
@@ -206,12 +206,16 @@ impl<'g> Lines64<'g> {
     /// The canonical form of a line set: the least image under the symmetries, each with
     /// its border lines interchanged.
     pub fn canonical(&self, lines: u64) -> u64 {
-        let least = self.game.small_tables.iter().fold(self.interchange(lines), |best, tables| {
-            let image = tables.iter().enumerate().fold(0, |acc, (byte, table)| {
-                acc | table[(lines >> (8 * byte)) as usize & 0xff]
+        let least = self
+            .game
+            .small_tables
+            .iter()
+            .fold(self.interchange(lines), |best, tables| {
+                let image = tables.iter().enumerate().fold(0, |acc, (byte, table)| {
+                    acc | table[(lines >> (8 * byte)) as usize & 0xff]
+                });
+                best.min(self.interchange(image))
             });
-            best.min(self.interchange(image))
-        });
         least
     }
 
@@ -292,7 +296,14 @@ impl Tree for Lines64<'_> {
         let boxes = game.box_count();
         if sides[..boxes].contains(&3) {
             let mut moves = Vec::new();
-            game.search_moves(&Position { lines, boxes: [0, 0], mover: 0 }, &mut moves);
+            game.search_moves(
+                &Position {
+                    lines,
+                    boxes: [0, 0],
+                    mover: 0,
+                },
+                &mut moves,
+            );
             out.extend(moves.iter().map(|&l| self.child(*n, l as usize)));
             return;
         }
