@@ -39,6 +39,9 @@ struct Cli {
     /// The folder for solved tables [env: ZERMELO_DATA; default: ./zermelo-data].
     #[arg(long, global = true, value_name = "DIR")]
     data: Option<PathBuf>,
+    /// The most memory a search's table may take, in MiB [default: 1024].
+    #[arg(long, global = true, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
+    memory: Option<u64>,
     #[command(subcommand)]
     command: Command,
 }
@@ -247,14 +250,24 @@ fn run(cli: Cli, driver: &dyn balance::Driver) -> Result<Option<Report>> {
             },
             driver,
         ),
-        command => run_here(command, json, cli.data).map(Some),
+        command => run_here(command, json, cli.data, cli.memory).map(Some),
     }
 }
 
 /// Runs a command other than `balance`.
-fn run_here(command: Command, json: bool, data: Option<PathBuf>) -> Result<Report> {
+fn run_here(command: Command, json: bool, data: Option<PathBuf>, memory: Option<u64>) -> Result<Report> {
     let data = data_dir(data)?;
     let mut opts = options(data, json);
+    if let Some(mib) = memory {
+        let bytes = mib << 20;
+        if bytes > opts.budget.bytes {
+            bail!(
+                "--memory {mib} is more than the {} this machine has",
+                zermelo::session::bytes_text(opts.budget.bytes)
+            );
+        }
+        opts.table_bytes = bytes;
+    }
     match command {
         Command::Games => Ok(render::games()),
         Command::Solve { spec, solver, force } => {

@@ -138,7 +138,7 @@ impl<G: MarginGame> MarginSession<G> {
     /// allow the search (or [`Error::Cancelled`]).
     fn rank(&self, g: &G, p: &G::Position, opts: &Options) -> Result<Vec<(G::Move, i32)>, Error> {
         let what = format!("valuing the moves of this {} position", self.spec);
-        opts.budget.check(&what, g.search_cost(p, opts.budget.bytes))?;
+        opts.budget.check(&what, g.search_cost(p, opts.table_bytes))?;
         let mut search = g.solver(&setup(opts));
         let ranked = search.rank_moves(p);
         if search.stopped() {
@@ -152,17 +152,14 @@ impl<G: MarginGame> MarginSession<G> {
 fn setup(opts: &Options) -> Setup {
     Setup {
         limit: opts.limit(ENTRY_BYTES),
-        bytes: opts.budget.bytes,
+        bytes: opts.table_bytes,
         progress: Some(opts.progress.clone()),
     }
 }
 
 /// How a solver is set up for a match: no limit, no progress shown.
 fn match_setup() -> Setup {
-    Setup {
-        bytes: crate::session::Budget::machine().bytes,
-        ..Setup::default()
-    }
+    Setup::default()
 }
 
 fn is_perfect(name: &str) -> bool {
@@ -206,7 +203,7 @@ impl<G: MarginGame> Session for MarginSession<G> {
 
     fn estimate(&self, opts: &Options) -> Result<Cost, Error> {
         let g = self.game("solve")?;
-        Ok(g.search_cost(&g.start(), opts.budget.bytes))
+        Ok(g.search_cost(&g.start(), opts.table_bytes))
     }
 
     fn solve(&self, opts: &Options) -> Result<Solution, Error> {

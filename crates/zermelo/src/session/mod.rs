@@ -115,7 +115,13 @@ pub struct Options {
     pub force: bool,
     /// List every legal move, however many.
     pub all_moves: bool,
+    /// The most memory a search's table may take (fixed-size tables are made this big,
+    /// or smaller when the search needs less).
+    pub table_bytes: u64,
 }
+
+/// The memory a search's table may take unless told otherwise.
+pub const TABLE_BYTES: u64 = 1 << 30;
 
 impl Default for Options {
     fn default() -> Self {
@@ -127,6 +133,7 @@ impl Default for Options {
             cancel: None,
             force: false,
             all_moves: false,
+            table_bytes: TABLE_BYTES,
         }
     }
 }

@@ -8,34 +8,12 @@
 //! to be no better than another (and orders the rest best first).
 
 use std::hash::Hash;
-use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
-use super::{Limit, Progress};
+use super::Limit;
+pub use super::Setup;
 use crate::game::{Game, PlayerId, Scored};
-
-/// How an exact margin solver is set up: when it gives up, the memory its table may
-/// take, and where long searches report their progress.
-#[derive(Clone)]
-pub struct Setup {
-    /// When to give up.
-    pub limit: Limit,
-    /// Bytes of memory the table may take.
-    pub bytes: u64,
-    /// Where long searches report.
-    pub progress: Option<Arc<dyn Progress + Send>>,
-}
-
-impl Default for Setup {
-    fn default() -> Self {
-        Setup {
-            limit: Limit::default(),
-            bytes: 1 << 30,
-            progress: None,
-        }
-    }
-}
 
 /// An exact solver of remaining margins, whatever its method.
 pub trait MarginSolver<G: Scored> {

@@ -60,6 +60,28 @@ impl Progress for () {
     fn advance(&self, _: u64) {}
 }
 
+/// How an exact solver is set up: when it gives up, the memory its table may
+/// take, and where long searches report their progress.
+#[derive(Clone)]
+pub struct Setup {
+    /// When to give up.
+    pub limit: Limit,
+    /// Bytes of memory the table may take.
+    pub bytes: u64,
+    /// Where long searches report.
+    pub progress: Option<std::sync::Arc<dyn Progress + Send>>,
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        Setup {
+            limit: Limit::default(),
+            bytes: crate::session::TABLE_BYTES,
+            progress: None,
+        }
+    }
+}
+
 /// Answers values from a solved table of an indexed game.
 pub struct TableOracle<'a, G, R = u16> {
     game: &'a G,

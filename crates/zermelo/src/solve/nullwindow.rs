@@ -28,8 +28,9 @@ const INFINITY: i32 = 1 << 14;
 /// Nodes between two looks at the clock, the cancel flag and the other cores.
 const CHECK_EVERY: u64 = 1 << 12;
 
-/// Plies from the root where the helpers change the order of the moves.
-const HELPER_PLIES: usize = 3;
+/// Plies from the root where moves to the same position are searched once and the
+/// helpers change the order of the moves.
+const SHALLOW_PLIES: usize = 4;
 
 /// A child of a position as the search sees it.
 #[derive(Clone, Copy, Debug)]
@@ -45,7 +46,7 @@ pub struct Child<N> {
 /// What the search needs of a game.
 pub trait Tree: Sync {
     /// A position.
-    type Node: Copy + Send + Sync;
+    type Node: Copy + PartialEq + Send + Sync;
     /// Its key: positions with equal keys have equal values.
     fn key(&self, n: &Self::Node) -> u64;
     /// The value of `n` when it is known without search (the end, simple endgames).
@@ -56,6 +57,18 @@ pub trait Tree: Sync {
     fn work(&self, n: &Self::Node) -> u8;
     /// The children worth searching, best first; they include a best move.
     fn children(&self, n: &Self::Node, out: &mut Vec<Child<Self::Node>>);
+}
+
+/// Leaves out the children that lead to the same position as an earlier one.
+fn dedupe<N: PartialEq>(children: &mut Vec<Child<N>>) {
+    let mut kept = 0;
+    for i in 0..children.len() {
+        if !children[..kept].iter().any(|c| c.node == children[i].node) {
+            children.swap(kept, i);
+            kept += 1;
+        }
+    }
+    children.truncate(kept);
 }
 
 impl<N> Child<N> {
@@ -306,6 +319,7 @@ impl<T: Tree> Worker<'_, T> {
         let mut guess = 0;
         let mut roots = Vec::new();
         self.search.tree.children(n, &mut roots);
+        dedupe(&mut roots);
         while lo < hi {
             let beta = if guess <= lo { lo + 1 } else { guess.min(hi) };
             if self.id == 0 {
@@ -377,6 +391,9 @@ impl<T: Tree> Worker<'_, T> {
         let mut children = std::mem::take(&mut self.buffers[ply]);
         children.clear();
         tree.children(n, &mut children);
+        if ply < SHALLOW_PLIES {
+            dedupe(&mut children);
+        }
         let count = children.len();
         let first = if (known.best as usize) < count {
             known.best as usize
@@ -384,7 +401,7 @@ impl<T: Tree> Worker<'_, T> {
             0
         };
         // Helpers start further down the list near the root, to share the work.
-        let shift = if ply < HELPER_PLIES && count > 1 {
+        let shift = if ply < SHALLOW_PLIES && count > 1 {
             self.id % count
         } else {
             0

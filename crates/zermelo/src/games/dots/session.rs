@@ -45,8 +45,7 @@ impl MarginGame for Dots {
     }
 
     /// Grows geometrically with the undrawn lines (measured on random positions); the
-    /// null-window search's table (boards of at most 64 lines) takes at most half of
-    /// `bytes`.
+    /// null-window search's table (boards of at most 64 lines) takes at most `bytes`.
     fn search_cost(&self, p: &Position, bytes: u64) -> Cost {
         let undrawn = self.line_count() as f64 - f64::from(p.lines.len());
         let positions = (POSITIONS_AT_24 * GROWTH_PER_LINE.powf(undrawn - 24.0)).max(1.0);
@@ -54,7 +53,7 @@ impl MarginGame for Dots {
         Cost {
             positions: positions as u64,
             bytes: if self.line_count() <= 64 {
-                table.min(bytes as f64 / 2.0) as u64
+                table.min(bytes as f64) as u64
             } else {
                 table as u64
             },

@@ -75,7 +75,7 @@ impl MarginSolver<Dots> for LinesSearch<'_> {
                 let undrawn = tree.game.line_count() as u32 - p.lines.len();
                 let visits = tree.game.search_cost(p, u64::MAX).positions as f64;
                 let wanted = (visits * TABLE_SHARE) as u64 * ENTRY_BYTES;
-                let bytes = wanted.clamp(1 << 16, (self.setup.bytes / 2).max(1 << 16));
+                let bytes = wanted.clamp(1 << 16, self.setup.bytes.max(1 << 16));
                 let threads = if undrawn >= PARALLEL_FROM {
                     std::thread::available_parallelism().map_or(1, |n| n.get())
                 } else {
