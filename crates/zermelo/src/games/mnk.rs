@@ -4,12 +4,12 @@
 //! Cells are named chess-style: column letter then row number, `a1` at the bottom left.
 
 use crate::game::{Game, Indexed, Notation, Outcome, PlayerId, Symmetric};
+use crate::picture::{Grid, Kind, Picture};
 use crate::solve::nullwindow::{Child, NullWindow, Tree, ENTRY_BYTES};
 use crate::solve::Setup;
-use crate::Value;
-use crate::picture::{Grid, Kind, Picture};
 use crate::spec::{GameInfo, KeyInfo, Spec};
 use crate::Error;
+use crate::Value;
 
 /// The registry entry of m,n,k-games.
 pub const INFO: GameInfo = GameInfo {
@@ -619,8 +619,7 @@ pub fn open(spec: &Spec) -> Result<Box<dyn crate::session::Session>, Error> {
         &INFO
     };
     Ok(Box::new(
-        crate::session::search::SearchSession::new(&spec.to_string(), info, game)
-            .with_tree(search_value),
+        crate::session::search::SearchSession::new(&spec.to_string(), info, game).with_tree(search_value),
     ))
 }
 

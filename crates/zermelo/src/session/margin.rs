@@ -385,7 +385,7 @@ mod tests {
     use crate::catalog;
     use crate::games::dots::Dots;
     use crate::session::{Budget, Options};
-    use crate::solve::margin::MarginSearch;
+    use crate::solve::margin::{MarginSearch, MarginSolver};
     use crate::Game;
 
     fn quick() -> Options {

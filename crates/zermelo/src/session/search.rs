@@ -10,12 +10,12 @@ use super::{
     Solution, Standings, Tally, Verdict,
 };
 use crate::analysis::count;
+use crate::game::Game;
 use crate::game::{Indexed, Notation, Symmetric};
 use crate::play::perfect::{rank_moves, Perfect};
 use crate::play::Player;
 use crate::solve::memo::MemoSolver;
 use crate::solve::search::AlphaBeta;
-use crate::game::Game;
 use crate::solve::{plain_key, retrograde, symmetric_key, Limit, Setup, TableOracle};
 use crate::spec::GameInfo;
 use crate::{Error, Value};
@@ -111,7 +111,9 @@ impl<G: Searchable> Session for SearchSession<G> {
 
     fn solvers(&self) -> Vec<&'static str> {
         let own = self.tree.map(|_| NULL_WINDOW);
-        own.into_iter().chain(["alphabeta", "memo", "retrograde"]).collect()
+        own.into_iter()
+            .chain(["alphabeta", "memo", "retrograde"])
+            .collect()
     }
 
     fn players(&self) -> Vec<PlayerInfo> {
@@ -152,7 +154,11 @@ impl<G: Searchable> Session for SearchSession<G> {
                 let Some((v, nodes, used)) = tree(g, &start, &setup) else {
                     return Err(opts.stopped(&format!("solving {}", self.spec)));
                 };
-                details.push(Fact::new("nodes", "nodes", FactValue::Big(super::Big(u128::from(nodes)))));
+                details.push(Fact::new(
+                    "nodes",
+                    "nodes",
+                    FactValue::Big(super::Big(u128::from(nodes))),
+                ));
                 (v, used as u64)
             }
             ("alphabeta", _) => {

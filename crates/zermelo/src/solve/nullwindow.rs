@@ -346,7 +346,7 @@ impl<T: Tree> Worker<'_, T> {
     /// Whether to stop now: another core finished, or the limit is reached.
     fn halted(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes % CHECK_EVERY == 0 {
+        if self.nodes.is_multiple_of(CHECK_EVERY) {
             let limit = &self.search.limit;
             let late = limit.deadline.is_some_and(|d| Instant::now() >= d);
             if late || limit.cancelled() {
