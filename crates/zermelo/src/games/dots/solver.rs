@@ -18,9 +18,12 @@ use crate::solve::nullwindow::{Child, NullWindow, Tree, ENTRY_BYTES};
 /// Undrawn lines from which a search is worth spreading over every core.
 const PARALLEL_FROM: u32 = 26;
 
-/// Table bytes per position a search from a position is expected to visit, about: the
-/// table need not hold them all.
-const TABLE_SHARE: f64 = 0.25;
+/// Table entries per position a search is expected to store, about: room for the
+/// searches of the sibling positions that follow (valuing every move of a position).
+const TABLE_SHARE: f64 = 4.0;
+
+/// The smallest table.
+const TABLE_MIN: u64 = 1 << 20;
 
 /// The exact search for `game`.
 pub fn solver(game: &Dots) -> MarginSearch<'_, Dots, Lines> {
@@ -75,7 +78,7 @@ impl MarginSolver<Dots> for LinesSearch<'_> {
                 let undrawn = tree.game.line_count() as u32 - p.lines.len();
                 let visits = tree.game.search_cost(p, u64::MAX).positions as f64;
                 let wanted = (visits * TABLE_SHARE) as u64 * ENTRY_BYTES;
-                let bytes = wanted.clamp(1 << 16, self.setup.bytes.max(1 << 16));
+                let bytes = wanted.clamp(TABLE_MIN, self.setup.bytes.max(TABLE_MIN));
                 let threads = if undrawn >= PARALLEL_FROM {
                     std::thread::available_parallelism().map_or(1, |n| n.get())
                 } else {
