@@ -592,9 +592,9 @@ impl Tree for MnkTree<'_> {
 /// visited and the table entries used; `None` when the search reached its limit.
 pub fn search_value(game: &Mnk, p: &Board, setup: &Setup) -> Option<(Value, u64, usize)> {
     let tree = MnkTree::new(game);
-    // No more entries than boards with this many empty cells, about.
-    let boards = 3f64.powi(tree.empties(p) as i32) * ENTRY_BYTES as f64;
-    let bytes = setup.bytes.min(boards as u64);
+    // Room for four entries per set of empty cells, about what searches store.
+    let wanted = 4.0 * 2f64.powi(tree.empties(p) as i32) * ENTRY_BYTES as f64;
+    let bytes = setup.bytes.min(wanted as u64);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut search = NullWindow::new(MnkTree::new(game), bytes)
         .threads(threads)
