@@ -136,11 +136,6 @@ impl Table {
         }
     }
 
-    /// Entries the table holds at most.
-    pub fn capacity(&self) -> usize {
-        self.words.len() / 2
-    }
-
     /// Entries in use (a scan of the whole table).
     pub fn used(&self) -> usize {
         self.words
