@@ -43,7 +43,8 @@ struct Cli {
     /// The folder for solved tables [env: ZERMELO_DATA; default: ./zermelo-data].
     #[arg(long, global = true, value_name = "DIR")]
     data: Option<PathBuf>,
-    /// The most memory a solve may plan for, e.g. 8G or 512M [default: the machine's memory].
+    /// The most memory a solve may plan for, and the size of a search's table, e.g. 8G or
+    /// 512M [default: the machine's memory for a solve, 1G for a search's table].
     #[arg(long, global = true, value_name = "SIZE", value_parser = parse_size)]
     memory: Option<u64>,
     #[command(subcommand)]
@@ -347,7 +348,15 @@ fn run_here(
     let data = data_dir(data)?;
     let mut opts = options(data, json);
     if let Some(bytes) = memory {
+        if bytes > opts.budget.bytes {
+            bail!(
+                "--memory {} is more than the {} this machine has",
+                zermelo::session::bytes_text(bytes),
+                zermelo::session::bytes_text(opts.budget.bytes)
+            );
+        }
         opts.budget.bytes = bytes;
+        opts.table_bytes = bytes;
     }
     match command {
         Command::Games => Ok(render::games()),

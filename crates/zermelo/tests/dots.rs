@@ -9,13 +9,18 @@ use zermelo::games::dots::{CaptureRule, Dots, Lines, Position};
 use zermelo::play::margin::BestMargin;
 use zermelo::play::random::Random;
 use zermelo::play::{play_match, Player};
-use zermelo::solve::margin::{self, MarginSearch};
+use zermelo::solve::margin::{self, MarginSearch, MarginSolver, Setup};
 use zermelo::solve::memo::MemoSolver;
 use zermelo::{Game, Notation, Outcome, Scored, Value};
 
-/// The exact search the program uses: keyed on the drawn lines up to symmetry, with the
-/// dots reductions.
-fn fast(g: &Dots) -> MarginSearch<'_, Dots, Lines> {
+/// The exact search the program uses: the null-window search, keyed on the drawn lines up
+/// to symmetry, with the dots reductions.
+fn fast(g: &Dots) -> Box<dyn MarginSolver<Dots> + '_> {
+    zermelo::games::dots::best_solver(g, &Setup::default())
+}
+
+/// The alpha-beta search with the same reductions, kept to cross-check.
+fn alphabeta(g: &Dots) -> MarginSearch<'_, Dots, Lines> {
     zermelo::games::dots::solver(g)
 }
 
@@ -84,6 +89,7 @@ fn memo_search_agrees_with_plain_minimax() {
             assert_eq!(MarginSearch::new(&g).remaining(&p), expected);
             assert_eq!(plain(&g).remaining(&p), expected);
             assert_eq!(fast(&g).remaining(&p), expected);
+            assert_eq!(alphabeta(&g).remaining(&p), expected);
         }
     }
 }
@@ -246,6 +252,7 @@ fn three_by_three_dots_is_won_by_the_first_player_three_to_one() {
     let g = Dots::square(3).unwrap();
     let reference = plain(&g).margin(&g.start());
     assert_eq!(fast(&g).margin(&g.start()), reference);
+    assert_eq!(alphabeta(&g).margin(&g.start()), reference);
     assert_eq!(reference, 2);
 }
 
@@ -282,7 +289,7 @@ fn win_lose_draw_solvers_agree_with_margin_signs() {
 fn perfect_never_loses_three_by_three_dots_from_the_first_seat() {
     let g = Dots::square(3).unwrap();
     for seed in 0..60 {
-        let mut perfect = BestMargin::new(zermelo::games::dots::solver, seed);
+        let mut perfect = BestMargin::new(zermelo::games::dots::best_solver, seed);
         let mut greedy = Greedy::new(seed);
         let mut random = Random::new(seed);
         let opponent: &mut dyn Player<Dots> = if seed % 2 == 0 { &mut greedy } else { &mut random };

@@ -94,3 +94,43 @@ fn perfect_never_loses_to_random_in_1000_games() {
         "perfect should beat random most of the time: {perfect:?}"
     );
 }
+
+#[test]
+fn the_null_window_search_agrees_with_alpha_beta_with_remoteness() {
+    use rand::rngs::StdRng;
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    use zermelo::games::mnk::search_value;
+    use zermelo::solve::Setup;
+
+    let mut rng = StdRng::seed_from_u64(5);
+    let setup = Setup {
+        bytes: 1 << 16,
+        ..Setup::default()
+    };
+    for (m, n, k, samples) in [
+        (3, 3, 3, 40),
+        (4, 3, 3, 40),
+        (4, 4, 3, 40),
+        (4, 4, 4, 20),
+        (5, 4, 4, 3),
+    ] {
+        let g = Mnk::new(m, n, k).unwrap();
+        for sample in 0..samples {
+            let mut p = g.start();
+            for _ in 0..sample % (m * n / 2) {
+                let moves = g.legal_moves(&p);
+                if moves.is_empty() {
+                    break;
+                }
+                p = g.play(&p, moves.choose(&mut rng).unwrap());
+            }
+            if g.outcome(&p).is_some() {
+                continue;
+            }
+            let expected = AlphaBeta::symmetric(&g).solve(&p);
+            let (value, _, _) = search_value(&g, &p, &setup).unwrap();
+            assert_eq!(value, expected, "{m},{n},{k}: {}", g.format_position(&p));
+        }
+    }
+}

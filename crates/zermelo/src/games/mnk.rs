@@ -5,8 +5,11 @@
 
 use crate::game::{Game, Indexed, Notation, Outcome, PlayerId, Symmetric};
 use crate::picture::{Grid, Kind, Picture};
+use crate::solve::nullwindow::{Child, NullWindow, Tree, ENTRY_BYTES};
+use crate::solve::Setup;
 use crate::spec::{GameInfo, KeyInfo, Spec};
 use crate::Error;
+use crate::Value;
 
 /// The registry entry of m,n,k-games.
 pub const INFO: GameInfo = GameInfo {
@@ -477,6 +480,136 @@ fn cell_char(p: &Board, cell: usize) -> char {
     }
 }
 
+/// The m,n,k-game as a tree of margins for [`crate::solve::nullwindow`]: a win is worth
+/// the empty cells left after it plus one (so the fastest win is worth most), a draw
+/// nothing. Nodes are canonical boards; the moves are ordered by threats: a winning move
+/// alone when there is one, else only the cells that block an immediate win of the
+/// opponent when there are any, else the cells that make threats first, then the cells on
+/// the most open lines.
+#[derive(Clone, Debug)]
+pub struct MnkTree<'g> {
+    game: &'g Mnk,
+}
+
+impl<'g> MnkTree<'g> {
+    /// The tree of `game`.
+    pub fn new(game: &'g Mnk) -> Self {
+        MnkTree { game }
+    }
+
+    fn empties(&self, b: &Board) -> u32 {
+        self.game.cells() as u32 - (b.x | b.o).count_ones()
+    }
+
+    /// The cells completing a line of `marks` that `others` has not blocked.
+    fn wins(&self, marks: u64, others: u64) -> u64 {
+        let empty = !(marks | others) & self.game.full();
+        self.game.lines.iter().fold(0, |acc, &l| {
+            let open = l & empty;
+            if l & others == 0 && open.count_ones() == 1 {
+                acc | open
+            } else {
+                acc
+            }
+        })
+    }
+
+    /// The exact value of `p` (for its mover) from a value of the tree.
+    pub fn value_of(&self, p: &Board, margin: i32) -> Value {
+        let plies = |v: i32| (self.empties(p) as i32 - v.abs() + 1) as u32;
+        match margin.signum() {
+            1 => Value::Win(plies(margin)),
+            -1 => Value::Lose(plies(margin)),
+            _ => Value::Draw,
+        }
+    }
+}
+
+impl Tree for MnkTree<'_> {
+    type Node = Board;
+
+    /// The marks of both players, exact up to 32 cells; a mix of them beyond.
+    fn key(&self, b: &Board) -> u64 {
+        if self.game.cells() <= 32 {
+            b.x | b.o << 32
+        } else {
+            let mixed = (b.x ^ b.o.rotate_left(23)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            mixed ^ b.o.wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
+        }
+    }
+
+    fn exact(&self, b: &Board) -> Option<i32> {
+        (self.game.outcome(b).is_some()).then_some(0)
+    }
+
+    fn bound(&self, b: &Board) -> i32 {
+        self.empties(b) as i32
+    }
+
+    fn work(&self, b: &Board) -> u8 {
+        self.empties(b) as u8
+    }
+
+    fn children(&self, b: &Board, out: &mut Vec<Child<Board>>) {
+        let g = self.game;
+        let (mine, theirs) = if g.to_move(b) == 0 { (b.x, b.o) } else { (b.o, b.x) };
+        let empty = !(b.x | b.o) & g.full();
+        let left = self.empties(b) as i32 - 1;
+        let child = |cell: u32| {
+            let next = g.play(b, &(cell as u8));
+            Child {
+                node: g.canonical(&next),
+                gain: if next.winner != 0 { left + 1 } else { 0 },
+                keeps_turn: false,
+            }
+        };
+        let winning = self.wins(mine, theirs);
+        if winning != 0 {
+            out.push(child(winning.trailing_zeros()));
+            return;
+        }
+        let blocks = self.wins(theirs, mine);
+        let candidates = if blocks != 0 { blocks } else { empty };
+        let mut scored: Vec<(i32, u32)> = Vec::new();
+        let mut rest = candidates;
+        while rest != 0 {
+            let cell = rest.trailing_zeros();
+            rest &= rest - 1;
+            let bit = 1u64 << cell;
+            let threats = self.wins(mine | bit, theirs).count_ones() as i32;
+            let open = g.lines_through[cell as usize]
+                .iter()
+                .filter(|&&l| l & theirs == 0 || l & mine == 0)
+                .count() as i32;
+            scored.push((-(threats * 64 + open), cell));
+        }
+        scored.sort_unstable();
+        out.extend(scored.iter().map(|&(_, cell)| child(cell)));
+    }
+}
+
+/// The exact value of `p` by the null-window search on every core, with the positions
+/// visited and the table entries used; `None` when the search reached its limit.
+pub fn search_value(game: &Mnk, p: &Board, setup: &Setup) -> Option<(Value, u64, usize)> {
+    let tree = MnkTree::new(game);
+    // Room for four entries per set of empty cells, about what searches store.
+    let wanted = 4.0 * 2f64.powi(tree.empties(p) as i32) * ENTRY_BYTES as f64;
+    let bytes = setup.bytes.min(wanted as u64);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut search = NullWindow::new(MnkTree::new(game), bytes)
+        .threads(threads)
+        .with_limit(setup.limit.clone());
+    if let Some(progress) = &setup.progress {
+        search = search.with_progress(progress.clone());
+    }
+    let node = game.canonical(p);
+    let margin = search.value(&node);
+    if search.stopped() {
+        return None;
+    }
+    Some((tree.value_of(p, margin), search.nodes(), search.table().used()))
+}
+
 /// Opens a session of the m,n,k-game (or tic-tac-toe) `spec` names: solved by search.
 pub fn open(spec: &Spec) -> Result<Box<dyn crate::session::Session>, Error> {
     let game = Mnk::from_spec(spec)?;
@@ -485,11 +618,9 @@ pub fn open(spec: &Spec) -> Result<Box<dyn crate::session::Session>, Error> {
     } else {
         &INFO
     };
-    Ok(Box::new(crate::session::search::SearchSession::new(
-        &spec.to_string(),
-        info,
-        game,
-    )))
+    Ok(Box::new(
+        crate::session::search::SearchSession::new(&spec.to_string(), info, game).with_tree(search_value),
+    ))
 }
 
 #[cfg(test)]

@@ -2,7 +2,6 @@
 //! (so a winning move when there is one, else a drawing one), choosing at random,
 //! reproducibly, among equally good moves.
 
-use std::hash::Hash;
 use std::sync::Arc;
 
 use rand::rngs::StdRng;
@@ -10,45 +9,45 @@ use rand::SeedableRng;
 
 use super::{best_at_random, Player};
 use crate::game::Scored;
-use crate::solve::margin::MarginSearch;
+use crate::solve::margin::{MarginSolver, Setup};
 use crate::solve::margin_table::{MarginIndexed, MarginTable};
-use crate::solve::Limit;
 use crate::Error;
 
-/// Builds the exact margin search a player asks for each move.
-pub type SearchFn<G, K> = for<'g> fn(&'g G) -> MarginSearch<'g, G, K>;
+/// Builds the exact margin solver a player asks for each move.
+pub type SolverFn<G> = for<'g> fn(&'g G, &Setup) -> Box<dyn MarginSolver<G> + 'g>;
 
 /// Plays the move with the best exact margin.
-pub struct BestMargin<G: Scored, K> {
-    search: SearchFn<G, K>,
-    limit: Limit,
+pub struct BestMargin<G: Scored> {
+    solver: SolverFn<G>,
+    setup: Setup,
     rng: StdRng,
 }
 
-impl<G: Scored, K> BestMargin<G, K> {
-    /// A player searching with `search`, breaking ties with `seed`.
-    pub fn new(search: SearchFn<G, K>, seed: u64) -> Self {
+impl<G: Scored> BestMargin<G> {
+    /// A player searching with `solver`, breaking ties with `seed`.
+    pub fn new(solver: SolverFn<G>, seed: u64) -> Self {
         BestMargin {
-            search,
-            limit: Limit::default(),
+            solver,
+            setup: Setup::default(),
             rng: StdRng::seed_from_u64(seed),
         }
     }
 
-    /// The same player, giving up (with an error) when a move's search reaches `limit`.
-    pub fn with_limit(mut self, limit: Limit) -> Self {
-        self.limit = limit;
+    /// The same player, its searches set up by `setup` (giving up, with an error, at its
+    /// limit).
+    pub fn with_setup(mut self, setup: Setup) -> Self {
+        self.setup = setup;
         self
     }
 }
 
-impl<G: Scored, K: Hash + Eq> Player<G> for BestMargin<G, K> {
+impl<G: Scored> Player<G> for BestMargin<G> {
     fn name(&self) -> String {
         "perfect".into()
     }
 
     fn choose(&mut self, game: &G, p: &G::Position) -> Result<G::Move, Error> {
-        let mut search = (self.search)(game).with_limit(self.limit.clone());
+        let mut search = (self.solver)(game, &self.setup);
         let ranked = search.rank_moves(p);
         if search.stopped() {
             return Err(Error::TooBig(

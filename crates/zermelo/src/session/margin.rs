@@ -20,9 +20,8 @@ use super::{
 use crate::game::Notation;
 use crate::play::margin::{BestMargin, TableMargin};
 use crate::play::Player;
-use crate::solve::margin::MarginSearch;
+use crate::solve::margin::{MarginSearch, MarginSolver, Setup};
 use crate::solve::margin_table::{self, MarginIndexed, MarginTable};
-use crate::solve::Limit;
 use crate::spec::GameInfo;
 use crate::table::db::Database;
 use crate::Error;
@@ -34,6 +33,9 @@ const RETROGRADE_RATE: f64 = 3e7;
 /// The solver that saves margin tables, and the version of its output.
 const SAVER: (&str, u32) = ("retrograde-margin", 1);
 
+/// The name of the default solver: the game's fastest ([`MarginGame::solver`]).
+pub const NULL_WINDOW: &str = "nullwindow";
+
 /// What a score game solved by margins hands the strategy.
 pub trait MarginGame: Notation + MarginIndexed + Clone + Send + Sync + 'static {
     /// The key of the exact search's table.
@@ -41,10 +43,12 @@ pub trait MarginGame: Notation + MarginIndexed + Clone + Send + Sync + 'static {
     /// The own player whose choice leads the moves of positions too big to search.
     const ADVISER: &'static str;
 
-    /// The exact search, with the game's reductions.
+    /// The exact alpha-beta search, with the game's reductions.
     fn search(&self) -> MarginSearch<'_, Self, Self::Key>;
-    /// What searching `p` exactly costs, about.
-    fn search_cost(&self, p: &Self::Position) -> Cost;
+    /// The fastest exact solver under `setup` (the default one; see [`NULL_WINDOW`]).
+    fn solver(&self, setup: &Setup) -> Box<dyn MarginSolver<Self> + '_>;
+    /// What searching `p` exactly costs, about, when the table may take `bytes`.
+    fn search_cost(&self, p: &Self::Position, bytes: u64) -> Cost;
     /// Why the perfect player cannot play this game, when it cannot.
     fn perfect_refusal(&self) -> Option<String>;
     /// The game's own players, besides `perfect` and the common ones.
@@ -122,20 +126,20 @@ impl<G: MarginGame> MarginSession<G> {
 
     /// The players of this game and the matches they play; the perfect player reads
     /// `table` when there is one.
-    fn roster(&self, limit: Limit, table: Option<Arc<MarginTable>>) -> Roster<'_, G> {
+    fn roster(&self, setup: Setup, table: Option<Arc<MarginTable>>) -> Roster<'_, G> {
         Roster {
             spec: &self.spec,
             seats: self.seats(),
-            special: Self::special(limit, table),
+            special: Self::special(setup, table),
             known: self.players(),
         }
     }
 
-    fn special<'g>(limit: Limit, table: Option<Arc<MarginTable>>) -> Box<Special<'g, G>> {
+    fn special<'g>(setup: Setup, table: Option<Arc<MarginTable>>) -> Box<Special<'g, G>> {
         Box::new(move |name: &str, seed: u64| match name {
             "perfect" => Some(Ok(match &table {
                 Some(t) => Box::new(TableMargin::new(t.clone(), seed)) as Box<dyn Player<G> + 'g>,
-                None => Box::new(BestMargin::new(G::search, seed).with_limit(limit.clone())),
+                None => Box::new(BestMargin::new(G::solver, seed).with_setup(setup.clone())),
             })),
             _ => G::own_player(name, seed).map(|p| Ok(p as Box<dyn Player<G> + 'g>)),
         })
@@ -206,8 +210,8 @@ impl<G: MarginGame> MarginSession<G> {
             return table.rank_moves(g, p);
         }
         let what = format!("valuing the moves of this {} position", self.spec);
-        opts.budget.check(&what, g.search_cost(p))?;
-        let mut search = g.search().with_limit(opts.limit(ENTRY_BYTES));
+        opts.budget.check(&what, g.search_cost(p, opts.table_bytes))?;
+        let mut search = g.solver(&setup(opts));
         let ranked = search.rank_moves(p);
         if search.stopped() {
             return Err(opts.stopped(&what));
@@ -223,6 +227,20 @@ fn retrograde_cost(ranks: u64) -> Cost {
         bytes: ranks,
         seconds: ranks as f64 / RETROGRADE_RATE,
     }
+}
+
+/// How a session's options set a solver up.
+fn setup(opts: &Options) -> Setup {
+    Setup {
+        limit: opts.limit(ENTRY_BYTES),
+        bytes: opts.table_bytes,
+        progress: Some(opts.progress.clone()),
+    }
+}
+
+/// How a solver is set up for a match: no limit, no progress shown.
+fn match_setup() -> Setup {
+    Setup::default()
 }
 
 fn is_perfect(name: &str) -> bool {
@@ -244,7 +262,7 @@ impl<G: MarginGame> Session for MarginSession<G> {
 
     fn solvers(&self) -> Vec<&'static str> {
         let tabulated = matches!(&self.board, Board::One(g) if g.margin_ranks().is_some());
-        let mut list = vec!["alphabeta", "plain"];
+        let mut list = vec![NULL_WINDOW, "alphabeta", "plain"];
         if tabulated {
             list.push("retrograde");
         }
@@ -273,7 +291,7 @@ impl<G: MarginGame> Session for MarginSession<G> {
         let g = self.game("solve")?;
         Ok(match (opts.solver.as_deref(), g.margin_ranks()) {
             (Some("retrograde"), Some(ranks)) => retrograde_cost(ranks),
-            _ => g.search_cost(&g.start()),
+            _ => g.search_cost(&g.start(), opts.table_bytes),
         })
     }
 
@@ -282,34 +300,33 @@ impl<G: MarginGame> Session for MarginSession<G> {
         let what = format!("solving {}", self.spec);
         opts.budget.check(&what, self.estimate(opts)?)?;
         let started = Instant::now();
-        let solver = opts.solver.as_deref().unwrap_or("alphabeta");
+        let solver = opts.solver.as_deref().unwrap_or(NULL_WINDOW);
         let start = g.start();
         let limit = opts.limit(ENTRY_BYTES);
         let mut details = g.facts();
-        let (margin, positions, nodes, stopped) = match solver {
-            "alphabeta" => {
-                let mut s = g.search().with_limit(limit);
-                (s.margin(&start), s.positions(), s.nodes(), s.stopped())
+        let tabulated = self.solvers().contains(&"retrograde");
+        let (margin, positions, nodes) = if solver == "retrograde" && tabulated {
+            let (margin, ranks, fact) = self.retrograde(g, opts)?;
+            details.extend(fact);
+            (margin, ranks as usize, ranks)
+        } else {
+            let mut s: Box<dyn MarginSolver<G>> = match solver {
+                NULL_WINDOW => g.solver(&setup(opts)),
+                "alphabeta" => Box::new(g.search().with_limit(limit)),
+                "plain" => Box::new(MarginSearch::new(g).with_limit(limit)),
+                other => {
+                    return Err(Error::Unsupported(format!(
+                        "unknown solver '{other}' (solvers: {})",
+                        self.solvers().join(", ")
+                    )))
+                }
+            };
+            let margin = s.margin(&start);
+            if s.stopped() {
+                return Err(opts.stopped(&what));
             }
-            "plain" => {
-                let mut s = MarginSearch::new(g).with_limit(limit);
-                (s.margin(&start), s.positions(), s.nodes(), s.stopped())
-            }
-            "retrograde" if self.solvers().contains(&"retrograde") => {
-                let (margin, ranks, fact) = self.retrograde(g, opts)?;
-                details.extend(fact);
-                (margin, ranks as usize, ranks, false)
-            }
-            other => {
-                return Err(Error::Unsupported(format!(
-                    "unknown solver '{other}' (solvers: {})",
-                    self.solvers().join(", ")
-                )))
-            }
+            (margin, s.positions(), s.nodes())
         };
-        if stopped {
-            return Err(opts.stopped(&what));
-        }
         details.push(Fact::new(
             "nodes",
             "nodes",
@@ -398,7 +415,7 @@ impl<G: MarginGame> Session for MarginSession<G> {
         self.check_perfect(players)?;
         let perfect = players.iter().any(|n| is_perfect(n));
         let mut rng = StdRng::seed_from_u64(seed);
-        let mut standings = self.roster(Limit::default(), self.saved(opts)?).tournament(
+        let mut standings = self.roster(match_setup(), self.saved(opts)?).tournament(
             players,
             games,
             seed,
@@ -427,7 +444,7 @@ impl<G: MarginGame> Session for MarginSession<G> {
     ) -> Result<GameRecord, Error> {
         let g = self.game("play")?;
         self.check_perfect(seats)?;
-        self.roster(Limit::default(), self.saved(opts)?).play(
+        self.roster(match_setup(), self.saved(opts)?).play(
             g,
             seats,
             seed,
@@ -444,7 +461,7 @@ impl<G: MarginGame> Session for MarginSession<G> {
     fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error> {
         let g = self.game("a bot's move")?;
         self.check_perfect(&[player.to_string()])?;
-        self.roster(opts.limit(ENTRY_BYTES), self.saved(opts)?)
+        self.roster(setup(opts), self.saved(opts)?)
             .bot_move(g, moves, player, seed)
             .map_err(|e| match e {
                 Error::TooBig(_) => opts.stopped("the bot's move"),
@@ -489,7 +506,7 @@ mod tests {
     use crate::catalog;
     use crate::games::dots::Dots;
     use crate::session::{Budget, Options};
-    use crate::solve::margin::MarginSearch;
+    use crate::solve::margin::{MarginSearch, MarginSolver};
     use crate::Game;
 
     fn quick() -> Options {

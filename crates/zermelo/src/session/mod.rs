@@ -220,7 +220,13 @@ pub struct Options {
     pub all_moves: bool,
     /// How a level solve is split across processes (an MPI job); one process by default.
     pub partition: Arc<dyn Partition>,
+    /// The most memory a search's table may take (fixed-size tables are made this big,
+    /// or smaller when the search needs less).
+    pub table_bytes: u64,
 }
+
+/// The memory a search's table may take unless told otherwise.
+pub const TABLE_BYTES: u64 = 1 << 30;
 
 impl Default for Options {
     fn default() -> Self {
@@ -234,6 +240,7 @@ impl Default for Options {
             save: true,
             all_moves: false,
             partition: Arc::new(Alone),
+            table_bytes: TABLE_BYTES,
         }
     }
 }

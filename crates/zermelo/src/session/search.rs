@@ -18,12 +18,13 @@ use super::{
     Solution, Standings, Tally, Verdict,
 };
 use crate::analysis::count;
+use crate::game::Game;
 use crate::game::{Indexed, Notation, Symmetric};
 use crate::play::perfect::{rank_moves, Perfect};
 use crate::play::Player;
 use crate::solve::memo::MemoSolver;
 use crate::solve::search::AlphaBeta;
-use crate::solve::{plain_key, retrograde, symmetric_key, Limit, Oracle, TableOracle};
+use crate::solve::{plain_key, retrograde, symmetric_key, Limit, Oracle, Setup, TableOracle};
 use crate::spec::GameInfo;
 use crate::table::db::{self, Database};
 use crate::{Error, Value};
@@ -73,11 +74,19 @@ fn checked<T>(db: Option<&Arc<Database>>, answer: T) -> Result<T, Error> {
     }
 }
 
+/// Solves a position by a game's own null-window search: its value, the positions
+/// visited and the table entries used, or `None` when the search reached its limit.
+pub type TreeSolveFn<G> = fn(&G, &<G as Game>::Position, &Setup) -> Option<(Value, u64, usize)>;
+
+/// The name of the null-window solver, when a game offers one.
+const NULL_WINDOW: &str = "nullwindow";
+
 /// A game solved by search.
-pub struct SearchSession<G> {
+pub struct SearchSession<G: Game> {
     spec: String,
     info: &'static GameInfo,
     game: G,
+    tree: Option<TreeSolveFn<G>>,
 }
 
 /// What a game solved by search must offer.
@@ -91,7 +100,14 @@ impl<G: Searchable> SearchSession<G> {
             spec: spec.to_string(),
             info,
             game,
+            tree: None,
         }
+    }
+
+    /// The same session, solving with the game's null-window search by default.
+    pub fn with_tree(mut self, tree: TreeSolveFn<G>) -> Self {
+        self.tree = Some(tree);
+        self
     }
 
     /// The players of this game and the matches they play; the perfect player reads `db`
@@ -194,7 +210,10 @@ impl<G: Searchable> Session for SearchSession<G> {
     }
 
     fn solvers(&self) -> Vec<&'static str> {
-        vec!["alphabeta", "memo", "retrograde"]
+        let own = self.tree.map(|_| NULL_WINDOW);
+        own.into_iter()
+            .chain(["alphabeta", "memo", "retrograde"])
+            .collect()
     }
 
     fn players(&self) -> Vec<PlayerInfo> {
@@ -221,11 +240,28 @@ impl<G: Searchable> Session for SearchSession<G> {
     fn solve(&self, opts: &Options) -> Result<Solution, Error> {
         let g = &self.game;
         let started = Instant::now();
-        let solver = opts.solver.as_deref().unwrap_or("alphabeta");
+        let solvers = self.solvers();
+        let solver = opts.solver.as_deref().unwrap_or(solvers[0]);
         let start = g.start();
         let mut details = Vec::new();
-        let (value, positions) = match solver {
-            "alphabeta" => {
+        let (value, positions) = match (solver, self.tree) {
+            (NULL_WINDOW, Some(tree)) => {
+                let setup = Setup {
+                    limit: opts.limit(ENTRY_BYTES),
+                    bytes: opts.table_bytes,
+                    progress: Some(opts.progress.clone()),
+                };
+                let Some((v, nodes, used)) = tree(g, &start, &setup) else {
+                    return Err(opts.stopped(&format!("solving {}", self.spec)));
+                };
+                details.push(Fact::new(
+                    "nodes",
+                    "nodes",
+                    FactValue::Big(super::Big(u128::from(nodes))),
+                ));
+                (v, used as u64)
+            }
+            ("alphabeta", _) => {
                 let mut s = AlphaBeta::symmetric(g).with_limit(opts.limit(ENTRY_BYTES));
                 let v = s.solve(&start);
                 if s.stopped() {
@@ -233,16 +269,16 @@ impl<G: Searchable> Session for SearchSession<G> {
                 }
                 (v, s.positions() as u64)
             }
-            "memo" => {
+            ("memo", _) => {
                 let mut s = MemoSolver::symmetric(g);
                 (s.solve(&start), s.positions() as u64)
             }
-            "retrograde" => {
+            ("retrograde", _) => {
                 let (v, positions, fact) = self.retrograde(opts)?;
                 details.extend(fact);
                 (v, positions)
             }
-            other => {
+            (other, _) => {
                 return Err(Error::Unsupported(format!(
                     "unknown solver '{other}' (solvers: {})",
                     self.solvers().join(", ")

@@ -12,7 +12,53 @@ use std::hash::Hash;
 use rustc_hash::FxHashMap;
 
 use super::Limit;
+pub use super::Setup;
 use crate::game::{Game, PlayerId, Scored};
+
+/// An exact solver of remaining margins, whatever its method.
+pub trait MarginSolver<G: Scored> {
+    /// The game solved.
+    fn game(&self) -> &G;
+    /// The margin the mover of `p` can force over what is still to be played.
+    fn remaining(&mut self, p: &G::Position) -> i32;
+    /// Whether the search gave up at its limit (its answers are then meaningless).
+    fn stopped(&self) -> bool;
+    /// The number of positions in the table.
+    fn positions(&self) -> usize;
+    /// The number of positions visited, counting revisits.
+    fn nodes(&self) -> u64;
+
+    /// The mover's final score lead under best play from `p`.
+    fn margin(&mut self, p: &G::Position) -> i32 {
+        let game = self.game();
+        lead(game, p, game.to_move(p)) + self.remaining(p)
+    }
+
+    /// Every legal move of `p` with the final score lead it leaves the mover of `p`
+    /// under best play, best first.
+    fn rank_moves(&mut self, p: &G::Position) -> Vec<(G::Move, i32)> {
+        let children: Vec<(G::Move, G::Position)> = {
+            let game = self.game();
+            game.legal_moves(p)
+                .into_iter()
+                .map(|m| {
+                    let child = game.play(p, &m);
+                    (m, child)
+                })
+                .collect()
+        };
+        let mut ranked: Vec<(G::Move, i32)> = children
+            .into_iter()
+            .map(|(m, child)| {
+                let r = self.remaining(&child);
+                let game = self.game();
+                (m, lead(game, p, game.to_move(p)) + through(game, p, &child, r))
+            })
+            .collect();
+        ranked.sort_by_key(|(_, v)| -v);
+        ranked
+    }
+}
 
 /// Beyond every margin.
 const INFINITY: i32 = 1 << 14;
@@ -139,77 +185,15 @@ impl<'g, G: Scored, K: Hash + Eq> MarginSearch<'g, G, K> {
         self
     }
 
-    /// Whether the search gave up at its limit (its answers are then meaningless).
-    pub fn stopped(&self) -> bool {
-        self.stopped
-    }
-
-    /// The game searched.
-    pub fn game(&self) -> &'g G {
-        self.game
-    }
-
-    /// The number of positions in the table.
-    pub fn positions(&self) -> usize {
-        self.table.len()
-    }
-
-    /// The number of positions visited, counting revisits.
-    pub fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
     /// Forgets every position (to bound memory between unrelated searches).
     pub fn clear(&mut self) {
         self.table.clear();
-    }
-
-    /// The margin the mover of `p` can force over what is still to be played.
-    /// Found by a series of null-window tests converging on the value (MTD(f)), which
-    /// prune far more than one full-window search.
-    pub fn remaining(&mut self, p: &G::Position) -> i32 {
-        let (mut lo, mut hi) = (-INFINITY, INFINITY);
-        let mut guess = 0;
-        while lo < hi {
-            let beta = if guess == lo { guess + 1 } else { guess };
-            guess = self.search(p, beta - 1, beta);
-            if guess < beta {
-                hi = guess;
-            } else {
-                lo = guess;
-            }
-        }
-        lo
-    }
-
-    /// The mover's final score lead under best play from `p`.
-    pub fn margin(&mut self, p: &G::Position) -> i32 {
-        lead(self.game, p, self.game.to_move(p)) + self.remaining(p)
     }
 
     /// Whether the remaining margin of `p` is at least `at_least` (a null-window test,
     /// cheaper than the exact margin).
     pub fn reaches(&mut self, p: &G::Position, at_least: i32) -> bool {
         self.search(p, at_least - 1, at_least) >= at_least
-    }
-
-    /// Every legal move of `p` with the final score lead it leaves the mover of `p`
-    /// under best play, best first.
-    pub fn rank_moves(&mut self, p: &G::Position) -> Vec<(G::Move, i32)> {
-        let game = self.game;
-        let base = lead(game, p, game.to_move(p));
-        let mut ranked: Vec<(G::Move, i32)> = game
-            .legal_moves(p)
-            .into_iter()
-            .map(|m| {
-                let child = game.play(p, &m);
-                let r = self.remaining(&child);
-                let v = base + through(game, p, &child, r);
-                (m, v)
-            })
-            .collect();
-        ranked.sort_by_key(|(_, v)| -v);
-        ranked
     }
 
     fn search(&mut self, p: &G::Position, mut alpha: i32, mut beta: i32) -> i32 {
@@ -291,5 +275,41 @@ impl<'g, G: Scored, K: Hash + Eq> MarginSearch<'g, G, K> {
             self.table.insert(key, known);
         }
         best
+    }
+}
+
+impl<G: Scored, K: Hash + Eq> MarginSolver<G> for MarginSearch<'_, G, K> {
+    fn game(&self) -> &G {
+        self.game
+    }
+
+    /// The margin the mover of `p` can force over what is still to be played.
+    /// Found by a series of null-window tests converging on the value (MTD(f)), which
+    /// prune far more than one full-window search.
+    fn remaining(&mut self, p: &G::Position) -> i32 {
+        let (mut lo, mut hi) = (-INFINITY, INFINITY);
+        let mut guess = 0;
+        while lo < hi {
+            let beta = if guess == lo { guess + 1 } else { guess };
+            guess = self.search(p, beta - 1, beta);
+            if guess < beta {
+                hi = guess;
+            } else {
+                lo = guess;
+            }
+        }
+        lo
+    }
+
+    fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    fn positions(&self) -> usize {
+        self.table.len()
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
     }
 }

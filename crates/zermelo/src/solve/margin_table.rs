@@ -206,7 +206,7 @@ mod tests {
 
     use super::*;
     use crate::games::dots::{self, Dots, Lines, Position};
-    use crate::solve::margin::MarginSearch;
+    use crate::solve::margin::{MarginSearch, MarginSolver};
     use crate::Game;
 
     /// The position with `rank`'s lines drawn, the boxes they close held by the first

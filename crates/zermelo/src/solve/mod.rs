@@ -10,7 +10,9 @@
 //!   that need not be zero-sum;
 //! - [`grundy`]: Sprague–Grundy values of impartial games, and periods of value sequences;
 //! - [`margin`]: alpha-beta over score margins, for score games such as Dots and Boxes;
-//! - [`margin_table`]: retrograde analysis of those margins into a table of every rank.
+//! - [`margin_table`]: retrograde analysis of those margins into a table of every rank;
+//! - [`nullwindow`]: null-window search over margins with a fixed-size table shared by
+//!   every core, for the largest searches (Dots and Boxes 4 × 4 boxes, m,n,k).
 
 pub mod grundy;
 pub mod levels;
@@ -18,6 +20,7 @@ pub mod margin;
 pub mod margin_table;
 pub mod memo;
 pub mod minimax;
+pub mod nullwindow;
 pub mod retrograde;
 pub mod scores;
 pub mod search;
@@ -57,6 +60,28 @@ pub trait Progress: Sync {
 impl Progress for () {
     fn start(&self, _: &str, _: u64) {}
     fn advance(&self, _: u64) {}
+}
+
+/// How an exact solver is set up: when it gives up, the memory its table may
+/// take, and where long searches report their progress.
+#[derive(Clone)]
+pub struct Setup {
+    /// When to give up.
+    pub limit: Limit,
+    /// Bytes of memory the table may take.
+    pub bytes: u64,
+    /// Where long searches report.
+    pub progress: Option<std::sync::Arc<dyn Progress + Send>>,
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        Setup {
+            limit: Limit::default(),
+            bytes: crate::session::TABLE_BYTES,
+            progress: None,
+        }
+    }
 }
 
 /// Answers values from a solved table of an indexed game.

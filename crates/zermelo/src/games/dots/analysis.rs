@@ -43,7 +43,7 @@ impl Dots {
     }
 
     /// How many sides of each box are drawn.
-    fn all_sides(&self, lines: &Lines) -> [u8; 64] {
+    pub(super) fn all_sides(&self, lines: &Lines) -> [u8; 64] {
         let mut sides = [0u8; 64];
         for (b, s) in sides.iter_mut().enumerate().take(self.box_count()) {
             *s = self.sides(lines, b) as u8;
@@ -75,7 +75,7 @@ impl Dots {
         self.safe_capture_in(lines, &self.all_sides(lines))
     }
 
-    fn safe_capture_in(&self, lines: &Lines, sides: &[u8; 64]) -> Option<(usize, CaptureRule)> {
+    pub(super) fn safe_capture_in(&self, lines: &Lines, sides: &[u8; 64]) -> Option<(usize, CaptureRule)> {
         (0..self.box_count()).filter(|&b| sides[b] == 3).find_map(|b| {
             let l = self.missing_side(lines, b);
             let Some(n) = self.across(l, b) else {

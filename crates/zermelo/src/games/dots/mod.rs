@@ -15,7 +15,7 @@ mod solver;
 
 pub use analysis::CaptureRule;
 pub use session::open;
-pub use solver::solver;
+pub use solver::{best_solver, solver, Lines64};
 
 use std::fmt::Write as _;
 

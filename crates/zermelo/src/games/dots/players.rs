@@ -6,6 +6,7 @@ use rand::SeedableRng;
 
 use super::{Dots, Lines, Position};
 use crate::play::{best_at_random, Player};
+use crate::solve::margin::MarginSolver;
 use crate::{Error, Game};
 
 /// Undrawn lines at or below which the strong player searches exactly.

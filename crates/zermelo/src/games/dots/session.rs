@@ -9,7 +9,7 @@ use super::{Dots, Lines, Position, INFO, MAX_DOTS};
 use crate::play::Player;
 use crate::session::margin::{Draw, MarginGame, MarginSession};
 use crate::session::{Cost, Fact, FactValue, PlayerInfo, Session};
-use crate::solve::margin::MarginSearch;
+use crate::solve::margin::{MarginSearch, MarginSolver, Setup};
 use crate::spec::Spec;
 use crate::{Error, Notation};
 
@@ -40,13 +40,23 @@ impl MarginGame for Dots {
         super::solver(self)
     }
 
-    /// Grows geometrically with the undrawn lines (measured on random positions).
-    fn search_cost(&self, p: &Position) -> Cost {
+    fn solver(&self, setup: &Setup) -> Box<dyn MarginSolver<Dots> + '_> {
+        super::best_solver(self, setup)
+    }
+
+    /// Grows geometrically with the undrawn lines (measured on random positions); the
+    /// null-window search's table (boards of at most 64 lines) takes at most `bytes`.
+    fn search_cost(&self, p: &Position, bytes: u64) -> Cost {
         let undrawn = self.line_count() as f64 - f64::from(p.lines.len());
         let positions = (POSITIONS_AT_24 * GROWTH_PER_LINE.powf(undrawn - 24.0)).max(1.0);
+        let table = positions * ENTRY_BYTES;
         Cost {
             positions: positions as u64,
-            bytes: (positions * ENTRY_BYTES) as u64,
+            bytes: if self.line_count() <= 64 {
+                table.min(bytes as f64) as u64
+            } else {
+                table as u64
+            },
             seconds: positions / POSITIONS_PER_SECOND,
         }
     }

@@ -1,17 +1,116 @@
-//! The exact Dots and Boxes solvers: the generic margin search keyed on the drawn lines up
-//! to symmetry, with the safe reductions of [`Dots::search_moves`], the exact values of
-//! simple endgames ([`Dots::simple_endgame`]) and the boxes left as the bound on the
-//! margin; and, for boards of at most 24 lines, the table of every set of drawn lines.
+//! The exact Dots and Boxes solvers.
+//!
+//! - [`solver`]: the generic margin search keyed on the drawn lines up to symmetry, with
+//!   the safe reductions of [`Dots::search_moves`], the exact values of simple endgames
+//!   ([`Dots::simple_endgame`]) and the boxes left as the bound on the margin;
+//! - [`Lines64`]: the same game as a [`Tree`] for the null-window search on every core
+//!   with a fixed-size table, for boards of at most 64 lines. Its positions are the drawn
+//!   lines in one word, always canonical: the least image under the board's symmetries
+//!   after the lines of each box on the border are made interchangeable (a box with two
+//!   or more sides on the border is joined to the outside by each of them alike, so which
+//!   of them are drawn does not matter, only how many);
+//! - the [`MarginIndexed`] numbering of line sets, for the table of every set of drawn
+//!   lines on boards of at most 24 lines.
 
 use super::{Dots, Lines, Position};
-use crate::solve::margin::MarginSearch;
+use crate::session::margin::MarginGame;
+use crate::solve::margin::{MarginSearch, MarginSolver, Setup};
 use crate::solve::margin_table::{MarginIndexed, Step, MAX_RANKS};
+use crate::solve::nullwindow::{Child, NullWindow, Tree, ENTRY_BYTES};
+
+/// Undrawn lines from which a search is worth spreading over every core.
+const PARALLEL_FROM: u32 = 26;
+
+/// Table entries per position a search is expected to store, about: room for the
+/// searches of the sibling positions that follow (valuing every move of a position).
+const TABLE_SHARE: f64 = 4.0;
+
+/// The smallest table.
+const TABLE_MIN: u64 = 1 << 20;
 
 /// The exact search for `game`.
 pub fn solver(game: &Dots) -> MarginSearch<'_, Dots, Lines> {
     MarginSearch::with(game, Dots::search_key, Dots::search_moves)
         .bounded(search_bound)
         .with_known(|g, p| g.simple_endgame(&p.lines))
+}
+
+/// The best exact search for `game` under `setup`: the null-window search on every core
+/// for boards of at most 64 lines, else [`solver`].
+pub fn best_solver<'g>(game: &'g Dots, setup: &Setup) -> Box<dyn MarginSolver<Dots> + 'g> {
+    match Lines64::new(game) {
+        Some(tree) => Box::new(LinesSearch {
+            tree: Some(tree),
+            search: None,
+            setup: setup.clone(),
+        }),
+        None => Box::new(solver(game).with_limit(setup.limit.clone())),
+    }
+}
+
+/// The null-window search of Dots and Boxes, its table made at the first search to fit
+/// that position and the memory allowed.
+struct LinesSearch<'g> {
+    /// The tree, until the search takes it.
+    tree: Option<Lines64<'g>>,
+    search: Option<NullWindow<Lines64<'g>>>,
+    setup: Setup,
+}
+
+impl LinesSearch<'_> {
+    fn tree(&self) -> &Lines64<'_> {
+        match (&self.tree, &self.search) {
+            (Some(t), _) => t,
+            (None, Some(s)) => s.tree(),
+            (None, None) => unreachable!("the tree is held by the solver or its search"),
+        }
+    }
+}
+
+impl MarginSolver<Dots> for LinesSearch<'_> {
+    fn game(&self) -> &Dots {
+        self.tree().game
+    }
+
+    fn remaining(&mut self, p: &Position) -> i32 {
+        let node = self.tree().node(p);
+        let search = match self.search.take() {
+            Some(s) => s,
+            None => {
+                let tree = self.tree.take().expect("the tree before the first search");
+                let undrawn = tree.game.line_count() as u32 - p.lines.len();
+                let visits = tree.game.search_cost(p, u64::MAX).positions as f64;
+                let wanted = (visits * TABLE_SHARE) as u64 * ENTRY_BYTES;
+                let bytes = wanted.clamp(TABLE_MIN, self.setup.bytes.max(TABLE_MIN));
+                let threads = if undrawn >= PARALLEL_FROM {
+                    std::thread::available_parallelism().map_or(1, |n| n.get())
+                } else {
+                    1
+                };
+                let mut s = NullWindow::new(tree, bytes)
+                    .threads(threads)
+                    .with_limit(self.setup.limit.clone());
+                if let Some(progress) = &self.setup.progress {
+                    s = s.with_progress(progress.clone());
+                }
+                s
+            }
+        };
+        let search = self.search.insert(search);
+        search.value(&node)
+    }
+
+    fn stopped(&self) -> bool {
+        self.search.as_ref().is_some_and(|s| s.stopped())
+    }
+
+    fn positions(&self) -> usize {
+        self.search.as_ref().map_or(0, |s| s.table().used())
+    }
+
+    fn nodes(&self) -> u64 {
+        self.search.as_ref().map_or(0, |s| s.nodes())
+    }
 }
 
 /// No more than the boxes left can still be won.
@@ -47,5 +146,215 @@ impl MarginIndexed for Dots {
                 again: gain > 0,
             }
         }));
+    }
+}
+
+/// The lines of a box on the border that are interchangeable.
+#[derive(Clone, Debug)]
+struct Border {
+    /// All of them.
+    mask: u64,
+    /// The first `k` of them, for each `k`.
+    first: Vec<u64>,
+}
+
+/// Dots and Boxes as a tree of canonical line sets in one word (boards of at most 64
+/// lines), for [`crate::solve::nullwindow`].
+#[derive(Clone, Debug)]
+pub struct Lines64<'g> {
+    game: &'g Dots,
+    /// Each box's sides.
+    boxes: Vec<u64>,
+    /// Each line's boxes (one or two).
+    line_boxes: Vec<Vec<usize>>,
+    /// The boxes with two or more sides on the border, with those sides.
+    borders: Vec<Border>,
+    /// For each line on such a border, the mask of its box's border lines.
+    border_of: Vec<u64>,
+    /// Every line.
+    all: u64,
+    /// The lines nearest the centre first.
+    order: Vec<usize>,
+}
+
+impl<'g> Lines64<'g> {
+    /// The tree of `game`, or `None` when it has more than 64 lines.
+    pub fn new(game: &'g Dots) -> Option<Lines64<'g>> {
+        let lines = game.line_count();
+        if lines > 64 {
+            return None;
+        }
+        let boxes: Vec<u64> = game.box_masks.iter().map(|m| m.0[0]).collect();
+        let mut borders = Vec::new();
+        let mut border_of = vec![0; lines];
+        for sides in &game.box_lines {
+            let outer: Vec<usize> = sides
+                .iter()
+                .copied()
+                .filter(|&l| game.line_boxes[l].len() == 1)
+                .collect();
+            if outer.len() < 2 {
+                continue;
+            }
+            let mut first = vec![0u64];
+            for &l in &outer {
+                first.push(first.last().copied().unwrap_or(0) | 1 << l);
+            }
+            let mask = *first.last().expect("two or more lines");
+            for &l in &outer {
+                border_of[l] = mask;
+            }
+            borders.push(Border { mask, first });
+        }
+        let (rows, cols) = game.dims();
+        let centre = |l: usize| {
+            let ((r1, c1), (r2, c2)) = game.ends(l);
+            let dr = (r1 + r2) as i64 - (rows as i64 - 1);
+            let dc = (c1 + c2) as i64 - (cols as i64 - 1);
+            dr * dr + dc * dc
+        };
+        let mut order: Vec<usize> = (0..lines).collect();
+        order.sort_by_key(|&l| (centre(l), l));
+        Some(Lines64 {
+            game,
+            boxes,
+            line_boxes: game.line_boxes.clone(),
+            borders,
+            border_of,
+            all: game.all.0[0],
+            order,
+        })
+    }
+
+    /// The game.
+    pub fn game(&self) -> &'g Dots {
+        self.game
+    }
+
+    /// The border lines of each box made the first ones of that box.
+    fn interchange(&self, mut lines: u64) -> u64 {
+        for b in &self.borders {
+            let k = (lines & b.mask).count_ones() as usize;
+            lines = lines & !b.mask | b.first[k];
+        }
+        lines
+    }
+
+    /// The canonical form of a line set: the least image under the symmetries, each with
+    /// its border lines interchanged.
+    pub fn canonical(&self, lines: u64) -> u64 {
+        let least = self
+            .game
+            .small_tables
+            .iter()
+            .fold(self.interchange(lines), |best, tables| {
+                let image = tables.iter().enumerate().fold(0, |acc, (byte, table)| {
+                    acc | table[(lines >> (8 * byte)) as usize & 0xff]
+                });
+                best.min(self.interchange(image))
+            });
+        least
+    }
+
+    /// The node of position `p`.
+    pub fn node(&self, p: &Position) -> u64 {
+        self.canonical(p.lines.0[0])
+    }
+
+    /// How many boxes drawing `l` completes.
+    #[inline]
+    fn completes(&self, lines: u64, l: usize) -> i32 {
+        let after = lines | 1 << l;
+        self.line_boxes[l]
+            .iter()
+            .filter(|&&b| after & self.boxes[b] == self.boxes[b])
+            .count() as i32
+    }
+
+    /// The child after drawing `l`.
+    #[inline]
+    fn child(&self, lines: u64, l: usize) -> Child<u64> {
+        let gain = self.completes(lines, l);
+        Child {
+            node: self.canonical(lines | 1 << l),
+            gain,
+            keeps_turn: gain > 0,
+        }
+    }
+
+    /// Whether `l` is a border line that another undrawn border line of its box stands
+    /// for (the first undrawn one is searched, the others give the same position).
+    #[inline]
+    fn stood_for(&self, lines: u64, l: usize) -> bool {
+        let mask = self.border_of[l];
+        let undrawn = mask & !lines;
+        mask != 0 && undrawn.trailing_zeros() as usize != l
+    }
+}
+
+impl Tree for Lines64<'_> {
+    type Node = u64;
+
+    fn key(&self, n: &u64) -> u64 {
+        *n
+    }
+
+    fn exact(&self, n: &u64) -> Option<i32> {
+        if *n == self.all {
+            return Some(0);
+        }
+        let simple = self.boxes.iter().all(|&b| matches!((n & b).count_ones(), 2 | 4));
+        if !simple {
+            return None;
+        }
+        self.game.simple_endgame(&Lines([*n, 0, 0]))
+    }
+
+    fn bound(&self, n: &u64) -> i32 {
+        self.boxes.iter().filter(|&&b| n & b != b).count() as i32
+    }
+
+    fn work(&self, n: &u64) -> u8 {
+        (self.all & !n).count_ones() as u8
+    }
+
+    /// The moves [`Dots::search_moves`] keeps, in the same classes: the one safe capture;
+    /// else the captures and declines when boxes are on offer; else the quiet moves, then
+    /// the sacrifices, each class nearest the centre first, leaving out border lines that
+    /// another line of their box stands for.
+    fn children(&self, n: &u64, out: &mut Vec<Child<u64>>) {
+        let lines = Lines([*n, 0, 0]);
+        let game = self.game;
+        let sides = game.all_sides(&lines);
+        if let Some((l, _)) = game.safe_capture_in(&lines, &sides) {
+            out.push(self.child(*n, l));
+            return;
+        }
+        let boxes = game.box_count();
+        if sides[..boxes].contains(&3) {
+            let mut moves = Vec::new();
+            game.search_moves(
+                &Position {
+                    lines,
+                    boxes: [0, 0],
+                    mover: 0,
+                },
+                &mut moves,
+            );
+            out.extend(moves.iter().map(|&l| self.child(*n, l as usize)));
+            return;
+        }
+        let sacrifice = |l: usize| self.line_boxes[l].iter().any(|&b| sides[b] == 2);
+        let undrawn = |l: &&usize| *n >> **l & 1 == 0 && !self.stood_for(*n, **l);
+        for &l in self.order.iter().filter(undrawn) {
+            if !sacrifice(l) {
+                out.push(self.child(*n, l));
+            }
+        }
+        for &l in self.order.iter().filter(undrawn) {
+            if sacrifice(l) {
+                out.push(self.child(*n, l));
+            }
+        }
     }
 }

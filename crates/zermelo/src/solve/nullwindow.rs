@@ -1,0 +1,492 @@
+//! Null-window search over margins with a fixed-size transposition table shared by every
+//! core: the exact solver for game trees too big to keep whole (Dots and Boxes 4 × 4
+//! boxes, m,n,k boards).
+//!
+//! A game hands the search a [`Tree`]: positions keyed by a 64-bit word (equal keys, equal
+//! values), the children worth searching best first, each with what moving there gains
+//! at once and whether the mover moves again, the exact value of the positions it can
+//! tell directly, and a bound on every value. The value of a position is the margin its
+//! mover can still force.
+//!
+//! The value is found by a series of null-window tests (MTD(f)): each asks whether the
+//! value reaches a guess and leaves lower and upper bounds in the table, which later tests
+//! reuse. The table has a fixed number of two-entry buckets: one entry keeps the
+//! position with the most work below it, the other the most recent one. Entries are
+//! written without locks (a key word checked against its data word, so a torn write is
+//! seen as a miss). Every core runs the same series of tests on the shared table, the
+//! helpers trying the moves near the root in another order; the first to finish answers.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::{Limit, Progress};
+
+/// Beyond every value.
+const INFINITY: i32 = 1 << 14;
+
+/// Nodes between two looks at the clock, the cancel flag and the other cores.
+const CHECK_EVERY: u64 = 1 << 12;
+
+/// Plies from the root where moves to the same position are searched once and the
+/// helpers change the order of the moves.
+const SHALLOW_PLIES: usize = 4;
+
+/// A child of a position as the search sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct Child<N> {
+    /// The position after the move.
+    pub node: N,
+    /// What the move gains the mover at once.
+    pub gain: i32,
+    /// Whether the mover moves again.
+    pub keeps_turn: bool,
+}
+
+/// What the search needs of a game.
+pub trait Tree: Sync {
+    /// A position.
+    type Node: Copy + PartialEq + Send + Sync;
+    /// Its key: positions with equal keys have equal values.
+    fn key(&self, n: &Self::Node) -> u64;
+    /// The value of `n` when it is known without search (the end, simple endgames).
+    fn exact(&self, n: &Self::Node) -> Option<i32>;
+    /// No value of `n` exceeds this in absolute value.
+    fn bound(&self, n: &Self::Node) -> i32;
+    /// How much work lies below `n`, about (the moves left): deeper entries are kept.
+    fn work(&self, n: &Self::Node) -> u8;
+    /// The children worth searching, best first; they include a best move.
+    fn children(&self, n: &Self::Node, out: &mut Vec<Child<Self::Node>>);
+}
+
+/// Leaves out the children that lead to the same position as an earlier one.
+fn dedupe<N: PartialEq>(children: &mut Vec<Child<N>>) {
+    let mut kept = 0;
+    for i in 0..children.len() {
+        if !children[..kept].iter().any(|c| c.node == children[i].node) {
+            children.swap(kept, i);
+            kept += 1;
+        }
+    }
+    children.truncate(kept);
+}
+
+impl<N> Child<N> {
+    /// The value of the parent through this child, whose own value is `v`.
+    pub fn parent_value(&self, v: i32) -> i32 {
+        if self.keeps_turn {
+            self.gain + v
+        } else {
+            self.gain - v
+        }
+    }
+}
+
+/// What the table knows of a position.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Entry {
+    lo: i8,
+    hi: i8,
+    /// The index of the best child found, to try first.
+    best: u8,
+    work: u8,
+}
+
+impl Entry {
+    /// Packed with a bit that tells a written entry from an empty slot.
+    fn pack(self) -> u64 {
+        u64::from(self.lo as u8)
+            | u64::from(self.hi as u8) << 8
+            | u64::from(self.best) << 16
+            | u64::from(self.work) << 24
+            | 1 << 32
+    }
+
+    fn unpack(data: u64) -> Option<Entry> {
+        (data >> 32 & 1 == 1).then_some(Entry {
+            lo: data as u8 as i8,
+            hi: (data >> 8) as u8 as i8,
+            best: (data >> 16) as u8,
+            work: (data >> 24) as u8,
+        })
+    }
+}
+
+/// Bytes one table entry takes.
+pub const ENTRY_BYTES: u64 = 16;
+
+/// A fixed-size table of bounds, two entries a bucket, shared without locks.
+pub struct Table {
+    /// Per entry: the key xor the data, then the data.
+    words: Vec<AtomicU64>,
+    /// Buckets less one (a power of two less one).
+    mask: usize,
+}
+
+impl Table {
+    /// A table of at most `bytes` (at least one bucket).
+    pub fn new(bytes: u64) -> Table {
+        let buckets = (bytes / (2 * ENTRY_BYTES)).max(1);
+        let buckets = 1usize << (63 - buckets.leading_zeros());
+        let mut words = Vec::with_capacity(buckets * 4);
+        words.resize_with(buckets * 4, || AtomicU64::new(0));
+        Table {
+            words,
+            mask: buckets - 1,
+        }
+    }
+
+    /// Entries in use (a scan of the whole table).
+    pub fn used(&self) -> usize {
+        self.words
+            .chunks(2)
+            .filter(|w| Entry::unpack(w[1].load(Relaxed)).is_some())
+            .count()
+    }
+
+    /// The lower and upper bounds the table holds for `key`.
+    pub fn bounds(&self, key: u64) -> Option<(i32, i32)> {
+        self.get(key).map(|e| (i32::from(e.lo), i32::from(e.hi)))
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        let mixed = (key ^ key >> 29).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        ((mixed ^ mixed >> 32) as usize & self.mask) * 4
+    }
+
+    fn slot(&self, at: usize, key: u64) -> Option<Entry> {
+        let data = self.words[at + 1].load(Relaxed);
+        if self.words[at].load(Relaxed) ^ data != key {
+            return None;
+        }
+        Entry::unpack(data)
+    }
+
+    fn get(&self, key: u64) -> Option<Entry> {
+        let b = self.bucket(key);
+        self.slot(b, key).or_else(|| self.slot(b + 2, key))
+    }
+
+    fn write(&self, at: usize, key: u64, e: Entry) {
+        let data = e.pack();
+        self.words[at].store(key ^ data, Relaxed);
+        self.words[at + 1].store(data, Relaxed);
+    }
+
+    /// Keeps `e` for `key`: over its own entry if there is one, else in the first entry
+    /// when it has as much work below it, else in the second.
+    fn put(&self, key: u64, e: Entry) {
+        let b = self.bucket(key);
+        if self.slot(b, key).is_some() {
+            return self.write(b, key, e);
+        }
+        if self.slot(b + 2, key).is_some() {
+            return self.write(b + 2, key, e);
+        }
+        let deep = Entry::unpack(self.words[b + 1].load(Relaxed)).map_or(0, |d| d.work);
+        self.write(if e.work >= deep { b } else { b + 2 }, key, e);
+    }
+}
+
+/// Settings of a search: its table, how many cores, when to give up, where to report.
+pub struct NullWindow<T: Tree> {
+    tree: T,
+    table: Table,
+    threads: usize,
+    limit: Limit,
+    progress: Option<Arc<dyn Progress + Send>>,
+    nodes: AtomicU64,
+    stopped: bool,
+}
+
+impl<T: Tree> NullWindow<T> {
+    /// A search of `tree` with a table of at most `bytes`, on one core.
+    pub fn new(tree: T, bytes: u64) -> Self {
+        NullWindow {
+            tree,
+            table: Table::new(bytes),
+            threads: 1,
+            limit: Limit::default(),
+            progress: None,
+            nodes: AtomicU64::new(0),
+            stopped: false,
+        }
+    }
+
+    /// The same search on `threads` cores.
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// The same search, giving up at `limit`'s deadline or cancel flag.
+    pub fn with_limit(mut self, limit: Limit) -> Self {
+        self.limit = limit;
+        self
+    }
+
+    /// The same search, reporting each null-window test and its root moves to `progress`.
+    pub fn with_progress(mut self, progress: Arc<dyn Progress + Send>) -> Self {
+        self.progress = Some(progress);
+        self
+    }
+
+    /// Whether a search gave up at its limit (its answer is then meaningless).
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Positions visited by every core, counting revisits.
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Relaxed)
+    }
+
+    /// The tree searched.
+    pub fn tree(&self) -> &T {
+        &self.tree
+    }
+
+    /// The table.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// The value of `n`: the margin its mover can force.
+    pub fn value(&mut self, n: &T::Node) -> i32 {
+        if let Some(v) = self.tree.exact(n) {
+            return v;
+        }
+        let done = AtomicBool::new(false);
+        let this = &*self;
+        let answers: Vec<Option<i32>> = if self.threads == 1 {
+            vec![this.worker(0, &done).mtd(n)]
+        } else {
+            std::thread::scope(|s| {
+                let handles: Vec<_> = (0..this.threads)
+                    .map(|t| {
+                        let done = &done;
+                        s.spawn(move || this.worker(t, done).mtd(n))
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a search thread does not panic"))
+                    .collect()
+            })
+        };
+        match answers.into_iter().flatten().next() {
+            Some(v) => v,
+            None => {
+                self.stopped = true;
+                0
+            }
+        }
+    }
+
+    fn worker<'s>(&'s self, id: usize, done: &'s AtomicBool) -> Worker<'s, T> {
+        Worker {
+            search: self,
+            id,
+            done,
+            nodes: 0,
+            buffers: Vec::new(),
+        }
+    }
+}
+
+/// One core's share of a search.
+struct Worker<'s, T: Tree> {
+    search: &'s NullWindow<T>,
+    id: usize,
+    /// Set by the first core to finish, or when the limit is reached.
+    done: &'s AtomicBool,
+    nodes: u64,
+    /// A buffer of children per ply.
+    buffers: Vec<Vec<Child<T::Node>>>,
+}
+
+impl<T: Tree> Worker<'_, T> {
+    /// The value by null-window tests, or `None` when another core finished first or the
+    /// limit was reached.
+    fn mtd(mut self, n: &T::Node) -> Option<i32> {
+        let bound = self.search.tree.bound(n);
+        let (mut lo, mut hi) = (-bound, bound);
+        let mut guess = 0;
+        let mut roots = Vec::new();
+        self.search.tree.children(n, &mut roots);
+        dedupe(&mut roots);
+        while lo < hi {
+            let beta = if guess <= lo { lo + 1 } else { guess.min(hi) };
+            if self.id == 0 {
+                if let Some(p) = &self.search.progress {
+                    let what = format!("margin in {lo}..={hi}, testing {beta}");
+                    p.start(&what, roots.len() as u64);
+                }
+            }
+            guess = self.search(n, beta - 1, beta, 0);
+            if self.done.load(Relaxed) {
+                break;
+            }
+            if guess < beta {
+                hi = guess;
+            } else {
+                lo = guess;
+            }
+        }
+        self.search.nodes.fetch_add(self.nodes, Relaxed);
+        // The first core to finish answers and stops the others.
+        (lo == hi && !self.done.swap(true, Relaxed)).then_some(lo)
+    }
+
+    /// Whether to stop now: another core finished, or the limit is reached.
+    fn halted(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(CHECK_EVERY) {
+            let limit = &self.search.limit;
+            let late = limit.deadline.is_some_and(|d| Instant::now() >= d);
+            if late || limit.cancelled() {
+                self.done.store(true, Relaxed);
+            }
+        }
+        self.done.load(Relaxed)
+    }
+
+    fn search(&mut self, n: &T::Node, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+        let tree = &self.search.tree;
+        if let Some(v) = tree.exact(n) {
+            return v;
+        }
+        if self.halted() {
+            return 0;
+        }
+        let key = tree.key(n);
+        let table = &self.search.table;
+        let mut known = table.get(key).unwrap_or_else(|| {
+            let bound = tree.bound(n).min(i8::MAX as i32) as i8;
+            Entry {
+                lo: -bound,
+                hi: bound,
+                best: 0,
+                work: tree.work(n),
+            }
+        });
+        let (lo, hi) = (known.lo as i32, known.hi as i32);
+        if lo == hi || lo >= beta {
+            return lo;
+        }
+        if hi <= alpha {
+            return hi;
+        }
+        alpha = alpha.max(lo);
+        beta = beta.min(hi);
+        let (alpha_in, beta_in) = (alpha, beta);
+        if self.buffers.len() <= ply {
+            self.buffers.resize_with(ply + 1, Vec::new);
+        }
+        let mut children = std::mem::take(&mut self.buffers[ply]);
+        children.clear();
+        tree.children(n, &mut children);
+        if ply < SHALLOW_PLIES {
+            dedupe(&mut children);
+        }
+        let count = children.len();
+        let first = if (known.best as usize) < count {
+            known.best as usize
+        } else {
+            0
+        };
+        // Helpers start further down the list near the root, to share the work.
+        let shift = if ply < SHALLOW_PLIES && count > 1 {
+            self.id % count
+        } else {
+            0
+        };
+        let mut best = -INFINITY;
+        let mut best_at = first;
+        for j in 0..count {
+            let k = (j + shift) % count;
+            let i = match k {
+                0 => first,
+                k if k == first => 0,
+                k => k,
+            };
+            let child = children[i];
+            let v = if child.keeps_turn {
+                let g = child.gain;
+                g + self.search(&child.node, alpha - g, beta - g, ply + 1)
+            } else {
+                let g = child.gain;
+                g - self.search(&child.node, g - beta, g - alpha, ply + 1)
+            };
+            if v > best {
+                best = v;
+                best_at = i;
+            }
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
+            if ply == 0 && self.id == 0 {
+                if let Some(p) = &self.search.progress {
+                    p.advance(1);
+                }
+            }
+        }
+        self.buffers[ply] = children;
+        if self.done.load(Relaxed) {
+            return 0;
+        }
+        if count == 0 {
+            best = 0;
+        }
+        if best <= alpha_in {
+            known.hi = best as i8;
+        } else if best >= beta_in {
+            known.lo = best as i8;
+        } else {
+            (known.lo, known.hi) = (best as i8, best as i8);
+        }
+        known.best = best_at as u8;
+        if count > 1 {
+            table.put(key, known);
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_pack_and_unpack() {
+        let e = Entry {
+            lo: -16,
+            hi: 9,
+            best: 3,
+            work: 40,
+        };
+        assert_eq!(Entry::unpack(e.pack()), Some(e));
+        assert_eq!(Entry::unpack(0), None);
+    }
+
+    #[test]
+    fn the_table_keeps_the_deeper_entry_and_the_latest() {
+        let t = Table::new(2 * ENTRY_BYTES);
+        let e = |work| Entry {
+            lo: 0,
+            hi: 1,
+            best: 0,
+            work,
+        };
+        t.put(1, e(10));
+        t.put(2, e(3));
+        t.put(3, e(4));
+        assert_eq!(t.get(1), Some(e(10)));
+        assert_eq!(t.get(2), None);
+        assert_eq!(t.get(3), Some(e(4)));
+        t.put(4, e(11));
+        assert_eq!(t.get(4), Some(e(11)));
+        assert_eq!(t.used(), 2);
+    }
+}
