@@ -489,12 +489,36 @@ fn cell_char(p: &Board, cell: usize) -> char {
 #[derive(Clone, Debug)]
 pub struct MnkTree<'g> {
     game: &'g Mnk,
+    /// On boards over 32 cells, for each byte of a set of marks, the base-3 number its
+    /// cells make: a key is the board in base 3, exact up to [`TREE_MAX_CELLS`] cells.
+    ternary: Vec<[u64; 256]>,
 }
+
+/// The most cells whose boards the null-window search keys exactly (3^40 < 2^64).
+pub const TREE_MAX_CELLS: usize = 40;
 
 impl<'g> MnkTree<'g> {
     /// The tree of `game`.
     pub fn new(game: &'g Mnk) -> Self {
-        MnkTree { game }
+        let cells = game.cells();
+        let ternary = if cells <= 32 {
+            Vec::new()
+        } else {
+            (0..cells.div_ceil(8))
+                .map(|chunk| {
+                    let mut table = [0u64; 256];
+                    for (byte, entry) in table.iter_mut().enumerate() {
+                        *entry = (0..8)
+                            .map(|bit| chunk * 8 + bit)
+                            .filter(|&cell| byte >> (cell % 8) & 1 == 1 && cell < cells)
+                            .map(|cell| 3u64.pow(cell as u32))
+                            .sum();
+                    }
+                    table
+                })
+                .collect()
+        };
+        MnkTree { game, ternary }
     }
 
     fn empties(&self, b: &Board) -> u32 {
@@ -528,14 +552,20 @@ impl<'g> MnkTree<'g> {
 impl Tree for MnkTree<'_> {
     type Node = Board;
 
-    /// The marks of both players, exact up to 32 cells; a mix of them beyond.
+    /// The marks of both players side by side up to 32 cells; beyond, the board in base 3
+    /// (a cell of the first player's is the digit 1, of the second's 2). Exact either way.
     fn key(&self, b: &Board) -> u64 {
-        if self.game.cells() <= 32 {
-            b.x | b.o << 32
-        } else {
-            let mixed = (b.x ^ b.o.rotate_left(23)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-            mixed ^ b.o.wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
+        if self.ternary.is_empty() {
+            return b.x | b.o << 32;
         }
+        self.ternary
+            .iter()
+            .enumerate()
+            .map(|(chunk, table)| {
+                let byte = |marks: u64| (marks >> (8 * chunk)) as usize & 0xff;
+                table[byte(b.x)] + 2 * table[byte(b.o)]
+            })
+            .sum()
     }
 
     fn exact(&self, b: &Board) -> Option<i32> {
@@ -618,14 +648,59 @@ pub fn open(spec: &Spec) -> Result<Box<dyn crate::session::Session>, Error> {
     } else {
         &INFO
     };
-    Ok(Box::new(
-        crate::session::search::SearchSession::new(&spec.to_string(), info, game).with_tree(search_value),
-    ))
+    let cells = game.cells();
+    let session = crate::session::search::SearchSession::new(&spec.to_string(), info, game);
+    Ok(Box::new(if cells <= TREE_MAX_CELLS {
+        session.with_tree(search_value)
+    } else {
+        session
+    }))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::nullwindow::Tree;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn boards_over_32_cells_are_keyed_by_their_base_3_number() {
+        let mut rng = StdRng::seed_from_u64(5);
+        for (m, n) in [(6, 6), (8, 5), (5, 8)] {
+            let g = Mnk::new(m, n, 4).unwrap();
+            let tree = MnkTree::new(&g);
+            let cells = g.cells();
+            for _ in 0..2000 {
+                let (mut x, mut o) = (0u64, 0u64);
+                for cell in 0..cells {
+                    match rng.gen_range(0..3) {
+                        1 => x |= 1 << cell,
+                        2 => o |= 1 << cell,
+                        _ => {}
+                    }
+                }
+                let mut key = tree.key(&Board { x, o, winner: 0 });
+                let (mut dx, mut dy) = (0u64, 0u64);
+                for cell in 0..cells {
+                    match key % 3 {
+                        1 => dx |= 1 << cell,
+                        2 => dy |= 1 << cell,
+                        _ => {}
+                    }
+                    key /= 3;
+                }
+                assert_eq!((key, dx, dy), (0, x, o), "{m} x {n}");
+            }
+        }
+        let over = catalog_solvers("mnk:m=7,n=6,k=4");
+        assert!(!over.contains(&"nullwindow"), "{over:?}");
+        assert_eq!(catalog_solvers("mnk:m=8,n=5,k=4")[0], "nullwindow");
+    }
+
+    fn catalog_solvers(spec: &str) -> Vec<&'static str> {
+        crate::catalog::open(spec).unwrap().solvers()
+    }
 
     #[test]
     fn tictactoe_has_eight_lines_and_eight_symmetries() {
