@@ -99,6 +99,18 @@ pub(crate) fn through<G: Scored>(game: &G, p: &G::Position, child: &G::Position,
     }
 }
 
+/// Meets a table entry's bounds `lo..=hi` with the search window `(alpha, beta)`: the
+/// value at once when the bounds decide the search, else the narrowed window.
+pub(crate) fn narrow(lo: i32, hi: i32, alpha: i32, beta: i32) -> Result<(i32, i32), i32> {
+    if lo == hi || lo >= beta {
+        return Err(lo);
+    }
+    if hi <= alpha {
+        return Err(hi);
+    }
+    Ok((alpha.max(lo), beta.min(hi)))
+}
+
 /// The remaining margin of `p` by plain minimax over every legal move: no memory, no
 /// pruning. Slow; the reference the other solvers are checked against.
 pub fn plain<G: Scored>(game: &G, p: &G::Position) -> i32 {
@@ -196,7 +208,7 @@ impl<'g, G: Scored, K: Hash + Eq> MarginSearch<'g, G, K> {
         self.search(p, at_least - 1, at_least) >= at_least
     }
 
-    fn search(&mut self, p: &G::Position, mut alpha: i32, mut beta: i32) -> i32 {
+    fn search(&mut self, p: &G::Position, alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         let game = self.game;
         if game.outcome(p).is_some() {
@@ -216,15 +228,10 @@ impl<'g, G: Scored, K: Hash + Eq> MarginSearch<'g, G, K> {
             hi: limit as i16,
             first: 0,
         });
-        let (lo, hi) = (known.lo as i32, known.hi as i32);
-        if lo == hi || lo >= beta {
-            return lo;
-        }
-        if hi <= alpha {
-            return hi;
-        }
-        alpha = alpha.max(lo);
-        beta = beta.min(hi);
+        let (mut alpha, beta) = match narrow(known.lo.into(), known.hi.into(), alpha, beta) {
+            Ok(window) => window,
+            Err(value) => return value,
+        };
         let (alpha_in, beta_in) = (alpha, beta);
         let mut moves = Vec::new();
         (self.moves)(game, p, &mut moves);

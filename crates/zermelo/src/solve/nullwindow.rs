@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::Instant;
 
+use super::margin::narrow;
 use super::{Limit, Progress};
 
 /// Beyond every value.
@@ -351,7 +352,7 @@ impl<T: Tree> Worker<'_, T> {
         self.done.load(Relaxed)
     }
 
-    fn search(&mut self, n: &T::Node, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+    fn search(&mut self, n: &T::Node, alpha: i32, beta: i32, ply: usize) -> i32 {
         let tree = &self.search.tree;
         if let Some(v) = tree.exact(n) {
             return v;
@@ -370,15 +371,10 @@ impl<T: Tree> Worker<'_, T> {
                 work: tree.work(n),
             }
         });
-        let (lo, hi) = (known.lo as i32, known.hi as i32);
-        if lo == hi || lo >= beta {
-            return lo;
-        }
-        if hi <= alpha {
-            return hi;
-        }
-        alpha = alpha.max(lo);
-        beta = beta.min(hi);
+        let (mut alpha, beta) = match narrow(known.lo.into(), known.hi.into(), alpha, beta) {
+            Ok(window) => window,
+            Err(value) => return value,
+        };
         let (alpha_in, beta_in) = (alpha, beta);
         if self.buffers.len() <= ply {
             self.buffers.resize_with(ply + 1, Vec::new);
