@@ -167,11 +167,9 @@ impl<G: MarginGame> MarginSession<G> {
         let path = super::table_path(opts, &self.spec);
         let start = g.start();
         if !opts.force {
-            if let Some(table) = self.saved(opts)? {
-                let MarginTable::Saved(db) = table.as_ref() else {
-                    unreachable!("a saved table is a database")
-                };
-                let fact = super::table_fact(&path, db, "read from the data folder");
+            if let Some(db) = super::saved_table(opts, &self.spec, ranks, SAVER)? {
+                let fact = super::table_fact(&path, &db, "read from the data folder");
+                let table = MarginTable::Saved(Arc::new(db));
                 return Ok((table.margin(g, &start)?, ranks, Some(fact)));
             }
         }
@@ -184,17 +182,14 @@ impl<G: MarginGame> MarginSession<G> {
             super::check_room(&opts.data_dir, ranks)?;
         }
         let solved = margin_table::solve(g, opts.progress.as_ref()).expect("the table fits");
-        let margin = MarginTable::Solved(solved);
-        let value = margin.margin(g, &start)?;
-        if !opts.save {
-            return Ok((value, ranks, None));
-        }
-        let MarginTable::Solved(solved) = &margin else {
-            unreachable!("just solved")
+        let fact = if opts.save {
+            margin_table::write(&path, &self.spec, SAVER, &solved)?;
+            let db = Database::open(&path)?;
+            Some(super::table_fact(&path, &db, "solved now"))
+        } else {
+            None
         };
-        margin_table::write(&path, &self.spec, SAVER, solved)?;
-        let db = Database::open(&path)?;
-        Ok((value, ranks, Some(super::table_fact(&path, &db, "solved now"))))
+        Ok((MarginTable::Solved(solved).margin(g, &start)?, ranks, fact))
     }
 
     /// The exact value of every move of `p`, best first (from `table` when there is

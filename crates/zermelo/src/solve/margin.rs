@@ -111,6 +111,19 @@ pub(crate) fn narrow(lo: i32, hi: i32, alpha: i32, beta: i32) -> Result<(i32, i3
     Ok((alpha.max(lo), beta.min(hi)))
 }
 
+/// A table entry's bounds `lo..=hi` after a search of the window `(alpha, beta)` found
+/// `best`: a new upper bound when it failed low, a new lower bound when it failed high,
+/// else the exact value.
+pub(crate) fn settle(lo: i32, hi: i32, best: i32, alpha: i32, beta: i32) -> (i32, i32) {
+    if best <= alpha {
+        (lo, best)
+    } else if best >= beta {
+        (best, hi)
+    } else {
+        (best, best)
+    }
+}
+
 /// The remaining margin of `p` by plain minimax over every legal move: no memory, no
 /// pruning. Slow; the reference the other solvers are checked against.
 pub fn plain<G: Scored>(game: &G, p: &G::Position) -> i32 {
@@ -261,13 +274,8 @@ impl<'g, G: Scored, K: Hash + Eq> MarginSearch<'g, G, K> {
         if moves.is_empty() {
             best = 0;
         }
-        if best <= alpha_in {
-            known.hi = best as i16;
-        } else if best >= beta_in {
-            known.lo = best as i16;
-        } else {
-            (known.lo, known.hi) = (best as i16, best as i16);
-        }
+        let (lo, hi) = settle(known.lo.into(), known.hi.into(), best, alpha_in, beta_in);
+        (known.lo, known.hi) = (lo as i16, hi as i16);
         // The move list was reordered: index 0 and the old first swapped places.
         known.first = match best_at {
             0 => known.first,

@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::margin::narrow;
+use super::margin::{narrow, settle};
 use super::{Limit, Progress};
 
 /// Beyond every value.
@@ -435,13 +435,8 @@ impl<T: Tree> Worker<'_, T> {
         if count == 0 {
             best = 0;
         }
-        if best <= alpha_in {
-            known.hi = best as i8;
-        } else if best >= beta_in {
-            known.lo = best as i8;
-        } else {
-            (known.lo, known.hi) = (best as i8, best as i8);
-        }
+        let (lo, hi) = settle(known.lo.into(), known.hi.into(), best, alpha_in, beta_in);
+        (known.lo, known.hi) = (lo as i8, hi as i8);
         known.best = best_at as u8;
         if count > 1 {
             table.put(key, known);
