@@ -427,39 +427,23 @@ impl<G: Tabulated> Session for LevelSession<G> {
         if db.header().spec != g.table_spec() || db.header().ranks != g.size() {
             return Err(fail(format!("is not the table of {}", self.spec)));
         }
-        let mut rng = StdRng::seed_from_u64(seed);
         let (mut moves, mut children) = (Vec::new(), Vec::new());
-        let mut checked = 0;
-        for _ in 0..sample.saturating_mul(20) {
-            if checked == sample {
-                break;
-            }
-            let rank = rng.gen_range(0..g.size());
-            let Some(p) = g.unrank(rank) else { continue };
-            let stored = db.value(rank)?;
-            let solved = match g.outcome(&p) {
-                Some(outcome) => Value::terminal(outcome, g.to_move(&p)),
-                None => {
-                    children.clear();
-                    g.child_ranks(&p, &mut moves, &mut children);
-                    let mut best = None;
-                    for &(child, same_mover) in &children {
-                        let v = db
-                            .value(child)?
-                            .ok_or_else(|| fail(format!("rank {child}, a position, holds no value")))?;
-                        best = best.max(Some(Value::from_child(v, same_mover)));
-                    }
-                    best.unwrap_or(Value::Draw)
-                }
+        super::check_ranks(db, sample, seed, |rank| {
+            let Some(p) = g.unrank(rank) else {
+                return Ok(None);
             };
-            if stored != Some(solved) {
-                return Err(fail(format!(
-                    "rank {rank} holds {stored:?}, but its children's values give {solved:?}"
-                )));
+            if let Some(outcome) = g.outcome(&p) {
+                return Ok(Some(Value::terminal(outcome, g.to_move(&p))));
             }
-            checked += 1;
-        }
-        Ok(checked)
+            children.clear();
+            g.child_ranks(&p, &mut moves, &mut children);
+            let mut best = None;
+            for &(child, same_mover) in &children {
+                let v = db.position_value(child)?;
+                best = best.max(Some(Value::from_child(v, same_mover)));
+            }
+            Ok(Some(best.unwrap_or(Value::Draw)))
+        })
     }
 
     fn count(&self, symmetry: bool, _opts: &Options) -> Result<Counts, Error> {

@@ -29,7 +29,7 @@ use crate::solve::levels::{Alone, Partition};
 use crate::solve::{Limit, Progress};
 use crate::spec::GameInfo;
 use crate::table::db::Database;
-use crate::Error;
+use crate::{Error, Value};
 
 /// How much a job may take: memory always, time only where a caller waits (a web request).
 #[derive(Clone, Copy, Debug)]
@@ -151,6 +151,37 @@ pub(crate) fn saved_table(
         });
     }
     Ok(Some(db))
+}
+
+/// Re-solves up to `sample` random ranks of `db` (drawn from `seed`; at most 20 draws a
+/// sample, as not every rank is a position) from their children's stored values:
+/// `solve(rank)` gives the value of the position at `rank` from its children's, `None`
+/// when the rank is no position. How many were checked, or the first that disagrees.
+pub(crate) fn check_ranks(
+    db: &Database,
+    sample: u64,
+    seed: u64,
+    mut solve: impl FnMut(u64) -> Result<Option<Value>, Error>,
+) -> Result<u64, Error> {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut checked = 0;
+    for _ in 0..sample.saturating_mul(20) {
+        if checked == sample {
+            break;
+        }
+        let rank = rng.gen_range(0..db.header().ranks);
+        let Some(solved) = solve(rank)? else { continue };
+        let stored = db.value(rank)?;
+        if stored != Some(solved) {
+            return Err(Error::Database {
+                path: db.path().display().to_string(),
+                why: format!("rank {rank} holds {stored:?}, but its children's values give {solved:?}"),
+            });
+        }
+        checked += 1;
+    }
+    Ok(checked)
 }
 
 /// The fact naming a saved table, its size and where its values came from.

@@ -8,9 +8,6 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
-
 use super::common::{self, Roster, Special};
 use super::table_fact;
 use super::{
@@ -48,21 +45,10 @@ struct Saved<'g, G> {
 
 impl<G: Indexed> crate::solve::Oracle<G> for Saved<'_, G> {
     fn value(&mut self, p: &G::Position) -> Value {
-        let rank = self.game.rank(p);
-        match self.db.value(rank) {
-            Ok(Some(v)) => v,
-            Ok(None) => {
-                self.db.record_fault(Error::Database {
-                    path: self.db.path().display().to_string(),
-                    why: format!("rank {rank}, a position, holds no value: the file is corrupt"),
-                });
-                Value::Draw
-            }
-            Err(e) => {
-                self.db.record_fault(e);
-                Value::Draw
-            }
-        }
+        self.db.position_value(self.game.rank(p)).unwrap_or_else(|e| {
+            self.db.record_fault(e);
+            Value::Draw
+        })
     }
 }
 
@@ -425,38 +411,26 @@ impl<G: Searchable> Session for SearchSession<G> {
         if db.header().spec != self.spec || db.header().ranks != g.size() {
             return Err(fail(format!("is not the table of {}", self.spec)));
         }
-        let mut rng = StdRng::seed_from_u64(seed);
-        let mut checked = 0;
-        for _ in 0..sample.saturating_mul(20) {
-            if checked == sample {
-                break;
-            }
-            let rank = rng.gen_range(0..g.size());
-            let Some(p) = g.unrank(rank) else { continue };
-            let stored = db.value(rank)?;
-            let mover = g.to_move(&p);
-            let solved = match g.outcome(&p) {
-                Some(outcome) => Some(Value::terminal(outcome, mover)),
-                None => {
-                    let mut best = None;
-                    for m in g.legal_moves(&p) {
-                        let child = g.play(&p, &m);
-                        let v = db.value(g.rank(&child))?.ok_or_else(|| {
-                            fail(format!("rank {}, a position, holds no value", g.rank(&child)))
-                        })?;
-                        best = best.max(Some(Value::from_child(v, g.to_move(&child) == mover)));
-                    }
-                    best
-                }
+        super::check_ranks(db, sample, seed, |rank| {
+            let Some(p) = g.unrank(rank) else {
+                return Ok(None);
             };
-            if stored != solved {
-                return Err(fail(format!(
-                    "rank {rank} holds {stored:?}, but its children's values give {solved:?}"
-                )));
+            let mover = g.to_move(&p);
+            if let Some(outcome) = g.outcome(&p) {
+                return Ok(Some(Value::terminal(outcome, mover)));
             }
-            checked += 1;
-        }
-        Ok(checked)
+            let mut best = None;
+            for m in g.legal_moves(&p) {
+                let child = g.play(&p, &m);
+                let v = db.position_value(g.rank(&child))?;
+                best = best.max(Some(Value::from_child(v, g.to_move(&child) == mover)));
+            }
+            best.map(Some).ok_or_else(|| {
+                fail(format!(
+                    "rank {rank}, a position that has not ended, has no moves"
+                ))
+            })
+        })
     }
 }
 

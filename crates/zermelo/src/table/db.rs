@@ -544,6 +544,17 @@ impl Database {
         Ok(Some(if wdl == 1 { Value::Win(r) } else { Value::Lose(r) }))
     }
 
+    /// The value of `rank`, which the caller knows to be a position: an error when the
+    /// file holds none there.
+    pub fn position_value(&self, rank: u64) -> Result<Value, Error> {
+        self.value(rank)?.ok_or_else(|| {
+            db_error(
+                &self.path,
+                format!("rank {rank}, a position, holds no value: the file is corrupt"),
+            )
+        })
+    }
+
     /// Remembers the first failed probe, for callers that cannot return an error at once.
     pub fn record_fault(&self, e: Error) {
         let _ = self.fault.set(e);
