@@ -104,6 +104,9 @@ pub struct Pawns {
     /// For White and for Black, per column id: the rows the pawn may move to, with the
     /// column id after the move.
     steps: [Vec<Vec<(u8, u8)>>; 2],
+    /// Per column id seen by a child's mover as White: the ids it becomes when the parent's
+    /// mover steps in that column (seen the same way), with the progress gained.
+    child_steps: Vec<Vec<(u8, u8)>>,
     /// `counts[(n * levels + s) * (ids + 1) + k]`: non-decreasing sequences of `n` column
     /// ids, all at least `k`, whose progress adds up to `s` (below 2^32 for every size).
     counts: Vec<u32>,
@@ -155,6 +158,15 @@ impl Pawns {
                     .collect()
             })
             .collect();
+        let child_steps: Vec<Vec<(u8, u8)>> = (0..ids)
+            .map(|g| {
+                let c = mirror[g] as usize;
+                white_steps[c]
+                    .iter()
+                    .map(|&(_, after)| (mirror[after as usize], progress[after as usize] - progress[c]))
+                    .collect()
+            })
+            .collect();
         let levels = cols * 2 * last + 1;
         let at = |n: usize, s: usize, k: usize| (n * levels + s) * (ids + 1) + k;
         let mut counts = vec![0u32; (cols + 1) * levels * (ids + 1)];
@@ -191,6 +203,7 @@ impl Pawns {
             mirror,
             progress,
             steps: [white_steps, black_steps],
+            child_steps,
             counts,
             level_start,
         })
@@ -352,60 +365,65 @@ impl Pawns {
         rank
     }
 
-    /// Appends the ranks of the sorted `ids` (progress `sum`) with one `gone` replaced by
-    /// each of `news` in turn. The lexicographic ranking sums one term per place, and the
-    /// terms past the place where a new id goes in do not depend on it: they are summed
-    /// once for all the new ids.
-    fn ranks_replaced(
-        &self,
-        ids: &[u8],
-        sum: usize,
-        gone: u8,
-        news: impl Iterator<Item = u8>,
-        out: &mut Vec<(u64, bool)>,
-    ) {
-        let stride = self.column_ids() + 1;
-        let levels = self.levels_len();
-        let n = ids.len();
-        let term = |left: usize, rest: usize, low: u8, c: u8| {
-            let row = (left * levels + rest) * stride;
-            u64::from(self.counts[row + low as usize] - self.counts[row + c as usize])
-        };
-        // The other ids, and the progress of each one with those after it.
-        let mut kept = [0u8; MAX_COLS];
-        let at = ids
-            .iter()
-            .position(|&c| c == gone)
-            .expect("the mover's column is there");
-        for (t, slot) in kept[..n - 1].iter_mut().enumerate() {
-            *slot = ids[t + usize::from(t >= at)];
-        }
-        let kept = &kept[..n - 1];
+    /// One term of the lexicographic ranking: the sequences of `left` ids whose progress
+    /// adds up to `rest` and whose first id lies in `low..c`.
+    #[inline]
+    fn term(&self, left: usize, rest: usize, low: u8, c: u8) -> u64 {
+        let row = (left * self.levels_len() + rest) * (self.column_ids() + 1);
+        u64::from(self.counts[row + low as usize] - self.counts[row + c as usize])
+    }
+
+    /// Appends the rank of every child of the class whose columns, seen by the children's
+    /// mover as White, are the sorted `m`. A child replaces one `m[at]` by a smaller id `v`
+    /// of greater progress (the mover's pawn came `delta` nearer), so `v` goes in at some
+    /// place `p <= at`: the ranking terms of the places before `p` see `delta` more
+    /// progress, those from `p` to `at` lose `m[at]`'s, and those past `at + 1` stay as
+    /// the class's own. The last two kinds are summed once per class and per removed id.
+    fn ranks_of_children(&self, m: &[u8], out: &mut Vec<(u64, bool)>) {
+        let n = m.len();
         let mut suffix = [0usize; MAX_COLS + 1];
-        for t in (0..n - 1).rev() {
-            suffix[t] = suffix[t + 1] + self.progress[kept[t] as usize] as usize;
+        for i in (0..n).rev() {
+            suffix[i] = suffix[i + 1] + self.progress[m[i] as usize] as usize;
         }
-        // tail[k]: the terms of places k + 2.. when the new id goes to place k.
-        let mut tail = [0u64; MAX_COLS];
-        for k in (0..n.saturating_sub(2)).rev() {
-            tail[k] = tail[k + 1] + term(n - k - 2, suffix[k + 1], kept[k], kept[k + 1]);
+        // own[i]: the terms of places i.. of `m` itself.
+        let mut own = [0u64; MAX_COLS + 2];
+        for i in (1..n).rev() {
+            own[i] = own[i + 1] + self.term(n - i, suffix[i], m[i - 1], m[i]);
         }
-        let base = sum - self.progress[gone as usize] as usize;
-        for new in news {
-            let total = base + self.progress[new as usize] as usize;
-            let place = kept.iter().take_while(|&&c| c < new).count();
-            let (mut rank, mut rest, mut low) = (self.level_start[total], total, 0u8);
-            for (i, &c) in kept[..place].iter().enumerate() {
-                rank += term(n - i, rest, low, c);
-                rest -= self.progress[c as usize] as usize;
-                low = c;
+        for at in 0..n {
+            let gone = m[at];
+            if m.get(at + 1) == Some(&gone) {
+                continue;
             }
-            rank += term(n - place, rest, low, new);
-            if let Some(&next) = kept.get(place) {
-                rest -= self.progress[new as usize] as usize;
-                rank += term(n - place - 1, rest, new, next);
+            let lost = self.progress[gone as usize] as usize;
+            // middle[i]: the terms of m[i..at], each one place later and without `gone`.
+            let mut middle = [0u64; MAX_COLS + 1];
+            for i in (1..at).rev() {
+                middle[i] = middle[i + 1] + self.term(n - i - 1, suffix[i] - lost, m[i - 1], m[i]);
             }
-            out.push((rank + tail[place], false));
+            // The term of m[at + 1] once it follows m[at - 1].
+            let bridge = match (at.checked_sub(1), m.get(at + 1)) {
+                (Some(before), Some(&next)) => self.term(n - at - 1, suffix[at + 1], m[before], next),
+                _ => 0,
+            };
+            let tail = own[(at + 2).min(n + 1)];
+            for &(v, delta) in &self.child_steps[gone as usize] {
+                let delta = delta as usize;
+                let p = m[..at].iter().take_while(|&&c| c < v).count();
+                let mut rank = self.level_start[suffix[0] + delta];
+                let mut low = 0u8;
+                for (i, &c) in m[..p].iter().enumerate() {
+                    rank += self.term(n - i, suffix[i] + delta, low, c);
+                    low = c;
+                }
+                rank += self.term(n - p, suffix[p] + delta, low, v);
+                if p < at {
+                    rank += self.term(n - p - 1, suffix[p] - lost, v, m[p]) + middle[p + 1] + bridge;
+                } else if let Some(&next) = m.get(at + 1) {
+                    rank += self.term(n - at - 1, suffix[at + 1], v, next);
+                }
+                out.push((rank + tail, false));
+            }
         }
     }
 
@@ -704,41 +722,24 @@ impl Levelled for Pawns {
         }
     }
 
-    /// Steps every distinct column of the mover once, on the mirrored and sorted columns,
-    /// so that each child's class costs one insertion and one ranking.
+    /// Steps every distinct column of the mover once, on the columns as the children's
+    /// mover sees them, so that the children share most of their ranking.
     fn child_ranks(&self, p: &Board, _moves: &mut Vec<PawnMove>, out: &mut Vec<(u64, bool)>) {
         if self.outcome(p).is_some() {
             return;
         }
         let n = self.cols;
-        // The columns seen with the mover as White.
-        let mut own = p.ids;
-        if p.to_move != WHITE {
-            for c in &mut own[..n] {
+        // The children's mover is the opponent: seen as White, the columns are mirrored
+        // when White moves now.
+        let mut m = p.ids;
+        if p.to_move == WHITE {
+            for c in &mut m[..n] {
                 *c = self.mirror[*c as usize];
             }
         }
-        own[..n].sort_unstable();
-        // A child has the opponent to move: its class is the mirror of the mover's view.
-        let mut mirrored = [0u8; MAX_COLS];
-        for (m, &c) in mirrored.iter_mut().zip(&own[..n]) {
-            *m = self.mirror[c as usize];
-        }
-        mirrored[..n].sort_unstable();
-        let sum: usize = mirrored[..n]
-            .iter()
-            .map(|&c| self.progress[c as usize] as usize)
-            .sum();
+        m[..n].sort_unstable();
         let before = out.len();
-        for (i, &c) in own[..n].iter().enumerate() {
-            if i > 0 && own[i - 1] == c {
-                continue;
-            }
-            let news = self.steps[WHITE as usize][c as usize]
-                .iter()
-                .map(|&(_, after)| self.mirror[after as usize]);
-            self.ranks_replaced(&mirrored[..n], sum, self.mirror[c as usize], news, out);
-        }
+        self.ranks_of_children(&m[..n], out);
         if out.len() == before {
             out.push((self.rank(&self.play(p, &PawnMove::Pass)), false));
         }
@@ -1071,6 +1072,31 @@ mod tests {
                             .sum::<usize>(),
                         level
                     );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn child_ranks_are_the_ranks_of_the_moves() {
+        for (cols, rows) in [(1, 3), (2, 4), (3, 5), (4, 6), (8, 8)] {
+            let g = Pawns::new(cols, rows, WHITE).unwrap();
+            let step = (g.size() / 20_000).max(1);
+            let (mut moves, mut children) = (Vec::new(), Vec::new());
+            for r in (0..g.size()).step_by(step as usize) {
+                let Some(white) = g.unrank(r) else { continue };
+                let mut black = g.mirror(&white);
+                black.ids[..cols].reverse();
+                for p in [white, black] {
+                    children.clear();
+                    g.child_ranks(&p, &mut moves, &mut children);
+                    let mut got: Vec<u64> = children.iter().map(|&(c, _)| c).collect();
+                    got.sort_unstable();
+                    let mut want: Vec<u64> =
+                        g.legal_moves(&p).iter().map(|m| g.rank(&g.play(&p, m))).collect();
+                    want.sort_unstable();
+                    want.dedup();
+                    assert_eq!(got, want, "{cols}x{rows} class {r}");
                 }
             }
         }
