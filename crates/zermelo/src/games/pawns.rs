@@ -110,6 +110,9 @@ pub struct Pawns {
     /// `counts[(n * levels + s) * (ids + 1) + k]`: non-decreasing sequences of `n` column
     /// ids, all at least `k`, whose progress adds up to `s` (below 2^32 for every size).
     counts: Vec<u32>,
+    /// Indexed like `counts`: the least id from `k` on that some of those sequences start
+    /// with (the number of ids when none does).
+    first_from: Vec<u8>,
     /// The first rank of each level, and the size at the end.
     level_start: Vec<u64>,
 }
@@ -184,6 +187,13 @@ impl Pawns {
                 }
             }
         }
+        let mut first_from = vec![ids as u8; counts.len()];
+        for row in (0..counts.len()).step_by(ids + 1) {
+            for k in (0..ids).rev() {
+                let starts = counts[row + k] > counts[row + k + 1];
+                first_from[row + k] = if starts { k as u8 } else { first_from[row + k + 1] };
+            }
+        }
         let mut level_start = vec![0u64; levels + 1];
         for s in 0..levels {
             level_start[s + 1] = level_start[s] + u64::from(counts[at(cols, s, 0)]);
@@ -205,6 +215,7 @@ impl Pawns {
             steps: [white_steps, black_steps],
             child_steps,
             counts,
+            first_from,
             level_start,
         })
     }
@@ -465,11 +476,10 @@ impl Pawns {
         let stride = self.column_ids() + 1;
         let levels = self.levels_len();
         let n = ids.len();
-        // Whether some sequence of `m` ids whose progress adds up to `rest` starts with `c`.
-        let starts = |m: usize, rest: usize, c: usize| {
-            let row = (m * levels + rest) * stride;
-            self.counts[row + c] > self.counts[row + c + 1]
-        };
+        // The least id from `c` on that starts a sequence of `m` ids whose progress adds
+        // up to `rest`.
+        let first =
+            |m: usize, rest: usize, c: usize| self.first_from[(m * levels + rest) * stride + c] as usize;
         let mut rest: usize = ids.iter().map(|&c| self.progress[c as usize] as usize).sum();
         let mut rests = [0usize; MAX_COLS];
         for (i, &c) in ids.iter().enumerate() {
@@ -477,16 +487,14 @@ impl Pawns {
             rest -= self.progress[c as usize] as usize;
         }
         for i in (0..n).rev() {
-            let (m, rest) = (n - i, rests[i]);
-            let Some(c) = (ids[i] as usize + 1..self.column_ids()).find(|&c| starts(m, rest, c)) else {
+            let c = first(n - i, rests[i], ids[i] as usize + 1);
+            if c == self.column_ids() {
                 continue;
-            };
+            }
             ids[i] = c as u8;
-            let (mut rest, mut low) = (rest - self.progress[c] as usize, c);
+            let (mut rest, mut low) = (rests[i] - self.progress[c] as usize, c);
             for (left, slot) in (1..n - i).rev().zip(&mut ids[i + 1..]) {
-                low = (low..self.column_ids())
-                    .find(|&c| starts(left, rest, c))
-                    .expect("a completion exists when the count says so");
+                low = first(left, rest, low);
                 *slot = low as u8;
                 rest -= self.progress[low] as usize;
             }
