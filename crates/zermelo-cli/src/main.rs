@@ -164,7 +164,7 @@ enum Command {
         #[arg(long)]
         plot: Option<String>,
     },
-    /// Saved databases: list the data folder, show one's header, check one.
+    /// Saved databases: list the data folder, show one's header, check one, merge parts.
     Db {
         #[command(subcommand)]
         command: DbCommand,
@@ -190,15 +190,16 @@ enum Command {
 enum DbCommand {
     /// The databases in the data folder, with their sizes, and any unfinished solves.
     List,
-    /// A database's header: game, solver, positions, layers, bits per position, compression.
+    /// A database's header: game, solver, positions, layers, bits per position, compression
+    /// (and which part of a table it holds, for a part of a split solve).
     Info {
-        /// The database file.
+        /// The database file, or a part of a split solve's table.
         path: PathBuf,
     },
-    /// Check every checksum of a database and re-solve sampled positions from their
-    /// children's stored values.
+    /// Check every checksum of a database (or of a part of one) and re-solve sampled
+    /// positions from their children's stored values.
     Verify {
-        /// The database file.
+        /// The database file, or a part of a split solve's table.
         path: PathBuf,
         /// How many random positions to re-solve (0: checksums only).
         #[arg(long, default_value_t = 1000)]
@@ -206,6 +207,16 @@ enum DbCommand {
         /// Seed for the sample.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+    },
+    /// Put together the parts of a table that `mpirun ... zermelo solve` saved, one by
+    /// each rank, into the database a solve in one process saves.
+    Merge {
+        /// Every part of the table (`NAME.partI-of-K.zdb`), in any order.
+        #[arg(required = true)]
+        parts: Vec<PathBuf>,
+        /// The database to write, e.g. zermelo-data/pawns-5x8.zdb.
+        #[arg(short, long, value_name = "FILE")]
+        output: PathBuf,
     },
 }
 
@@ -456,6 +467,7 @@ fn run_here(
                 let progress = BarProgress::spinning(!json, &format!("checking {}", path.display()));
                 Ok(render::db_check(&saved::verify(&path, sample, seed, &progress)?))
             }
+            DbCommand::Merge { parts, output } => Ok(render::db_merge(&saved::merge(&parts, &output)?)),
         },
         Command::Serve {
             addr,

@@ -29,6 +29,11 @@ const MAX_BATCH: usize = 256;
 /// How long rank 0 sleeps between looks for messages (a blocking receive would spin).
 const POLL: Duration = Duration::from_millis(2);
 
+/// Variables an MPI launcher sets in the processes it starts: OpenMPI's `mpirun`, PMIx
+/// launchers (`srun --mpi=pmix`), and PMI ones (MPICH's and Intel MPI's `mpiexec`,
+/// `srun --mpi=pmi2`).
+const LAUNCHED: [&str; 3] = ["OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK"];
+
 /// This process's part in an MPI job of more than one rank.
 pub struct Cluster {
     /// Keeps MPI initialised; finalised when dropped.
@@ -40,6 +45,10 @@ impl Cluster {
     /// Joins the MPI job this process was started in: `None` when it is alone (no
     /// `mpirun`, or `-n 1`). Only `balance` and `solve` (`splits`) run on several ranks.
     pub fn join(splits: bool) -> Result<Option<Cluster>> {
+        // A process no launcher started is alone, and starts no MPI at all.
+        if !LAUNCHED.iter().any(|v| std::env::var_os(v).is_some()) {
+            return Ok(None);
+        }
         let Some(universe) = mpi::initialize() else {
             bail!("MPI was already initialised");
         };

@@ -8,7 +8,7 @@ use std::ops::Range;
 use mpi::collective::{CommunicatorCollectives, Root};
 use mpi::datatype::PartitionMut;
 use mpi::topology::{Communicator, SimpleCommunicator};
-use zermelo::solve::levels::Partition;
+use zermelo::solve::levels::{share, Partition};
 use zermelo::Error;
 
 /// The most bytes one MPI call moves (its counts are 32-bit).
@@ -25,19 +25,11 @@ impl Levels {
     pub fn new(rank: usize, size: usize) -> Self {
         Levels { rank, size }
     }
-
-    fn share(&self, rank: usize, len: usize) -> Range<usize> {
-        len * rank / self.size..len * (rank + 1) / self.size
-    }
 }
 
 impl Partition for Levels {
-    fn leads(&self) -> bool {
-        self.rank == 0
-    }
-
-    fn part(&self, len: usize) -> Range<usize> {
-        self.share(self.rank, len)
+    fn place(&self) -> (usize, usize) {
+        (self.rank, self.size)
     }
 
     fn agree(&self, said: bool) -> Result<bool, Error> {
@@ -62,7 +54,7 @@ impl Partition for Levels {
                 level.len()
             )));
         }
-        let shares: Vec<Range<usize>> = (0..self.size).map(|r| self.share(r, level.len())).collect();
+        let shares: Vec<Range<usize>> = (0..self.size).map(|r| share(level.len(), r, self.size)).collect();
         let counts: Vec<i32> = shares.iter().map(|s| s.len() as i32).collect();
         let displs: Vec<i32> = shares.iter().map(|s| s.start as i32).collect();
         let mine = level[shares[self.rank].clone()].to_vec();

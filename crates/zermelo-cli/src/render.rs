@@ -3,7 +3,7 @@
 use serde::Serialize;
 use serde_json::{json, Value as Json};
 use zermelo::catalog::{self, CATALOG};
-use zermelo::session::saved::{DbCheck, DbInfo, DbList};
+use zermelo::session::saved::{DbCheck, DbInfo, DbList, DbMerge, DbPart};
 use zermelo::session::{Counts, Fact, GameRecord, PositionView, Solution, Standings, Tally};
 
 use crate::commands::Report;
@@ -188,13 +188,19 @@ fn size_text(bytes: u64) -> String {
 
 fn db_line(d: &DbInfo) -> String {
     format!(
-        "{}: {} ({}, {} positions, {:.2} bits per position)\n",
+        "{}: {}{} ({}, {} positions, {:.2} bits per position)\n",
         d.path,
         d.spec,
+        d.part.as_ref().map_or(String::new(), part_text),
         size_text(d.bytes),
         d.positions,
         d.bits_per_position
     )
+}
+
+/// `, part 2 of 3 of solve 0123456789abcdef`.
+fn part_text(p: &DbPart) -> String {
+    format!(", part {} of {} of solve {}", p.number, p.count, p.solve)
 }
 
 /// `zermelo db list`.
@@ -225,6 +231,17 @@ pub fn db_info(d: &DbInfo) -> Report {
         "format version {}, solver {}, {} ranks, {} bytes, compression ratio {:.1}\n",
         d.format, d.solver, d.ranks, d.bytes, d.compression_ratio
     );
+    if let Some(p) = &d.part {
+        let held: u64 = p.ranges.iter().map(|[a, b]| b - a).sum();
+        text += &format!(
+            "part {} of {} of solve {}: {held} of the table's {} ranks, in {} ranges\n",
+            p.number,
+            p.count,
+            p.solve,
+            p.table_ranks,
+            p.ranges.len()
+        );
+    }
     for c in &d.counts {
         text += &format!("{}: {}\n", c.name, c.value);
     }
@@ -246,11 +263,27 @@ pub fn db_info(d: &DbInfo) -> Report {
 
 /// `zermelo db verify`.
 pub fn db_check(c: &DbCheck) -> Report {
+    let sampled = match &c.part {
+        Some(_) => "positions are re-solved once the parts are merged".to_string(),
+        None => format!("{} sampled positions re-solved from their children", c.sampled),
+    };
     Report {
         text: format!(
-            "{}: sound ({}; {} blocks checked, {} sampled positions re-solved from their children, {:.2} s)\n",
-            c.path, c.spec, c.blocks, c.sampled, c.seconds
+            "{}: sound ({}{}; {} blocks checked, {sampled}, {:.2} s)\n",
+            c.path,
+            c.spec,
+            c.part.as_ref().map_or(String::new(), part_text),
+            c.blocks,
+            c.seconds
         ),
         json: document("db verify", c),
+    }
+}
+
+/// `zermelo db merge`.
+pub fn db_merge(m: &DbMerge) -> Report {
+    Report {
+        text: format!("merged {} parts in {:.2} s\n", m.parts.len(), m.seconds) + &db_line(&m.info),
+        json: document("db merge", m),
     }
 }

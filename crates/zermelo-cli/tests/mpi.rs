@@ -1,6 +1,7 @@
-//! `zermelo balance` under `mpirun` (the `mpi` feature): 2 and 3 ranks give exactly the
-//! single-process sweep (JSON, CSV, chart), and a job with a rank killed mid-run, started
-//! again with the same command, ends with the same result.
+//! `zermelo balance` and `zermelo solve pawns` under `mpirun` (the `mpi` feature): 2 and 3
+//! ranks give exactly the single-process sweep (JSON, CSV, chart) and, once the parts the
+//! ranks save are merged, the single-process database byte for byte; a job with a rank
+//! killed mid-run, started again with the same command, ends with the same result.
 #![cfg(feature = "mpi")]
 
 mod common;
@@ -158,8 +159,42 @@ fn database(dir: &Path, name: &str) -> Vec<u8> {
     std::fs::read(dir.join(format!("{name}.zdb"))).expect("a saved database")
 }
 
+/// The parts of table `name` of `ranks` ranks in `dir`, by part number.
+fn parts(dir: &Path, name: &str, ranks: usize) -> Vec<String> {
+    (1..=ranks)
+        .map(|i| {
+            dir.join(format!("{name}.part{i}-of-{ranks}.zdb"))
+                .display()
+                .to_string()
+        })
+        .collect()
+}
+
+/// The arguments of `zermelo db merge PARTS -o OUT`.
+fn merge_args(parts: &[String], out: &Path) -> Vec<String> {
+    let mut args: Vec<String> = vec!["db".into(), "merge".into()];
+    args.extend(parts.iter().cloned());
+    args.extend(["-o".into(), out.display().to_string()]);
+    args
+}
+
+/// Merges `parts` into `out`, which must succeed.
+fn merge(parts: &[String], out: &Path) {
+    let args = merge_args(parts, out);
+    let merged = common::documented(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(merged["part"], Value::Null, "{merged}");
+}
+
+/// A merge that fails with one line saying `why`, writing nothing.
+fn refused(parts: &[String], out: &Path, why: &str) {
+    let args = merge_args(parts, out);
+    let err = common::error_line(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(err.contains(why), "{err}");
+    assert!(!out.exists());
+}
+
 #[test]
-fn a_pawns_solve_on_two_and_three_ranks_saves_the_same_database() {
+fn a_pawns_solve_on_two_and_three_ranks_saves_parts_that_merge_into_the_same_database() {
     let dir = scratch("levels");
     let spec = "pawns:cols=4,rows=6";
     let args = |d: &str| solve_args(&dir.join(d), spec);
@@ -170,8 +205,8 @@ fn a_pawns_solve_on_two_and_three_ranks_saves_the_same_database() {
     );
     let expected = database(&dir.join("one"), "pawns-4x6");
     for ranks in [2, 3] {
-        let folder = format!("ranks{ranks}");
-        let out = mpirun(ranks).args(args(&folder)).output().unwrap();
+        let folder = dir.join(format!("ranks{ranks}"));
+        let out = mpirun(ranks).args(solve_args(&folder, spec)).output().unwrap();
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         let text = String::from_utf8_lossy(&out.stdout);
         assert_eq!(
@@ -179,14 +214,72 @@ fn a_pawns_solve_on_two_and_three_ranks_saves_the_same_database() {
             1,
             "rank 0 alone reports: {text}"
         );
-        assert!(
-            database(&dir.join(&folder), "pawns-4x6") == expected,
-            "{ranks} ranks"
-        );
-        // Solved once, read afterwards: the other ranks wait for nothing.
-        let again = mpirun(ranks).args(args(&folder)).output().unwrap();
+        assert!(text.contains(&format!("saved in {ranks} parts")), "{text}");
+        assert!(!folder.join("pawns-4x6.zdb").exists() && !folder.join("pawns-4x6.levels").exists());
+        // Every part is a sound database holding its own ranks of the table.
+        let parts = parts(&folder, "pawns-4x6", ranks);
+        let mut held = 0;
+        for (i, part) in parts.iter().enumerate() {
+            let info = common::documented(&["db", "info", part]);
+            assert_eq!(info["part"]["number"], i + 1);
+            assert_eq!(info["part"]["count"], ranks);
+            assert_eq!(info["part"]["table_ranks"], 40920);
+            held += info["ranks"].as_u64().unwrap();
+            let check = common::documented(&["db", "verify", part]);
+            assert_eq!(check["part"]["number"], i + 1, "{check}");
+        }
+        assert_eq!(held, 40920, "the parts hold every rank once");
+        // Merged in any order: the single-process database, byte for byte.
+        let mut shuffled = parts.clone();
+        shuffled.reverse();
+        merge(&shuffled, &folder.join("pawns-4x6.zdb"));
+        assert!(database(&folder, "pawns-4x6") == expected, "{ranks} ranks");
+        // Merged once, read afterwards: the other ranks wait for nothing.
+        let again = mpirun(ranks).args(solve_args(&folder, spec)).output().unwrap();
         assert!(String::from_utf8_lossy(&again.stdout).contains("read from the data folder"));
     }
+    // A missing part, a part given twice, a part of another solve of the same table, a
+    // whole database: one line each, and nothing written.
+    let three = parts(&dir.join("ranks3"), "pawns-4x6", 3);
+    let out = dir.join("merged.zdb");
+    refused(&three[..2], &out, "part 3 of 3 of pawns:cols=4,rows=6");
+    refused(
+        &[&three[..], &three[1..2]].concat(),
+        &out,
+        "is part 2 of 3, given twice",
+    );
+    let again = dir.join("again");
+    assert!(mpirun(3)
+        .args(solve_args(&again, spec))
+        .output()
+        .unwrap()
+        .status
+        .success());
+    // Saved in parts, not merged: the same command says so rather than solve again.
+    let rerun = mpirun(3).args(solve_args(&again, spec)).output().unwrap();
+    assert!(!rerun.status.success());
+    let err = String::from_utf8_lossy(&rerun.stderr);
+    assert!(err.contains("already solved in 3 parts"), "{err}");
+    let other = parts(&again, "pawns-4x6", 3);
+    refused(
+        &[three[0].clone(), other[1].clone(), three[2].clone()],
+        &out,
+        "is part 2 of 3 of another solve",
+    );
+    refused(
+        &parts(&dir.join("ranks2"), "pawns-4x6", 2)[..1]
+            .iter()
+            .chain(&three[1..])
+            .cloned()
+            .collect::<Vec<_>>(),
+        &out,
+        "another solve",
+    );
+    refused(
+        &[dir.join("one/pawns-4x6.zdb").display().to_string()],
+        &out,
+        "not a part",
+    );
     let out = mpirun(2).args(solve_args(&dir, "tictactoe")).output().unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("not solved in levels"));
@@ -230,13 +323,17 @@ fn a_pawns_solve_with_a_killed_rank_resumes_to_the_same_database() {
         .success());
     assert!(!job.wait().unwrap().success(), "a job with a dead rank must fail");
     assert!(
-        !dir.join("two/pawns-5x8.zdb").exists(),
-        "no database from a broken job"
+        !dir.join("two/pawns-5x8.part1-of-2.zdb").exists(),
+        "no part from a broken job"
     );
     let out = mpirun(2).args(&args).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("levels kept by a stopped solve"), "{text}");
+    merge(
+        &parts(&dir.join("two"), "pawns-5x8", 2),
+        &dir.join("two/pawns-5x8.zdb"),
+    );
     assert!(database(&dir.join("two"), "pawns-5x8") == expected);
     std::fs::remove_dir_all(&dir).unwrap();
 }

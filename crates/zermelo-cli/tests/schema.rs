@@ -3,15 +3,8 @@
 
 mod common;
 
-use common::zermelo;
+use common::{schema_errors, validator, zermelo};
 use serde_json::Value;
-
-fn validator() -> jsonschema::Validator {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/schema.json"))
-        .expect("the schema file");
-    let schema: Value = serde_json::from_str(&text).expect("the schema is JSON");
-    jsonschema::validator_for(&schema).expect("a valid schema")
-}
 
 /// Runs `args` with `--json`: a document valid against the schema, or a one-line error
 /// (`None`).
@@ -26,10 +19,7 @@ fn checked(schema: &jsonschema::Validator, data: &str, args: &[&str]) -> Option<
         return None;
     }
     let doc: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}"));
-    let errors: Vec<String> = schema
-        .iter_errors(&doc)
-        .map(|e| format!("{e} at {}", e.instance_path()))
-        .collect();
+    let errors = schema_errors(schema, &doc);
     assert!(errors.is_empty(), "{args:?}: {errors:?}\n{doc:#}");
     Some(doc)
 }

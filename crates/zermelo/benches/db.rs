@@ -18,9 +18,17 @@ fn database() -> PathBuf {
     let g = Pawns::from_spec(&"pawns:cols=4,rows=8".parse().unwrap()).unwrap();
     let table = levels::solve(&g, &());
     let path = std::env::temp_dir().join(format!("zermelo-bench-{}.zdb", std::process::id()));
-    db::write_values(&path, "pawns:cols=4,rows=8", ("levels", 1), g.size(), &|r| {
-        table.get(r)
-    })
+    db::write_values(
+        &path,
+        "pawns:cols=4,rows=8",
+        ("levels", 1),
+        g.size(),
+        None,
+        &|ranks, out| {
+            out.extend(ranks.map(|r| table.get(r)));
+            Ok(())
+        },
+    )
     .unwrap();
     path
 }

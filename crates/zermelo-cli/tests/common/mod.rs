@@ -25,6 +25,31 @@ pub fn json(args: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).expect("valid JSON")
 }
 
+/// The validator of `docs/schema.json`, the one schema of every `--json` document.
+pub fn validator() -> jsonschema::Validator {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/schema.json"))
+        .expect("the schema file");
+    let schema: Value = serde_json::from_str(&text).expect("the schema is JSON");
+    jsonschema::validator_for(&schema).expect("a valid schema")
+}
+
+/// Where `doc` breaks the schema, one line per error.
+pub fn schema_errors(schema: &jsonschema::Validator, doc: &Value) -> Vec<String> {
+    schema
+        .iter_errors(doc)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect()
+}
+
+/// Runs a command with `--json` that must succeed, and returns the JSON it printed,
+/// valid against the schema.
+pub fn documented(args: &[&str]) -> Value {
+    let doc = json(&[&["--json"], args].concat());
+    let errors = schema_errors(&validator(), &doc);
+    assert!(errors.is_empty(), "{args:?}: {errors:?}\n{doc:#}");
+    doc
+}
+
 /// Runs a command that must fail, checks that it says so in one line without a
 /// panic, and returns that line.
 pub fn error_line(args: &[&str]) -> String {

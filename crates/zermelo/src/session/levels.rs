@@ -40,6 +40,12 @@ const SOLVER: &str = "levels";
 /// The version of the level solver's output: a database of another version is refused.
 const SOLVER_VERSION: u32 = 1;
 
+/// Where a split solve saves part `number` of `count` of the table, next to the whole
+/// table's `path`: `pawns-5x8.part2-of-3.zdb` beside `pawns-5x8.zdb`.
+fn part_path(path: &Path, number: usize, count: usize) -> PathBuf {
+    path.with_extension(format!("part{number}-of-{count}.zdb"))
+}
+
 /// What a game solved into a level table tells besides its moves.
 pub trait Tabulated: Levelled + Notation + Clone + Send + Sync + 'static {
     /// The name of the table file, the same for every spec that gives the same table
@@ -57,8 +63,9 @@ pub trait Tabulated: Levelled + Notation + Clone + Send + Sync + 'static {
 
 /// Where a level session's values come from.
 enum Values {
-    /// Solved now and kept in memory only (`--no-save`).
-    Memory(CompactTable),
+    /// Solved now and kept in memory: not saved (`--no-save`), or saved in parts by the
+    /// processes of a split solve, this one's at the path.
+    Memory(CompactTable, Option<PathBuf>),
     /// A saved database, probed in place.
     Saved(Box<Database>),
 }
@@ -67,7 +74,7 @@ impl Values {
     /// The value at `rank`; a failed probe is recorded in the database (see [`Values::fault`]).
     fn get(&self, rank: u64) -> Option<Value> {
         match self {
-            Values::Memory(t) => t.get(rank),
+            Values::Memory(t, _) => t.get(rank),
             Values::Saved(db) => db.value(rank).unwrap_or_else(|e| {
                 db.record_fault(e);
                 Some(Value::Draw)
@@ -79,14 +86,14 @@ impl Values {
     fn checked<T>(&self, answer: T) -> Result<T, Error> {
         match self {
             Values::Saved(db) => db.fault().map_or(Ok(answer), Err),
-            Values::Memory(_) => Ok(answer),
+            Values::Memory(..) => Ok(answer),
         }
     }
 
     /// Wins, losses, draws and the greatest remoteness ([`db::VALUE_COUNTS`]).
     fn counts(&self) -> [u64; 4] {
         match self {
-            Values::Memory(t) => {
+            Values::Memory(t, _) => {
                 let (w, l, d) = t.summary();
                 [w, l, d, t.max_remoteness().into()]
             }
@@ -96,7 +103,7 @@ impl Values {
 
     fn held_bytes(&self) -> u64 {
         match self {
-            Values::Memory(t) => t.len() + t.len() / 4,
+            Values::Memory(t, _) => t.len() + t.len() / 4,
             Values::Saved(db) => db.held_bytes(),
         }
     }
@@ -190,11 +197,24 @@ impl<G: Tabulated> LevelSession<G> {
             *held = Some(t.clone());
             return Ok((t, Source::Loaded));
         }
+        // A split solve that saved its parts is not done again unless forced.
+        let count = opts.partition.place().1;
+        let first_part = part_path(&path, 1, count);
+        if count > 1 && opts.partition.agree(leads && first_part.exists() && !force)? {
+            if !leads {
+                return Err(Error::Cancelled);
+            }
+            return Err(Error::Unsupported(format!(
+                "{} is already solved in {count} parts ({} and the others'): merge them with \
+                 `zermelo db merge PARTS -o {}`, or solve again with --force",
+                self.spec,
+                first_part.display(),
+                path.display()
+            )));
+        }
         opts.budget
             .check(&format!("solving {}", self.spec), self.solve_cost())?;
-        let (values, restored) = if opts.save && leads {
-            self.solve_and_save(opts, &path)?
-        } else {
+        let (values, restored) = if !opts.save {
             let codes = levels::solve_codes(
                 &self.game,
                 opts.progress.as_ref(),
@@ -202,7 +222,14 @@ impl<G: Tabulated> LevelSession<G> {
                 opts.cancel.as_deref(),
                 opts.partition.as_ref(),
             )?;
-            (Values::Memory(CompactTable::from_bytes(codes, levels::decode)), 0)
+            (
+                Values::Memory(CompactTable::from_bytes(codes, levels::decode), None),
+                0,
+            )
+        } else if opts.partition.place().1 > 1 {
+            self.solve_in_parts(opts, &path)?
+        } else {
+            self.solve_and_save(opts, &path)?
         };
         let t = Arc::new(values);
         *held = Some(t.clone());
@@ -215,17 +242,7 @@ impl<G: Tabulated> LevelSession<G> {
         let size = self.game.size();
         super::writable(&opts.data_dir)?;
         super::check_room(&opts.data_dir, (size as f64 * DISK_BYTES_PER_RANK) as u64)?;
-        // A temporary file left by a solve that was killed while saving.
-        let stale = path.with_extension("tmp");
-        if stale.exists() {
-            std::fs::remove_file(&stale)?;
-        }
-        let spec = self.game.table_spec();
-        let mut checkpoints = LevelFile::open(
-            &path.with_extension("levels"),
-            &format!("{spec} {SOLVER}/{SOLVER_VERSION}"),
-            size,
-        )?;
+        let mut checkpoints = self.checkpoints(path)?;
         let codes = levels::solve_codes(
             &self.game,
             opts.progress.as_ref(),
@@ -233,13 +250,118 @@ impl<G: Tabulated> LevelSession<G> {
             opts.cancel.as_deref(),
             opts.partition.as_ref(),
         )?;
-        db::write_values(path, &spec, (SOLVER, SOLVER_VERSION), size, &|r| {
-            levels::decode(codes[r as usize])
-        })?;
+        self.save_codes(path, None, &codes)?;
         drop(codes);
         let restored = checkpoints.restored();
         checkpoints.remove()?;
         Ok((Values::Saved(Box::new(self.open_saved(path)?)), restored))
+    }
+
+    /// Solves split across processes: the leader keeps a checkpoint after every level,
+    /// and every process saves the ranks it solved as its part of the table
+    /// ([`part_path`]), which `db merge` puts together into the database at `path`. The
+    /// whole table stays in memory; the number of levels restored comes with it.
+    fn solve_in_parts(&self, opts: &Options, path: &Path) -> Result<(Values, usize), Error> {
+        let partition = opts.partition.as_ref();
+        let (index, count) = partition.place();
+        let size = self.game.size();
+        super::writable(&opts.data_dir)?;
+        let share = if partition.leads() {
+            1.0
+        } else {
+            1.0 / count as f64
+        };
+        super::check_room(&opts.data_dir, (size as f64 * DISK_BYTES_PER_RANK * share) as u64)?;
+        let mut checkpoints = partition.leads().then(|| self.checkpoints(path)).transpose()?;
+        let mut none = ();
+        let codes = levels::solve_codes(
+            &self.game,
+            opts.progress.as_ref(),
+            match &mut checkpoints {
+                Some(c) => c as &mut dyn Checkpoints,
+                None => &mut none,
+            },
+            opts.cancel.as_deref(),
+            partition,
+        )?;
+        // The leader names the solve; its parts carry the name.
+        let mut solve = rand::random::<u64>().to_le_bytes();
+        partition.broadcast(&mut solve)?;
+        let ranges = levels::part_ranks(&self.game, partition);
+        let mine: Vec<u8> = ranges
+            .iter()
+            .flat_map(|r| &codes[r.start as usize..r.end as usize])
+            .copied()
+            .collect();
+        let part = db::Part {
+            number: index as u32 + 1,
+            count: count as u32,
+            solve: u64::from_le_bytes(solve),
+            table_ranks: size,
+            ranges,
+        };
+        let part_path = part_path(path, index + 1, count);
+        let saved = self.save_codes(&part_path, Some(part), &mine);
+        let said = partition.poll(saved.is_ok())?;
+        if !partition.leads() {
+            // The leader names the processes that failed, and stops the job.
+            return match saved {
+                Ok(()) => Ok((
+                    Values::Memory(CompactTable::from_bytes(codes, levels::decode), None),
+                    0,
+                )),
+                Err(_) => Err(Error::Cancelled),
+            };
+        }
+        saved?;
+        let failed: Vec<String> = (0..count).filter(|&i| !said[i]).map(|i| i.to_string()).collect();
+        if !failed.is_empty() {
+            return Err(Error::Io(format!(
+                "rank {} could not save its part of the table in its data folder; \
+                 the same command goes on from the last checkpoint",
+                failed.join(", rank ")
+            )));
+        }
+        let restored = checkpoints.as_ref().map_or(0, LevelFile::restored);
+        if let Some(c) = checkpoints {
+            c.remove()?;
+        }
+        let table = CompactTable::from_bytes(codes, levels::decode);
+        Ok((Values::Memory(table, Some(part_path)), restored))
+    }
+
+    /// The checkpoints of a solve saving to `path`, after removing the temporary file a
+    /// solve killed while saving left there.
+    fn checkpoints(&self, path: &Path) -> Result<LevelFile, Error> {
+        let stale = path.with_extension("tmp");
+        if stale.exists() {
+            std::fs::remove_file(&stale)?;
+        }
+        LevelFile::open(
+            &path.with_extension("levels"),
+            &format!("{} {SOLVER}/{SOLVER_VERSION}", self.game.table_spec()),
+            self.game.size(),
+        )
+    }
+
+    /// Saves `codes` (the solver's, one a rank) at `path`: the whole table, or `part`.
+    fn save_codes(&self, path: &Path, part: Option<db::Part>, codes: &[u8]) -> Result<(), Error> {
+        let spec = self.game.table_spec();
+        db::write_values(
+            path,
+            &spec,
+            (SOLVER, SOLVER_VERSION),
+            codes.len() as u64,
+            part,
+            &|ranks, out| {
+                out.extend(
+                    codes[ranks.start as usize..ranks.end as usize]
+                        .iter()
+                        .map(|&c| levels::decode(c)),
+                );
+                Ok(())
+            },
+        )
     }
 
     /// The players of this game and the matches they play.
@@ -356,7 +478,14 @@ impl<G: Tabulated> Session for LevelSession<G> {
         let path = self.path(opts);
         let table = match &*values {
             Values::Saved(db) => format!("{} ({} bytes)", path.display(), db.file_bytes()),
-            Values::Memory(_) => "not saved (--no-save)".into(),
+            Values::Memory(_, None) => "not saved (--no-save)".into(),
+            Values::Memory(_, Some(part)) => format!(
+                "saved in {} parts, one by each rank in its data folder (rank 0's: {}); \
+                 `zermelo db merge PARTS -o {}` makes the database",
+                opts.partition.place().1,
+                part.display(),
+                path.display()
+            ),
         };
         let source = match source {
             Source::Loaded => "read from the data folder".to_string(),

@@ -1,5 +1,5 @@
-//! The saved databases of a data folder: what each holds ([`info`], [`list`]) and whether
-//! it is sound ([`verify`]).
+//! The saved databases of a data folder: what each holds ([`info`], [`list`]), whether
+//! it is sound ([`verify`]), and the parts of a split solve put together ([`merge`]).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -35,6 +35,35 @@ pub struct DbInfo {
     pub counts: Vec<DbCount>,
     /// The layers, in the order they are stored.
     pub layers: Vec<DbLayer>,
+    /// Which part of a split solve's table it holds; `None` for a whole table.
+    pub part: Option<DbPart>,
+}
+
+/// Which part of a split solve's table a database holds.
+#[derive(Clone, Debug, Serialize)]
+pub struct DbPart {
+    /// Its number, from 1.
+    pub number: u32,
+    /// The number of parts of the table.
+    pub count: u32,
+    /// The solve the parts come from (16 hex digits).
+    pub solve: String,
+    /// The ranks of the whole table.
+    pub table_ranks: u64,
+    /// The table's ranks it holds, as `[start, end)` pairs in order.
+    pub ranges: Vec<[u64; 2]>,
+}
+
+impl DbPart {
+    fn of(db: &Database) -> Option<DbPart> {
+        db.header().part.as_ref().map(|p| DbPart {
+            number: p.number,
+            count: p.count,
+            solve: format!("{:016x}", p.solve),
+            table_ranks: p.table_ranks,
+            ranges: p.ranges.iter().map(|r| [r.start, r.end]).collect(),
+        })
+    }
 }
 
 /// A count a database header holds.
@@ -83,8 +112,23 @@ pub struct DbCheck {
     pub spec: String,
     /// Blocks read and checked.
     pub blocks: u64,
-    /// Positions re-solved from their children's stored values, all agreeing.
+    /// Positions re-solved from their children's stored values, all agreeing (none in a
+    /// part, whose children lie in other parts).
     pub sampled: u64,
+    /// Seconds taken.
+    pub seconds: f64,
+    /// Which part of a split solve's table it holds; `None` for a whole table.
+    pub part: Option<DbPart>,
+}
+
+/// What `merge` wrote.
+#[derive(Clone, Debug, Serialize)]
+pub struct DbMerge {
+    /// The merged database.
+    #[serde(flatten)]
+    pub info: DbInfo,
+    /// The parts it was merged from, in the order given.
+    pub parts: Vec<String>,
     /// Seconds taken.
     pub seconds: f64,
 }
@@ -131,6 +175,7 @@ fn describe(db: &Database) -> DbInfo {
                 stored_bytes: l.stored_bytes,
             })
             .collect(),
+        part: DbPart::of(db),
     }
 }
 
@@ -174,7 +219,7 @@ pub fn verify(path: &Path, sample: u64, seed: u64, progress: &dyn Progress) -> R
     let raw: u64 = db.layers().iter().map(|l| l.raw_bytes).sum();
     progress.start("checking blocks", raw);
     db.check_blocks(&|bytes| progress.advance(bytes))?;
-    let sampled = if sample > 0 {
+    let sampled = if sample > 0 && db.header().part.is_none() {
         crate::catalog::open(&db.header().spec)?.check_sample(&db, sample, seed)?
     } else {
         0
@@ -184,6 +229,19 @@ pub fn verify(path: &Path, sample: u64, seed: u64, progress: &dyn Progress) -> R
         spec: db.header().spec.clone(),
         blocks: db.layers().iter().map(|l| l.blocks() as u64).sum(),
         sampled,
+        seconds: started.elapsed().as_secs_f64(),
+        part: DbPart::of(&db),
+    })
+}
+
+/// Merges the parts of a split solve's table (the files at `parts`) into the database
+/// at `out`, byte for byte the one a solve in one process saves; see [`db::merge`].
+pub fn merge(parts: &[PathBuf], out: &Path) -> Result<DbMerge, Error> {
+    let started = Instant::now();
+    db::merge(parts, out)?;
+    Ok(DbMerge {
+        info: info(out)?,
+        parts: parts.iter().map(|p| p.display().to_string()).collect(),
         seconds: started.elapsed().as_secs_f64(),
     })
 }

@@ -147,7 +147,10 @@ impl<G: Searchable> SearchSession<G> {
         if !opts.save {
             return Ok((v, w + l + d, None));
         }
-        db::write_values(&path, &self.spec, SAVER, g.size(), &|r| table.get(r))?;
+        db::write_values(&path, &self.spec, SAVER, g.size(), None, &|ranks, out| {
+            out.extend(ranks.map(|r| table.get(r)));
+            Ok(())
+        })?;
         let db = Database::open(&path)?;
         Ok((v, w + l + d, Some(table_fact(&path, &db, "solved now"))))
     }

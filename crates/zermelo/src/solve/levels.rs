@@ -88,30 +88,64 @@ impl Checkpoints for () {
 }
 
 /// A level solve split across processes (the ranks of an MPI job): each solves its own
-/// part of every level, and the parts are shared before the next level, so that every
-/// process ends with the whole table. The leader alone keeps checkpoints and saves.
+/// part of every level (an equal [`share`] of it), and the parts are shared before the
+/// next level, so that every process ends with the whole table. The leader (the first
+/// process) alone keeps checkpoints.
 pub trait Partition: Send + Sync {
-    /// Whether this process keeps the checkpoints and saves the result.
-    fn leads(&self) -> bool;
-    /// This process's part of a level of `len` ranks, as offsets into the level.
-    fn part(&self, len: usize) -> Range<usize>;
+    /// This process's number among the processes, from 0, and their count.
+    fn place(&self) -> (usize, usize);
     /// What the leader says (`said`, on the leader), on every process.
     fn agree(&self, said: bool) -> Result<bool, Error>;
     /// Fills `bytes` with the leader's on every process.
     fn broadcast(&self, bytes: &mut [u8]) -> Result<(), Error>;
     /// Fills `level` with every process's part, this process's being `part(level.len())`.
     fn gather(&self, level: &mut [u8]) -> Result<(), Error>;
+
+    /// Whether this process keeps the checkpoints and reports.
+    fn leads(&self) -> bool {
+        self.place().0 == 0
+    }
+    /// This process's part of a level of `len` ranks, as offsets into the level.
+    fn part(&self, len: usize) -> Range<usize> {
+        let (index, count) = self.place();
+        share(len, index, count)
+    }
+    /// What every process says (`said` here), by process: every process waits for all.
+    fn poll(&self, said: bool) -> Result<Vec<bool>, Error> {
+        let (index, count) = self.place();
+        let mut all = vec![0; count];
+        all[index] = u8::from(said);
+        self.gather(&mut all)?;
+        Ok(all.into_iter().map(|b| b == 1).collect())
+    }
+}
+
+/// The share of process `index` of `count` in a level of `len` ranks: equal parts, in
+/// the order of the processes.
+pub fn share(len: usize, index: usize, count: usize) -> Range<usize> {
+    len * index / count..len * (index + 1) / count
+}
+
+/// The ranks of `game` this process solves under `partition`: its part of every level,
+/// in the order of the ranks.
+pub fn part_ranks<G: Levelled>(game: &G, partition: &dyn Partition) -> Vec<Range<u64>> {
+    let mut ranks: Vec<Range<u64>> = (0..game.levels())
+        .map(|level| {
+            let whole = game.level_ranks(level);
+            let mine = partition.part((whole.end - whole.start) as usize);
+            whole.start + mine.start as u64..whole.start + mine.end as u64
+        })
+        .collect();
+    ranks.sort_by_key(|r| r.start);
+    ranks
 }
 
 /// One process solving everything.
 pub struct Alone;
 
 impl Partition for Alone {
-    fn leads(&self) -> bool {
-        true
-    }
-    fn part(&self, len: usize) -> Range<usize> {
-        0..len
+    fn place(&self) -> (usize, usize) {
+        (0, 1)
     }
     fn agree(&self, said: bool) -> Result<bool, Error> {
         Ok(said)
@@ -326,11 +360,8 @@ mod tests {
     }
 
     impl Partition for Threads {
-        fn leads(&self) -> bool {
-            self.index == 0
-        }
-        fn part(&self, len: usize) -> Range<usize> {
-            len * self.index / self.count..len * (self.index + 1) / self.count
+        fn place(&self) -> (usize, usize) {
+            (self.index, self.count)
         }
         fn agree(&self, said: bool) -> Result<bool, Error> {
             let mut bytes = [u8::from(said)];

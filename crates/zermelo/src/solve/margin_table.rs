@@ -110,6 +110,7 @@ pub fn write(path: &Path, spec: &str, solver: (&str, u32), table: &[i8]) -> Resu
             ])
             .collect(),
         layers: vec![Layer::Margin],
+        part: None,
     };
     db::write(path, &header, &|_, span, out| {
         out.extend(
@@ -117,6 +118,7 @@ pub fn write(path: &Path, spec: &str, solver: (&str, u32), table: &[i8]) -> Resu
                 .iter()
                 .map(|&m| m as u8),
         );
+        Ok(())
     })
 }
 

@@ -6,7 +6,10 @@
 //!   header's length (u32), the canonical spec of the game, the solver and its version,
 //!   the number of ranks, named counts (wins, losses, ...), then per layer its kind, bits
 //!   per rank, ranks per block, number of blocks, where its block index starts and the
-//!   index's checksum, and its raw and stored sizes; last the header's checksum;
+//!   index's checksum, and its raw and stored sizes; for a part of a split solve's table
+//!   ([`Part`]) the byte 1, its number and count (u32 each), the solve's identity, the
+//!   table's ranks, and its ranges of the table's ranks (a u64 count, then start and end
+//!   of each); last the header's checksum;
 //! - the blocks: each layer cut into blocks of [`BLOCK_BYTES`] raw bytes, each block a
 //!   zstd frame of its own;
 //! - per layer, the block index: for each block its offset (u64), stored length (u32)
@@ -122,6 +125,34 @@ pub struct Header {
     pub counts: Vec<(String, u64)>,
     /// The layers, in the order they are stored.
     pub layers: Vec<Layer>,
+    /// Which part of a split solve's table the file holds; `None` for a whole table.
+    pub part: Option<Part>,
+}
+
+/// Which part of a table a database holds, when a solve split across processes saved
+/// each process's ranks apart ([`merge`] puts the parts together).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// Its number, from 1.
+    pub number: u32,
+    /// The number of parts of the table.
+    pub count: u32,
+    /// The solve the parts come from: parts of different solves are never merged.
+    pub solve: u64,
+    /// The ranks of the whole table.
+    pub table_ranks: u64,
+    /// The table's ranks this part holds, in order: the part's rank `i` is the `i`-th.
+    pub ranges: Vec<Range<u64>>,
+}
+
+/// The section tag of a [`Part`] in a header.
+const PART_SECTION: u8 = 1;
+
+impl Part {
+    /// The part's name in messages: `part 2 of 3`.
+    pub fn name(&self) -> String {
+        format!("part {} of {}", self.number, self.count)
+    }
 }
 
 impl Header {
@@ -183,9 +214,12 @@ fn db_error(path: &Path, why: impl Into<String>) -> Error {
     }
 }
 
-/// The raw bytes of `ranks` of a layer: 2-bit entries four to a byte (low bits first),
-/// or one byte each.
-pub type Fill<'a> = dyn Fn(Layer, Range<u64>, &mut Vec<u8>) + Sync + 'a;
+/// Appends the raw bytes of `ranks` of a layer: 2-bit entries four to a byte (low bits
+/// first), or one byte each.
+pub type Fill<'a> = dyn Fn(Layer, Range<u64>, &mut Vec<u8>) -> Result<(), Error> + Sync + 'a;
+
+/// Appends the values of `ranks` (`None` for no valid position).
+pub type Values<'a> = dyn Fn(Range<u64>, &mut Vec<Option<Value>>) -> Result<(), Error> + Sync + 'a;
 
 /// Writes a database to `path` (creating its folder): the `header`, and for every layer
 /// its blocks, whose raw bytes `fill` gives. Nothing is left at `path` on failure.
@@ -235,10 +269,10 @@ fn write_to(temp: &Path, header: &Header, fill: &Fill<'_>) -> Result<(), Error> 
                         info.layer,
                         b * per_block..((b + 1) * per_block).min(header.ranks),
                         &mut raw,
-                    );
-                    zstd::bulk::compress(&raw, LEVEL).expect("compressing to memory")
+                    )?;
+                    Ok(zstd::bulk::compress(&raw, LEVEL).expect("compressing to memory"))
                 })
-                .collect();
+                .collect::<Result<_, Error>>()?;
             for frame in frames {
                 out.write_all(&frame).map_err(io)?;
                 info.blocks.push(Block {
@@ -268,16 +302,17 @@ fn write_to(temp: &Path, header: &Header, fill: &Fill<'_>) -> Result<(), Error> 
 /// The counts [`write_values`] records, besides `positions`.
 pub const VALUE_COUNTS: [&str; 4] = ["wins", "losses", "draws", "max_remoteness"];
 
-/// Writes the values of ranks `0..ranks` (`value(rank)`, `None` for no valid position)
-/// to `path` as a database of two layers: win/lose/draw, and remoteness (halved when
-/// every win is odd or 0 and every loss even); its counts are [`VALUE_COUNTS`] and the
-/// valid positions.
+/// Writes the values of ranks `0..ranks` (`values` gives them by range) to `path` as a
+/// database of two layers: win/lose/draw, and remoteness (halved when every win is odd
+/// or 0 and every loss even); its counts are [`VALUE_COUNTS`] and the valid positions.
+/// `part` says which part of a table the ranks are, if they are one.
 pub fn write_values(
     path: &Path,
     spec: &str,
     solver: (&str, u32),
     ranks: u64,
-    value: &(dyn Fn(u64) -> Option<Value> + Sync),
+    part: Option<Part>,
+    values: &Values<'_>,
 ) -> Result<(), Error> {
     const CHUNK: u64 = 1 << 20;
     // wins, losses, draws, max remoteness, parity broken
@@ -285,8 +320,10 @@ pub fn write_values(
         .into_par_iter()
         .map(|c| {
             let mut n = [0u64; 5];
-            for r in c * CHUNK..((c + 1) * CHUNK).min(ranks) {
-                let (slot, rem, odd) = match value(r) {
+            let mut chunk = Vec::with_capacity(CHUNK as usize);
+            values(c * CHUNK..((c + 1) * CHUNK).min(ranks), &mut chunk)?;
+            for v in chunk {
+                let (slot, rem, odd) = match v {
                     Some(Value::Win(x)) => (0, x, x % 2 == 1 || x == 0),
                     Some(Value::Lose(x)) => (1, x, x % 2 == 0),
                     Some(Value::Draw) => (2, 0, true),
@@ -296,12 +333,12 @@ pub fn write_values(
                 n[3] = n[3].max(rem.into());
                 n[4] |= u64::from(!odd);
             }
-            n
+            Ok::<_, Error>(n)
         })
-        .reduce(
+        .try_reduce(
             || [0; 5],
-            |a, b| [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3].max(b[3]), a[4] | b[4]],
-        );
+            |a, b| Ok([a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3].max(b[3]), a[4] | b[4]]),
+        )?;
     let half = counts[4] == 0;
     let mut named: Vec<(String, u64)> = VALUE_COUNTS.iter().map(|n| n.to_string()).zip(counts).collect();
     named.push(("positions".into(), counts[..3].iter().sum()));
@@ -319,25 +356,157 @@ pub fn write_values(
                 Layer::Remoteness
             },
         ],
+        part,
     };
-    write(path, &header, &|layer, span, out| match layer {
-        Layer::Wdl => {
-            for four in span.clone().step_by(4) {
-                let byte = (four..(four + 4).min(span.end))
+    write(path, &header, &|layer, span, out| {
+        let mut block = Vec::with_capacity((span.end - span.start) as usize);
+        values(span, &mut block)?;
+        match layer {
+            Layer::Wdl => out.extend(block.chunks(4).map(|four| {
+                four.iter()
                     .enumerate()
-                    .fold(0, |b, (i, r)| b | wdl_code(value(r)) << (2 * i));
-                out.push(byte);
-            }
+                    .fold(0, |b, (i, &v)| b | wdl_code(v) << (2 * i))
+            })),
+            _ => out.extend(block.into_iter().map(|v| {
+                let x = match v {
+                    Some(Value::Win(x)) if half => x.div_ceil(2),
+                    Some(Value::Lose(x)) if half => x / 2,
+                    v => v.and_then(Value::remoteness).unwrap_or(0),
+                };
+                x.min(u8::MAX.into()) as u8
+            })),
         }
-        _ => out.extend(span.map(|r| {
-            let x = match value(r) {
-                Some(Value::Win(x)) if half => x.div_ceil(2),
-                Some(Value::Lose(x)) if half => x / 2,
-                v => v.and_then(Value::remoteness).unwrap_or(0),
-            };
-            x.min(u8::MAX.into()) as u8
-        })),
+        Ok(())
     })
+}
+
+/// Merges the parts of one split solve's table (the files at `paths`, in any order)
+/// into the database at `out`: the file a solve in one process writes. Refuses parts
+/// of different tables or solves, a part given twice, a missing part, and an `out`
+/// that is one of the parts.
+pub fn merge(paths: &[PathBuf], out: &Path) -> Result<(), Error> {
+    let parts = paths
+        .iter()
+        .map(|p| Database::open(p))
+        .collect::<Result<Vec<_>, _>>()?;
+    let part = |db: &Database| {
+        db.header.part.clone().ok_or_else(|| {
+            db_error(
+                &db.path,
+                "holds a whole table, not a part of a split solve's table",
+            )
+        })
+    };
+    let first = parts
+        .first()
+        .ok_or_else(|| Error::Unsupported("give the parts of a table to merge".into()))?;
+    let lead = part(first)?;
+    let mut by_number: Vec<Option<&Database>> = vec![None; lead.count as usize];
+    let mut pieces = Vec::new();
+    for (index, db) in parts.iter().enumerate() {
+        let p = part(db)?;
+        let h = &db.header;
+        if h.spec != first.header.spec {
+            return Err(db_error(
+                &db.path,
+                format!(
+                    "holds a part of the table of {}, not of {}",
+                    h.spec, first.header.spec
+                ),
+            ));
+        }
+        if p.solve != lead.solve
+            || p.count != lead.count
+            || p.table_ranks != lead.table_ranks
+            || (&h.solver, h.solver_version) != (&first.header.solver, first.header.solver_version)
+        {
+            return Err(db_error(
+                &db.path,
+                format!(
+                    "is {} of another solve (solve {:016x}) than {} ({} of solve {:016x})",
+                    p.name(),
+                    p.solve,
+                    first.path.display(),
+                    lead.name(),
+                    lead.solve
+                ),
+            ));
+        }
+        let slot = &mut by_number[p.number as usize - 1];
+        if let Some(other) = slot {
+            return Err(db_error(
+                &db.path,
+                format!("is {}, given twice (also as {})", p.name(), other.path.display()),
+            ));
+        }
+        *slot = Some(db);
+        let mut local = 0;
+        for r in p.ranges.iter().filter(|r| !r.is_empty()) {
+            pieces.push((r.clone(), index, local));
+            local += r.end - r.start;
+        }
+    }
+    if let Some(missing) = by_number.iter().position(Option::is_none) {
+        return Err(Error::Unsupported(format!(
+            "part {} of {} of {} (solve {:016x}) is missing: merge every part of the table",
+            missing + 1,
+            lead.count,
+            first.header.spec,
+            lead.solve
+        )));
+    }
+    for db in &parts {
+        if same_file(&db.path, out) {
+            return Err(db_error(
+                out,
+                "is one of the parts: write the merged table elsewhere",
+            ));
+        }
+    }
+    pieces.sort_by_key(|(r, _, _)| r.start);
+    let mut end = 0;
+    for (r, _, _) in &pieces {
+        if r.start != end {
+            break;
+        }
+        end = r.end;
+    }
+    if end != lead.table_ranks {
+        return Err(db_error(
+            &first.path,
+            format!("the parts do not hold every rank of the table once (rank {end} is missing or doubled)"),
+        ));
+    }
+    let starts: Vec<u64> = pieces.iter().map(|(r, _, _)| r.start).collect();
+    let h = &first.header;
+    write_values(
+        out,
+        &h.spec,
+        (&h.solver, h.solver_version),
+        lead.table_ranks,
+        None,
+        &|ranks, values| {
+            let mut at = starts.partition_point(|&s| s <= ranks.start) - 1;
+            let mut next = ranks.start;
+            while next < ranks.end {
+                let (r, index, local) = &pieces[at];
+                let end = r.end.min(ranks.end);
+                let from = local + (next - r.start);
+                parts[*index].values(from..from + (end - next), values)?;
+                next = end;
+                at += 1;
+            }
+            Ok(())
+        },
+    )
+}
+
+/// Whether `a` and `b` name one existing file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (fs::canonicalize(a), fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
 }
 
 fn encode_index(blocks: &[Block]) -> Vec<u8> {
@@ -384,6 +553,18 @@ fn encode_header(header: &Header, infos: &[LayerInfo], index_at: &[(u64, u64)]) 
             info.stored_bytes,
         ] {
             out.extend_from_slice(&n.to_le_bytes());
+        }
+    }
+    if let Some(part) = &header.part {
+        out.push(PART_SECTION);
+        out.extend_from_slice(&part.number.to_le_bytes());
+        out.extend_from_slice(&part.count.to_le_bytes());
+        out.extend_from_slice(&part.solve.to_le_bytes());
+        out.extend_from_slice(&part.table_ranks.to_le_bytes());
+        out.extend_from_slice(&(part.ranges.len() as u64).to_le_bytes());
+        for r in &part.ranges {
+            out.extend_from_slice(&r.start.to_le_bytes());
+            out.extend_from_slice(&r.end.to_le_bytes());
         }
     }
     let len = (out.len() + 8) as u32;
@@ -471,6 +652,15 @@ impl Database {
     pub fn open_for(path: &Path, spec: &str, ranks: u64) -> Result<Self, Error> {
         let db = Database::open(path)?;
         let h = &db.header;
+        if let Some(part) = &h.part {
+            return Err(db_error(
+                path,
+                format!(
+                    "holds {} of a split solve's table: merge the parts with `zermelo db merge`",
+                    part.name()
+                ),
+            ));
+        }
         if h.spec != spec {
             return Err(db_error(
                 path,
@@ -532,14 +722,64 @@ impl Database {
     /// is no valid position. The remoteness layer is read only for wins and losses.
     pub fn value(&self, rank: u64) -> Result<Option<Value>, Error> {
         let wdl = self.entry(Layer::Wdl, rank)?;
+        self.decode(wdl, || self.entry(self.remoteness_layer(), rank))
+    }
+
+    /// Appends the values of `ranks` (as [`Database::value`] gives them), reading each
+    /// block once.
+    pub fn values(&self, ranks: Range<u64>, out: &mut Vec<Option<Value>>) -> Result<(), Error> {
+        if ranks.end > self.header.ranks {
+            return Err(db_error(
+                &self.path,
+                format!("rank {} is beyond its {} ranks", ranks.end - 1, self.header.ranks),
+            ));
+        }
+        let layer = self.remoteness_layer();
+        let (wdl_per_block, far_per_block) = (Layer::Wdl.block_ranks(), layer.block_ranks());
+        let index = |layer: Layer| self.layers.iter().position(|l| l.layer == layer);
+        let wdl_index = index(Layer::Wdl).ok_or_else(|| db_error(&self.path, "has no wdl layer"))?;
+        let far_index = index(layer);
+        let mut wdl_block: Option<(u64, Arc<[u8]>)> = None;
+        let mut far_block: Option<(u64, Arc<[u8]>)> = None;
+        for rank in ranks {
+            let b = rank / wdl_per_block;
+            if wdl_block.as_ref().is_none_or(|(at, _)| *at != b) {
+                wdl_block = Some((b, self.block(wdl_index, b)?));
+            }
+            let within = rank % wdl_per_block;
+            let bytes = &wdl_block.as_ref().expect("a block just read").1;
+            let wdl = bytes[(within / 4) as usize] >> (2 * (within % 4)) & 3;
+            out.push(self.decode(wdl, || {
+                let index = far_index.ok_or_else(|| db_error(&self.path, "has no remoteness layer"))?;
+                let b = rank / far_per_block;
+                if far_block.as_ref().is_none_or(|(at, _)| *at != b) {
+                    far_block = Some((b, self.block(index, b)?));
+                }
+                Ok(far_block.as_ref().expect("a block just read").1[(rank % far_per_block) as usize])
+            })?);
+        }
+        Ok(())
+    }
+
+    /// The layer holding remoteness: halved or whole.
+    fn remoteness_layer(&self) -> Layer {
+        if self.header.layers.contains(&Layer::HalfRemoteness) {
+            Layer::HalfRemoteness
+        } else {
+            Layer::Remoteness
+        }
+    }
+
+    /// The value a win/lose/draw code stands for, reading the remoteness byte (`far`)
+    /// only for wins and losses.
+    fn decode(&self, wdl: u8, far: impl FnOnce() -> Result<u8, Error>) -> Result<Option<Value>, Error> {
         if !(1..=2).contains(&wdl) {
             return Ok((wdl == 3).then_some(Value::Draw));
         }
-        let r = if self.header.layers.contains(&Layer::HalfRemoteness) {
-            let half = u32::from(self.entry(Layer::HalfRemoteness, rank)?);
-            (2 * half).saturating_sub(u32::from(wdl == 1))
-        } else {
-            self.entry(Layer::Remoteness, rank)?.into()
+        let byte = u32::from(far()?);
+        let r = match self.remoteness_layer() {
+            Layer::HalfRemoteness => (2 * byte).saturating_sub(u32::from(wdl == 1)),
+            _ => byte,
         };
         Ok(Some(if wdl == 1 { Value::Win(r) } else { Value::Lose(r) }))
     }
@@ -727,6 +967,13 @@ fn parse(bytes: &[u8]) -> Result<(Header, Vec<LayerInfo>), String> {
             blocks,
         });
     }
+    let part = match r.u8() {
+        None => None,
+        Some(PART_SECTION) => {
+            Some(parse_part(&mut r, ranks).ok_or_else(|| "corrupt header (bad part)".to_string())?)
+        }
+        Some(tag) => return Err(format!("corrupt header (unknown section {tag})")),
+    };
     let end = layers
         .iter()
         .map(|l| l.blocks.len() as u64 * ENTRY_BYTES as u64)
@@ -746,8 +993,34 @@ fn parse(bytes: &[u8]) -> Result<(Header, Vec<LayerInfo>), String> {
         ranks,
         counts,
         layers: layers.iter().map(|l| l.layer).collect(),
+        part,
     };
     Ok((header, layers))
+}
+
+/// A header's part section, if sound: a number within its count, and ordered ranges
+/// within the table holding `ranks` ranks in all.
+fn parse_part(r: &mut Reader<'_>, ranks: u64) -> Option<Part> {
+    let (number, count, solve, table_ranks) = (r.u32()?, r.u32()?, r.u64()?, r.u64()?);
+    let n = r.u64()?;
+    // Each range takes 16 bytes: a count beyond the header is corrupt.
+    if n > (r.bytes.len() / 16) as u64 {
+        return None;
+    }
+    let ranges = (0..n)
+        .map(|_| Some(r.u64()?..r.u64()?))
+        .collect::<Option<Vec<_>>>()?;
+    let ordered = ranges.iter().all(|x| x.start <= x.end && x.end <= table_ranks)
+        && ranges.windows(2).all(|w| w[0].end <= w[1].start);
+    let held: u64 = ranges.iter().map(|x| x.end - x.start).sum();
+    let sound = (1..=count).contains(&number) && ordered && held == ranks && r.at == r.bytes.len();
+    sound.then_some(Part {
+        number,
+        count,
+        solve,
+        table_ranks,
+        ranges,
+    })
 }
 
 #[cfg(test)]
@@ -762,11 +1035,12 @@ mod tests {
             ranks,
             counts: vec![("wins".into(), 7)],
             layers: vec![Layer::Wdl, Layer::Remoteness],
+            part: None,
         }
     }
 
     /// Wins, losses, draws and holes in a pattern, with remoteness `rank % 97`.
-    fn fill(layer: Layer, ranks: Range<u64>, out: &mut Vec<u8>) {
+    fn fill(layer: Layer, ranks: Range<u64>, out: &mut Vec<u8>) -> Result<(), Error> {
         match layer {
             Layer::Wdl => {
                 for r in ranks.step_by(4) {
@@ -775,6 +1049,7 @@ mod tests {
             }
             _ => out.extend(ranks.map(|r| (r % 97) as u8)),
         }
+        Ok(())
     }
 
     #[test]
@@ -827,6 +1102,86 @@ mod tests {
         old[8] = 1;
         fs::write(&damaged, &old).unwrap();
         assert!(err(&damaged).contains("format version 1"));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A value for every rank: holes, wins at odd, losses at even remoteness, draws.
+    fn pattern(r: u64) -> Option<Value> {
+        match r % 5 {
+            0 => None,
+            1 => Some(Value::Win((2 * (r % 7) + 1) as u32)),
+            2 => Some(Value::Lose((2 * (r % 9)) as u32)),
+            _ => Some(Value::Draw),
+        }
+    }
+
+    /// Writes the ranks `ranges` of the pattern at `path`, as `part` when given.
+    fn write_pattern(path: &Path, ranges: &[Range<u64>], table_ranks: u64, part: Option<Part>) {
+        let globals: Vec<u64> = ranges.iter().flat_map(Clone::clone).collect();
+        let ranks = part.as_ref().map_or(table_ranks, |_| globals.len() as u64);
+        write_values(path, "g:a=1", ("test", 1), ranks, part, &|span, out| {
+            out.extend(span.map(|j| pattern(globals[j as usize])));
+            Ok(())
+        })
+        .unwrap();
+    }
+
+    #[test]
+    fn parts_merge_into_the_whole_table_and_refuse_strangers() {
+        let dir = std::env::temp_dir().join(format!("zermelo-db-parts-{}", std::process::id()));
+        let ranks = 2 * Layer::HalfRemoteness.block_ranks() + 999;
+        let whole = dir.join("whole.zdb");
+        write_pattern(&whole, std::slice::from_ref(&(0..ranks)), ranks, None);
+        // Two levels, each split in three shares, as a solve on three processes does.
+        let levels = [0..ranks / 3, ranks / 3..ranks];
+        let part = |number: u32, solve: u64| {
+            let ranges: Vec<Range<u64>> = levels
+                .iter()
+                .map(|l| {
+                    let len = l.end - l.start;
+                    let i = u64::from(number - 1);
+                    l.start + len * i / 3..l.start + len * (i + 1) / 3
+                })
+                .collect();
+            let path = dir.join(format!("p{number}-{solve}.zdb"));
+            let part = Part {
+                number,
+                count: 3,
+                solve,
+                table_ranks: ranks,
+                ranges: ranges.clone(),
+            };
+            write_pattern(&path, &ranges, ranks, Some(part.clone()));
+            let db = Database::open(&path).unwrap();
+            assert_eq!(db.header().part.as_ref(), Some(&part));
+            let mut values = Vec::new();
+            db.values(0..db.header().ranks, &mut values).unwrap();
+            let globals = ranges.iter().flat_map(Clone::clone);
+            assert!(values.into_iter().eq(globals.map(pattern)));
+            path
+        };
+        let parts: Vec<PathBuf> = (1..=3).rev().map(|n| part(n, 7)).collect();
+        let merged = dir.join("merged.zdb");
+        merge(&parts, &merged).unwrap();
+        assert!(fs::read(&merged).unwrap() == fs::read(&whole).unwrap());
+        let refused = |parts: &[PathBuf]| {
+            let out = dir.join("refused.zdb");
+            let e = merge(parts, &out).unwrap_err().to_string();
+            assert!(!out.exists());
+            e
+        };
+        let e = refused(&parts[..2]);
+        assert!(e.contains("part 1 of 3") && e.contains("missing"), "{e}");
+        let e = refused(&[&parts[..], &parts[1..2]].concat());
+        assert!(e.contains("part 2 of 3, given twice"), "{e}");
+        let e = refused(&[parts[0].clone(), part(2, 8), parts[2].clone()]);
+        assert!(e.contains("another solve"), "{e}");
+        assert!(refused(std::slice::from_ref(&whole)).contains("whole table"));
+        let e = Database::open_for(&parts[0], "g:a=1", ranks)
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(e.contains("db merge"), "{e}");
         fs::remove_dir_all(&dir).unwrap();
     }
 }
