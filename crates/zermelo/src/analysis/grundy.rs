@@ -71,14 +71,34 @@ impl<T: Clone> Sequence<T> {
     pub fn periodic(&self) -> Option<Periodic<T>> {
         self.shape.map(|s| Periodic::new(&self.values, s))
     }
+
+    /// The value of heap `n`: from the proven period, else computed; `None` beyond both.
+    pub fn at(&self, n: u64) -> Option<&T> {
+        match self.shape {
+            Some(s) => self.values.get(s.index(n)),
+            None => self.values.get(usize::try_from(n).ok()?),
+        }
+    }
+}
+
+/// The period that `rule`'s proof rule proves for its computed `values` (by heap size),
+/// if any: the pigeonhole bound for subtraction games, Guy–Smith for octal games; Nim's
+/// values never repeat.
+pub fn prove<T: Eq>(rule: &Rule, values: &[T]) -> Option<Periodicity> {
+    match rule {
+        Rule::Subtraction(set) => find_period(values, |pre, p| subtraction::proof_length(set, pre, p)),
+        Rule::Octal(code) => find_period(values, |pre, p| code.proof_length(pre, p)),
+        Rule::Nim => None,
+    }
 }
 
 /// The win/loss table of a subtraction game (true: the mover wins) and its period, up
 /// to heap `to` or until a period is proven.
 pub fn subtraction_outcomes(set: &[u64], misere: bool, to: Option<usize>) -> Sequence<bool> {
+    let rule = Rule::Subtraction(set.to_vec());
     Sequence::grow(to, 64, SUBTRACTION_CAP, None, |len| {
         let values = subtraction::outcomes(set, misere, len);
-        let shape = find_period(&values, |pre, p| subtraction::proof_length(set, pre, p));
+        let shape = prove(&rule, &values);
         (values, shape)
     })
 }
@@ -86,9 +106,10 @@ pub fn subtraction_outcomes(set: &[u64], misere: bool, to: Option<usize>) -> Seq
 /// The Grundy values of a subtraction game and their period, up to heap `to` or until a
 /// period is proven.
 pub fn subtraction_grundy(set: &[u64], to: Option<usize>) -> Sequence<u32> {
+    let rule = Rule::Subtraction(set.to_vec());
     Sequence::grow(to, 64, SUBTRACTION_CAP, None, |len| {
         let values = subtraction::grundy_values(set, len);
-        let shape = find_period(&values, |pre, p| subtraction::proof_length(set, pre, p));
+        let shape = prove(&rule, &values);
         (values, shape)
     })
 }
@@ -100,21 +121,20 @@ pub fn octal_grundy(code: &Octal, to: Option<usize>) -> Sequence<u32> {
 }
 
 /// The Grundy values of an octal game far enough to value a heap of `heap` tokens: until
-/// a period is proven or the values reach that heap, or until a doubling step takes too
-/// long (then they may stop short of it).
-pub fn octal_grundy_for(code: &Octal, heap: u64) -> Sequence<u32> {
-    octal_sequence(
-        code,
-        None,
-        usize::try_from(heap).map_or(usize::MAX, |h| h.saturating_add(1)),
-    )
+/// a period is proven or the values reach that heap (with `thorough`, and at least as far
+/// as [`octal_grundy`] goes without a last heap), or until a doubling step takes too long
+/// (then they may stop short of it).
+pub fn octal_grundy_for(code: &Octal, heap: u64, thorough: bool) -> Sequence<u32> {
+    let cap = usize::try_from(heap).map_or(usize::MAX, |h| h.saturating_add(1));
+    octal_sequence(code, None, if thorough { cap.max(OCTAL_CAP) } else { cap })
 }
 
 fn octal_sequence(code: &Octal, to: Option<usize>, cap: usize) -> Sequence<u32> {
     let mut values = GrundySequence::new(code, true);
+    let rule = Rule::Octal(code.clone());
     Sequence::grow(to, 1024, cap, Some(OCTAL_STEP_BUDGET), |len| {
         values.extend_to(len);
-        let shape = find_period(values.values(), |pre, p| code.proof_length(pre, p));
+        let shape = prove(&rule, values.values());
         (values.values().to_vec(), shape)
     })
 }
@@ -370,10 +390,11 @@ mod tests {
     #[test]
     fn octal_values_for_a_heap_stop_at_a_proven_period() {
         let code: Octal = "0.77".parse().unwrap();
-        let seq = octal_grundy_for(&code, 1_000_000);
+        let seq = octal_grundy_for(&code, 1_000_000, false);
         assert!(seq.shape.is_some());
         assert!(seq.values.len() <= 1024);
-        assert_eq!(octal_grundy_for(&code, 10).values.len(), 11);
+        assert_eq!(octal_grundy_for(&code, 10, false).values.len(), 11);
+        assert!(octal_grundy_for(&code, 10, true).shape.is_some());
     }
 
     #[test]

@@ -62,6 +62,17 @@ pub struct Periodicity {
     pub period: usize,
 }
 
+impl Periodicity {
+    /// The index below `preperiod + period` whose value index `n` repeats.
+    pub fn index(self, n: u64) -> usize {
+        if n < self.preperiod as u64 {
+            n as usize
+        } else {
+            self.preperiod + ((n - self.preperiod as u64) % self.period as u64) as usize
+        }
+    }
+}
+
 /// The shortest period, with its shortest preperiod, that the computed `seq` proves.
 ///
 /// `needed(preperiod, period)` is the game's proof rule: how long the computed sequence
@@ -115,13 +126,7 @@ impl<T: Clone> Periodic<T> {
 
     /// The value at index `n`, however large.
     pub fn at(&self, n: u64) -> &T {
-        let Periodicity { preperiod, period } = self.shape;
-        let n = if n < preperiod as u64 {
-            n as usize
-        } else {
-            preperiod + ((n - preperiod as u64) % period as u64) as usize
-        };
-        &self.head[n]
+        &self.head[self.shape.index(n)]
     }
 
     /// The repeating block.

@@ -60,6 +60,12 @@ pub enum Layer {
     HalfRemoteness,
     /// One byte a rank: a signed score margin for the mover.
     Margin,
+    /// A value by heap size (a Grundy value), one byte each.
+    Grundy8,
+    /// A value by heap size, two bytes each.
+    Grundy16,
+    /// A value by heap size, four bytes each.
+    Grundy32,
 }
 
 impl Layer {
@@ -69,7 +75,24 @@ impl Layer {
             Layer::Remoteness => 2,
             Layer::Margin => 3,
             Layer::HalfRemoteness => 4,
+            Layer::Grundy8 => 5,
+            Layer::Grundy16 => 6,
+            Layer::Grundy32 => 7,
         }
+    }
+
+    /// The narrowest value layer that holds values up to `max`.
+    pub fn grundy(max: u32) -> Self {
+        match max {
+            0..=0xff => Layer::Grundy8,
+            0x100..=0xffff => Layer::Grundy16,
+            _ => Layer::Grundy32,
+        }
+    }
+
+    /// Whether the layer holds values by heap size.
+    pub fn is_grundy(self) -> bool {
+        matches!(self, Layer::Grundy8 | Layer::Grundy16 | Layer::Grundy32)
     }
 
     fn from_code(code: u8) -> Option<Self> {
@@ -78,6 +101,9 @@ impl Layer {
             Layer::Remoteness,
             Layer::Margin,
             Layer::HalfRemoteness,
+            Layer::Grundy8,
+            Layer::Grundy16,
+            Layer::Grundy32,
         ]
         .into_iter()
         .find(|l| l.code() == code)
@@ -87,7 +113,9 @@ impl Layer {
     pub fn bits(self) -> u64 {
         match self {
             Layer::Wdl => 2,
-            Layer::Remoteness | Layer::HalfRemoteness | Layer::Margin => 8,
+            Layer::Remoteness | Layer::HalfRemoteness | Layer::Margin | Layer::Grundy8 => 8,
+            Layer::Grundy16 => 16,
+            Layer::Grundy32 => 32,
         }
     }
 
@@ -103,6 +131,9 @@ impl Layer {
             Layer::Remoteness => "remoteness",
             Layer::HalfRemoteness => "half-remoteness",
             Layer::Margin => "margin",
+            Layer::Grundy8 => "grundy8",
+            Layer::Grundy16 => "grundy16",
+            Layer::Grundy32 => "grundy32",
         }
     }
 }
@@ -321,23 +352,55 @@ pub fn write_values(
         ],
     };
     write(path, &header, &|layer, span, out| match layer {
-        Layer::Wdl => {
-            for four in span.clone().step_by(4) {
-                let byte = (four..(four + 4).min(span.end))
+        Layer::Wdl => pack(layer, span, |r| wdl_code(value(r)).into(), out),
+        _ => pack(
+            layer,
+            span,
+            |r| {
+                let x = match value(r) {
+                    Some(Value::Win(x)) if half => x.div_ceil(2),
+                    Some(Value::Lose(x)) if half => x / 2,
+                    v => v.and_then(Value::remoteness).unwrap_or(0),
+                };
+                x.min(u8::MAX.into())
+            },
+            out,
+        ),
+    })
+}
+
+/// Appends the entries `code(rank)` of `ranks` in `layer`'s raw layout: 2-bit codes four
+/// to a byte (low bits first), else each in the layer's width, little-endian.
+pub fn pack(layer: Layer, ranks: Range<u64>, code: impl Fn(u64) -> u32, out: &mut Vec<u8>) {
+    match layer.bits() {
+        2 => {
+            for four in ranks.clone().step_by(4) {
+                let byte = (four..(four + 4).min(ranks.end))
                     .enumerate()
-                    .fold(0, |b, (i, r)| b | wdl_code(value(r)) << (2 * i));
+                    .fold(0, |b, (i, r)| b | (code(r) as u8 & 3) << (2 * i));
                 out.push(byte);
             }
         }
-        _ => out.extend(span.map(|r| {
-            let x = match value(r) {
-                Some(Value::Win(x)) if half => x.div_ceil(2),
-                Some(Value::Lose(x)) if half => x / 2,
-                v => v.and_then(Value::remoteness).unwrap_or(0),
-            };
-            x.min(u8::MAX.into()) as u8
-        })),
-    })
+        bits => {
+            for r in ranks {
+                out.extend_from_slice(&code(r).to_le_bytes()[..bits as usize / 8]);
+            }
+        }
+    }
+}
+
+/// Entry `within` of a block of `layer`'s raw bytes, as [`pack`] lays them out.
+fn unpack(layer: Layer, raw: &[u8], within: u64) -> u32 {
+    match layer.bits() {
+        2 => u32::from(raw[(within / 4) as usize] >> (2 * (within % 4)) & 3),
+        bits => {
+            let width = bits as usize / 8;
+            let at = within as usize * width;
+            let mut bytes = [0; 4];
+            bytes[..width].copy_from_slice(&raw[at..at + width]);
+            u32::from_le_bytes(bytes)
+        }
+    }
 }
 
 fn encode_index(blocks: &[Block]) -> Vec<u8> {
@@ -467,8 +530,9 @@ impl Database {
         })
     }
 
-    /// Opens the database at `path` and checks that it holds `ranks` ranks of `spec`.
-    pub fn open_for(path: &Path, spec: &str, ranks: u64) -> Result<Self, Error> {
+    /// Opens the database at `path` and checks that it holds the table of `spec`, of
+    /// `ranks` ranks when given.
+    pub fn open_for(path: &Path, spec: &str, ranks: Option<u64>) -> Result<Self, Error> {
         let db = Database::open(path)?;
         let h = &db.header;
         if h.spec != spec {
@@ -477,7 +541,7 @@ impl Database {
                 format!("holds the table of {}, not of {spec}", h.spec),
             ));
         }
-        if h.ranks != ranks {
+        if let Some(ranks) = ranks.filter(|&r| r != h.ranks) {
             return Err(db_error(
                 path,
                 format!("holds {} ranks, expected {ranks}", h.ranks),
@@ -506,26 +570,49 @@ impl Database {
         &self.path
     }
 
-    /// The entry of `rank` in `layer` (a 2-bit code, or a byte).
-    pub fn entry(&self, layer: Layer, rank: u64) -> Result<u8, Error> {
-        if rank >= self.header.ranks {
-            return Err(db_error(
-                &self.path,
-                format!("rank {rank} is beyond its {} ranks", self.header.ranks),
-            ));
-        }
-        let index = self
-            .layers
-            .iter()
-            .position(|l| l.layer == layer)
-            .ok_or_else(|| db_error(&self.path, format!("has no {} layer", layer.name())))?;
+    /// The entry of `rank` in `layer`.
+    pub fn entry(&self, layer: Layer, rank: u64) -> Result<u32, Error> {
+        self.check_ranks(rank..rank + 1)?;
+        let index = self.layer_index(layer)?;
         let per_block = layer.block_ranks();
         let block = self.block(index, rank / per_block)?;
-        let within = rank % per_block;
-        Ok(match layer.bits() {
-            2 => block[(within / 4) as usize] >> (2 * (within % 4)) & 3,
-            _ => block[within as usize],
-        })
+        Ok(unpack(layer, &block, rank % per_block))
+    }
+
+    /// The entries of `ranks` in `layer`, read block by block (past the cache).
+    pub fn entries(&self, layer: Layer, ranks: Range<u64>) -> Result<Vec<u32>, Error> {
+        self.check_ranks(ranks.clone())?;
+        let index = self.layer_index(layer)?;
+        let per_block = layer.block_ranks();
+        let mut out = Vec::with_capacity((ranks.end - ranks.start) as usize);
+        let mut next = ranks.start;
+        while next < ranks.end {
+            let b = next / per_block;
+            let block = self.read_block(index, b)?;
+            let end = ranks.end.min((b + 1) * per_block);
+            out.extend((next..end).map(|r| unpack(layer, &block, r - b * per_block)));
+            next = end;
+        }
+        Ok(out)
+    }
+
+    /// Refuses ranks beyond the table.
+    fn check_ranks(&self, ranks: Range<u64>) -> Result<(), Error> {
+        if ranks.end > self.header.ranks {
+            return Err(db_error(
+                &self.path,
+                format!("rank {} is beyond its {} ranks", ranks.end - 1, self.header.ranks),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Where `layer` lies among the layers.
+    fn layer_index(&self, layer: Layer) -> Result<usize, Error> {
+        self.layers
+            .iter()
+            .position(|l| l.layer == layer)
+            .ok_or_else(|| db_error(&self.path, format!("has no {} layer", layer.name())))
     }
 
     /// The value of `rank` from the win/lose/draw and remoteness layers, `None` when it
@@ -536,10 +623,10 @@ impl Database {
             return Ok((wdl == 3).then_some(Value::Draw));
         }
         let r = if self.header.layers.contains(&Layer::HalfRemoteness) {
-            let half = u32::from(self.entry(Layer::HalfRemoteness, rank)?);
+            let half = self.entry(Layer::HalfRemoteness, rank)?;
             (2 * half).saturating_sub(u32::from(wdl == 1))
         } else {
-            self.entry(Layer::Remoteness, rank)?.into()
+            self.entry(Layer::Remoteness, rank)?
         };
         Ok(Some(if wdl == 1 { Value::Win(r) } else { Value::Lose(r) }))
     }
@@ -783,7 +870,7 @@ mod tests {
         let path = dir.join("t.zdb");
         let ranks = 3 * Layer::Wdl.block_ranks() + 12_345;
         write(&path, &header(ranks), &fill).unwrap();
-        let db = Database::open_for(&path, "g:a=1", ranks).unwrap();
+        let db = Database::open_for(&path, "g:a=1", Some(ranks)).unwrap();
         assert_eq!(db.header(), &header(ranks));
         for r in (0..ranks).step_by(1_013).chain([ranks - 1]) {
             let want = match r % 7 % 4 {
@@ -796,8 +883,13 @@ mod tests {
         }
         assert!(db.value(ranks).is_err());
         db.check_blocks(&|_| {}).unwrap();
-        let err = |p: &Path| Database::open_for(p, "g:a=1", ranks).err().unwrap().to_string();
-        assert!(Database::open_for(&path, "g:a=2", ranks).is_err());
+        let err = |p: &Path| {
+            Database::open_for(p, "g:a=1", Some(ranks))
+                .err()
+                .unwrap()
+                .to_string()
+        };
+        assert!(Database::open_for(&path, "g:a=2", Some(ranks)).is_err());
         let bytes = fs::read(&path).unwrap();
         let damaged = dir.join("d.zdb");
         let mut flipped = bytes.clone();
