@@ -11,13 +11,17 @@ use crate::game::Impartial;
 
 /// The minimum excludant: the least non-negative integer not in `values`.
 pub fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
-    let mut seen: Vec<u64> = values.into_iter().collect();
-    seen.sort_unstable();
-    seen.dedup();
+    let values: Vec<u64> = values.into_iter().collect();
+    // The mex is at most the number of values, so larger ones change nothing.
+    let mut seen = vec![false; values.len() + 1];
+    for v in values {
+        if let Some(slot) = usize::try_from(v).ok().and_then(|v| seen.get_mut(v)) {
+            *slot = true;
+        }
+    }
     seen.iter()
-        .enumerate()
-        .find(|&(i, &v)| v != i as u64)
-        .map_or(seen.len() as u64, |(i, _)| i as u64)
+        .position(|&s| !s)
+        .expect("one slot more than there are values") as u64
 }
 
 /// A memoising Grundy solver for any impartial game with an acyclic position graph.
