@@ -380,8 +380,20 @@ fn heap_sequences_are_saved_read_back_and_refused_when_damaged() {
     let checked = json(&["db", "verify", text(&path), "--sample", "200", "--json"]);
     assert_eq!(checked["sampled"], 200);
 
-    // Every start of the rule reads it, and gets what computing gives.
+    // Every start of the rule reads it, and gets what computing gives; so does `grundy`.
     let empty = data_dir("heaps-empty");
+    for to in ["600000", "1000"] {
+        let mut read = json(&["--data", d, "grundy", rule, "--to", to, "--json"]);
+        let mut computed = json(&["--data", text(&empty), "grundy", rule, "--to", to, "--json"]);
+        let from_file = to == "600000";
+        assert_eq!(read["source"] == "read from the data folder", from_file, "{read}");
+        for v in [&mut read, &mut computed] {
+            v.as_object_mut()
+                .unwrap()
+                .retain(|k, _| k != "seconds" && k != "source");
+        }
+        assert_eq!(read, computed, "--to {to}");
+    }
     for start in ["heaps=1000/777", "heaps=999999/3"] {
         let spec = format!("{rule},{start}");
         let read = json(&["--data", d, "moves", &spec, "--json"]);

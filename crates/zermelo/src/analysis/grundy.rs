@@ -22,6 +22,10 @@ const OCTAL_STEP_BUDGET: Duration = Duration::from_secs(2);
 pub const MAX_TO: u64 = 100_000_000;
 /// Values (or letters) a report gives from the start of a sequence.
 pub const SHOWN: usize = 100;
+/// The [`GrundyReport::source`] of values computed now...
+const COMPUTED: &str = "computed now";
+/// ...and of values read from the data folder.
+const READ: &str = "read from the data folder";
 
 /// A computed sequence and the period it proves, if any.
 pub struct Sequence<T> {
@@ -50,20 +54,28 @@ impl<T: Clone> Sequence<T> {
         let mut len = first.min(limit);
         loop {
             let started = Instant::now();
-            let (mut values, shape) = step(len);
+            let (values, shape) = step(len);
             if shape.is_some() || len >= limit || started.elapsed() > budget {
-                let direct = values.len();
-                if let (Some(s), Some(to)) = (shape, to) {
-                    let periodic = Periodic::new(&values, s);
-                    values.extend((direct..=to).map(|n| periodic.at(n as u64).clone()));
-                }
-                return Sequence {
+                let mut seq = Sequence {
+                    direct: values.len(),
                     values,
-                    direct,
                     shape,
                 };
+                if let Some(to) = to {
+                    seq.fill_to(to);
+                }
+                return seq;
             }
             len = (2 * len).min(limit);
+        }
+    }
+
+    /// Fills in the values of heaps up to `to` from the proven period, if any.
+    pub fn fill_to(&mut self, to: usize) {
+        if let Some(periodic) = self.periodic() {
+            let have = self.values.len();
+            self.values
+                .extend((have..=to).map(|n| periodic.at(n as u64).clone()));
         }
     }
 
@@ -161,6 +173,8 @@ pub struct GrundyReport {
     pub recurrence_to: usize,
     /// Whether every period the report needs was proven.
     pub proven: bool,
+    /// Where the values came from: computed now, or read from the data folder.
+    pub source: &'static str,
     /// Wall-clock seconds.
     pub seconds: f64,
     /// What the game's rule adds.
@@ -241,9 +255,14 @@ pub struct Series {
     pub what: &'static str,
 }
 
+/// The octal values saved in the data folder that hold every heap a report asks for (up
+/// to `to`, or as far as a report goes without it), when there are.
+pub type SavedOctal<'a> = dyn Fn(&Octal, Option<usize>) -> Result<Option<Sequence<u32>>, Error> + 'a;
+
 /// The Grundy report of the single-heap game `spec`, for heaps up to `to` when given
-/// (else until a period is proven).
-pub fn report(spec: &Spec, to: Option<u64>) -> Result<GrundyReport, Error> {
+/// (else until a period is proven); the values of an octal game come from `saved` when
+/// it has them.
+pub fn report(spec: &Spec, to: Option<u64>, saved: &SavedOctal<'_>) -> Result<GrundyReport, Error> {
     let started = Instant::now();
     let game = HeapGame::from_spec(spec)?;
     if let Some(to) = to.filter(|&t| t > MAX_TO) {
@@ -259,7 +278,18 @@ pub fn report(spec: &Spec, to: Option<u64>) -> Result<GrundyReport, Error> {
     };
     let mut report = match rule {
         Rule::Subtraction(set) => subtraction_report(spec, set, game.misere(), to),
-        Rule::Octal(code) => octal_report(spec, code, to),
+        Rule::Octal(code) => match saved(code, to)? {
+            Some(mut seq) => {
+                if let Some(to) = to {
+                    seq.fill_to(to);
+                }
+                GrundyReport {
+                    source: READ,
+                    ..octal_report(spec, code, seq)
+                }
+            }
+            None => octal_report(spec, code, octal_grundy(code, to)),
+        },
         Rule::Nim => {
             return Err(Error::Unsupported(
                 "a Nim heap's Grundy value is its size; grundy needs subtraction or octal".into(),
@@ -305,6 +335,7 @@ fn subtraction_report(spec: &Spec, set: &[u64], misere: bool, to: Option<usize>)
         computed_to: outcomes.values.len() - 1,
         recurrence_to: outcomes.direct - 1,
         proven,
+        source: COMPUTED,
         seconds: 0.0,
         rule: RuleReport::Subtraction(SubtractionReport {
             rule: if misere { "misere" } else { "normal" },
@@ -322,8 +353,7 @@ fn subtraction_report(spec: &Spec, set: &[u64], misere: bool, to: Option<usize>)
     }
 }
 
-fn octal_report(spec: &Spec, code: &Octal, to: Option<usize>) -> GrundyReport {
-    let seq = octal_grundy(code, to);
+fn octal_report(spec: &Spec, code: &Octal, seq: Sequence<u32>) -> GrundyReport {
     let proof = match seq.shape {
         Some(s) if code.splits() => format!(
             "Guy–Smith, g(n + {p}) = g(n) for {pre} <= n < 2*{pre} + {p} + {k}",
@@ -341,6 +371,7 @@ fn octal_report(spec: &Spec, code: &Octal, to: Option<usize>) -> GrundyReport {
         computed_to: seq.values.len() - 1,
         recurrence_to: seq.direct - 1,
         proven: seq.shape.is_some(),
+        source: COMPUTED,
         seconds: 0.0,
         rule: RuleReport::Octal(OctalReport {
             code: code.to_string(),
@@ -363,7 +394,7 @@ mod tests {
     use super::*;
 
     fn report_of(spec: &str, to: Option<u64>) -> GrundyReport {
-        report(&spec.parse().unwrap(), to).unwrap()
+        report(&spec.parse().unwrap(), to, &|_, _| Ok(None)).unwrap()
     }
 
     #[test]
@@ -404,7 +435,10 @@ mod tests {
             ("sum:nim=3", None),
             ("octal:code=0.77", Some(MAX_TO + 1)),
         ] {
-            assert!(report(&spec.parse().unwrap(), to).is_err(), "{spec}");
+            assert!(
+                report(&spec.parse().unwrap(), to, &|_, _| Ok(None)).is_err(),
+                "{spec}"
+            );
         }
     }
 }

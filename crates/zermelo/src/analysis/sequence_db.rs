@@ -152,11 +152,10 @@ fn corrupt(db: &Database, why: String) -> Error {
 
 /// The first `len` values of the saved sequence (at most those stored) with its period.
 pub fn load<T: Stored>(db: &Database, len: u64) -> Result<Sequence<T>, Error> {
-    let layer = db.header().layers[..]
-        .first()
-        .copied()
-        .filter(|&l| T::fits(l) && db.header().layers.len() == 1)
-        .ok_or_else(|| corrupt(db, "holds no sequence of values of this kind".into()))?;
+    let layer = match db.header().layers[..] {
+        [layer] if T::fits(layer) => layer,
+        _ => return Err(corrupt(db, "holds no sequence of values of this kind".into())),
+    };
     let shape = shape(db);
     let stored = db.header().ranks;
     if shape.is_some_and(|s| (s.preperiod + s.period) as u64 > stored) {

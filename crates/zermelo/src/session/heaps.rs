@@ -17,11 +17,11 @@ use super::{
     Big, Cost, Fact, FactValue, GameRecord, MoveValue, Options, PlayIo, PlayerInfo, PositionView, Session,
     Solution, Standings, Verdict, MOVES_LISTED,
 };
-use crate::analysis::grundy::{self, Sequence};
+use crate::analysis::grundy::{self, GrundyReport, Sequence};
 use crate::analysis::sequence_db::{self, Stored};
 use crate::games::impartial::{nim, HeapGame, HeapMove, Heaps, Rule};
 use crate::play::Player;
-use crate::spec::GameInfo;
+use crate::spec::{GameInfo, Spec};
 use crate::table::db::Database;
 use crate::{Error, Game, Notation};
 
@@ -289,6 +289,30 @@ impl Judge {
             .map_or_else(|| nim::nim_sum(&sizes), |v| nim::nim_sum(&v));
         game.winning_moves(p, |size| nim::targets(size, nim_sum), |child| self.lost(child))
     }
+}
+
+/// The `grundy` report of `spec`, with an octal game's values read from the data folder
+/// when its saved sequence gives the report computing would: with a proven period, when
+/// `to` (if given) reaches past the values stored; without one, when they reach `to`.
+pub fn grundy_report(spec: &Spec, to: Option<u64>, opts: &Options) -> Result<GrundyReport, Error> {
+    grundy::report(spec, to, &|code, to| {
+        let rule = Rule::Octal(code.clone());
+        let name = rule
+            .sequence_spec(false)
+            .expect("an octal rule has values by heap size");
+        let Some(db) = super::saved_table(opts, &name, None, sequence_db::SAVER)? else {
+            return Ok(None);
+        };
+        let stored = db.header().ranks;
+        let asked = to.map(|t| t as u64 + 1);
+        let len = match (sequence_db::shape(&db), asked) {
+            (Some(_), None) => stored,
+            (Some(_), Some(n)) if n >= stored => stored,
+            (None, Some(n)) if n <= stored => n,
+            _ => return Ok(None),
+        };
+        sequence_db::load(&db, len).map(Some)
+    })
 }
 
 /// The move that makes a lost game last: the fewest tokens from the first heap with a move.
