@@ -15,7 +15,8 @@
 //! Opening a file reads and checks the header and the block indexes only; a probe maps
 //! one block, checks it, decompresses it and keeps it in a small cache. The win/lose/draw
 //! layer ([`Layer::Wdl`], 2 bits a rank) is apart from the remoteness layer, so a probe
-//! for the value alone touches only the small layer. A file is written to a temporary
+//! for the value alone touches only the small layer. A heap game's sequence is one layer
+//! of values by heap size ([`Layer::grundy`]: 8, 16 or 32 bits each) or of win/loss. A file is written to a temporary
 //! name, synced and renamed into place: a reader never sees half a file.
 
 use std::fs;
