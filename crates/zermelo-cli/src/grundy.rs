@@ -4,6 +4,7 @@
 use anyhow::{anyhow, bail, Result};
 use plotters::prelude::*;
 use zermelo::analysis::grundy::{self, GrundyReport, RuleReport, SHOWN};
+use zermelo::session::{heaps, Options};
 use zermelo::solve::grundy::Periodicity;
 use zermelo::Spec;
 
@@ -12,12 +13,13 @@ use crate::commands::Report;
 /// The most heap sizes a plot shows; longer ranges are thinned.
 const PLOT_POINTS: usize = 4_000;
 
-/// The `grundy` report of `spec`, optionally plotted to `plot`.
-pub fn report(spec: &Spec, to: Option<u64>, plot: Option<&str>) -> Result<Report> {
+/// The `grundy` report of `spec` (reading saved values from the data folder of `opts`),
+/// optionally plotted to `plot`.
+pub fn report(spec: &Spec, to: Option<u64>, plot: Option<&str>, opts: &Options) -> Result<Report> {
     if let Some(to) = to.filter(|&t| t > grundy::MAX_TO) {
         bail!("--to {to} is out of range 0..={}", grundy::MAX_TO);
     }
-    let report = grundy::report(spec, to)?;
+    let report = heaps::grundy_report(spec, to, opts)?;
     let mut text = match &report.rule {
         RuleReport::Subtraction(s) => {
             let mut text = format!("{} ({} play)\n", report.game, s.rule);
@@ -102,14 +104,15 @@ fn show(values: &[u32], len: usize) -> String {
 /// The "computed to" line: how far the values go, and how many came from the recurrence.
 fn computed_text(report: &GrundyReport) -> String {
     let last = report.computed_to;
-    if report.recurrence_to == last {
+    let computed = if report.recurrence_to == last {
         format!("computed to: n = {last}\n")
     } else {
         format!(
             "computed to: n = {last} (n <= {} by the recurrence, the rest from the proven period)\n",
             report.recurrence_to
         )
-    }
+    };
+    format!("{computed}source: {}\n", report.source)
 }
 
 /// A line saying what was proven, over heaps up to `last`.

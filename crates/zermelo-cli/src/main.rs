@@ -459,7 +459,7 @@ fn run_here(
             Ok(render::standings(&result?))
         }
         Command::Balance { .. } => bail!("balance is run with its driver"),
-        Command::Grundy { spec, to, plot } => grundy::report(&spec.parse()?, to, plot.as_deref()),
+        Command::Grundy { spec, to, plot } => grundy::report(&spec.parse()?, to, plot.as_deref(), &opts),
         Command::Db { command } => match command {
             DbCommand::List => Ok(render::db_list(&saved::list(&opts.data_dir)?)),
             DbCommand::Info { path } => Ok(render::db_info(&saved::info(&path)?)),

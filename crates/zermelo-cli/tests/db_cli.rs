@@ -341,3 +341,128 @@ fn stopped_solves_go_on_to_the_same_database() {
     let _ = std::fs::remove_dir_all(&whole);
     let _ = std::fs::remove_dir_all(&resumed);
 }
+
+/// The heap values of a `moves` or `solve` document.
+fn heap_values(v: &serde_json::Value) -> serde_json::Value {
+    fact(v, "heap_values")
+}
+
+#[test]
+fn heap_sequences_are_saved_read_back_and_refused_when_damaged() {
+    let data = data_dir("heaps");
+    let d = text(&data);
+    let rule = "octal:code=0.16";
+    let solved = json(&["--data", d, "solve", rule, "--json"]);
+    assert_eq!(fact(&solved, "source"), "solved now");
+    let path = data.join("octal-code-0-16.zdb");
+    assert!(fact(&solved, "table").as_str().unwrap().contains(text(&path)));
+    let again = json(&["--data", d, "solve", rule, "--json"]);
+    assert_eq!(fact(&again, "source"), "read from the data folder");
+    assert_eq!(again["value"], solved["value"]);
+
+    // The saved sequence proves the period `grundy` computes.
+    let info = json(&["db", "info", text(&path), "--json"]);
+    let grundy = json(&["grundy", rule, "--json"]);
+    let count = |name: &str| {
+        info["counts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == name)
+            .unwrap_or_else(|| panic!("no count {name} in {info}"))["value"]
+            .clone()
+    };
+    assert_eq!(info["spec"], rule);
+    assert_eq!(info["layers"][0]["name"], "grundy8");
+    assert_eq!(count("preperiod"), grundy["preperiod"]);
+    assert_eq!(count("period"), grundy["period"]);
+    assert_eq!(info["positions"], grundy["recurrence_to"].as_u64().unwrap() + 1);
+    let checked = json(&["db", "verify", text(&path), "--sample", "200", "--json"]);
+    assert_eq!(checked["sampled"], 200);
+
+    // Every start of the rule reads it, and gets what computing gives; so does `grundy`.
+    let empty = data_dir("heaps-empty");
+    for to in ["600000", "1000"] {
+        let mut read = json(&["--data", d, "grundy", rule, "--to", to, "--json"]);
+        let mut computed = json(&["--data", text(&empty), "grundy", rule, "--to", to, "--json"]);
+        let from_file = to == "600000";
+        assert_eq!(read["source"] == "read from the data folder", from_file, "{read}");
+        for v in [&mut read, &mut computed] {
+            v.as_object_mut()
+                .unwrap()
+                .retain(|k, _| k != "seconds" && k != "source");
+        }
+        assert_eq!(read, computed, "--to {to}");
+    }
+    for start in ["heaps=1000/777", "heaps=999999/3"] {
+        let spec = format!("{rule},{start}");
+        let read = json(&["--data", d, "moves", &spec, "--json"]);
+        let computed = json(&["--data", text(&empty), "moves", &spec, "--json"]);
+        assert!(fact(&read, "table")
+            .as_str()
+            .unwrap()
+            .contains("read from the data folder"));
+        assert_eq!(read["moves"], computed["moves"], "{spec}");
+        assert_eq!(read["value"], computed["value"], "{spec}");
+        assert_eq!(heap_values(&read), heap_values(&computed), "{spec}");
+    }
+    assert!(!empty.exists(), "moves saves nothing");
+    let spec = format!("{rule},heaps=40/50");
+    let standings = json(&["--data", d, "tournament", &spec, "--games", "4", "--json"]);
+    assert_eq!(standings["games"], 4);
+    let sum = json(&["--data", d, "solve", "sum:code=0.16,heaps=5/9,nim=3", "--json"]);
+    assert!(fact(&sum, "table")
+        .as_str()
+        .unwrap()
+        .contains("read from the data folder"));
+
+    // Damage gives one line and a non-zero exit, never a value.
+    let good = std::fs::read(&path).unwrap();
+    let blocks = info["layers"][0]["blocks"].as_u64().unwrap() as usize;
+    let first_block = good.len() - blocks * 20 - info["layers"][0]["stored_bytes"].as_u64().unwrap() as usize;
+    let mut cases: Vec<(&str, Vec<u8>, &str)> =
+        vec![("truncated", good[..good.len() - 9].to_vec(), "truncated")];
+    for (what, at, why) in [
+        ("a byte in the header", 20, "header fails its checksum"),
+        (
+            "a byte in a block",
+            first_block + 11,
+            "block 0 of the grundy8 layer fails its checksum",
+        ),
+        ("a byte in the block index", good.len() - 5, "block index of the"),
+    ] {
+        let mut bytes = good.clone();
+        bytes[at] ^= 0x10;
+        cases.push((what, bytes, why));
+    }
+    for (what, bytes, why) in cases {
+        std::fs::write(&path, &bytes).unwrap();
+        for args in [
+            vec!["--data", d, "moves", &spec],
+            vec!["--data", d, "solve", rule],
+            vec!["--data", d, "tournament", &spec, "--games", "2"],
+            vec!["db", "verify", text(&path)],
+        ] {
+            let err = error_line(&args);
+            assert!(err.contains(why), "{what}, {args:?}: {err}");
+        }
+    }
+    // Another rule's sequence under this rule's name.
+    json(&["--data", d, "solve", "octal:code=0.77", "--json"]);
+    std::fs::copy(data.join("octal-code-0-77.zdb"), &path).unwrap();
+    for args in [
+        vec!["--data", d, "moves", &spec],
+        vec!["--data", d, "solve", rule],
+    ] {
+        let err = error_line(&args);
+        assert!(
+            err.contains("holds the table of octal:code=0.77, not of octal:code=0.16"),
+            "{err}"
+        );
+    }
+    // --force computes again and puts a sound file back.
+    let forced = json(&["--data", d, "solve", rule, "--force", "--json"]);
+    assert_eq!(fact(&forced, "source"), "solved now");
+    assert_eq!(std::fs::read(&path).unwrap(), good);
+    let _ = std::fs::remove_dir_all(&data);
+}

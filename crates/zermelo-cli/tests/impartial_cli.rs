@@ -5,8 +5,16 @@ mod common;
 use common::{fact, zermelo};
 use serde_json::Value;
 
+/// Runs a command with `--json` in a data folder of the calling test's own, so that tests
+/// running side by side never share the sequences `solve` saves.
 fn json(args: &[&str]) -> Value {
-    common::json(&[args, &["--json"]].concat())
+    let thread = std::thread::current();
+    let data = std::env::temp_dir().join(format!(
+        "zermelo-impartial-{}-{}",
+        std::process::id(),
+        thread.name().unwrap_or("main")
+    ));
+    common::json(&[&["--data", data.to_str().unwrap()], args, &["--json"]].concat())
 }
 
 /// The winning moves of a `moves` answer.

@@ -22,6 +22,10 @@ const OCTAL_STEP_BUDGET: Duration = Duration::from_secs(2);
 pub const MAX_TO: u64 = 100_000_000;
 /// Values (or letters) a report gives from the start of a sequence.
 pub const SHOWN: usize = 100;
+/// The [`GrundyReport::source`] of values computed now...
+const COMPUTED: &str = "computed now";
+/// ...and of values read from the data folder.
+const READ: &str = "read from the data folder";
 
 /// A computed sequence and the period it proves, if any.
 pub struct Sequence<T> {
@@ -50,20 +54,28 @@ impl<T: Clone> Sequence<T> {
         let mut len = first.min(limit);
         loop {
             let started = Instant::now();
-            let (mut values, shape) = step(len);
+            let (values, shape) = step(len);
             if shape.is_some() || len >= limit || started.elapsed() > budget {
-                let direct = values.len();
-                if let (Some(s), Some(to)) = (shape, to) {
-                    let periodic = Periodic::new(&values, s);
-                    values.extend((direct..=to).map(|n| periodic.at(n as u64).clone()));
-                }
-                return Sequence {
+                let mut seq = Sequence {
+                    direct: values.len(),
                     values,
-                    direct,
                     shape,
                 };
+                if let Some(to) = to {
+                    seq.fill_to(to);
+                }
+                return seq;
             }
             len = (2 * len).min(limit);
+        }
+    }
+
+    /// Fills in the values of heaps up to `to` from the proven period, if any.
+    pub fn fill_to(&mut self, to: usize) {
+        if let Some(periodic) = self.periodic() {
+            let have = self.values.len();
+            self.values
+                .extend((have..=to).map(|n| periodic.at(n as u64).clone()));
         }
     }
 
@@ -71,14 +83,34 @@ impl<T: Clone> Sequence<T> {
     pub fn periodic(&self) -> Option<Periodic<T>> {
         self.shape.map(|s| Periodic::new(&self.values, s))
     }
+
+    /// The value of heap `n`: from the proven period, else computed; `None` beyond both.
+    pub fn at(&self, n: u64) -> Option<&T> {
+        match self.shape {
+            Some(s) => self.values.get(s.index(n)),
+            None => self.values.get(usize::try_from(n).ok()?),
+        }
+    }
+}
+
+/// The period that `rule`'s proof rule proves for its computed `values` (by heap size),
+/// if any: the pigeonhole bound for subtraction games, Guy–Smith for octal games; Nim's
+/// values never repeat.
+pub fn prove<T: Eq>(rule: &Rule, values: &[T]) -> Option<Periodicity> {
+    match rule {
+        Rule::Subtraction(set) => find_period(values, |pre, p| subtraction::proof_length(set, pre, p)),
+        Rule::Octal(code) => find_period(values, |pre, p| code.proof_length(pre, p)),
+        Rule::Nim => None,
+    }
 }
 
 /// The win/loss table of a subtraction game (true: the mover wins) and its period, up
 /// to heap `to` or until a period is proven.
 pub fn subtraction_outcomes(set: &[u64], misere: bool, to: Option<usize>) -> Sequence<bool> {
+    let rule = Rule::Subtraction(set.to_vec());
     Sequence::grow(to, 64, SUBTRACTION_CAP, None, |len| {
         let values = subtraction::outcomes(set, misere, len);
-        let shape = find_period(&values, |pre, p| subtraction::proof_length(set, pre, p));
+        let shape = prove(&rule, &values);
         (values, shape)
     })
 }
@@ -86,9 +118,10 @@ pub fn subtraction_outcomes(set: &[u64], misere: bool, to: Option<usize>) -> Seq
 /// The Grundy values of a subtraction game and their period, up to heap `to` or until a
 /// period is proven.
 pub fn subtraction_grundy(set: &[u64], to: Option<usize>) -> Sequence<u32> {
+    let rule = Rule::Subtraction(set.to_vec());
     Sequence::grow(to, 64, SUBTRACTION_CAP, None, |len| {
         let values = subtraction::grundy_values(set, len);
-        let shape = find_period(&values, |pre, p| subtraction::proof_length(set, pre, p));
+        let shape = prove(&rule, &values);
         (values, shape)
     })
 }
@@ -100,21 +133,20 @@ pub fn octal_grundy(code: &Octal, to: Option<usize>) -> Sequence<u32> {
 }
 
 /// The Grundy values of an octal game far enough to value a heap of `heap` tokens: until
-/// a period is proven or the values reach that heap, or until a doubling step takes too
-/// long (then they may stop short of it).
-pub fn octal_grundy_for(code: &Octal, heap: u64) -> Sequence<u32> {
-    octal_sequence(
-        code,
-        None,
-        usize::try_from(heap).map_or(usize::MAX, |h| h.saturating_add(1)),
-    )
+/// a period is proven or the values reach that heap (with `thorough`, and at least as far
+/// as [`octal_grundy`] goes without a last heap), or until a doubling step takes too long
+/// (then they may stop short of it).
+pub fn octal_grundy_for(code: &Octal, heap: u64, thorough: bool) -> Sequence<u32> {
+    let cap = usize::try_from(heap).map_or(usize::MAX, |h| h.saturating_add(1));
+    octal_sequence(code, None, if thorough { cap.max(OCTAL_CAP) } else { cap })
 }
 
 fn octal_sequence(code: &Octal, to: Option<usize>, cap: usize) -> Sequence<u32> {
     let mut values = GrundySequence::new(code, true);
+    let rule = Rule::Octal(code.clone());
     Sequence::grow(to, 1024, cap, Some(OCTAL_STEP_BUDGET), |len| {
         values.extend_to(len);
-        let shape = find_period(values.values(), |pre, p| code.proof_length(pre, p));
+        let shape = prove(&rule, values.values());
         (values.values().to_vec(), shape)
     })
 }
@@ -141,6 +173,8 @@ pub struct GrundyReport {
     pub recurrence_to: usize,
     /// Whether every period the report needs was proven.
     pub proven: bool,
+    /// Where the values came from: computed now, or read from the data folder.
+    pub source: &'static str,
     /// Wall-clock seconds.
     pub seconds: f64,
     /// What the game's rule adds.
@@ -221,9 +255,14 @@ pub struct Series {
     pub what: &'static str,
 }
 
+/// The octal values saved in the data folder that hold every heap a report asks for (up
+/// to `to`, or as far as a report goes without it), when there are.
+pub type SavedOctal<'a> = dyn Fn(&Octal, Option<usize>) -> Result<Option<Sequence<u32>>, Error> + 'a;
+
 /// The Grundy report of the single-heap game `spec`, for heaps up to `to` when given
-/// (else until a period is proven).
-pub fn report(spec: &Spec, to: Option<u64>) -> Result<GrundyReport, Error> {
+/// (else until a period is proven); the values of an octal game come from `saved` when
+/// it has them.
+pub fn report(spec: &Spec, to: Option<u64>, saved: &SavedOctal<'_>) -> Result<GrundyReport, Error> {
     let started = Instant::now();
     let game = HeapGame::from_spec(spec)?;
     if let Some(to) = to.filter(|&t| t > MAX_TO) {
@@ -239,7 +278,18 @@ pub fn report(spec: &Spec, to: Option<u64>) -> Result<GrundyReport, Error> {
     };
     let mut report = match rule {
         Rule::Subtraction(set) => subtraction_report(spec, set, game.misere(), to),
-        Rule::Octal(code) => octal_report(spec, code, to),
+        Rule::Octal(code) => match saved(code, to)? {
+            Some(mut seq) => {
+                if let Some(to) = to {
+                    seq.fill_to(to);
+                }
+                GrundyReport {
+                    source: READ,
+                    ..octal_report(spec, code, seq)
+                }
+            }
+            None => octal_report(spec, code, octal_grundy(code, to)),
+        },
         Rule::Nim => {
             return Err(Error::Unsupported(
                 "a Nim heap's Grundy value is its size; grundy needs subtraction or octal".into(),
@@ -285,6 +335,7 @@ fn subtraction_report(spec: &Spec, set: &[u64], misere: bool, to: Option<usize>)
         computed_to: outcomes.values.len() - 1,
         recurrence_to: outcomes.direct - 1,
         proven,
+        source: COMPUTED,
         seconds: 0.0,
         rule: RuleReport::Subtraction(SubtractionReport {
             rule: if misere { "misere" } else { "normal" },
@@ -302,8 +353,7 @@ fn subtraction_report(spec: &Spec, set: &[u64], misere: bool, to: Option<usize>)
     }
 }
 
-fn octal_report(spec: &Spec, code: &Octal, to: Option<usize>) -> GrundyReport {
-    let seq = octal_grundy(code, to);
+fn octal_report(spec: &Spec, code: &Octal, seq: Sequence<u32>) -> GrundyReport {
     let proof = match seq.shape {
         Some(s) if code.splits() => format!(
             "Guy–Smith, g(n + {p}) = g(n) for {pre} <= n < 2*{pre} + {p} + {k}",
@@ -321,6 +371,7 @@ fn octal_report(spec: &Spec, code: &Octal, to: Option<usize>) -> GrundyReport {
         computed_to: seq.values.len() - 1,
         recurrence_to: seq.direct - 1,
         proven: seq.shape.is_some(),
+        source: COMPUTED,
         seconds: 0.0,
         rule: RuleReport::Octal(OctalReport {
             code: code.to_string(),
@@ -343,7 +394,7 @@ mod tests {
     use super::*;
 
     fn report_of(spec: &str, to: Option<u64>) -> GrundyReport {
-        report(&spec.parse().unwrap(), to).unwrap()
+        report(&spec.parse().unwrap(), to, &|_, _| Ok(None)).unwrap()
     }
 
     #[test]
@@ -370,10 +421,11 @@ mod tests {
     #[test]
     fn octal_values_for_a_heap_stop_at_a_proven_period() {
         let code: Octal = "0.77".parse().unwrap();
-        let seq = octal_grundy_for(&code, 1_000_000);
+        let seq = octal_grundy_for(&code, 1_000_000, false);
         assert!(seq.shape.is_some());
         assert!(seq.values.len() <= 1024);
-        assert_eq!(octal_grundy_for(&code, 10).values.len(), 11);
+        assert_eq!(octal_grundy_for(&code, 10, false).values.len(), 11);
+        assert!(octal_grundy_for(&code, 10, true).shape.is_some());
     }
 
     #[test]
@@ -383,7 +435,10 @@ mod tests {
             ("sum:nim=3", None),
             ("octal:code=0.77", Some(MAX_TO + 1)),
         ] {
-            assert!(report(&spec.parse().unwrap(), to).is_err(), "{spec}");
+            assert!(
+                report(&spec.parse().unwrap(), to, &|_, _| Ok(None)).is_err(),
+                "{spec}"
+            );
         }
     }
 }

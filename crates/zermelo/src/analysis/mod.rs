@@ -4,3 +4,4 @@
 pub mod balance;
 pub mod count;
 pub mod grundy;
+pub mod sequence_db;

@@ -1,7 +1,9 @@
 //! The heap-values strategy: impartial heap games (Nim, subtraction and octal games, and
 //! sums of them) valued by Sprague–Grundy under normal play, or by the misère rules of
 //! Nim and subtraction games. Values come from a proven period when there is one, so a
-//! heap of any size costs no more than the period.
+//! heap of any size costs no more than the period. A rule's sequence is read from the
+//! data folder when a saved one values the start's heaps, and `solve` saves the one it
+//! computes ([`sequence_db`]).
 
 use std::sync::OnceLock;
 use std::time::Instant;
@@ -15,11 +17,12 @@ use super::{
     Big, Cost, Fact, FactValue, GameRecord, MoveValue, Options, PlayIo, PlayerInfo, PositionView, Session,
     Solution, Standings, Verdict, MOVES_LISTED,
 };
-use crate::analysis::grundy::{self, Sequence};
+use crate::analysis::grundy::{self, GrundyReport, Sequence};
+use crate::analysis::sequence_db::{self, Stored};
 use crate::games::impartial::{nim, HeapGame, HeapMove, Heaps, Rule};
 use crate::play::Player;
-use crate::solve::grundy::Periodic;
-use crate::spec::GameInfo;
+use crate::spec::{GameInfo, Spec};
+use crate::table::db::Database;
 use crate::{Error, Game, Notation};
 
 /// The most legal moves a position may have for players that list them (all but
@@ -30,33 +33,104 @@ const VALUE_BYTES: u64 = 4;
 /// Bytes a listed move takes in a position report, about.
 const LISTED_BYTES: u64 = 256;
 
-/// Values by heap size: a proven periodic sequence, or a table long enough for the game.
-enum Lookup<T> {
-    Periodic(Periodic<T>),
-    Table(Vec<T>),
+/// Where a sequence's values came from.
+enum Source {
+    /// The data folder.
+    Read,
+    /// Computed by this process.
+    Computed,
 }
 
-impl<T: Clone> Lookup<T> {
-    /// The lookup of `rule`'s sequence `seq`, refused when a heap of `max` is beyond it.
-    fn new(seq: Sequence<T>, max: u64, rule: &Rule) -> Result<Self, Error> {
-        if let Some(p) = seq.periodic() {
-            return Ok(Lookup::Periodic(p));
+/// Values by heap size: a sequence with a proven period, or long enough for the game's
+/// heaps; read from the data folder or computed.
+struct Lookup<T> {
+    seq: Sequence<T>,
+    /// The spec it is saved under.
+    spec: String,
+    source: Source,
+}
+
+impl<T: Stored> Lookup<T> {
+    /// The values of `rule` (under the misère rule when `misere`) for heaps up to `max`:
+    /// the saved sequence when it values them (unless `opts.force`), else `compute()`;
+    /// refused when a heap of `max` is beyond what is computed.
+    fn new(
+        rule: &Rule,
+        misere: bool,
+        max: u64,
+        opts: &Options,
+        compute: impl FnOnce() -> Sequence<T>,
+    ) -> Result<Self, Error> {
+        let spec = rule
+            .sequence_spec(misere)
+            .expect("a rule with values by heap size");
+        if !opts.force {
+            if let Some(db) = super::saved_table(opts, &spec, None, sequence_db::SAVER)? {
+                if let Some(len) = sequence_db::needed(&db, max) {
+                    return Ok(Lookup {
+                        seq: sequence_db::load(&db, len)?,
+                        spec,
+                        source: Source::Read,
+                    });
+                }
+            }
         }
-        if max >= seq.values.len() as u64 {
+        let seq = compute();
+        if seq.shape.is_none() && max >= seq.values.len() as u64 {
             return Err(Error::TooBig(format!(
                 "{}: no period proven within {} values, so a heap of {max} is out of reach",
                 rule.describe(),
                 seq.values.len()
             )));
         }
-        Ok(Lookup::Table(seq.values))
+        Ok(Lookup {
+            seq,
+            spec,
+            source: Source::Computed,
+        })
     }
 
     fn at(&self, n: u64) -> T {
-        match self {
-            Lookup::Periodic(p) => p.at(n).clone(),
-            Lookup::Table(values) => values[n as usize].clone(),
-        }
+        self.seq
+            .at(n)
+            .expect("the lookup values every heap of the game")
+            .clone()
+    }
+}
+
+/// A sequence's file in the data folder.
+trait Saved {
+    /// The fact naming its file when it was read from the data folder; when `solving`,
+    /// also when computed, saving it first unless `opts.save` is off.
+    fn table(&self, opts: &Options, solving: bool) -> Result<Option<Fact>, Error>;
+    /// Whether it was read from the data folder.
+    fn read(&self) -> bool;
+}
+
+impl<T: Stored> Saved for Lookup<T> {
+    fn table(&self, opts: &Options, solving: bool) -> Result<Option<Fact>, Error> {
+        let path = super::table_path(opts, &self.spec);
+        let source = match self.source {
+            Source::Read => "read from the data folder",
+            Source::Computed if !solving => return Ok(None),
+            Source::Computed if !opts.save => {
+                return Ok(Some(Fact::new(
+                    "table",
+                    "table",
+                    FactValue::Text("not saved (--no-save)".into()),
+                )))
+            }
+            Source::Computed => {
+                super::writable(&opts.data_dir)?;
+                sequence_db::write(&path, &self.spec, &self.seq)?;
+                "solved now"
+            }
+        };
+        Ok(Some(super::table_fact(&path, &Database::open(&path)?, source)))
+    }
+
+    fn read(&self) -> bool {
+        matches!(self.source, Source::Read)
     }
 }
 
@@ -74,8 +148,10 @@ enum Judge {
 }
 
 impl Judge {
-    /// The judge of `game` for heaps up to those of its start, and what computing it took.
-    fn new(game: &HeapGame) -> Result<(Judge, Cost), Error> {
+    /// The judge of `game` for heaps up to those of its start, and what computing (or
+    /// reading) it took; `thorough` (for a solve, which saves them) computes octal values
+    /// as far as `zermelo grundy` does when the start needs fewer.
+    fn new(game: &HeapGame, opts: &Options, thorough: bool) -> Result<(Judge, Cost), Error> {
         let started = Instant::now();
         let start = game.start();
         let largest = |part: usize| {
@@ -92,9 +168,11 @@ impl Judge {
         let judge = match (game.misere(), game.parts()) {
             (true, [Rule::Nim]) => Judge::MisereNim,
             (true, [rule @ Rule::Subtraction(set)]) => {
-                let seq = grundy::subtraction_outcomes(set, true, None);
-                computed += seq.values.len() as u64;
-                Judge::MisereSubtraction(Lookup::new(seq, largest(0), rule)?)
+                let lookup = Lookup::new(rule, true, largest(0), opts, || {
+                    grundy::subtraction_outcomes(set, true, None)
+                })?;
+                computed += lookup.seq.values.len() as u64;
+                Judge::MisereSubtraction(lookup)
             }
             (true, _) => {
                 return Err(Error::Unsupported(
@@ -104,16 +182,21 @@ impl Judge {
             (false, parts) => {
                 let mut values = Vec::new();
                 for (i, rule) in parts.iter().enumerate() {
-                    let seq = match rule {
+                    let max = largest(i);
+                    let lookup = match rule {
                         Rule::Nim => {
                             values.push(PartValues::Nim);
                             continue;
                         }
-                        Rule::Subtraction(set) => grundy::subtraction_grundy(set, None),
-                        Rule::Octal(code) => grundy::octal_grundy_for(code, largest(i)),
+                        Rule::Subtraction(set) => {
+                            Lookup::new(rule, false, max, opts, || grundy::subtraction_grundy(set, None))?
+                        }
+                        Rule::Octal(code) => Lookup::new(rule, false, max, opts, || {
+                            grundy::octal_grundy_for(code, max, thorough)
+                        })?,
                     };
-                    computed += seq.values.len() as u64;
-                    values.push(PartValues::Table(Lookup::new(seq, largest(i), rule)?));
+                    computed += lookup.seq.values.len() as u64;
+                    values.push(PartValues::Table(lookup));
                 }
                 Judge::Normal(values)
             }
@@ -124,6 +207,40 @@ impl Judge {
             seconds: started.elapsed().as_secs_f64(),
         };
         Ok((judge, cost))
+    }
+
+    /// The sequences the judge reads, one per part with values by heap size.
+    fn sequences(&self) -> Vec<&dyn Saved> {
+        match self {
+            Judge::Normal(parts) => parts
+                .iter()
+                .filter_map(|p| match p {
+                    PartValues::Table(t) => Some(t as &dyn Saved),
+                    PartValues::Nim => None,
+                })
+                .collect(),
+            Judge::MisereNim => Vec::new(),
+            Judge::MisereSubtraction(t) => vec![t],
+        }
+    }
+
+    /// The facts naming the judge's files (see [`Saved::table`]) and, when solving, where
+    /// its values came from.
+    fn tables(&self, opts: &Options, solving: bool) -> Result<Vec<Fact>, Error> {
+        let sequences = self.sequences();
+        let mut facts = Vec::new();
+        for s in &sequences {
+            facts.extend(s.table(opts, solving)?);
+        }
+        if solving && !sequences.is_empty() {
+            let source = if sequences.iter().all(|s| s.read()) {
+                "read from the data folder"
+            } else {
+                "solved now"
+            };
+            facts.push(Fact::new("source", "source", FactValue::Text(source.into())));
+        }
+        Ok(facts)
     }
 
     /// How the judge decides, for [`Solution::solver`].
@@ -172,6 +289,30 @@ impl Judge {
             .map_or_else(|| nim::nim_sum(&sizes), |v| nim::nim_sum(&v));
         game.winning_moves(p, |size| nim::targets(size, nim_sum), |child| self.lost(child))
     }
+}
+
+/// The `grundy` report of `spec`, with an octal game's values read from the data folder
+/// when its saved sequence gives the report computing would: with a proven period, when
+/// `to` (if given) reaches past the values stored; without one, when they reach `to`.
+pub fn grundy_report(spec: &Spec, to: Option<u64>, opts: &Options) -> Result<GrundyReport, Error> {
+    grundy::report(spec, to, &|code, to| {
+        let rule = Rule::Octal(code.clone());
+        let name = rule
+            .sequence_spec(false)
+            .expect("an octal rule has values by heap size");
+        let Some(db) = super::saved_table(opts, &name, None, sequence_db::SAVER)? else {
+            return Ok(None);
+        };
+        let stored = db.header().ranks;
+        let asked = to.map(|t| t as u64 + 1);
+        let len = match (sequence_db::shape(&db), asked) {
+            (Some(_), None) => stored,
+            (Some(_), Some(n)) if n >= stored => stored,
+            (None, Some(n)) if n <= stored => n,
+            _ => return Ok(None),
+        };
+        sequence_db::load(&db, len).map(Some)
+    })
 }
 
 /// The move that makes a lost game last: the fewest tokens from the first heap with a move.
@@ -233,7 +374,8 @@ pub struct HeapSession {
 }
 
 impl HeapSession {
-    /// A session for `game`, opened from `spec`; the values are computed when first needed.
+    /// A session for `game`, opened from `spec`; the values are read or computed when first
+    /// needed.
     pub fn new(spec: &str, info: &'static GameInfo, game: HeapGame) -> Self {
         HeapSession {
             spec: spec.to_string(),
@@ -243,33 +385,34 @@ impl HeapSession {
         }
     }
 
-    /// The judge and what computing it took, computed once.
-    fn solved(&self) -> Result<&(Judge, Cost), Error> {
+    /// The judge and what computing (or reading) it took, made once: `thorough` for a
+    /// solve (see [`Judge::new`]), when it is made by one.
+    fn solved(&self, opts: &Options, thorough: bool) -> Result<&(Judge, Cost), Error> {
         self.judge
-            .get_or_init(|| Judge::new(&self.game))
+            .get_or_init(|| Judge::new(&self.game, opts, thorough))
             .as_ref()
             .map_err(Clone::clone)
     }
 
-    fn judge(&self) -> Result<&Judge, Error> {
-        self.solved().map(|(judge, _)| judge)
+    fn judge(&self, opts: &Options) -> Result<&Judge, Error> {
+        self.solved(opts, false).map(|(judge, _)| judge)
     }
 
     /// The players of this game and the matches they play.
-    fn roster(&self) -> Roster<'_, HeapGame> {
+    fn roster(&self, opts: &Options) -> Roster<'_, HeapGame> {
         Roster {
             spec: &self.spec,
             seats: self.seats(),
-            special: self.special(),
+            special: self.special(opts.clone()),
             known: self.players(),
         }
     }
 
-    fn special(&self) -> Box<Special<'_, HeapGame>> {
+    fn special(&self, opts: Options) -> Box<Special<'_, HeapGame>> {
         Box::new(move |name: &str, seed: u64| {
             (name == "perfect").then(|| {
                 Ok(Box::new(Perfect {
-                    judge: self.judge()?,
+                    judge: self.judge(&opts)?,
                     rng: StdRng::seed_from_u64(seed),
                 }) as Box<dyn Player<HeapGame> + '_>)
             })
@@ -386,15 +529,17 @@ impl Session for HeapSession {
         list
     }
 
-    fn estimate(&self, _opts: &Options) -> Result<Cost, Error> {
-        self.solved().map(|(_, cost)| *cost)
+    fn estimate(&self, opts: &Options) -> Result<Cost, Error> {
+        self.solved(opts, true).map(|(_, cost)| *cost)
     }
 
-    fn solve(&self, _opts: &Options) -> Result<Solution, Error> {
+    fn solve(&self, opts: &Options) -> Result<Solution, Error> {
         let started = Instant::now();
-        let (judge, cost) = self.solved()?;
+        let (judge, cost) = self.solved(opts, true)?;
         let g = &self.game;
         let start = g.start();
+        let mut details = self.facts(judge, &start);
+        details.extend(judge.tables(opts, true)?);
         Ok(Solution {
             game: self.spec.clone(),
             to_move: g.player_name(g.to_move(&start)),
@@ -403,16 +548,18 @@ impl Session for HeapSession {
             solver: judge.method().to_string(),
             // The values may have been computed before, for an estimate.
             seconds: started.elapsed().as_secs_f64().max(cost.seconds),
-            details: self.facts(judge, &start),
+            details,
         })
     }
 
     fn position(&self, moves: &[String], opts: &Options) -> Result<PositionView, Error> {
         let g = &self.game;
         let p = common::replay(g, g.start(), moves)?;
-        let judge = self.judge()?;
+        let judge = self.judge(opts)?;
         let outcome = g.outcome(&p);
         let total = g.move_count(&p);
+        let mut details = self.facts(judge, &p);
+        details.extend(judge.tables(opts, false)?);
         Ok(PositionView {
             game: self.spec.clone(),
             position: g.format_position(&p),
@@ -425,7 +572,7 @@ impl Session for HeapSession {
             points: None,
             moves: self.listed(judge, &p, total, opts)?,
             moves_total: Big(total),
-            details: self.facts(judge, &p),
+            details,
         })
     }
 
@@ -434,11 +581,11 @@ impl Session for HeapSession {
         players: &[String],
         games: u64,
         seed: u64,
-        _opts: &Options,
+        opts: &Options,
         after: &(dyn Fn(u64) + Sync),
     ) -> Result<Standings, Error> {
         self.check_start()?;
-        self.roster().tournament(
+        self.roster(opts).tournament(
             players,
             games,
             seed,
@@ -451,18 +598,18 @@ impl Session for HeapSession {
         &self,
         seats: &[String],
         seed: u64,
-        _opts: &Options,
+        opts: &Options,
         io: &mut PlayIo<'_>,
     ) -> Result<GameRecord, Error> {
         self.check_start()?;
-        self.roster().play(&self.game, seats, seed, |_| None, io)
+        self.roster(opts).play(&self.game, seats, seed, |_| None, io)
     }
 
     fn playout(&self, seed: u64) -> Result<usize, Error> {
         common::playout(&self.game, self.game.start(), seed)
     }
 
-    fn bot_move(&self, moves: &[String], player: &str, seed: u64, _opts: &Options) -> Result<String, Error> {
+    fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error> {
         let g = &self.game;
         if !player.trim().eq_ignore_ascii_case("perfect") {
             let p = common::replay(g, g.start(), moves)?;
@@ -473,6 +620,26 @@ impl Session for HeapSession {
                 )));
             }
         }
-        self.roster().bot_move(g, moves, player, seed)
+        self.roster(opts).bot_move(g, moves, player, seed)
+    }
+
+    /// Checks the saved sequence of this game's one rule: its period proven again and
+    /// `sample` heaps valued again from their options' stored values.
+    fn check_sample(&self, db: &Database, sample: u64, seed: u64) -> Result<u64, Error> {
+        let misere = self.game.misere();
+        let rule = match self.game.parts() {
+            [rule] if rule.sequence_spec(misere).as_deref() == Some(&db.header().spec) => rule,
+            _ => {
+                return Err(Error::Database {
+                    path: db.path().display().to_string(),
+                    why: format!("is not a sequence of values by heap size ({})", db.header().spec),
+                })
+            }
+        };
+        if misere {
+            sequence_db::check_sample::<bool>(db, rule, sample, seed)
+        } else {
+            sequence_db::check_sample::<u32>(db, rule, sample, seed)
+        }
     }
 }

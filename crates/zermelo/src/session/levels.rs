@@ -163,7 +163,7 @@ impl<G: Tabulated> LevelSession<G> {
 
     /// Opens the saved database at `path`, refusing one of another game or solver.
     fn open_saved(&self, path: &Path) -> Result<Database, Error> {
-        let db = Database::open_for(path, &self.game.table_spec(), self.game.size())?;
+        let db = Database::open_for(path, &self.game.table_spec(), Some(self.game.size()))?;
         let h = db.header();
         if h.solver != SOLVER || h.solver_version != SOLVER_VERSION || h.layers.first() != Some(&Layer::Wdl) {
             return Err(Error::Database {

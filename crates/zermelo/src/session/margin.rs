@@ -153,7 +153,7 @@ impl<G: MarginGame> MarginSession<G> {
         let Some(ranks) = g.margin_ranks() else {
             return Ok(None);
         };
-        let db = super::saved_table(opts, &self.spec, ranks, SAVER)?;
+        let db = super::saved_table(opts, &self.spec, Some(ranks), SAVER)?;
         Ok(db.map(|db| Arc::new(MarginTable::Saved(Arc::new(db)))))
     }
 
@@ -167,7 +167,7 @@ impl<G: MarginGame> MarginSession<G> {
         let path = super::table_path(opts, &self.spec);
         let start = g.start();
         if !opts.force {
-            if let Some(db) = super::saved_table(opts, &self.spec, ranks, SAVER)? {
+            if let Some(db) = super::saved_table(opts, &self.spec, Some(ranks), SAVER)? {
                 let fact = super::table_fact(&path, &db, "read from the data folder");
                 let table = MarginTable::Saved(Arc::new(db));
                 return Ok((table.margin(g, &start)?, ranks, Some(fact)));

@@ -126,13 +126,13 @@ pub(crate) fn table_path(opts: &Options, spec: &str) -> PathBuf {
     opts.data_dir.join(format!("{name}.zdb"))
 }
 
-/// The table of `ranks` ranks saved for `spec` in the data folder by `saver` (a solver
-/// and the version of its output), when there is one; a table made by another solver or
-/// version is refused.
+/// The table saved for `spec` (of `ranks` ranks, when given) in the data folder by
+/// `saver` (a solver and the version of its output), when there is one; a table made by
+/// another solver or version is refused.
 pub(crate) fn saved_table(
     opts: &Options,
     spec: &str,
-    ranks: u64,
+    ranks: Option<u64>,
     saver: (&str, u32),
 ) -> Result<Option<Database>, Error> {
     let path = table_path(opts, spec);

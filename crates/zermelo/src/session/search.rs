@@ -114,7 +114,7 @@ impl<G: Searchable> SearchSession<G> {
 
     /// The saved table of this game, when there is one.
     fn saved(&self, opts: &Options) -> Result<Option<Arc<Database>>, Error> {
-        Ok(super::saved_table(opts, &self.spec, self.game.size(), SAVER)?.map(Arc::new))
+        Ok(super::saved_table(opts, &self.spec, Some(self.game.size()), SAVER)?.map(Arc::new))
     }
 
     /// Solves every rank by retrograde analysis and, unless `opts.save` is off, saves the

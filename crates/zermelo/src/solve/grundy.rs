@@ -11,13 +11,17 @@ use crate::game::Impartial;
 
 /// The minimum excludant: the least non-negative integer not in `values`.
 pub fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
-    let mut seen: Vec<u64> = values.into_iter().collect();
-    seen.sort_unstable();
-    seen.dedup();
+    let values: Vec<u64> = values.into_iter().collect();
+    // The mex is at most the number of values, so larger ones change nothing.
+    let mut seen = vec![false; values.len() + 1];
+    for v in values {
+        if let Some(slot) = usize::try_from(v).ok().and_then(|v| seen.get_mut(v)) {
+            *slot = true;
+        }
+    }
     seen.iter()
-        .enumerate()
-        .find(|&(i, &v)| v != i as u64)
-        .map_or(seen.len() as u64, |(i, _)| i as u64)
+        .position(|&s| !s)
+        .expect("one slot more than there are values") as u64
 }
 
 /// A memoising Grundy solver for any impartial game with an acyclic position graph.
@@ -60,6 +64,17 @@ pub struct Periodicity {
     pub preperiod: usize,
     /// The length of the repeating block.
     pub period: usize,
+}
+
+impl Periodicity {
+    /// The index below `preperiod + period` whose value index `n` repeats.
+    pub fn index(self, n: u64) -> usize {
+        if n < self.preperiod as u64 {
+            n as usize
+        } else {
+            self.preperiod + ((n - self.preperiod as u64) % self.period as u64) as usize
+        }
+    }
 }
 
 /// The shortest period, with its shortest preperiod, that the computed `seq` proves.
@@ -115,13 +130,7 @@ impl<T: Clone> Periodic<T> {
 
     /// The value at index `n`, however large.
     pub fn at(&self, n: u64) -> &T {
-        let Periodicity { preperiod, period } = self.shape;
-        let n = if n < preperiod as u64 {
-            n as usize
-        } else {
-            preperiod + ((n - preperiod as u64) % period as u64) as usize
-        };
-        &self.head[n]
+        &self.head[self.shape.index(n)]
     }
 
     /// The repeating block.

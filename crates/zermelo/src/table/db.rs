@@ -18,7 +18,8 @@
 //! Opening a file reads and checks the header and the block indexes only; a probe maps
 //! one block, checks it, decompresses it and keeps it in a small cache. The win/lose/draw
 //! layer ([`Layer::Wdl`], 2 bits a rank) is apart from the remoteness layer, so a probe
-//! for the value alone touches only the small layer. A file is written to a temporary
+//! for the value alone touches only the small layer. A heap game's sequence is one layer
+//! of values by heap size ([`Layer::grundy`]: 8, 16 or 32 bits each) or of win/loss. A file is written to a temporary
 //! name, synced and renamed into place: a reader never sees half a file.
 
 use std::fs;
@@ -63,6 +64,12 @@ pub enum Layer {
     HalfRemoteness,
     /// One byte a rank: a signed score margin for the mover.
     Margin,
+    /// A value by heap size (a Grundy value), one byte each.
+    Grundy8,
+    /// A value by heap size, two bytes each.
+    Grundy16,
+    /// A value by heap size, four bytes each.
+    Grundy32,
 }
 
 impl Layer {
@@ -72,7 +79,24 @@ impl Layer {
             Layer::Remoteness => 2,
             Layer::Margin => 3,
             Layer::HalfRemoteness => 4,
+            Layer::Grundy8 => 5,
+            Layer::Grundy16 => 6,
+            Layer::Grundy32 => 7,
         }
+    }
+
+    /// The narrowest value layer that holds values up to `max`.
+    pub fn grundy(max: u32) -> Self {
+        match max {
+            0..=0xff => Layer::Grundy8,
+            0x100..=0xffff => Layer::Grundy16,
+            _ => Layer::Grundy32,
+        }
+    }
+
+    /// Whether the layer holds values by heap size.
+    pub fn is_grundy(self) -> bool {
+        matches!(self, Layer::Grundy8 | Layer::Grundy16 | Layer::Grundy32)
     }
 
     fn from_code(code: u8) -> Option<Self> {
@@ -81,6 +105,9 @@ impl Layer {
             Layer::Remoteness,
             Layer::Margin,
             Layer::HalfRemoteness,
+            Layer::Grundy8,
+            Layer::Grundy16,
+            Layer::Grundy32,
         ]
         .into_iter()
         .find(|l| l.code() == code)
@@ -90,7 +117,9 @@ impl Layer {
     pub fn bits(self) -> u64 {
         match self {
             Layer::Wdl => 2,
-            Layer::Remoteness | Layer::HalfRemoteness | Layer::Margin => 8,
+            Layer::Remoteness | Layer::HalfRemoteness | Layer::Margin | Layer::Grundy8 => 8,
+            Layer::Grundy16 => 16,
+            Layer::Grundy32 => 32,
         }
     }
 
@@ -106,6 +135,9 @@ impl Layer {
             Layer::Remoteness => "remoteness",
             Layer::HalfRemoteness => "half-remoteness",
             Layer::Margin => "margin",
+            Layer::Grundy8 => "grundy8",
+            Layer::Grundy16 => "grundy16",
+            Layer::Grundy32 => "grundy32",
         }
     }
 }
@@ -360,24 +392,61 @@ pub fn write_values(
     };
     write(path, &header, &|layer, span, out| {
         let mut block = Vec::with_capacity((span.end - span.start) as usize);
-        values(span, &mut block)?;
+        values(span.clone(), &mut block)?;
+        let start = span.start;
+        let value = |r: u64| block[(r - start) as usize];
         match layer {
-            Layer::Wdl => out.extend(block.chunks(4).map(|four| {
-                four.iter()
-                    .enumerate()
-                    .fold(0, |b, (i, &v)| b | wdl_code(v) << (2 * i))
-            })),
-            _ => out.extend(block.into_iter().map(|v| {
-                let x = match v {
-                    Some(Value::Win(x)) if half => x.div_ceil(2),
-                    Some(Value::Lose(x)) if half => x / 2,
-                    v => v.and_then(Value::remoteness).unwrap_or(0),
-                };
-                x.min(u8::MAX.into()) as u8
-            })),
+            Layer::Wdl => pack(layer, span, |r| wdl_code(value(r)).into(), out),
+            _ => pack(
+                layer,
+                span,
+                |r| {
+                    let x = match value(r) {
+                        Some(Value::Win(x)) if half => x.div_ceil(2),
+                        Some(Value::Lose(x)) if half => x / 2,
+                        v => v.and_then(Value::remoteness).unwrap_or(0),
+                    };
+                    x.min(u8::MAX.into())
+                },
+                out,
+            ),
         }
         Ok(())
     })
+}
+
+/// Appends the entries `code(rank)` of `ranks` in `layer`'s raw layout: 2-bit codes four
+/// to a byte (low bits first), else each in the layer's width, little-endian.
+pub fn pack(layer: Layer, ranks: Range<u64>, code: impl Fn(u64) -> u32, out: &mut Vec<u8>) {
+    match layer.bits() {
+        2 => {
+            for four in ranks.clone().step_by(4) {
+                let byte = (four..(four + 4).min(ranks.end))
+                    .enumerate()
+                    .fold(0, |b, (i, r)| b | (code(r) as u8 & 3) << (2 * i));
+                out.push(byte);
+            }
+        }
+        bits => {
+            for r in ranks {
+                out.extend_from_slice(&code(r).to_le_bytes()[..bits as usize / 8]);
+            }
+        }
+    }
+}
+
+/// Entry `within` of a block of `layer`'s raw bytes, as [`pack`] lays them out.
+fn unpack(layer: Layer, raw: &[u8], within: u64) -> u32 {
+    match layer.bits() {
+        2 => u32::from(raw[(within / 4) as usize] >> (2 * (within % 4)) & 3),
+        bits => {
+            let width = bits as usize / 8;
+            let at = within as usize * width;
+            let mut bytes = [0; 4];
+            bytes[..width].copy_from_slice(&raw[at..at + width]);
+            u32::from_le_bytes(bytes)
+        }
+    }
 }
 
 /// Merges the parts of one split solve's table (the files at `paths`, in any order)
@@ -648,8 +717,9 @@ impl Database {
         })
     }
 
-    /// Opens the database at `path` and checks that it holds `ranks` ranks of `spec`.
-    pub fn open_for(path: &Path, spec: &str, ranks: u64) -> Result<Self, Error> {
+    /// Opens the database at `path` and checks that it holds the table of `spec`, of
+    /// `ranks` ranks when given.
+    pub fn open_for(path: &Path, spec: &str, ranks: Option<u64>) -> Result<Self, Error> {
         let db = Database::open(path)?;
         let h = &db.header;
         if let Some(part) = &h.part {
@@ -667,7 +737,7 @@ impl Database {
                 format!("holds the table of {}, not of {spec}", h.spec),
             ));
         }
-        if h.ranks != ranks {
+        if let Some(ranks) = ranks.filter(|&r| r != h.ranks) {
             return Err(db_error(
                 path,
                 format!("holds {} ranks, expected {ranks}", h.ranks),
@@ -696,32 +766,55 @@ impl Database {
         &self.path
     }
 
-    /// The entry of `rank` in `layer` (a 2-bit code, or a byte).
-    pub fn entry(&self, layer: Layer, rank: u64) -> Result<u8, Error> {
-        if rank >= self.header.ranks {
-            return Err(db_error(
-                &self.path,
-                format!("rank {rank} is beyond its {} ranks", self.header.ranks),
-            ));
-        }
-        let index = self
-            .layers
-            .iter()
-            .position(|l| l.layer == layer)
-            .ok_or_else(|| db_error(&self.path, format!("has no {} layer", layer.name())))?;
+    /// The entry of `rank` in `layer`.
+    pub fn entry(&self, layer: Layer, rank: u64) -> Result<u32, Error> {
+        self.check_ranks(rank..rank + 1)?;
+        let index = self.layer_index(layer)?;
         let per_block = layer.block_ranks();
         let block = self.block(index, rank / per_block)?;
-        let within = rank % per_block;
-        Ok(match layer.bits() {
-            2 => block[(within / 4) as usize] >> (2 * (within % 4)) & 3,
-            _ => block[within as usize],
-        })
+        Ok(unpack(layer, &block, rank % per_block))
+    }
+
+    /// The entries of `ranks` in `layer`, read block by block (past the cache).
+    pub fn entries(&self, layer: Layer, ranks: Range<u64>) -> Result<Vec<u32>, Error> {
+        self.check_ranks(ranks.clone())?;
+        let index = self.layer_index(layer)?;
+        let per_block = layer.block_ranks();
+        let mut out = Vec::with_capacity((ranks.end - ranks.start) as usize);
+        let mut next = ranks.start;
+        while next < ranks.end {
+            let b = next / per_block;
+            let block = self.read_block(index, b)?;
+            let end = ranks.end.min((b + 1) * per_block);
+            out.extend((next..end).map(|r| unpack(layer, &block, r - b * per_block)));
+            next = end;
+        }
+        Ok(out)
+    }
+
+    /// Refuses ranks beyond the table.
+    fn check_ranks(&self, ranks: Range<u64>) -> Result<(), Error> {
+        if ranks.end > self.header.ranks {
+            return Err(db_error(
+                &self.path,
+                format!("rank {} is beyond its {} ranks", ranks.end - 1, self.header.ranks),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Where `layer` lies among the layers.
+    fn layer_index(&self, layer: Layer) -> Result<usize, Error> {
+        self.layers
+            .iter()
+            .position(|l| l.layer == layer)
+            .ok_or_else(|| db_error(&self.path, format!("has no {} layer", layer.name())))
     }
 
     /// The value of `rank` from the win/lose/draw and remoteness layers, `None` when it
     /// is no valid position. The remoteness layer is read only for wins and losses.
     pub fn value(&self, rank: u64) -> Result<Option<Value>, Error> {
-        let wdl = self.entry(Layer::Wdl, rank)?;
+        let wdl = self.entry(Layer::Wdl, rank)? as u8;
         self.decode(wdl, || self.entry(self.remoteness_layer(), rank))
     }
 
@@ -755,7 +848,9 @@ impl Database {
                 if far_block.as_ref().is_none_or(|(at, _)| *at != b) {
                     far_block = Some((b, self.block(index, b)?));
                 }
-                Ok(far_block.as_ref().expect("a block just read").1[(rank % far_per_block) as usize])
+                Ok(u32::from(
+                    far_block.as_ref().expect("a block just read").1[(rank % far_per_block) as usize],
+                ))
             })?);
         }
         Ok(())
@@ -772,11 +867,11 @@ impl Database {
 
     /// The value a win/lose/draw code stands for, reading the remoteness byte (`far`)
     /// only for wins and losses.
-    fn decode(&self, wdl: u8, far: impl FnOnce() -> Result<u8, Error>) -> Result<Option<Value>, Error> {
+    fn decode(&self, wdl: u8, far: impl FnOnce() -> Result<u32, Error>) -> Result<Option<Value>, Error> {
         if !(1..=2).contains(&wdl) {
             return Ok((wdl == 3).then_some(Value::Draw));
         }
-        let byte = u32::from(far()?);
+        let byte = far()?;
         let r = match self.remoteness_layer() {
             Layer::HalfRemoteness => (2 * byte).saturating_sub(u32::from(wdl == 1)),
             _ => byte,
@@ -1058,7 +1153,7 @@ mod tests {
         let path = dir.join("t.zdb");
         let ranks = 3 * Layer::Wdl.block_ranks() + 12_345;
         write(&path, &header(ranks), &fill).unwrap();
-        let db = Database::open_for(&path, "g:a=1", ranks).unwrap();
+        let db = Database::open_for(&path, "g:a=1", Some(ranks)).unwrap();
         assert_eq!(db.header(), &header(ranks));
         for r in (0..ranks).step_by(1_013).chain([ranks - 1]) {
             let want = match r % 7 % 4 {
@@ -1071,8 +1166,13 @@ mod tests {
         }
         assert!(db.value(ranks).is_err());
         db.check_blocks(&|_| {}).unwrap();
-        let err = |p: &Path| Database::open_for(p, "g:a=1", ranks).err().unwrap().to_string();
-        assert!(Database::open_for(&path, "g:a=2", ranks).is_err());
+        let err = |p: &Path| {
+            Database::open_for(p, "g:a=1", Some(ranks))
+                .err()
+                .unwrap()
+                .to_string()
+        };
+        assert!(Database::open_for(&path, "g:a=2", Some(ranks)).is_err());
         let bytes = fs::read(&path).unwrap();
         let damaged = dir.join("d.zdb");
         let mut flipped = bytes.clone();
@@ -1177,7 +1277,7 @@ mod tests {
         let e = refused(&[parts[0].clone(), part(2, 8), parts[2].clone()]);
         assert!(e.contains("another solve"), "{e}");
         assert!(refused(std::slice::from_ref(&whole)).contains("whole table"));
-        let e = Database::open_for(&parts[0], "g:a=1", ranks)
+        let e = Database::open_for(&parts[0], "g:a=1", Some(ranks))
             .err()
             .unwrap()
             .to_string();

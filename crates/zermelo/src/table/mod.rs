@@ -43,8 +43,8 @@ pub struct ValueTable<R = u16> {
 pub type CompactTable = ValueTable<u8>;
 
 const NONE: u8 = 0;
-const WIN: u8 = 1;
-const LOSE: u8 = 2;
+pub(crate) const WIN: u8 = 1;
+pub(crate) const LOSE: u8 = 2;
 const DRAW: u8 = 3;
 
 /// The 2-bit code of a value (0 for no valid position), as tables and databases store it.

@@ -87,6 +87,22 @@ impl Rule {
         }
     }
 
+    /// The spec of the one-heap game whose values by heap size this rule's heaps take,
+    /// under the misère rule when `misere`: `octal:code=0.77`,
+    /// `subtraction:set=1/2/3,misere=true`; `None` for Nim, whose values are the sizes.
+    pub fn sequence_spec(&self, misere: bool) -> Option<String> {
+        let spec = match self {
+            Rule::Nim => return None,
+            Rule::Subtraction(set) => format!("subtraction:set={}", join(set, "/")),
+            Rule::Octal(o) => format!("octal:code={o}"),
+        };
+        Some(if misere {
+            format!("{spec},misere=true")
+        } else {
+            spec
+        })
+    }
+
     /// The rule's name for people: `nim`, `subtraction 1/2/3`, `octal 0.77`.
     pub fn describe(&self) -> String {
         match self {
