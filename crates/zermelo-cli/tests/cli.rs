@@ -23,6 +23,22 @@ fn solve_mnk_four_by_four() {
 }
 
 #[test]
+fn moves_of_an_mnk_board_agree_with_its_solve() {
+    for (spec, cells) in [("mnk:m=4,n=4,k=3", 16), ("mnk:m=5,n=4,k=4", 20)] {
+        let solved = json(&["solve", spec, "--json"]);
+        let moves = json(&["moves", spec, "--json"]);
+        assert_eq!(moves["moves"].as_array().unwrap().len(), cells, "{spec}");
+        let best = &moves["moves"][0];
+        assert_eq!(
+            (&best["value"], &best["remoteness"]),
+            (&solved["value"], &solved["remoteness"]),
+            "{spec}"
+        );
+        assert_eq!(moves["value"], solved["value"], "{spec}");
+    }
+}
+
+#[test]
 fn count_tictactoe_with_symmetry() {
     let v = json(&["count", "tictactoe", "--symmetry", "--json"]);
     let games = &v["games"];

@@ -1,13 +1,16 @@
 //! The course's tic-tac-toe facts and m,n,k results, computed by the program.
 
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
 use zermelo::analysis::count;
-use zermelo::games::mnk::Mnk;
+use zermelo::games::mnk::{tree_oracle, Mnk};
 use zermelo::play::perfect::{rank_moves, Perfect};
 use zermelo::play::random::Random;
 use zermelo::play::{tournament, Player};
 use zermelo::solve::memo::MemoSolver;
 use zermelo::solve::search::AlphaBeta;
-use zermelo::solve::{plain_key, symmetric_key};
+use zermelo::solve::{plain_key, symmetric_key, Limit, Oracle, Setup};
 use zermelo::{Game, Notation, Value};
 
 #[test]
@@ -95,42 +98,96 @@ fn perfect_never_loses_to_random_in_1000_games() {
     );
 }
 
-#[test]
-fn the_null_window_search_agrees_with_alpha_beta_with_remoteness() {
-    use rand::rngs::StdRng;
-    use rand::seq::SliceRandom;
-    use rand::SeedableRng;
-    use zermelo::games::mnk::search_value;
-    use zermelo::solve::Setup;
-
-    let mut rng = StdRng::seed_from_u64(5);
-    let setup = Setup {
+/// Tables small enough that searches overwrite each other's entries.
+fn small_setup() -> Setup {
+    Setup {
         bytes: 1 << 16,
         ..Setup::default()
-    };
-    for (m, n, k, samples) in [
-        (3, 3, 3, 40),
-        (4, 3, 3, 40),
-        (4, 4, 3, 40),
-        (4, 4, 4, 20),
-        (5, 4, 4, 3),
+    }
+}
+
+#[test]
+fn the_null_window_search_values_every_move_as_alpha_beta_does() {
+    let mut rng = StdRng::seed_from_u64(5);
+    // Boards, positions drawn and the fewest random moves to each.
+    for (m, n, k, samples, fewest) in [
+        (3, 3, 3, 40, 1),
+        (4, 3, 3, 40, 1),
+        (4, 4, 3, 40, 1),
+        (4, 4, 4, 20, 1),
+        (5, 4, 4, 8, 6),
     ] {
         let g = Mnk::new(m, n, k).unwrap();
+        // One oracle, and so one table, for every position of the board.
+        let mut oracle = tree_oracle(&g, &small_setup());
         for sample in 0..samples {
             let mut p = g.start();
-            for _ in 0..sample % (m * n / 2) {
+            for _ in 0..fewest + sample % (m * n / 2) {
                 let moves = g.legal_moves(&p);
                 if moves.is_empty() {
                     break;
                 }
                 p = g.play(&p, moves.choose(&mut rng).unwrap());
             }
-            if g.outcome(&p).is_some() {
-                continue;
+            let mut alpha_beta = AlphaBeta::symmetric(&g);
+            let what = format!("{m},{n},{k}: {}", g.format_position(&p));
+            assert_eq!(oracle.value(&p), alpha_beta.value(&p), "{what}");
+            assert_eq!(
+                rank_moves(&g, &mut oracle, &p),
+                rank_moves(&g, &mut alpha_beta, &p),
+                "{what}"
+            );
+        }
+        assert!(!oracle.stopped());
+        assert!(oracle.positions() > 0 && oracle.nodes() > 0);
+    }
+}
+
+#[test]
+fn the_null_window_perfect_player_never_loses_to_alpha_beta_or_random() {
+    for (m, n, k, games) in [(3, 3, 3, 40), (4, 3, 3, 20), (4, 4, 3, 10)] {
+        let g = Mnk::new(m, n, k).unwrap();
+        let first_wins = matches!(AlphaBeta::symmetric(&g).solve(&g.start()), Value::Win(_));
+        let opponents: [Box<dyn Player<Mnk>>; 2] = [
+            Box::new(Perfect::new(AlphaBeta::symmetric(&g), 2)),
+            Box::new(Random::new(3)),
+        ];
+        for (against_perfect, opponent) in [true, false].into_iter().zip(opponents) {
+            let mut players = vec![
+                Box::new(Perfect::new(tree_oracle(&g, &small_setup()), 1)) as Box<dyn Player<Mnk>>,
+                opponent,
+            ];
+            let result = tournament(&mut players, games, |_| (g.clone(), g.start()), |_| {}).unwrap();
+            let s = &result.standings[0];
+            let what = format!("{m},{n},{k}: {:?}", result.standings);
+            // The seats alternate: it moves first in half of the games, and wins those
+            // when the first player wins; it loses a game only when the opponent moves
+            // first in such a game, and always then if the opponent is perfect.
+            let lost_seats = if first_wins { games / 2 } else { 0 };
+            assert!(s.wins >= lost_seats && s.losses <= lost_seats, "{what}");
+            if against_perfect {
+                assert_eq!(s.losses, lost_seats, "{what}");
             }
-            let expected = AlphaBeta::symmetric(&g).solve(&p);
-            let (value, _, _) = search_value(&g, &p, &setup).unwrap();
-            assert_eq!(value, expected, "{m},{n},{k}: {}", g.format_position(&p));
         }
     }
+}
+
+#[test]
+fn a_null_window_search_past_its_deadline_says_it_stopped() {
+    let g = Mnk::new(5, 5, 4).unwrap();
+    let setup = Setup {
+        limit: Limit {
+            deadline: Some(std::time::Instant::now()),
+            ..Limit::default()
+        },
+        ..small_setup()
+    };
+    let mut oracle = tree_oracle(&g, &setup);
+    oracle.value(&g.start());
+    assert!(oracle.stopped());
+    let mut perfect = Perfect::new(oracle, 1);
+    assert!(matches!(
+        perfect.choose(&g, &g.start()),
+        Err(zermelo::Error::TooBig(_))
+    ));
 }

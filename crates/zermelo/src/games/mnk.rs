@@ -5,8 +5,8 @@
 
 use crate::game::{Game, Indexed, Notation, Outcome, PlayerId, Symmetric};
 use crate::picture::{Grid, Kind, Picture};
-use crate::solve::nullwindow::{Child, NullWindow, Tree, ENTRY_BYTES};
-use crate::solve::Setup;
+use crate::solve::nullwindow::{Child, Tree, TreeOracle, ValueTree, ENTRY_BYTES};
+use crate::solve::{SearchOracle, Setup};
 use crate::spec::{GameInfo, KeyInfo, Spec};
 use crate::Error;
 use crate::Value;
@@ -537,16 +537,6 @@ impl<'g> MnkTree<'g> {
             }
         })
     }
-
-    /// The exact value of `p` (for its mover) from a value of the tree.
-    pub fn value_of(&self, p: &Board, margin: i32) -> Value {
-        let plies = |v: i32| (self.empties(p) as i32 - v.abs() + 1) as u32;
-        match margin.signum() {
-            1 => Value::Win(plies(margin)),
-            -1 => Value::Lose(plies(margin)),
-            _ => Value::Draw,
-        }
-    }
 }
 
 impl Tree for MnkTree<'_> {
@@ -618,26 +608,34 @@ impl Tree for MnkTree<'_> {
     }
 }
 
-/// The exact value of `p` by the null-window search on every core, with the positions
-/// visited and the table entries used; `None` when the search reached its limit.
-pub fn search_value(game: &Mnk, p: &Board, setup: &Setup) -> Option<(Value, u64, usize)> {
-    let tree = MnkTree::new(game);
-    // Room for four entries per set of empty cells, about what searches store.
-    let wanted = 4.0 * 2f64.powi(tree.empties(p) as i32) * ENTRY_BYTES as f64;
-    let bytes = setup.bytes.min(wanted as u64);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut search = NullWindow::new(MnkTree::new(game), bytes)
-        .threads(threads)
-        .with_limit(setup.limit.clone());
-    if let Some(progress) = &setup.progress {
-        search = search.with_progress(progress.clone());
+impl ValueTree<Mnk> for MnkTree<'_> {
+    fn game(&self) -> &Mnk {
+        self.game
     }
-    let node = game.canonical(p);
-    let margin = search.value(&node);
-    if search.stopped() {
-        return None;
+
+    fn node(&self, p: &Board) -> Board {
+        self.game.canonical(p)
     }
-    Some((tree.value_of(p, margin), search.nodes(), search.table().used()))
+
+    /// A win worth `v` comes when `v - 1` cells are left empty.
+    fn value_of(&self, p: &Board, v: i32) -> Value {
+        let plies = |v: i32| (self.empties(p) as i32 - v.abs() + 1) as u32;
+        match v.signum() {
+            1 => Value::Win(plies(v)),
+            -1 => Value::Lose(plies(v)),
+            _ => Value::Draw,
+        }
+    }
+
+    /// Room for four entries per set of empty cells, about what searches store.
+    fn table_bytes(&self, p: &Board) -> u64 {
+        (4.0 * 2f64.powi(self.empties(p) as i32) * ENTRY_BYTES as f64) as u64
+    }
+}
+
+/// The exact values of m,n,k positions by the null-window search under `setup`.
+pub fn tree_oracle<'g>(game: &'g Mnk, setup: &Setup) -> Box<dyn SearchOracle<Mnk> + 'g> {
+    Box::new(TreeOracle::new(MnkTree::new(game), setup.clone()))
 }
 
 /// Opens a session of the m,n,k-game (or tic-tac-toe) `spec` names: solved by search.
@@ -651,7 +649,7 @@ pub fn open(spec: &Spec) -> Result<Box<dyn crate::session::Session>, Error> {
     let cells = game.cells();
     let session = crate::session::search::SearchSession::new(&spec.to_string(), info, game);
     Ok(Box::new(if cells <= TREE_MAX_CELLS {
-        session.with_tree(search_value)
+        session.with_tree(tree_oracle)
     } else {
         session
     }))

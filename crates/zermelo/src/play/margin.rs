@@ -7,7 +7,7 @@ use std::sync::Arc;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
-use super::{best_at_random, Player};
+use super::{best_at_random, search_stopped, Player};
 use crate::game::Scored;
 use crate::solve::margin::{MarginSolver, Setup};
 use crate::solve::margin_table::{MarginIndexed, MarginTable};
@@ -50,9 +50,7 @@ impl<G: Scored> Player<G> for BestMargin<G> {
         let mut search = (self.solver)(game, &self.setup);
         let ranked = search.rank_moves(p);
         if search.stopped() {
-            return Err(Error::TooBig(
-                "the perfect player's search reached its limit".into(),
-            ));
+            return Err(search_stopped());
         }
         best_at_random(&ranked, &mut self.rng)
     }

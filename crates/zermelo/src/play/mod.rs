@@ -34,6 +34,11 @@ pub fn best_at_random<M: Clone, S: Ord + Copy>(scored: &[(M, S)], rng: &mut impl
     Ok((*equal.choose(rng).expect("a best move")).clone())
 }
 
+/// The error of a perfect player whose search reached its limit.
+fn search_stopped() -> Error {
+    Error::TooBig("the perfect player's search reached its limit".into())
+}
+
 /// Something that chooses moves.
 pub trait Player<G: Game> {
     /// A short name for tables and logs.

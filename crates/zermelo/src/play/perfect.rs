@@ -4,7 +4,7 @@
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
-use super::{best_at_random, Player};
+use super::{best_at_random, search_stopped, Player};
 use crate::game::Game;
 use crate::solve::Oracle;
 use crate::value::Value;
@@ -47,7 +47,12 @@ impl<G: Game, O: Oracle<G>> Player<G> for Perfect<O> {
         "perfect".into()
     }
 
+    /// The best move, or [`Error::TooBig`] when the oracle gave up at its limit.
     fn choose(&mut self, game: &G, p: &G::Position) -> Result<G::Move, Error> {
-        best_at_random(&rank_moves(game, &mut self.oracle, p), &mut self.rng)
+        let ranked = rank_moves(game, &mut self.oracle, p);
+        if self.oracle.stopped() {
+            return Err(search_stopped());
+        }
+        best_at_random(&ranked, &mut self.rng)
     }
 }

@@ -1,8 +1,9 @@
 //! The search strategy: alpha-beta with a transposition table keyed by symmetry class,
 //! memoised negamax and retrograde analysis to cross-check it, for games with win, lose
-//! and draw outcomes (tic-tac-toe, m,n,k-games, Domineering). A retrograde solve saves
-//! its table of every rank to the data folder; positions, moves and the perfect player
-//! then read it instead of searching.
+//! and draw outcomes (tic-tac-toe, m,n,k-games, Domineering); a game may offer its own
+//! null-window search, which then also values moves and plays the perfect player. A
+//! retrograde solve saves its table of every rank to the data folder; positions, moves
+//! and the perfect player then read it instead of searching.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -21,7 +22,7 @@ use crate::play::perfect::{rank_moves, Perfect};
 use crate::play::Player;
 use crate::solve::memo::MemoSolver;
 use crate::solve::search::AlphaBeta;
-use crate::solve::{plain_key, retrograde, symmetric_key, Limit, Oracle, Setup, TableOracle};
+use crate::solve::{plain_key, retrograde, symmetric_key, Limit, Oracle, SearchOracle, Setup, TableOracle};
 use crate::spec::GameInfo;
 use crate::table::db::{self, Database};
 use crate::{Error, Value};
@@ -60,9 +61,9 @@ fn checked<T>(db: Option<&Arc<Database>>, answer: T) -> Result<T, Error> {
     }
 }
 
-/// Solves a position by a game's own null-window search: its value, the positions
-/// visited and the table entries used, or `None` when the search reached its limit.
-pub type TreeSolveFn<G> = fn(&G, &<G as Game>::Position, &Setup) -> Option<(Value, u64, usize)>;
+/// Makes a game's own null-window search under a setup, answering the exact values of
+/// its positions with one table.
+pub type TreeOracleFn<G> = for<'g> fn(&'g G, &Setup) -> Box<dyn SearchOracle<G> + 'g>;
 
 /// The name of the null-window solver, when a game offers one.
 const NULL_WINDOW: &str = "nullwindow";
@@ -72,7 +73,7 @@ pub struct SearchSession<G: Game> {
     spec: String,
     info: &'static GameInfo,
     game: G,
-    tree: Option<TreeSolveFn<G>>,
+    tree: Option<TreeOracleFn<G>>,
 }
 
 /// What a game solved by search must offer.
@@ -91,19 +92,28 @@ impl<G: Searchable> SearchSession<G> {
     }
 
     /// The same session, solving with the game's null-window search by default.
-    pub fn with_tree(mut self, tree: TreeSolveFn<G>) -> Self {
+    pub fn with_tree(mut self, tree: TreeOracleFn<G>) -> Self {
         self.tree = Some(tree);
         self
     }
 
     /// The players of this game and the matches they play; the perfect player reads `db`
-    /// when there is one.
-    fn roster(&self, limit: Limit, db: Option<Arc<Database>>) -> Roster<'_, G> {
+    /// when there is one, else searches under `setup`.
+    fn roster(&self, setup: Setup, db: Option<Arc<Database>>) -> Roster<'_, G> {
         Roster {
             spec: &self.spec,
             seats: self.seats(),
-            special: self.special(limit, db),
+            special: self.special(setup, db),
             known: self.players(),
+        }
+    }
+
+    /// The exact search under `setup`: the game's null-window search when it has one (one
+    /// table for every position asked), else alpha-beta.
+    fn oracle(&self, setup: &Setup) -> Box<dyn Oracle<G> + '_> {
+        match self.tree {
+            Some(tree) => tree(&self.game, setup),
+            None => Box::new(AlphaBeta::symmetric(&self.game).with_limit(setup.limit.clone())),
         }
     }
 
@@ -155,7 +165,7 @@ impl<G: Searchable> SearchSession<G> {
         Ok((v, w + l + d, Some(table_fact(&path, &db, "solved now"))))
     }
 
-    fn special<'g>(&'g self, limit: Limit, db: Option<Arc<Database>>) -> Box<Special<'g, G>> {
+    fn special<'g>(&'g self, setup: Setup, db: Option<Arc<Database>>) -> Box<Special<'g, G>> {
         Box::new(move |name: &str, seed: u64| {
             (name == "perfect").then(|| {
                 Ok(match &db {
@@ -166,10 +176,7 @@ impl<G: Searchable> SearchSession<G> {
                         },
                         seed,
                     )) as Box<dyn Player<G> + 'g>,
-                    None => Box::new(Perfect::new(
-                        AlphaBeta::symmetric(&self.game).with_limit(limit.clone()),
-                        seed,
-                    )),
+                    None => Box::new(Perfect::new(self.oracle(&setup), seed)),
                 })
             })
         })
@@ -208,7 +215,7 @@ impl<G: Searchable> Session for SearchSession<G> {
     fn players(&self) -> Vec<PlayerInfo> {
         let mut list = vec![PlayerInfo {
             name: "perfect",
-            help: "exact alpha-beta: wins fastest, loses slowest",
+            help: "exact search: wins fastest, loses slowest",
         }];
         list.extend(common::common_players());
         list
@@ -235,20 +242,17 @@ impl<G: Searchable> Session for SearchSession<G> {
         let mut details = Vec::new();
         let (value, positions) = match (solver, self.tree) {
             (NULL_WINDOW, Some(tree)) => {
-                let setup = Setup {
-                    limit: opts.limit(ENTRY_BYTES),
-                    bytes: opts.table_bytes,
-                    progress: Some(opts.progress.clone()),
-                };
-                let Some((v, nodes, used)) = tree(g, &start, &setup) else {
+                let mut s = tree(g, &shown_setup(opts));
+                let v = s.value(&start);
+                if s.stopped() {
                     return Err(opts.stopped(&format!("solving {}", self.spec)));
-                };
+                }
                 details.push(Fact::new(
                     "nodes",
                     "nodes",
-                    FactValue::Big(super::Big(u128::from(nodes))),
+                    FactValue::Big(super::Big(u128::from(s.nodes()))),
                 ));
-                (v, used as u64)
+                (v, s.positions() as u64)
             }
             ("alphabeta", _) => {
                 let mut s = AlphaBeta::symmetric(g).with_limit(opts.limit(ENTRY_BYTES));
@@ -303,7 +307,7 @@ impl<G: Searchable> Session for SearchSession<G> {
             let ranked = checked(Some(&db), ranked)?;
             return Ok(value_view(&self.spec, g, &p, &ranked, Vec::new()));
         }
-        let mut oracle = AlphaBeta::symmetric(g).with_limit(opts.limit(ENTRY_BYTES));
+        let mut oracle = self.oracle(&shown_setup(opts));
         let ranked: Vec<(G::Move, Value)> = match g.outcome(&p) {
             Some(_) => Vec::new(),
             None => rank_moves(g, &mut oracle, &p),
@@ -365,13 +369,9 @@ impl<G: Searchable> Session for SearchSession<G> {
         after: &(dyn Fn(u64) + Sync),
     ) -> Result<Standings, Error> {
         let db = self.saved(opts)?;
-        let standings = self.roster(Limit::default(), db.clone()).tournament(
-            players,
-            games,
-            seed,
-            |_| (self.game.clone(), self.game.start()),
-            after,
-        )?;
+        let roster = self.roster(setup(opts, Limit::default()), db.clone());
+        let start = |_| (self.game.clone(), self.game.start());
+        let standings = roster.tournament(players, games, seed, start, after)?;
         checked(db.as_ref(), standings)
     }
 
@@ -383,9 +383,8 @@ impl<G: Searchable> Session for SearchSession<G> {
         io: &mut PlayIo<'_>,
     ) -> Result<GameRecord, Error> {
         let db = self.saved(opts)?;
-        let record = self
-            .roster(Limit::default(), db.clone())
-            .play(&self.game, seats, seed, |_| None, io)?;
+        let roster = self.roster(setup(opts, Limit::default()), db.clone());
+        let record = roster.play(&self.game, seats, seed, |_| None, io)?;
         checked(db.as_ref(), record)
     }
 
@@ -396,7 +395,7 @@ impl<G: Searchable> Session for SearchSession<G> {
     fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error> {
         let db = self.saved(opts)?;
         let chosen = self
-            .roster(opts.limit(ENTRY_BYTES), db.clone())
+            .roster(setup(opts, opts.limit(ENTRY_BYTES)), db.clone())
             .bot_move(&self.game, moves, player, seed)
             .map_err(|e| match e {
                 Error::Move { .. } | Error::Position { .. } | Error::Unsupported(_) => e,
@@ -434,6 +433,25 @@ impl<G: Searchable> Session for SearchSession<G> {
                 ))
             })
         })
+    }
+}
+
+/// How a session's options set a player's search up under `limit`: its table within the
+/// request's memory, no progress shown.
+fn setup(opts: &Options, limit: Limit) -> Setup {
+    Setup {
+        limit,
+        bytes: opts.table_bytes.min(opts.budget.bytes),
+        progress: None,
+    }
+}
+
+/// How a session's options set up the search of a solve or of a position's moves: under
+/// their limit, reporting to their progress.
+fn shown_setup(opts: &Options) -> Setup {
+    Setup {
+        progress: Some(opts.progress.clone()),
+        ..setup(opts, opts.limit(ENTRY_BYTES))
     }
 }
 

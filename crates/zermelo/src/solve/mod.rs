@@ -33,6 +33,30 @@ use crate::value::Value;
 pub trait Oracle<G: Game> {
     /// The value of `p` for the player to move in `p`.
     fn value(&mut self, p: &G::Position) -> Value;
+
+    /// Whether it gave up at its limit (its answers are then meaningless): never, unless
+    /// it has one.
+    fn stopped(&self) -> bool {
+        false
+    }
+}
+
+/// An exact oracle by search, counting its work.
+pub trait SearchOracle<G: Game>: Oracle<G> {
+    /// Positions visited, counting revisits.
+    fn nodes(&self) -> u64;
+    /// Entries its table holds.
+    fn positions(&self) -> usize;
+}
+
+impl<G: Game, O: Oracle<G> + ?Sized> Oracle<G> for Box<O> {
+    fn value(&mut self, p: &G::Position) -> Value {
+        (**self).value(p)
+    }
+
+    fn stopped(&self) -> bool {
+        (**self).stopped()
+    }
 }
 
 /// How a solver keys its memory: the position itself, or its symmetry representative.

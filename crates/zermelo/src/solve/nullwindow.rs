@@ -21,7 +21,9 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::margin::{narrow, settle};
-use super::{Limit, Progress};
+use super::{Limit, Oracle, Progress, SearchOracle, Setup};
+use crate::game::Game;
+use crate::Value;
 
 /// Beyond every value.
 const INFINITY: i32 = 1 << 14;
@@ -220,15 +222,12 @@ impl<T: Tree> NullWindow<T> {
         self
     }
 
-    /// The same search, giving up at `limit`'s deadline or cancel flag.
-    pub fn with_limit(mut self, limit: Limit) -> Self {
-        self.limit = limit;
-        self
-    }
-
-    /// The same search, reporting each null-window test and its root moves to `progress`.
-    pub fn with_progress(mut self, progress: Arc<dyn Progress + Send>) -> Self {
-        self.progress = Some(progress);
+    /// The same search, giving up at `setup`'s deadline or cancel flag and reporting each
+    /// null-window test and its root moves to its progress (its bytes are the caller's
+    /// to use).
+    pub fn with_setup(mut self, setup: &Setup) -> Self {
+        self.limit = setup.limit.clone();
+        self.progress.clone_from(&setup.progress);
         self
     }
 
@@ -442,6 +441,77 @@ impl<T: Tree> Worker<'_, T> {
             table.put(key, known);
         }
         best
+    }
+}
+
+/// A tree whose values are the wins, losses and draws, with remoteness, of a game's
+/// positions.
+pub trait ValueTree<G: Game>: Tree + Clone {
+    /// The game.
+    fn game(&self) -> &G;
+    /// The node of `p`, a position that has not ended.
+    fn node(&self, p: &G::Position) -> Self::Node;
+    /// The value of `p` for its mover, from the value of its node.
+    fn value_of(&self, p: &G::Position, v: i32) -> Value;
+    /// The bytes of table a search of `p` can use, about.
+    fn table_bytes(&self, p: &G::Position) -> u64;
+}
+
+/// Work below a position (see [`Tree::work`]) from which a search runs on every core.
+const PARALLEL_FROM: u8 = 16;
+
+/// The exact value of positions by null-window searches sharing one table, made at the
+/// first search to fit that position and the memory allowed.
+pub struct TreeOracle<T: Tree> {
+    tree: T,
+    search: Option<NullWindow<T>>,
+    setup: Setup,
+}
+
+impl<T: Tree> TreeOracle<T> {
+    /// An oracle searching `tree` under `setup` (its table of at most `setup.bytes`).
+    pub fn new(tree: T, setup: Setup) -> Self {
+        TreeOracle {
+            tree,
+            search: None,
+            setup,
+        }
+    }
+}
+
+impl<G: Game, T: ValueTree<G>> Oracle<G> for TreeOracle<T> {
+    fn value(&mut self, p: &G::Position) -> Value {
+        let game = self.tree.game();
+        if let Some(outcome) = game.outcome(p) {
+            return Value::terminal(outcome, game.to_move(p));
+        }
+        let node = self.tree.node(p);
+        let search = self.search.take().unwrap_or_else(|| {
+            let bytes = self.tree.table_bytes(p).min(self.setup.bytes);
+            NullWindow::new(self.tree.clone(), bytes).with_setup(&self.setup)
+        });
+        let threads = if self.tree.work(&node) >= PARALLEL_FROM {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            1
+        };
+        let search = self.search.insert(search.threads(threads));
+        let v = search.value(&node);
+        self.tree.value_of(p, v)
+    }
+
+    fn stopped(&self) -> bool {
+        self.search.as_ref().is_some_and(|s| s.stopped())
+    }
+}
+
+impl<G: Game, T: ValueTree<G>> SearchOracle<G> for TreeOracle<T> {
+    fn nodes(&self) -> u64 {
+        self.search.as_ref().map_or(0, |s| s.nodes())
+    }
+
+    fn positions(&self) -> usize {
+        self.search.as_ref().map_or(0, |s| s.table().used())
     }
 }
 

@@ -59,11 +59,6 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         self
     }
 
-    /// Whether the search gave up at its limit (its answers are then meaningless).
-    pub fn stopped(&self) -> bool {
-        self.stopped
-    }
-
     /// The number of positions in the transposition table.
     pub fn positions(&self) -> usize {
         self.table.len()
@@ -152,6 +147,10 @@ impl<'g, G: Symmetric> AlphaBeta<'g, G> {
 impl<G: Game> Oracle<G> for AlphaBeta<'_, G> {
     fn value(&mut self, p: &G::Position) -> Value {
         self.solve(p)
+    }
+
+    fn stopped(&self) -> bool {
+        self.stopped
     }
 }
 

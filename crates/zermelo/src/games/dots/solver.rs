@@ -87,13 +87,9 @@ impl MarginSolver<Dots> for LinesSearch<'_> {
                 } else {
                     1
                 };
-                let mut s = NullWindow::new(tree, bytes)
+                NullWindow::new(tree, bytes)
                     .threads(threads)
-                    .with_limit(self.setup.limit.clone());
-                if let Some(progress) = &self.setup.progress {
-                    s = s.with_progress(progress.clone());
-                }
-                s
+                    .with_setup(&self.setup)
             }
         };
         let search = self.search.insert(search);
