@@ -32,12 +32,6 @@ impl Partition for Levels {
         (self.rank, self.size)
     }
 
-    fn agree(&self, said: bool) -> Result<bool, Error> {
-        let mut byte = [u8::from(said)];
-        self.broadcast(&mut byte)?;
-        Ok(byte[0] == 1)
-    }
-
     fn broadcast(&self, bytes: &mut [u8]) -> Result<(), Error> {
         let world = SimpleCommunicator::world();
         let root = world.process_at_rank(0);

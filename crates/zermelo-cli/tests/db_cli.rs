@@ -101,7 +101,7 @@ fn damaged_or_mismatched_databases_are_refused() {
 fn retrograde_tables_are_saved_and_read_back() {
     let data = data_dir("tictactoe");
     let d = text(&data);
-    let solved = json(&[
+    let solve = [
         "--data",
         d,
         "solve",
@@ -109,19 +109,12 @@ fn retrograde_tables_are_saved_and_read_back() {
         "--solver",
         "retrograde",
         "--json",
-    ]);
+    ];
+    let solved = json(&solve);
     assert_eq!(solved["value"], "draw");
     let table = fact(&solved, "table");
     assert!(table.as_str().unwrap().contains("solved now"), "{table}");
-    let again = json(&[
-        "--data",
-        d,
-        "solve",
-        "tictactoe",
-        "--solver",
-        "retrograde",
-        "--json",
-    ]);
+    let again = json(&solve);
     let table = fact(&again, "table");
     assert!(
         table.as_str().unwrap().contains("read from the data folder"),

@@ -7,7 +7,7 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -84,6 +84,26 @@ fn rank_process(parent: u32, rank: usize) -> Option<u32> {
     })
 }
 
+/// Kills rank 1 of the `mpirun` `job` with SIGKILL as soon as `ready` holds, failing
+/// with `missing` when it does not within two minutes or the job ends first.
+fn kill_rank_one_once(job: &mut Child, ready: impl Fn() -> bool, missing: &str) {
+    let started = Instant::now();
+    while !ready() {
+        assert!(started.elapsed() < Duration::from_secs(120), "{missing}");
+        assert!(
+            job.try_wait().unwrap().is_none(),
+            "the job ended before a rank was killed"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let victim = rank_process(job.id(), 1).expect("rank 1 runs");
+    assert!(Command::new("kill")
+        .args(["-9", &victim.to_string()])
+        .status()
+        .unwrap()
+        .success());
+}
+
 #[test]
 fn a_job_with_a_killed_rank_resumes_from_its_checkpoint() {
     let dir = scratch("kill");
@@ -105,22 +125,8 @@ fn a_job_with_a_killed_rank_resumes_from_its_checkpoint() {
         .spawn()
         .unwrap();
     // Kill rank 1 once some batches are recorded, while the job still runs.
-    let started = Instant::now();
     let lines = || std::fs::read_to_string(&checkpoint).map_or(0, |t| t.lines().count());
-    while lines() < 2 + 12 {
-        assert!(started.elapsed() < Duration::from_secs(120), "no batch recorded");
-        assert!(
-            job.try_wait().unwrap().is_none(),
-            "the job ended before a rank was killed"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let victim = rank_process(job.id(), 1).expect("rank 1 runs");
-    assert!(Command::new("kill")
-        .args(["-9", &victim.to_string()])
-        .status()
-        .unwrap()
-        .success());
+    kill_rank_one_once(&mut job, || lines() >= 2 + 12, "no batch recorded");
     let stopped = job.wait_with_output().unwrap();
     assert!(!stopped.status.success(), "a job with a dead rank must fail");
     let message = String::from_utf8_lossy(&stopped.stderr);
@@ -306,21 +312,8 @@ fn a_pawns_solve_with_a_killed_rank_resumes_to_the_same_database() {
         .unwrap();
     // Kill rank 1 once rank 0 has kept a few levels.
     let checkpoint = dir.join("two/pawns-5x8.levels");
-    let started = Instant::now();
-    while std::fs::metadata(&checkpoint).map_or(0, |m| m.len()) < 4096 {
-        assert!(started.elapsed() < Duration::from_secs(120), "no level kept");
-        assert!(
-            job.try_wait().unwrap().is_none(),
-            "the job ended before a rank was killed"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    let victim = rank_process(job.id(), 1).expect("rank 1 runs");
-    assert!(Command::new("kill")
-        .args(["-9", &victim.to_string()])
-        .status()
-        .unwrap()
-        .success());
+    let kept = || std::fs::metadata(&checkpoint).map_or(0, |m| m.len()) >= 4096;
+    kill_rank_one_once(&mut job, kept, "no level kept");
     assert!(!job.wait().unwrap().success(), "a job with a dead rank must fail");
     assert!(
         !dir.join("two/pawns-5x8.part1-of-2.zdb").exists(),

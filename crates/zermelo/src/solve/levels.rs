@@ -94,12 +94,17 @@ impl Checkpoints for () {
 pub trait Partition: Send + Sync {
     /// This process's number among the processes, from 0, and their count.
     fn place(&self) -> (usize, usize);
-    /// What the leader says (`said`, on the leader), on every process.
-    fn agree(&self, said: bool) -> Result<bool, Error>;
     /// Fills `bytes` with the leader's on every process.
     fn broadcast(&self, bytes: &mut [u8]) -> Result<(), Error>;
     /// Fills `level` with every process's part, this process's being `part(level.len())`.
     fn gather(&self, level: &mut [u8]) -> Result<(), Error>;
+
+    /// What the leader says (`said`, on the leader), on every process.
+    fn agree(&self, said: bool) -> Result<bool, Error> {
+        let mut byte = [u8::from(said)];
+        self.broadcast(&mut byte)?;
+        Ok(byte[0] == 1)
+    }
 
     /// Whether this process keeps the checkpoints and reports.
     fn leads(&self) -> bool {
@@ -146,9 +151,6 @@ pub struct Alone;
 impl Partition for Alone {
     fn place(&self) -> (usize, usize) {
         (0, 1)
-    }
-    fn agree(&self, said: bool) -> Result<bool, Error> {
-        Ok(said)
     }
     fn broadcast(&self, _: &mut [u8]) -> Result<(), Error> {
         Ok(())
@@ -419,11 +421,6 @@ mod tests {
     impl Partition for Threads {
         fn place(&self) -> (usize, usize) {
             (self.index, self.count)
-        }
-        fn agree(&self, said: bool) -> Result<bool, Error> {
-            let mut bytes = [u8::from(said)];
-            self.broadcast(&mut bytes)?;
-            Ok(bytes[0] == 1)
         }
         fn broadcast(&self, bytes: &mut [u8]) -> Result<(), Error> {
             self.meet(|b| {
