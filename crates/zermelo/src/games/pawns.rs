@@ -363,77 +363,89 @@ impl Pawns {
 
     /// The dense rank of the class of the sorted column ids `ids`.
     fn rank_sorted(&self, ids: &[u8]) -> u64 {
-        let stride = self.column_ids() + 1;
-        let levels = self.levels_len();
-        let sum: usize = ids.iter().map(|&c| self.progress[c as usize] as usize).sum();
-        let (mut rank, mut rest, mut low) = (self.level_start[sum], sum, 0usize);
+        let level: usize = ids.iter().map(|&c| self.progress[c as usize] as usize).sum();
+        let (mut rest, mut later) = (level, 0);
         for (i, &c) in ids.iter().enumerate() {
-            let row = ((self.cols - i) * levels + rest) * stride;
-            rank += u64::from(self.counts[row + low] - self.counts[row + c as usize]);
+            later += self.later(ids.len() - i, rest, c);
             rest -= self.progress[c as usize] as usize;
-            low = c as usize;
         }
-        rank
+        self.rank_in_level(level, later)
     }
 
-    /// One term of the lexicographic ranking: the sequences of `left` ids whose progress
-    /// adds up to `rest` and whose first id lies in `low..c`.
+    /// The sequences of `left` ids whose progress adds up to `rest` and which start with an
+    /// id above `c`: those that come later than a sequence starting with `c`. The rank of a
+    /// sorted sequence counts down from its level's last rank by the sum of these over its
+    /// places (each with the ids from there on), so a child's rank is a sum of parts.
     #[inline]
-    fn term(&self, left: usize, rest: usize, low: u8, c: u8) -> u64 {
-        let row = (left * self.levels_len() + rest) * (self.column_ids() + 1);
-        u64::from(self.counts[row + low as usize] - self.counts[row + c as usize])
+    fn later(&self, left: usize, rest: usize, c: u8) -> u64 {
+        u64::from(self.counts[(left * self.levels_len() + rest) * (self.column_ids() + 1) + c as usize + 1])
+    }
+
+    /// The rank of the class of level `level` later than `later` others of it.
+    #[inline]
+    fn rank_in_level(&self, level: usize, later: u64) -> u64 {
+        self.level_start[level + 1] - 1 - later
     }
 
     /// Appends the rank of every child of the class whose columns, seen by the children's
     /// mover as White, are the sorted `m`. A child replaces one `m[at]` by a smaller id `v`
     /// of greater progress (the mover's pawn came `delta` nearer), so `v` goes in at some
-    /// place `p <= at`: the ranking terms of the places before `p` see `delta` more
-    /// progress, those from `p` to `at` lose `m[at]`'s, and those past `at + 1` stay as
-    /// the class's own. The last two kinds are summed once per class and per removed id.
+    /// place `p <= at`: the places before `p` see `delta` more progress after them, those
+    /// from `p` to `at` move one place on and lose `m[at]`'s, and those past `at` stay as
+    /// the class's own. Each kind is summed once per class, per `delta` or per `at`.
     fn ranks_of_children(&self, m: &[u8], out: &mut Vec<(u64, bool)>) {
         let n = m.len();
+        let counts = &self.counts[..];
+        // The counts of `later` sit at `(left * levels + rest) * stride + c + 1`: one place
+        // on is `-lefts`, one more progress `+stride`.
+        let stride = self.column_ids() + 1;
+        let lefts = self.levels_len() * stride;
+        let progress = |c: u8| self.progress[c as usize] as usize;
         let mut suffix = [0usize; MAX_COLS + 1];
         for i in (0..n).rev() {
-            suffix[i] = suffix[i + 1] + self.progress[m[i] as usize] as usize;
+            suffix[i] = suffix[i + 1] + progress(m[i]);
         }
-        // own[i]: the terms of places i.. of `m` itself.
-        let mut own = [0u64; MAX_COLS + 2];
-        for i in (1..n).rev() {
-            own[i] = own[i + 1] + self.term(n - i, suffix[i], m[i - 1], m[i]);
+        // row[i]: where the counts of place i of `m` start, with `m`'s own progress after it.
+        let mut row = [0usize; MAX_COLS];
+        for i in 0..n {
+            row[i] = (n - i) * lefts + suffix[i] * stride + 1;
         }
+        let count = |index: usize| u64::from(counts[index]);
+        // own[i]: the parts of places i.. of `m` itself.
+        let mut own = [0u64; MAX_COLS + 1];
+        for i in (0..n).rev() {
+            own[i] = own[i + 1] + count(row[i] + m[i] as usize);
+        }
+        // ahead[delta][p]: the parts of places ..p with `delta` more progress after them,
+        // summed up to `reached[delta]` as children need them.
+        let mut ahead = [[0u64; MAX_COLS + 1]; MAX_ROWS];
+        let mut reached = [0usize; MAX_ROWS];
         for at in 0..n {
             let gone = m[at];
-            if m.get(at + 1) == Some(&gone) {
+            let steps = &self.child_steps[gone as usize];
+            if steps.is_empty() || m.get(at + 1) == Some(&gone) {
                 continue;
             }
-            let lost = self.progress[gone as usize] as usize;
-            // middle[i]: the terms of m[i..at], each one place later and without `gone`.
-            let mut middle = [0u64; MAX_COLS + 1];
-            for i in (1..at).rev() {
-                middle[i] = middle[i + 1] + self.term(n - i - 1, suffix[i] - lost, m[i - 1], m[i]);
-            }
-            // The term of m[at + 1] once it follows m[at - 1].
-            let bridge = match (at.checked_sub(1), m.get(at + 1)) {
-                (Some(before), Some(&next)) => self.term(n - at - 1, suffix[at + 1], m[before], next),
-                _ => 0,
-            };
-            let tail = own[(at + 2).min(n + 1)];
-            for &(v, delta) in &self.child_steps[gone as usize] {
+            let lost = progress(gone) * stride;
+            // moved[p]: the parts of m[p..at], each one place later and without `gone`,
+            // summed down to `from` as children need them.
+            let mut moved = [0u64; MAX_COLS + 1];
+            let mut from = at;
+            for &(v, delta) in steps {
                 let delta = delta as usize;
-                let p = m[..at].iter().take_while(|&&c| c < v).count();
-                let mut rank = self.level_start[suffix[0] + delta];
-                let mut low = 0u8;
-                for (i, &c) in m[..p].iter().enumerate() {
-                    rank += self.term(n - i, suffix[i] + delta, low, c);
-                    low = c;
+                let p = m[..at].iter().map(|&c| usize::from(c < v)).sum::<usize>();
+                while from > p {
+                    from -= 1;
+                    moved[from] = moved[from + 1] + count(row[from] - lefts - lost + m[from] as usize);
                 }
-                rank += self.term(n - p, suffix[p] + delta, low, v);
-                if p < at {
-                    rank += self.term(n - p - 1, suffix[p] - lost, v, m[p]) + middle[p + 1] + bridge;
-                } else if let Some(&next) = m.get(at + 1) {
-                    rank += self.term(n - at - 1, suffix[at + 1], v, next);
+                let more = delta * stride;
+                while reached[delta] < p {
+                    let i = reached[delta];
+                    ahead[delta][i + 1] = ahead[delta][i] + count(row[i] + more + m[i] as usize);
+                    reached[delta] = i + 1;
                 }
-                out.push((rank + tail, false));
+                let parts = ahead[delta][p] + count(row[p] + more + v as usize) + moved[p] + own[at + 1];
+                out.push((self.rank_in_level(suffix[0] + delta, parts), false));
             }
         }
     }

@@ -246,7 +246,7 @@ impl<G: Tabulated> LevelSession<G> {
         let codes = levels::solve_codes(
             &self.game,
             opts.progress.as_ref(),
-            &mut checkpoints as &mut dyn Checkpoints,
+            &mut checkpoints as &mut (dyn Checkpoints + Send),
             opts.cancel.as_deref(),
             opts.partition.as_ref(),
         )?;
@@ -278,7 +278,7 @@ impl<G: Tabulated> LevelSession<G> {
             &self.game,
             opts.progress.as_ref(),
             match &mut checkpoints {
-                Some(c) => c as &mut dyn Checkpoints,
+                Some(c) => c as &mut (dyn Checkpoints + Send),
                 None => &mut none,
             },
             opts.cancel.as_deref(),

@@ -8,6 +8,7 @@
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering::Relaxed};
+use std::thread::{Scope, ScopedJoinHandle};
 
 use rayon::prelude::*;
 
@@ -22,6 +23,10 @@ pub const MAX_REMOTENESS: u32 = 126;
 
 /// Ranks solved per parallel work unit.
 const CHUNK: u64 = 1 << 12;
+
+/// How many listed positions a position's children are asked for from memory before
+/// they are read.
+const AHEAD: usize = 4;
 
 /// A rank not (yet) solved, or no valid position.
 const UNKNOWN: u8 = 0;
@@ -167,7 +172,27 @@ impl Partition for Alone {
 pub fn solve_codes<G: Levelled + Sync>(
     game: &G,
     progress: &dyn Progress,
-    checkpoints: &mut dyn Checkpoints,
+    checkpoints: &mut (dyn Checkpoints + Send),
+    cancel: Option<&AtomicBool>,
+    partition: &dyn Partition,
+) -> Result<Vec<u8>, Error> {
+    std::thread::scope(|scope| {
+        let mut keeper = Keeper {
+            scope,
+            idle: Some(checkpoints),
+            busy: None,
+        };
+        let solved = solve_levels(game, progress, &mut keeper, cancel, partition);
+        keeper.wait()?;
+        solved
+    })
+}
+
+/// [`solve_codes`], keeping levels through `keeper`.
+fn solve_levels<G: Levelled + Sync>(
+    game: &G,
+    progress: &dyn Progress,
+    keeper: &mut Keeper<'_, '_>,
     cancel: Option<&AtomicBool>,
     partition: &dyn Partition,
 ) -> Result<Vec<u8>, Error> {
@@ -177,14 +202,18 @@ pub fn solve_codes<G: Levelled + Sync>(
     let lifts = Lifts::new();
     let stopped = || cancel.is_some_and(|c| c.load(Relaxed));
     progress.start("solving levels", size);
+    let mut restoring = true;
     for level in (0..game.levels()).rev() {
         let whole = game.level_ranks(level);
         let span = whole.start as usize..whole.end as usize;
-        let found = checkpoints.restore(level, &mut codes[span.clone()]);
-        if partition.agree(found)? {
-            partition.broadcast(&mut codes[span.clone()])?;
-            progress.advance(whole.end - whole.start);
-            continue;
+        if restoring {
+            let found = keeper.restore(level, &mut codes[span.clone()])?;
+            restoring = partition.agree(found)?;
+            if restoring {
+                partition.broadcast(&mut codes[span.clone()])?;
+                progress.advance(whole.end - whole.start);
+                continue;
+            }
         }
         let mine = partition.part(span.len());
         let ranks = whole.start + mine.start as u64..whole.start + mine.end as u64;
@@ -200,30 +229,36 @@ pub fn solve_codes<G: Levelled + Sync>(
                 let lo = (chunk * CHUNK).max(ranks.start);
                 let hi = ((chunk + 1) * CHUNK).min(ranks.end);
                 // Each position's children are listed and asked for from memory while the
-                // position before it is valued, so that the table's cache misses overlap
-                // with work.
-                let (mut next, mut waiting) = (Scratch::default(), Scratch::default());
-                let mut value = |listed: &Scratch<G>| match combine(&lifts, cells, &listed.children) {
-                    Some(code) => cells[listed.rank as usize].store(code, Relaxed),
-                    None => deferred.push(listed.rank),
+                // positions before it are valued, so that the table's cache misses overlap
+                // with work: a position is valued `AHEAD` listed positions later.
+                let mut ring: [Scratch<G>; AHEAD] = std::array::from_fn(|_| Scratch::default());
+                let mut turn = 0;
+                let mut value = |slot: &Scratch<G>| {
+                    if slot.children.is_empty() {
+                        return;
+                    }
+                    match combine(&lifts, cells, &slot.children) {
+                        Some(code) => cells[slot.rank as usize].store(code, Relaxed),
+                        None => deferred.push(slot.rank),
+                    }
                 };
-                game.for_each_position(lo..hi, |rank, p| {
-                    if let Some(code) = expand(game, p, &mut next) {
+                let mut visit = |rank, p| {
+                    let slot = &mut ring[turn % AHEAD];
+                    value(slot);
+                    slot.children.clear();
+                    if let Some(code) = expand(game, p, slot) {
                         cells[rank as usize].store(code, Relaxed);
                         return;
                     }
-                    next.rank = rank;
-                    for &(child, _) in &next.children {
+                    slot.rank = rank;
+                    for &(child, _) in &slot.children {
                         prefetch(&cells[child as usize]);
                     }
-                    if let Some(listed) = waiting.listed() {
-                        value(listed);
-                    }
-                    std::mem::swap(&mut next, &mut waiting);
-                    next.children.clear();
-                });
-                if let Some(listed) = waiting.listed() {
-                    value(listed);
+                    turn += 1;
+                };
+                game.for_each_position(lo..hi, &mut visit);
+                for slot in &ring {
+                    value(slot);
                 }
                 progress.advance(hi - lo);
                 deferred
@@ -245,9 +280,53 @@ pub fn solve_codes<G: Levelled + Sync>(
             });
         partition.gather(&mut codes[span.clone()])?;
         progress.advance((span.len() - mine.len()) as u64);
-        checkpoints.keep(level, &codes[span])?;
+        keeper.keep(level, codes[span].to_vec())?;
     }
     Ok(codes)
+}
+
+/// Keeps each solved level in the background while the next one is solved.
+struct Keeper<'scope, 'env> {
+    scope: &'scope Scope<'scope, 'env>,
+    /// The checkpoints, while no level is being kept.
+    idle: Option<&'env mut (dyn Checkpoints + Send)>,
+    /// The level being kept, handing the checkpoints back when done.
+    busy: Option<ScopedJoinHandle<'scope, Kept<'env>>>,
+}
+
+/// The checkpoints after keeping a level, and how that went.
+type Kept<'env> = (&'env mut (dyn Checkpoints + Send), Result<(), Error>);
+
+impl<'scope, 'env> Keeper<'scope, 'env> {
+    fn restore(&mut self, level: usize, codes: &mut [u8]) -> Result<bool, Error> {
+        self.wait()?;
+        Ok(self.checkpoints().restore(level, codes))
+    }
+
+    /// Starts keeping `codes`, the solved `level`, once the level before it is kept.
+    fn keep(&mut self, level: usize, codes: Vec<u8>) -> Result<(), Error> {
+        self.wait()?;
+        let checkpoints = self.idle.take().expect("checkpoints between two levels");
+        self.busy = Some(self.scope.spawn(move || {
+            let kept = checkpoints.keep(level, &codes);
+            (checkpoints, kept)
+        }));
+        Ok(())
+    }
+
+    /// Waits until the level being kept is kept.
+    fn wait(&mut self) -> Result<(), Error> {
+        let Some(busy) = self.busy.take() else {
+            return Ok(());
+        };
+        let (checkpoints, kept) = busy.join().expect("keeping a level does not panic");
+        self.idle = Some(checkpoints);
+        kept
+    }
+
+    fn checkpoints(&mut self) -> &mut (dyn Checkpoints + Send) {
+        self.idle.as_deref_mut().expect("checkpoints between two levels")
+    }
 }
 
 /// The code of position `p` from its children's codes; `None` while a child is unsolved.
@@ -348,13 +427,6 @@ struct Scratch<G: Levelled> {
     moves: Vec<G::Move>,
     children: Vec<(u64, bool)>,
     rank: u64,
-}
-
-impl<G: Levelled> Scratch<G> {
-    /// These buffers, when they hold a position's children.
-    fn listed(&self) -> Option<&Self> {
-        (!self.children.is_empty()).then_some(self)
-    }
 }
 
 impl<G: Levelled> Default for Scratch<G> {
