@@ -515,6 +515,13 @@ fn play(session: &dyn Session, seats: &[String], seed: u64, opts: &Options, json
 }
 
 fn main() -> ExitCode {
+    // Output piped into a program that stops reading (`| head`) ends the process quietly,
+    // as with other command-line tools, instead of failing to print.
+    #[cfg(unix)]
+    // SAFETY: restores a signal's default action before any other thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     let json = cli.json;
     #[cfg(feature = "mpi")]

@@ -17,6 +17,20 @@ fn solve_tictactoe_is_a_draw() {
 }
 
 #[test]
+fn a_reader_that_stops_ends_the_output_quietly() {
+    use std::os::unix::process::ExitStatusExt;
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = Command::new(env!("CARGO_BIN_EXE_zermelo"))
+        .args(["games", "--json"])
+        .stdout(writer)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.signal(), Some(libc::SIGPIPE));
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
 fn solve_mnk_four_by_four() {
     assert_eq!(json(&["solve", "mnk:m=4,n=4,k=3", "--json"])["value"], "win");
     assert_eq!(json(&["solve", "mnk:m=4,n=4,k=4", "--json"])["value"], "draw");
