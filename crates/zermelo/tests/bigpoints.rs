@@ -6,10 +6,11 @@ use std::collections::HashSet;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use zermelo::games::bigpoints::{BigPoints, Family, Move, Rule, Take, Ties};
+use zermelo::games::bigpoints::{decision_rule, BigPoints, Family, Move, Rule, SolveMemory, Take, Ties};
 use zermelo::solve::minimax;
 use zermelo::solve::scores::{
-    self, DecisionRule, MarginRule, ScoreSolver, Scores, StudyRule, Table, WordSolver, WordTable,
+    self, DecisionRule, LayerSolver, Layers, MarginRule, ScoreSolver, Scores, StudyRule, Table, WordSolver,
+    WordTable,
 };
 use zermelo::{Game, Notation, Outcome, Scored, Spec, Value};
 
@@ -426,10 +427,10 @@ fn the_one_word_game_is_the_same_game() {
         let rule = zermelo::games::bigpoints::decision_rule(g.rule());
         let mut reference = ScoreSolver::new(&g, rule);
         let expected = (reference.solve(&g.start()), reference.positions());
-        let mut table = WordTable::default();
-        assert_eq!(g.solve_scores(rule, &g.start(), &mut table), expected, "{spec}");
-        // The table is reused: a second solve starts afresh.
-        assert_eq!(g.solve_scores(rule, &g.start(), &mut table), expected, "{spec}");
+        let mut memory = SolveMemory::default();
+        assert_eq!(g.solve_scores(rule, &g.start(), &mut memory), expected, "{spec}");
+        // The memory is reused: a second solve starts afresh.
+        assert_eq!(g.solve_scores(rule, &g.start(), &mut memory), expected, "{spec}");
     }
     assert!(game("bigpoints:board=1k212").packed().is_none());
 }
@@ -450,4 +451,62 @@ fn the_word_solver_grows_its_table() {
         (scores, positions),
         (reference.solve(&g.start()), reference.positions())
     );
+}
+
+/// The layer solver finds the scores and the position counts of the word solver on every
+/// board of the small families and on samples of bigger ones, under both rules and both
+/// tie orders, with white discs, from the start and from positions later in the game
+/// (among them one whose only move takes nothing).
+#[test]
+fn the_layer_solver_agrees_with_the_word_solver() {
+    let mut layers = Layers::default();
+    let mut table = WordTable::default();
+    let mut check = |g: &BigPoints, p: u64| {
+        let packed = g.packed().unwrap();
+        let rule = decision_rule(g.rule());
+        let expected = WordSolver::new(&packed, rule, |_, &w| w, &mut table).solve(&p);
+        let layered = LayerSolver::new(&packed, rule, &mut layers).solve(p);
+        assert_eq!(layered, expected, "{} {p:#x}", g.board());
+    };
+    let g = game("bigpoints:board=12");
+    check(&g, g.pack64(&g.parse_position(".2/s0/r/r1/r1/1").unwrap()));
+    let mut boards = 0;
+    for (spec, sample) in [
+        ("colors=2,discs=4", None),
+        ("colors=3,discs=2", None),
+        ("colors=3,discs=3", None),
+        ("colors=4,discs=2", Some(300)),
+        ("colors=3,discs=3,rule=margin", Some(300)),
+        ("colors=3,discs=3,ties=ahead", Some(300)),
+        ("colors=3,discs=2,white=1", None),
+        ("colors=2,discs=3,white=2,rule=margin", None),
+        ("colors=3,discs=4", Some(10)),
+        ("colors=4,discs=3", Some(2)),
+        ("colors=5,discs=2", Some(1)),
+        ("colors=4,discs=2,white=1,rule=margin", Some(10)),
+    ] {
+        let f = Family::from_spec(&format!("bigpoints:{spec}").parse().unwrap()).unwrap();
+        let all = f.all();
+        let n = sample.unwrap_or(all.len());
+        for (i, board) in (0..n).map(|i| &all[i * all.len() / n]).enumerate() {
+            let g = f.game(board);
+            let packed = g.packed().unwrap();
+            check(&g, packed.start());
+            if i % 10 == 0 {
+                // Positions later in the game: the first move's children and theirs.
+                let mut later = vec![packed.start()];
+                for _ in 0..2 {
+                    let last = *later.last().unwrap();
+                    later = packed
+                        .legal_moves(&last)
+                        .iter()
+                        .map(|m| packed.play(&last, m))
+                        .collect();
+                    later.iter().for_each(|&p| check(&g, p));
+                }
+            }
+            boards += 1;
+        }
+    }
+    assert!(boards > 2_500);
 }

@@ -19,9 +19,9 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::games::bigpoints::{Family, Rule};
+use crate::games::bigpoints::{Family, Rule, SolveMemory};
 use crate::session::{word_of_margin, Big};
-use crate::solve::scores::{MarginRule, Scores, StudyRule, WordTable};
+use crate::solve::scores::{MarginRule, Scores, StudyRule};
 use crate::solve::Progress;
 use crate::{Error, Game, Spec};
 
@@ -346,20 +346,20 @@ impl Plan {
         (&self.families[f], &self.boards[f][index - self.starts[f]])
     }
 
-    /// Solves the boards numbered `indices` on all cores, each thread reusing one flat
-    /// table from board to board (and from call to call).
+    /// Solves the boards numbered `indices` on all cores, each thread reusing its solver's
+    /// memory from board to board (and from call to call).
     pub fn solve(&self, indices: &[usize], progress: &dyn Progress) -> Vec<BoardResult> {
         thread_local! {
-            static TABLE: RefCell<WordTable> = RefCell::new(WordTable::default());
+            static MEMORY: RefCell<SolveMemory> = RefCell::new(SolveMemory::default());
         }
         indices
             .par_iter()
             .map(|&index| {
                 let (family, board) = self.board(index);
                 let g = family.game(board);
-                let (scores, positions) = TABLE.with_borrow_mut(|table| match family.rule {
-                    Rule::Study => g.solve_scores(&StudyRule, &g.start(), table),
-                    Rule::Margin => g.solve_scores(&MarginRule, &g.start(), table),
+                let (scores, positions) = MEMORY.with_borrow_mut(|memory| match family.rule {
+                    Rule::Study => g.solve_scores(&StudyRule, &g.start(), memory),
+                    Rule::Margin => g.solve_scores(&MarginRule, &g.start(), memory),
                 });
                 progress.advance(1);
                 BoardResult {

@@ -461,3 +461,183 @@ impl<'g, 'r, 't, G: Scored, R: DecisionRule + ?Sized> WordSolver<'g, 'r, 't, G, 
         Ok(s)
     }
 }
+
+/// An edge of a [`LayerSolver`] that ends the game: its final scores are the next ones of
+/// the layer's list.
+const FINAL: u32 = u32::MAX;
+/// The fewest slots a layer's table starts with.
+const MIN_LAYER_SLOTS: usize = 1 << 10;
+/// The flag of [`Layers::degrees`] that the second player moves.
+const SECOND: u8 = 0x80;
+
+/// The memory of a [`LayerSolver`]: flat arrays kept from solve to solve, so that a sweep
+/// of many boards allocates only while its boards grow.
+#[derive(Default)]
+pub struct Layers {
+    /// The positions of the layer being expanded, then those of the next one.
+    this: Vec<u64>,
+    next: Vec<u64>,
+    /// Open addressing (linear probing) over `next`: one more than a position's number in
+    /// it, 0 for a free slot.
+    slots: Vec<u32>,
+    /// Per position, in order: its number of moves, with [`SECOND`] when the second
+    /// player moves.
+    degrees: Vec<u8>,
+    /// Per move, in order: the child's number in the next layer, or [`FINAL`].
+    edges: Vec<u32>,
+    /// The final scores of the moves that end the game, in order.
+    finals: Vec<Scores>,
+    /// Per layer, then past the last: where its positions, edges and finals start.
+    starts: Vec<[usize; 3]>,
+    /// The scores of every position, in order.
+    scores: Vec<Scores>,
+}
+
+impl Layers {
+    /// Finds the layer after `this`, recording the moves of `this`'s positions.
+    fn expand<G: Scored<Position = u64>>(&mut self, game: &G) {
+        self.next.clear();
+        let len = (2 * self.this.len()).next_power_of_two().max(MIN_LAYER_SLOTS);
+        self.slots.clear();
+        self.slots.resize(len, 0);
+        let this = std::mem::take(&mut self.this);
+        let mut moves = Vec::new();
+        for p in &this {
+            moves.clear();
+            game.moves(p, &mut moves);
+            let second = if game.to_move(p) == 0 { 0 } else { SECOND };
+            assert!(
+                moves.len() < usize::from(SECOND),
+                "too many moves for a layer solve"
+            );
+            self.degrees.push(moves.len() as u8 | second);
+            for mv in &moves {
+                let q = game.play(p, mv);
+                let edge = match game.final_scores(&q) {
+                    Some(s) => {
+                        self.finals.push(s);
+                        FINAL
+                    }
+                    None => self.insert(q),
+                };
+                self.edges.push(edge);
+            }
+        }
+        self.this = this;
+    }
+
+    /// Scores the positions of `layer`, whose children are scored.
+    fn score<R: DecisionRule + ?Sized>(&mut self, rule: &R, layer: usize) {
+        let [first, mut edge, mut last] = self.starts[layer];
+        let children = self.starts[layer + 1][0];
+        let (scored, later) = self.scores.split_at_mut(children);
+        for (i, score) in scored.iter_mut().enumerate().skip(first) {
+            let degree = self.degrees[i];
+            let mover = PlayerId::from(degree & SECOND != 0);
+            let moves = usize::from(degree & !SECOND);
+            let mut best: Option<Scores> = None;
+            for &e in &self.edges[edge..edge + moves] {
+                let s = if e == FINAL {
+                    last += 1;
+                    self.finals[last - 1]
+                } else {
+                    later[e as usize]
+                };
+                if best.is_none_or(|b| rule.prefers(mover, &s, &b)) {
+                    best = Some(s);
+                }
+            }
+            edge += moves;
+            *score = best.expect("a non-terminal position has a move");
+        }
+    }
+
+    /// The number of `next`'s position `q`, adding it when it is new.
+    #[inline]
+    fn insert(&mut self, q: u64) -> u32 {
+        if 2 * (self.next.len() + 1) > self.slots.len() {
+            self.grow(2 * self.slots.len());
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(q);
+        loop {
+            match self.slots[i] {
+                0 => {
+                    self.next.push(q);
+                    self.slots[i] = self.next.len() as u32;
+                    return self.next.len() as u32 - 1;
+                }
+                n if self.next[n as usize - 1] == q => return n - 1,
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    #[inline]
+    fn home(&self, q: u64) -> usize {
+        // Fibonacci hashing: the top bits of the key times 2^64 / golden ratio.
+        (q.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.slots.len().trailing_zeros())) as usize
+    }
+
+    /// Empties the table into `len` slots (a power of two) and puts `next` back in.
+    fn grow(&mut self, len: usize) {
+        self.slots.clear();
+        self.slots.resize(len, 0);
+        for n in 0..self.next.len() {
+            let mut i = self.home(self.next[n]);
+            while self.slots[i] != 0 {
+                i = (i + 1) & (len - 1);
+            }
+            self.slots[i] = n as u32 + 1;
+        }
+    }
+}
+
+/// A solver for games whose positions are words and lie in layers: every line of play
+/// from the start reaches a position after the same number of moves (as in Big Points,
+/// where each move takes one disc). It finds the positions layer by layer from the start,
+/// numbering each layer's positions and recording every move as its child's number, then
+/// scores the layers from the last back to the first. Each layer's table is small, and
+/// the scoring reads its records in order: the same results as [`ScoreSolver`], without
+/// the cache misses of one table for the whole game.
+pub struct LayerSolver<'g, 'r, 'm, G: Scored<Position = u64>, R: DecisionRule + ?Sized = dyn DecisionRule> {
+    game: &'g G,
+    rule: &'r R,
+    memory: &'m mut Layers,
+}
+
+impl<'g, 'r, 'm, G: Scored<Position = u64>, R: DecisionRule + ?Sized> LayerSolver<'g, 'r, 'm, G, R> {
+    /// A solver for `game` whose players follow `rule`, working in `memory`.
+    pub fn new(game: &'g G, rule: &'r R, memory: &'m mut Layers) -> Self {
+        LayerSolver { game, rule, memory }
+    }
+
+    /// The final scores reached from `p` when both players follow the rule, and the
+    /// number of distinct non-terminal positions reachable from `p`.
+    pub fn solve(&mut self, p: u64) -> (Scores, usize) {
+        if let Some(s) = self.game.final_scores(&p) {
+            return (s, 0);
+        }
+        let m = &mut *self.memory;
+        m.this.clear();
+        m.this.push(p);
+        m.degrees.clear();
+        m.edges.clear();
+        m.finals.clear();
+        m.starts.clear();
+        let mut positions = 0;
+        while !m.this.is_empty() {
+            m.starts.push([positions, m.edges.len(), m.finals.len()]);
+            positions += m.this.len();
+            m.expand(self.game);
+            std::mem::swap(&mut m.this, &mut m.next);
+        }
+        m.starts.push([positions, m.edges.len(), m.finals.len()]);
+        m.scores.clear();
+        m.scores.resize(positions, [0; 2]);
+        for layer in (0..m.starts.len() - 1).rev() {
+            m.score(self.rule, layer);
+        }
+        (m.scores[0], positions)
+    }
+}

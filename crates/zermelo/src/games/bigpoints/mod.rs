@@ -30,7 +30,7 @@ mod session;
 
 pub use boards::Family;
 pub use packed::Packed;
-pub use session::{decision_rule, open, MAX_SOLVE_DISCS};
+pub use session::{decision_rule, open, SolveMemory, MAX_SOLVE_DISCS};
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;

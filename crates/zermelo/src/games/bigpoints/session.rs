@@ -6,7 +6,8 @@ use super::{BigPoints, Rule, INFO};
 use crate::session::scores::{ScoreGame, ScoresSession};
 use crate::session::{Cost, Fact, FactValue, Session};
 use crate::solve::scores::{
-    DecisionRule, MarginRule, ScoreSolver, Scores, StudyRule, Table, WordSolver, WordTable, KEY_BITS,
+    DecisionRule, LayerSolver, Layers, MarginRule, ScoreSolver, Scores, StudyRule, Table, WordSolver,
+    WordTable, KEY_BITS,
 };
 use crate::spec::Spec;
 use crate::{Error, Game};
@@ -34,22 +35,29 @@ pub fn decision_rule(rule: Rule) -> &'static dyn DecisionRule {
     }
 }
 
+/// What the exact solvers of [`BigPoints::solve_scores`] keep from solve to solve.
+#[derive(Default)]
+pub struct SolveMemory {
+    layers: Layers,
+    table: WordTable,
+}
+
 impl BigPoints {
-    /// Solves `p` under `rule` with the fastest exact solver that fits: one-word positions
-    /// ([`BigPoints::packed`]) or keys ([`BigPoints::pack64`]) of at most [`KEY_BITS`] bits
-    /// in the flat `table`, which is reused, else two-word keys in a hash map. The final
-    /// scores and the positions stored (the distinct non-terminal positions reachable
-    /// from `p`).
+    /// Solves `p` under `rule` with the fastest exact solver that fits: layer by layer on
+    /// one-word positions ([`BigPoints::packed`]; each move takes one disc), or keys
+    /// ([`BigPoints::pack64`]) of at most [`KEY_BITS`] bits in a flat table, else two-word
+    /// keys in a hash map, in `memory`, which is reused. The final scores and the
+    /// positions stored (the distinct non-terminal positions reachable from `p`).
     pub fn solve_scores<R: DecisionRule + ?Sized>(
         &self,
         rule: &R,
         p: &super::Position,
-        table: &mut WordTable,
+        memory: &mut SolveMemory,
     ) -> (Scores, usize) {
         if let Some(packed) = self.packed() {
-            WordSolver::new(&packed, rule, |_, &w| w, table).solve(&self.pack64(p))
+            LayerSolver::new(&packed, rule, &mut memory.layers).solve(self.pack64(p))
         } else if self.pack64_bits() <= KEY_BITS {
-            WordSolver::new(self, rule, BigPoints::pack64, table).solve(p)
+            WordSolver::new(self, rule, BigPoints::pack64, &mut memory.table).solve(p)
         } else {
             let mut solver = ScoreSolver::keyed(self, rule, BigPoints::pack, Table::default());
             (solver.solve(p), solver.positions())
@@ -91,8 +99,8 @@ impl ScoreGame for BigPoints {
 
     fn solve_start(&self) -> (Scores, usize) {
         match self.rule {
-            Rule::Study => self.solve_scores(&StudyRule, &self.start(), &mut WordTable::default()),
-            Rule::Margin => self.solve_scores(&MarginRule, &self.start(), &mut WordTable::default()),
+            Rule::Study => self.solve_scores(&StudyRule, &self.start(), &mut SolveMemory::default()),
+            Rule::Margin => self.solve_scores(&MarginRule, &self.start(), &mut SolveMemory::default()),
         }
     }
 
