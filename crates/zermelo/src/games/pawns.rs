@@ -378,7 +378,14 @@ impl Pawns {
     /// places (each with the ids from there on), so a child's rank is a sum of parts.
     #[inline]
     fn later(&self, left: usize, rest: usize, c: u8) -> u64 {
-        u64::from(self.counts[(left * self.levels_len() + rest) * (self.column_ids() + 1) + c as usize + 1])
+        u64::from(self.counts[self.later_row(left, rest) + c as usize])
+    }
+
+    /// Where the counts of [`Pawns::later`] for `left` ids of progress `rest` start: one
+    /// id less is `levels * stride` before, one more progress `stride` after.
+    #[inline]
+    fn later_row(&self, left: usize, rest: usize) -> usize {
+        (left * self.levels_len() + rest) * (self.column_ids() + 1) + 1
     }
 
     /// The rank of the class of level `level` later than `later` others of it.
@@ -396,8 +403,7 @@ impl Pawns {
     fn ranks_of_children(&self, m: &[u8], out: &mut Vec<(u64, bool)>) {
         let n = m.len();
         let counts = &self.counts[..];
-        // The counts of `later` sit at `(left * levels + rest) * stride + c + 1`: one place
-        // on is `-lefts`, one more progress `+stride`.
+        // Moving one place on is `-lefts` in the counts, one more progress `+stride`.
         let stride = self.column_ids() + 1;
         let lefts = self.levels_len() * stride;
         let progress = |c: u8| self.progress[c as usize] as usize;
@@ -408,7 +414,7 @@ impl Pawns {
         // row[i]: where the counts of place i of `m` start, with `m`'s own progress after it.
         let mut row = [0usize; MAX_COLS];
         for i in 0..n {
-            row[i] = (n - i) * lefts + suffix[i] * stride + 1;
+            row[i] = self.later_row(n - i, suffix[i]);
         }
         let count = |index: usize| u64::from(counts[index]);
         // own[i]: the parts of places i.. of `m` itself.

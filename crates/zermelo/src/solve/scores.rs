@@ -261,8 +261,7 @@ impl WordTable {
 
     #[inline]
     fn home(&self, key: u64) -> usize {
-        // Fibonacci hashing: the top bits of the key times 2^64 / golden ratio.
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)) as usize
+        home(key, self.bits)
     }
 
     /// Asks the processor to bring `key`'s home slot into the cache.
@@ -462,6 +461,13 @@ impl<'g, 'r, 't, G: Scored, R: DecisionRule + ?Sized> WordSolver<'g, 'r, 't, G, 
     }
 }
 
+/// The home slot of `key` in an open-addressing table of `2^bits` slots: Fibonacci
+/// hashing, the top bits of the key times 2^64 / golden ratio.
+#[inline]
+fn home(key: u64, bits: u32) -> usize {
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
+}
+
 /// An edge of a [`LayerSolver`] that ends the game: its final scores are the next ones of
 /// the layer's list.
 const FINAL: u32 = u32::MAX;
@@ -575,8 +581,7 @@ impl Layers {
 
     #[inline]
     fn home(&self, q: u64) -> usize {
-        // Fibonacci hashing: the top bits of the key times 2^64 / golden ratio.
-        (q.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.slots.len().trailing_zeros())) as usize
+        home(q, self.slots.len().trailing_zeros())
     }
 
     /// Empties the table into `len` slots (a power of two) and puts `next` back in.
