@@ -437,9 +437,13 @@ impl Pawns {
             // summed down to `from` as children need them.
             let mut moved = [0u64; MAX_COLS + 1];
             let mut from = at;
+            // The steps come in falling `v`, so the place `p` of `v` only moves back.
+            let mut p = at;
             for &(v, delta) in steps {
                 let delta = delta as usize;
-                let p = m[..at].iter().map(|&c| usize::from(c < v)).sum::<usize>();
+                while p > 0 && m[p - 1] >= v {
+                    p -= 1;
+                }
                 while from > p {
                     from -= 1;
                     moved[from] = moved[from + 1] + count(row[from] - lefts - lost + m[from] as usize);

@@ -34,7 +34,7 @@ const DISK_BYTES_PER_RANK: f64 = 1.0;
 /// Ranks solved per second on this machine's two cores, about.
 const RANKS_PER_SECOND: f64 = 4e6;
 /// Random positions timed for the perfect player's move latency.
-const LATENCY_SAMPLES: usize = 2_000;
+const LATENCY_SAMPLES: usize = 500;
 /// The solver's name in the database header.
 const SOLVER: &str = "levels";
 /// The version of the level solver's output: a database of another version is refused.
@@ -347,21 +347,7 @@ impl<G: Tabulated> LevelSession<G> {
     /// Saves `codes` (the solver's, one a rank) at `path`: the whole table, or `part`.
     fn save_codes(&self, path: &Path, part: Option<db::Part>, codes: &[u8]) -> Result<(), Error> {
         let spec = self.game.table_spec();
-        db::write_values(
-            path,
-            &spec,
-            (SOLVER, SOLVER_VERSION),
-            codes.len() as u64,
-            part,
-            &|ranks, out| {
-                out.extend(
-                    codes[ranks.start as usize..ranks.end as usize]
-                        .iter()
-                        .map(|&c| levels::decode(c)),
-                );
-                Ok(())
-            },
-        )
+        db::write_codes(path, &spec, (SOLVER, SOLVER_VERSION), part, codes, levels::decode)
     }
 
     /// The players of this game and the matches they play.

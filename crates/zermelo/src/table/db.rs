@@ -43,7 +43,7 @@ pub const VERSION: u32 = 2;
 /// Raw bytes in a block (the last block of a layer may be shorter).
 pub const BLOCK_BYTES: u64 = 1 << 18;
 /// The zstd level blocks are compressed at.
-const LEVEL: i32 = 9;
+const LEVEL: i32 = 5;
 /// Decompressed blocks kept in a database's cache.
 const CACHE_BLOCKS: usize = 256;
 /// Blocks compressed together in parallel while writing.
@@ -347,72 +347,132 @@ pub fn write_values(
     values: &Values<'_>,
 ) -> Result<(), Error> {
     const CHUNK: u64 = 1 << 20;
-    // wins, losses, draws, max remoteness, parity broken
-    let counts = (0..ranks.div_ceil(CHUNK))
+    let tally = (0..ranks.div_ceil(CHUNK))
         .into_par_iter()
         .map(|c| {
-            let mut n = [0u64; 5];
+            let mut tally = Tally::default();
             let mut chunk = Vec::with_capacity(CHUNK as usize);
             values(c * CHUNK..((c + 1) * CHUNK).min(ranks), &mut chunk)?;
             for v in chunk {
-                let (slot, rem, odd) = match v {
-                    Some(Value::Win(x)) => (0, x, x % 2 == 1 || x == 0),
-                    Some(Value::Lose(x)) => (1, x, x % 2 == 0),
-                    Some(Value::Draw) => (2, 0, true),
-                    None => continue,
-                };
-                n[slot] += 1;
-                n[3] = n[3].max(rem.into());
-                n[4] |= u64::from(!odd);
+                tally.add(v, 1);
             }
-            Ok::<_, Error>(n)
+            Ok::<_, Error>(tally)
         })
-        .try_reduce(
-            || [0; 5],
-            |a, b| Ok([a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3].max(b[3]), a[4] | b[4]]),
-        )?;
-    let half = counts[4] == 0;
-    let mut named: Vec<(String, u64)> = VALUE_COUNTS.iter().map(|n| n.to_string()).zip(counts).collect();
-    named.push(("positions".into(), counts[..3].iter().sum()));
-    let header = Header {
-        spec: spec.into(),
-        solver: solver.0.into(),
-        solver_version: solver.1,
-        ranks,
-        counts: named,
-        layers: vec![
-            Layer::Wdl,
-            if half {
-                Layer::HalfRemoteness
-            } else {
-                Layer::Remoteness
-            },
-        ],
-        part,
-    };
-    write(path, &header, &|layer, span, out| {
-        let mut block = Vec::with_capacity((span.end - span.start) as usize);
-        values(span.clone(), &mut block)?;
-        let start = span.start;
-        let value = |r: u64| block[(r - start) as usize];
-        match layer {
-            Layer::Wdl => pack(layer, span, |r| wdl_code(value(r)).into(), out),
-            _ => pack(
+        .try_reduce(Tally::default, |a, b| Ok(a.join(b)))?;
+    let half = tally.half();
+    write(
+        path,
+        &tally.header(spec, solver, ranks, part),
+        &|layer, span, out| {
+            let mut block = Vec::with_capacity((span.end - span.start) as usize);
+            values(span.clone(), &mut block)?;
+            let start = span.start;
+            pack(
                 layer,
                 span,
-                |r| {
-                    let x = match value(r) {
-                        Some(Value::Win(x)) if half => x.div_ceil(2),
-                        Some(Value::Lose(x)) if half => x / 2,
-                        v => v.and_then(Value::remoteness).unwrap_or(0),
-                    };
-                    x.min(u8::MAX.into())
-                },
+                |r| layer_entry(layer, block[(r - start) as usize], half),
                 out,
-            ),
+            );
+            Ok(())
+        },
+    )
+}
+
+/// [`write_values`] for a table of one code a rank, `decode` giving each code's value:
+/// the codes are tallied and turned into entries a whole code at a time.
+pub fn write_codes(
+    path: &Path,
+    spec: &str,
+    solver: (&str, u32),
+    part: Option<Part>,
+    codes: &[u8],
+    decode: fn(u8) -> Option<Value>,
+) -> Result<(), Error> {
+    let seen = codes
+        .par_chunks(1 << 20)
+        .map(|chunk| {
+            let mut seen = [0u64; 256];
+            for &c in chunk {
+                seen[c as usize] += 1;
+            }
+            seen
+        })
+        .reduce(|| [0; 256], |a, b| std::array::from_fn(|c| a[c] + b[c]));
+    let mut tally = Tally::default();
+    for (code, &times) in (0..=u8::MAX).zip(&seen) {
+        if times > 0 {
+            tally.add(decode(code), times);
         }
+    }
+    let half = tally.half();
+    let header = tally.header(spec, solver, codes.len() as u64, part);
+    write(path, &header, &|layer, span, out| {
+        let entries: [u32; 256] = std::array::from_fn(|c| layer_entry(layer, decode(c as u8), half));
+        pack(layer, span, |r| entries[codes[r as usize] as usize], out);
         Ok(())
     })
+}
+
+/// What a database of values counts: wins, losses, draws, the greatest remoteness, and
+/// whether a remoteness breaks the parities that halving needs.
+#[derive(Clone, Copy, Default)]
+struct Tally([u64; 5]);
+
+impl Tally {
+    /// Counts `v`, `times` times.
+    fn add(&mut self, v: Option<Value>, times: u64) {
+        let (slot, rem, odd) = match v {
+            Some(Value::Win(x)) => (0, x, x % 2 == 1 || x == 0),
+            Some(Value::Lose(x)) => (1, x, x % 2 == 0),
+            Some(Value::Draw) => (2, 0, true),
+            None => return,
+        };
+        self.0[slot] += times;
+        self.0[3] = self.0[3].max(rem.into());
+        self.0[4] |= u64::from(!odd);
+    }
+
+    fn join(self, other: Tally) -> Tally {
+        let [a, b] = [self.0, other.0];
+        Tally([a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3].max(b[3]), a[4] | b[4]])
+    }
+
+    /// Whether the remoteness layer can be halved.
+    fn half(&self) -> bool {
+        self.0[4] == 0
+    }
+
+    /// The header of a database of these values.
+    fn header(&self, spec: &str, solver: (&str, u32), ranks: u64, part: Option<Part>) -> Header {
+        let mut counts: Vec<(String, u64)> = VALUE_COUNTS.iter().map(|n| n.to_string()).zip(self.0).collect();
+        counts.push(("positions".into(), self.0[..3].iter().sum()));
+        Header {
+            spec: spec.into(),
+            solver: solver.0.into(),
+            solver_version: solver.1,
+            ranks,
+            counts,
+            layers: vec![
+                Layer::Wdl,
+                if self.half() {
+                    Layer::HalfRemoteness
+                } else {
+                    Layer::Remoteness
+                },
+            ],
+            part,
+        }
+    }
+}
+
+/// The entry of value `v` in a layer of [`write_values`], the remoteness halved if `half`.
+fn layer_entry(layer: Layer, v: Option<Value>, half: bool) -> u32 {
+    match (layer, v) {
+        (Layer::Wdl, v) => wdl_code(v).into(),
+        (_, Some(Value::Win(x))) if half => x.div_ceil(2).min(u8::MAX.into()),
+        (_, Some(Value::Lose(x))) if half => (x / 2).min(u8::MAX.into()),
+        (_, v) => v.and_then(Value::remoteness).unwrap_or(0).min(u8::MAX.into()),
+    }
 }
 
 /// Appends the entries `code(rank)` of `ranks` in `layer`'s raw layout: 2-bit codes four
