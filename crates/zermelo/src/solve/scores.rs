@@ -522,8 +522,7 @@ impl Layers {
         let len = (2 * (self.this.len().max(expected) + 1))
             .next_power_of_two()
             .max(MIN_LAYER_SLOTS);
-        self.slots.clear();
-        self.slots.resize(len, Entry::EMPTY);
+        refill(&mut self.slots, len, Entry::EMPTY);
         let this = std::mem::take(&mut self.this);
         for block in this.chunks(BLOCK) {
             self.kids.clear();
@@ -619,8 +618,7 @@ impl Layers {
 
     /// Empties the table into `len` slots (a power of two) and puts `next` back in.
     fn grow(&mut self, len: usize) {
-        self.slots.clear();
-        self.slots.resize(len, Entry::EMPTY);
+        refill(&mut self.slots, len, Entry::EMPTY);
         for (number, &key) in self.next.iter().enumerate() {
             let mut i = home(key, len.trailing_zeros());
             while self.slots[i].key != FREE {
@@ -653,6 +651,17 @@ impl Pair {
             i32::from((self.0 >> 16) as u16 as i16),
         ]
     }
+}
+
+/// Makes `items` `len` copies of `value`; a new allocation (when `items` is too small) is
+/// backed by huge pages, as the layer solver reads its tables all over.
+fn refill<T: Copy>(items: &mut Vec<T>, len: usize, value: T) {
+    items.clear();
+    if items.capacity() < len {
+        *items = Vec::with_capacity(len.next_power_of_two());
+        super::advise_huge_pages(items);
+    }
+    items.resize(len, value);
 }
 
 /// The key of a free [`Entry`] (positions are below [`ENDS`]).
@@ -719,8 +728,7 @@ impl<'g, 'r, 'm, G: Layered, R: DecisionRule + ?Sized> LayerSolver<'g, 'r, 'm, G
         m.starts.push([positions, m.edges.len(), m.finals.len()]);
         m.sizes.clear();
         m.sizes.extend(m.starts.windows(2).map(|w| w[1][0] - w[0][0]));
-        m.scores.clear();
-        m.scores.resize(positions, Pair(0));
+        refill(&mut m.scores, positions, Pair(0));
         for layer in (0..m.starts.len() - 1).rev() {
             m.score(self.rule, layer);
         }
