@@ -425,6 +425,12 @@ fn the_one_word_game_is_the_same_game() {
                     })
                     .collect();
                 assert_eq!(marked, expected, "{spec}");
+                for &q in marked.iter().filter(|&&q| q & ENDS != 0) {
+                    assert_eq!(
+                        Some(packed.end_scores(q & !ENDS)),
+                        packed.final_scores(&(q & !ENDS))
+                    );
+                }
             }
             assert_eq!(packed.to_move(&w), g.to_move(&p));
             for m in g.legal_moves(&p) {

@@ -537,9 +537,7 @@ impl Layers {
                     if q & ENDS == 0 {
                         prefetch(&self.slots[self.home(q)]);
                     } else {
-                        let s = game.final_scores(&(q & !ENDS));
-                        self.finals
-                            .push(Pair::new(s.expect("a child marked as the end is terminal")));
+                        self.finals.push(Pair::new(game.end_scores(q & !ENDS)));
                     }
                 }
             }
@@ -683,6 +681,10 @@ pub trait Layered: Scored<Position = u64> {
     /// Pushes the children of the non-terminal `p` in move order, those that end the game
     /// with [`ENDS`] set.
     fn children(&self, p: u64, out: &mut Vec<u64>);
+
+    /// The final scores of `p`, a child [`Layered::children`] marked as ending the game
+    /// (without the mark).
+    fn end_scores(&self, p: u64) -> Scores;
 }
 
 /// A solver for [`Layered`] games whose positions lie in layers: every line of play from

@@ -283,6 +283,11 @@ impl Layered for Packed {
             self.steps(p, true, ENDS, out);
         }
     }
+
+    fn end_scores(&self, p: u64) -> [i32; 2] {
+        let (a, b) = self.final_points(p);
+        [a, b]
+    }
 }
 
 impl Scored for Packed {
