@@ -9,8 +9,8 @@ use rand::SeedableRng;
 use zermelo::games::bigpoints::{decision_rule, BigPoints, Family, Move, Rule, SolveMemory, Take, Ties};
 use zermelo::solve::minimax;
 use zermelo::solve::scores::{
-    self, DecisionRule, LayerSolver, Layers, MarginRule, ScoreSolver, Scores, StudyRule, Table, WordSolver,
-    WordTable,
+    self, DecisionRule, LayerSolver, Layered, Layers, MarginRule, ScoreSolver, Scores, StudyRule, Table,
+    WordSolver, WordTable, ENDS,
 };
 use zermelo::{Game, Notation, Outcome, Scored, Spec, Value};
 
@@ -413,6 +413,25 @@ fn the_one_word_game_is_the_same_game() {
                 .map(|m| g.pack64(&g.play(&p, m)))
                 .collect();
             assert_eq!(packed.legal_moves(&w), children, "{spec}");
+            if !children.is_empty() {
+                // The layer solver's children: the same, those that end the game marked.
+                let mut marked = Vec::new();
+                packed.children(w, &mut marked);
+                let expected: Vec<u64> = children
+                    .iter()
+                    .map(|&q| match packed.final_scores(&q) {
+                        Some(_) => q | ENDS,
+                        None => q,
+                    })
+                    .collect();
+                assert_eq!(marked, expected, "{spec}");
+                for &q in marked.iter().filter(|&&q| q & ENDS != 0) {
+                    assert_eq!(
+                        Some(packed.end_scores(q & !ENDS)),
+                        packed.final_scores(&(q & !ENDS))
+                    );
+                }
+            }
             assert_eq!(packed.to_move(&w), g.to_move(&p));
             for m in g.legal_moves(&p) {
                 let q = g.play(&p, &m);

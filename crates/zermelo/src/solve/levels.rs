@@ -198,7 +198,7 @@ fn solve_levels<G: Levelled + Sync>(
 ) -> Result<Vec<u8>, Error> {
     let size = game.size();
     let mut codes = vec![UNKNOWN; size as usize];
-    advise_huge_pages(&mut codes);
+    super::advise_huge_pages(&mut codes);
     let lifts = Lifts::new();
     let stopped = || cancel.is_some_and(|c| c.load(Relaxed));
     progress.start("solving levels", size);
@@ -437,25 +437,6 @@ impl<G: Levelled> Default for Scratch<G> {
             rank: 0,
         }
     }
-}
-
-/// Asks the kernel to back `bytes` with huge pages: lookups jump all over large tables,
-/// and huge pages spare most of the address translation misses.
-fn advise_huge_pages(bytes: &mut [u8]) {
-    #[cfg(target_os = "linux")]
-    {
-        const HUGE: usize = 1 << 21;
-        let start = (bytes.as_mut_ptr() as usize).next_multiple_of(HUGE);
-        let end = (bytes.as_mut_ptr() as usize + bytes.len()) / HUGE * HUGE;
-        if end > start {
-            // SAFETY: the range lies inside `bytes`, and the advice changes no contents.
-            unsafe {
-                libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
-            }
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = bytes;
 }
 
 /// The bytes seen as atomics, so that parallel workers may write their own ranks while

@@ -267,16 +267,7 @@ impl WordTable {
     /// Asks the processor to bring `key`'s home slot into the cache.
     #[inline]
     fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let slot: *const Slot = &self.slots[self.home(key)];
-            // SAFETY: a prefetch is only a hint: it reads nothing and cannot fault.
-            unsafe {
-                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(slot.cast());
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch(&self.slots[self.home(key)]);
     }
 
     /// `key` tagged with the current solve.
@@ -335,6 +326,18 @@ impl WordTable {
             i = (i + 1) & (len - 1);
         }
     }
+}
+
+/// Asks the processor to bring `item` into the cache.
+#[inline]
+fn prefetch<T>(item: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is only a hint: it reads nothing and cannot fault.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>((item as *const T).cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = item;
 }
 
 /// A child of the position being solved: its final scores when terminal, else its key.
@@ -471,6 +474,12 @@ fn home(key: u64, bits: u32) -> usize {
 /// An edge of a [`LayerSolver`] that ends the game: its final scores are the next ones of
 /// the layer's list.
 const FINAL: u32 = u32::MAX;
+/// The bit a [`Layered`] game sets in a child that ends the game.
+pub const ENDS: u64 = 1 << 63;
+/// Positions whose moves [`Layers::expand`] generates before it looks their children up.
+const BLOCK: usize = 32;
+/// How many moves ahead [`Layers::score`] asks for a child's scores.
+const AHEAD: usize = 16;
 /// The fewest slots a layer's table starts with.
 const MIN_LAYER_SLOTS: usize = 1 << 10;
 /// The flag of [`Layers::degrees`] that the second player moves.
@@ -483,48 +492,59 @@ pub struct Layers {
     /// The positions of the layer being expanded, then those of the next one.
     this: Vec<u64>,
     next: Vec<u64>,
-    /// Open addressing (linear probing) over `next`: one more than a position's number in
-    /// it, 0 for a free slot.
-    slots: Vec<u32>,
+    /// Open addressing (linear probing) over `next`: its positions with their numbers.
+    slots: Vec<Entry>,
+    /// The children of a block of positions, in order, as [`Layered::children`] gives them.
+    kids: Vec<u64>,
     /// Per position, in order: its number of moves, with [`SECOND`] when the second
     /// player moves.
     degrees: Vec<u8>,
     /// Per move, in order: the child's number in the next layer, or [`FINAL`].
     edges: Vec<u32>,
     /// The final scores of the moves that end the game, in order.
-    finals: Vec<Scores>,
+    finals: Vec<Pair>,
     /// Per layer, then past the last: where its positions, edges and finals start.
     starts: Vec<[usize; 3]>,
     /// The scores of every position, in order.
-    scores: Vec<Scores>,
+    scores: Vec<Pair>,
+    /// The number of positions in each layer of the last solve: the expected sizes in the
+    /// next (the boards of a sweep are alike), so that a table rarely grows.
+    sizes: Vec<usize>,
 }
 
 impl Layers {
-    /// Finds the layer after `this`, recording the moves of `this`'s positions.
-    fn expand<G: Scored<Position = u64>>(&mut self, game: &G) {
+    /// Finds the layer after `this`, recording the moves of `this`'s positions, in a table
+    /// sized for `expected` positions (or as many as `this`), grown when they are more. The
+    /// children of a block of positions are generated first, their slots asked for, then
+    /// looked up together, so that the loads overlap.
+    fn expand<G: Layered>(&mut self, game: &G, expected: usize) {
         self.next.clear();
-        let len = (2 * self.this.len()).next_power_of_two().max(MIN_LAYER_SLOTS);
-        self.slots.clear();
-        self.slots.resize(len, 0);
+        let len = (2 * (self.this.len().max(expected) + 1))
+            .next_power_of_two()
+            .max(MIN_LAYER_SLOTS);
+        refill(&mut self.slots, len, Entry::EMPTY);
         let this = std::mem::take(&mut self.this);
-        let mut moves = Vec::new();
-        for p in &this {
-            moves.clear();
-            game.moves(p, &mut moves);
-            let second = if game.to_move(p) == 0 { 0 } else { SECOND };
-            assert!(
-                moves.len() < usize::from(SECOND),
-                "too many moves for a layer solve"
-            );
-            self.degrees.push(moves.len() as u8 | second);
-            for mv in &moves {
-                let q = game.play(p, mv);
-                let edge = match game.final_scores(&q) {
-                    Some(s) => {
-                        self.finals.push(s);
-                        FINAL
+        for block in this.chunks(BLOCK) {
+            self.kids.clear();
+            for &p in block {
+                let before = self.kids.len();
+                game.children(p, &mut self.kids);
+                let moves = self.kids.len() - before;
+                assert!(moves < usize::from(SECOND), "too many moves for a layer solve");
+                let second = if game.to_move(&p) == 0 { 0 } else { SECOND };
+                self.degrees.push(moves as u8 | second);
+                for &q in &self.kids[before..] {
+                    if q & ENDS == 0 {
+                        prefetch(&self.slots[self.home(q)]);
+                    } else {
+                        self.finals.push(Pair::new(game.end_scores(q & !ENDS)));
                     }
-                    None => self.insert(q),
+                }
+            }
+            for k in 0..self.kids.len() {
+                let edge = match self.kids[k] {
+                    q if q & ENDS != 0 => FINAL,
+                    q => self.insert(q),
                 };
                 self.edges.push(edge);
             }
@@ -542,19 +562,27 @@ impl Layers {
             let mover = PlayerId::from(degree & SECOND != 0);
             let moves = usize::from(degree & !SECOND);
             let mut best: Option<Scores> = None;
-            for &e in &self.edges[edge..edge + moves] {
+            for (j, &e) in self.edges[edge..edge + moves].iter().enumerate() {
+                if let Some(s) = self
+                    .edges
+                    .get(edge + j + AHEAD)
+                    .and_then(|&a| later.get(a as usize))
+                {
+                    prefetch(s);
+                }
                 let s = if e == FINAL {
                     last += 1;
                     self.finals[last - 1]
                 } else {
                     later[e as usize]
-                };
+                }
+                .get();
                 if best.is_none_or(|b| rule.prefers(mover, &s, &b)) {
                     best = Some(s);
                 }
             }
             edge += moves;
-            *score = best.expect("a non-terminal position has a move");
+            *score = Pair::new(best.expect("a non-terminal position has a move"));
         }
     }
 
@@ -567,15 +595,17 @@ impl Layers {
         let mask = self.slots.len() - 1;
         let mut i = self.home(q);
         loop {
-            match self.slots[i] {
-                0 => {
-                    self.next.push(q);
-                    self.slots[i] = self.next.len() as u32;
-                    return self.next.len() as u32 - 1;
-                }
-                n if self.next[n as usize - 1] == q => return n - 1,
-                _ => i = (i + 1) & mask,
+            let slot = self.slots[i];
+            if slot.key == q {
+                return slot.number;
             }
+            if slot.key == FREE {
+                let number = self.next.len() as u32;
+                self.next.push(q);
+                self.slots[i] = Entry { key: q, number };
+                return number;
+            }
+            i = (i + 1) & mask;
         }
     }
 
@@ -586,32 +616,91 @@ impl Layers {
 
     /// Empties the table into `len` slots (a power of two) and puts `next` back in.
     fn grow(&mut self, len: usize) {
-        self.slots.clear();
-        self.slots.resize(len, 0);
-        for n in 0..self.next.len() {
-            let mut i = self.home(self.next[n]);
-            while self.slots[i] != 0 {
+        refill(&mut self.slots, len, Entry::EMPTY);
+        for (number, &key) in self.next.iter().enumerate() {
+            let mut i = home(key, len.trailing_zeros());
+            while self.slots[i].key != FREE {
                 i = (i + 1) & (len - 1);
             }
-            self.slots[i] = n as u32 + 1;
+            self.slots[i] = Entry {
+                key,
+                number: number as u32,
+            };
         }
     }
 }
 
-/// A solver for games whose positions are words and lie in layers: every line of play
-/// from the start reaches a position after the same number of moves (as in Big Points,
-/// where each move takes one disc). It finds the positions layer by layer from the start,
+/// Final scores in one word, half each (a [`LayerSolver`] keeps many: half the memory of
+/// [`Scores`] is half the cache misses).
+#[derive(Clone, Copy)]
+struct Pair(u32);
+
+impl Pair {
+    #[inline]
+    fn new(s: Scores) -> Pair {
+        let half = |x: i32| i16::try_from(x).expect("a layer solve's scores fit in 16 bits") as u16;
+        Pair(u32::from(half(s[0])) | u32::from(half(s[1])) << 16)
+    }
+
+    #[inline]
+    fn get(self) -> Scores {
+        [
+            i32::from(self.0 as u16 as i16),
+            i32::from((self.0 >> 16) as u16 as i16),
+        ]
+    }
+}
+
+/// Makes `items` `len` copies of `value`; a new allocation (when `items` is too small) is
+/// backed by huge pages, as the layer solver reads its tables all over.
+fn refill<T: Copy>(items: &mut Vec<T>, len: usize, value: T) {
+    items.clear();
+    if items.capacity() < len {
+        *items = Vec::with_capacity(len.next_power_of_two());
+        super::advise_huge_pages(items);
+    }
+    items.resize(len, value);
+}
+
+/// The key of a free [`Entry`] (positions are below [`ENDS`]).
+const FREE: u64 = u64::MAX;
+
+/// A slot of a [`Layers`] table: a position and its number in its layer.
+#[derive(Clone, Copy)]
+struct Entry {
+    key: u64,
+    number: u32,
+}
+
+impl Entry {
+    const EMPTY: Entry = Entry { key: FREE, number: 0 };
+}
+
+/// A game of one-word positions (below [`ENDS`]) for [`LayerSolver`].
+pub trait Layered: Scored<Position = u64> {
+    /// Pushes the children of the non-terminal `p` in move order, those that end the game
+    /// with [`ENDS`] set.
+    fn children(&self, p: u64, out: &mut Vec<u64>);
+
+    /// The final scores of `p`, a child [`Layered::children`] marked as ending the game
+    /// (without the mark).
+    fn end_scores(&self, p: u64) -> Scores;
+}
+
+/// A solver for [`Layered`] games whose positions lie in layers: every line of play from
+/// the start reaches a position after the same number of moves (as in Big Points, where
+/// each move takes one disc). It finds the positions layer by layer from the start,
 /// numbering each layer's positions and recording every move as its child's number, then
 /// scores the layers from the last back to the first. Each layer's table is small, and
 /// the scoring reads its records in order: the same results as [`ScoreSolver`], without
 /// the cache misses of one table for the whole game.
-pub struct LayerSolver<'g, 'r, 'm, G: Scored<Position = u64>, R: DecisionRule + ?Sized = dyn DecisionRule> {
+pub struct LayerSolver<'g, 'r, 'm, G: Layered, R: DecisionRule + ?Sized = dyn DecisionRule> {
     game: &'g G,
     rule: &'r R,
     memory: &'m mut Layers,
 }
 
-impl<'g, 'r, 'm, G: Scored<Position = u64>, R: DecisionRule + ?Sized> LayerSolver<'g, 'r, 'm, G, R> {
+impl<'g, 'r, 'm, G: Layered, R: DecisionRule + ?Sized> LayerSolver<'g, 'r, 'm, G, R> {
     /// A solver for `game` whose players follow `rule`, working in `memory`.
     pub fn new(game: &'g G, rule: &'r R, memory: &'m mut Layers) -> Self {
         LayerSolver { game, rule, memory }
@@ -632,17 +721,19 @@ impl<'g, 'r, 'm, G: Scored<Position = u64>, R: DecisionRule + ?Sized> LayerSolve
         m.starts.clear();
         let mut positions = 0;
         while !m.this.is_empty() {
+            let expected = m.sizes.get(m.starts.len() + 1).copied().unwrap_or(0);
             m.starts.push([positions, m.edges.len(), m.finals.len()]);
             positions += m.this.len();
-            m.expand(self.game);
+            m.expand(self.game, expected);
             std::mem::swap(&mut m.this, &mut m.next);
         }
         m.starts.push([positions, m.edges.len(), m.finals.len()]);
-        m.scores.clear();
-        m.scores.resize(positions, [0; 2]);
+        m.sizes.clear();
+        m.sizes.extend(m.starts.windows(2).map(|w| w[1][0] - w[0][0]));
+        refill(&mut m.scores, positions, Pair(0));
         for layer in (0..m.starts.len() - 1).rev() {
             m.score(self.rule, layer);
         }
-        (m.scores[0], positions)
+        (m.scores[0].get(), positions)
     }
 }

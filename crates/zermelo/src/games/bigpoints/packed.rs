@@ -5,7 +5,7 @@
 
 use super::{BigPoints, Take, Ties, BLACK, COLOURS, MAX_OF_KIND, WHITE};
 use crate::game::{Game, Outcome, PlayerId, Scored};
-use crate::solve::scores::KEY_BITS;
+use crate::solve::scores::{Layered, ENDS, KEY_BITS};
 
 /// A reduced two-player board whose positions are [`BigPoints::pack64`] words: taken
 /// discs, each pawn's place (its index among its colour's discs, or past them its stair
@@ -165,10 +165,11 @@ impl Packed {
         (a, b)
     }
 
-    /// Pushes the words pawn moves lead to, in move order; `nothing` allows path moves
-    /// that take nothing (and only those). Returns whether any was pushed.
+    /// Pushes the words pawn moves lead to, in move order, with `ends` set in the one that
+    /// ends the game (the last pawn onto the stair); `nothing` allows path moves that take
+    /// nothing (and only those). Returns whether any was pushed.
     #[inline]
-    fn steps(&self, p: u64, nothing: bool, out: &mut Vec<u64>) -> bool {
+    fn steps(&self, p: u64, nothing: bool, ends: u64, out: &mut Vec<u64>) -> bool {
         let present = self.full & !p;
         let mut occupied = 0u64;
         let mut arrived = 0;
@@ -199,8 +200,13 @@ impl Packed {
             if ahead_of == 0 {
                 if !nothing {
                     let q = self.with_place(flipped, c, n + 1 + arrived);
-                    out.push(if mover == 0 {
+                    let q = if mover == 0 {
                         q + (1 << self.hand_shift[c])
+                    } else {
+                        q
+                    };
+                    out.push(if arrived + 1 == self.colours as u64 {
+                        q | ends
                     } else {
                         q
                     });
@@ -247,8 +253,8 @@ impl Game for Packed {
     }
 
     fn moves(&self, p: &u64, out: &mut Vec<u64>) {
-        if !self.finished(*p) && !self.steps(*p, false, out) {
-            self.steps(*p, true, out);
+        if !self.finished(*p) && !self.steps(*p, false, 0, out) {
+            self.steps(*p, true, 0, out);
         }
     }
 
@@ -268,6 +274,19 @@ impl Game for Packed {
             std::cmp::Ordering::Less => Outcome::Win(1),
             std::cmp::Ordering::Equal => Outcome::Draw,
         })
+    }
+}
+
+impl Layered for Packed {
+    fn children(&self, p: u64, out: &mut Vec<u64>) {
+        if !self.steps(p, false, ENDS, out) {
+            self.steps(p, true, ENDS, out);
+        }
+    }
+
+    fn end_scores(&self, p: u64) -> [i32; 2] {
+        let (a, b) = self.final_points(p);
+        [a, b]
     }
 }
 
