@@ -666,7 +666,6 @@ impl Tree for MnkTree<'_> {
             let bit = 1u64 << cell;
             let threats = self.wins(mine | bit, theirs).count_ones() as i32;
             if threats >= 2 && blocks.count_ones() <= 1 {
-                out.clear();
                 out.push(child(cell));
                 return;
             }
