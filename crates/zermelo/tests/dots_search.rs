@@ -52,7 +52,8 @@ fn check_node(tree: &Lines64, set: u64, value: &dyn Fn(u64) -> i32) {
     let expected = value(set);
     let node = tree.canonical(set);
     assert_eq!(value(node), expected, "canonical form of {set:#x}");
-    assert!(tree.bound(&node) >= expected.abs());
+    let (lo, hi) = tree.bounds(&node);
+    assert!((lo..=hi).contains(&expected), "bounds of {node:#x}");
     if let Some(v) = tree.exact(&node) {
         assert_eq!(v, expected, "exact value of {node:#x}");
     }

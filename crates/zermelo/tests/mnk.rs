@@ -4,14 +4,15 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use zermelo::analysis::count;
-use zermelo::games::mnk::{tree_oracle, Mnk};
+use zermelo::games::mnk::{tree_oracle, Board, Mnk, MnkTree};
 use zermelo::play::perfect::{rank_moves, Perfect};
 use zermelo::play::random::Random;
 use zermelo::play::{tournament, Player};
 use zermelo::solve::memo::MemoSolver;
+use zermelo::solve::nullwindow::{Child, Tree};
 use zermelo::solve::search::AlphaBeta;
 use zermelo::solve::{plain_key, symmetric_key, Limit, Oracle, Setup};
-use zermelo::{Game, Notation, Value};
+use zermelo::{Game, Notation, Symmetric, Value};
 
 #[test]
 fn tictactoe_game_tree_counts() {
@@ -141,6 +142,80 @@ fn the_null_window_search_values_every_move_as_alpha_beta_does() {
         assert!(!oracle.stopped());
         assert!(oracle.positions() > 0 && oracle.nodes() > 0);
     }
+}
+
+/// The value of `p` as the null-window tree counts it (a win or loss is worth the empty
+/// cells left after its last move plus one), from the plain alpha-beta search.
+fn margin(g: &Mnk, alpha_beta: &mut AlphaBeta<'_, Mnk>, p: &Board) -> i32 {
+    let empties = (g.cells() - (p.x | p.o).count_ones() as usize) as i32;
+    match alpha_beta.value(p) {
+        _ if g.outcome(p).is_some() => 0,
+        Value::Win(plies) => empties - plies as i32 + 1,
+        Value::Lose(plies) => -(empties - plies as i32 + 1),
+        Value::Draw => 0,
+    }
+}
+
+#[test]
+fn every_bound_exact_value_and_pruned_move_list_of_the_tree_keeps_the_alpha_beta_value() {
+    let mut rng = StdRng::seed_from_u64(11);
+    // How often each rule decided: exact values, one-sided bounds (a player left without
+    // a line it can complete), moves left out that were not forced.
+    let (mut exact, mut one_sided, mut pruned) = (0, 0, 0);
+    for (m, n, k, samples) in [
+        (3, 3, 3, 300),
+        (4, 3, 3, 300),
+        (4, 4, 3, 300),
+        (4, 4, 4, 300),
+        (5, 4, 4, 300),
+        (5, 5, 4, 120),
+    ] {
+        let g = Mnk::new(m, n, k).unwrap();
+        let tree = MnkTree::new(&g);
+        let mut alpha_beta = AlphaBeta::symmetric(&g);
+        let cells = m * n;
+        for sample in 0..samples {
+            // From a third of the board filled to all of it but one cell.
+            let depth = cells / 3 + sample % (cells - cells / 3);
+            let mut p = g.start();
+            for _ in 0..depth {
+                let moves = g.legal_moves(&p);
+                if moves.is_empty() {
+                    break;
+                }
+                p = g.play(&p, moves.choose(&mut rng).unwrap());
+            }
+            let node = g.canonical(&p);
+            let what = format!("{m},{n},{k}: {}", g.format_position(&node));
+            let value = margin(&g, &mut alpha_beta, &node);
+            assert_eq!(value, margin(&g, &mut alpha_beta, &p), "{what}");
+            let (lo, hi) = tree.bounds(&node);
+            assert!(lo <= value && value <= hi, "{what}: {value} in {lo}..={hi}");
+            if g.outcome(&node).is_none() && (lo == 0 || hi == 0) {
+                one_sided += 1;
+            }
+            if let Some(v) = tree.exact(&node) {
+                assert_eq!(v, value, "{what}");
+                exact += usize::from(g.outcome(&node).is_none());
+                continue;
+            }
+            let mut children: Vec<Child<Board>> = Vec::new();
+            tree.children(&node, &mut children);
+            let best = children
+                .iter()
+                .map(|c| c.parent_value(margin(&g, &mut alpha_beta, &c.node)))
+                .max();
+            assert_eq!(best, Some(value), "{what}: the kept moves hold a best one");
+            let legal = g.legal_moves(&node).len();
+            if children.len() < legal && children.len() > 1 {
+                pruned += 1;
+            }
+        }
+    }
+    assert!(
+        exact > 100 && one_sided > 100 && pruned > 30,
+        "exact {exact}, one-sided {one_sided}, pruned {pruned}"
+    );
 }
 
 #[test]

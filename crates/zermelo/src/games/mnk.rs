@@ -482,10 +482,8 @@ fn cell_char(p: &Board, cell: usize) -> char {
 
 /// The m,n,k-game as a tree of margins for [`crate::solve::nullwindow`]: a win is worth
 /// the empty cells left after it plus one (so the fastest win is worth most), a draw
-/// nothing. Nodes are canonical boards; the moves are ordered by threats: a winning move
-/// alone when there is one, else only the cells that block an immediate win of the
-/// opponent when there are any, else the cells that make threats first, then the cells on
-/// the most open lines.
+/// nothing. Nodes are canonical boards; the moves are ordered by threats (see
+/// [`Tree::children`]), and the lines a player can still complete bound the values.
 #[derive(Clone, Debug)]
 pub struct MnkTree<'g> {
     game: &'g Mnk,
@@ -525,6 +523,15 @@ impl<'g> MnkTree<'g> {
         self.game.cells() as u32 - (b.x | b.o).count_ones()
     }
 
+    /// The marks of the player to move and of the other.
+    fn sides(&self, b: &Board) -> (u64, u64) {
+        if self.game.to_move(b) == 0 {
+            (b.x, b.o)
+        } else {
+            (b.o, b.x)
+        }
+    }
+
     /// The cells completing a line of `marks` that `others` has not blocked.
     fn wins(&self, marks: u64, others: u64) -> u64 {
         let empty = !(marks | others) & self.game.full();
@@ -536,6 +543,32 @@ impl<'g> MnkTree<'g> {
                 acc
             }
         })
+    }
+
+    /// The fewest marks a player with `marks` still needs to complete a line free of
+    /// `others`, when that many fit in its `turns` left.
+    fn fewest_needed(&self, marks: u64, others: u64, turns: u32) -> Option<u32> {
+        let k = self.game.k as u32;
+        self.game
+            .lines
+            .iter()
+            .filter(|&&l| l & others == 0)
+            .map(|&l| k - (l & marks).count_ones())
+            .min()
+            .filter(|&need| need <= turns)
+    }
+
+    /// The empty cells on a line that holds marks of only one player or none: filling
+    /// any other cell is no better than filling any of these.
+    fn live(&self, b: &Board) -> u64 {
+        let empty = !(b.x | b.o) & self.game.full();
+        let open = self
+            .game
+            .lines
+            .iter()
+            .filter(|&&l| l & b.x == 0 || l & b.o == 0)
+            .fold(0, |acc, &l| acc | l);
+        open & empty
     }
 }
 
@@ -558,22 +591,51 @@ impl Tree for MnkTree<'_> {
             .sum()
     }
 
+    /// The end (nothing more to gain), a draw when neither player can still complete a
+    /// line in the turns left, and a loss in two plies when the opponent threatens two
+    /// cells and the mover has no win at once.
     fn exact(&self, b: &Board) -> Option<i32> {
-        (self.game.outcome(b).is_some()).then_some(0)
+        if self.game.outcome(b).is_some() {
+            return Some(0);
+        }
+        let (lo, hi) = self.bounds(b);
+        if lo == hi {
+            return Some(lo);
+        }
+        let (mine, theirs) = self.sides(b);
+        let empties = self.empties(b) as i32;
+        (hi < empties && self.wins(theirs, mine).count_ones() >= 2).then_some(1 - empties)
     }
 
-    fn bound(&self, b: &Board) -> i32 {
-        self.empties(b) as i32
+    /// A win worth `v` comes after `empties + 1 - v` plies, so the fewest marks a player
+    /// still needs bound the value from its side: by the mover's, the value is at most
+    /// what a win on its `a`-th move from now is worth (or a draw when it cannot win);
+    /// by the opponent's, at least what a loss on the opponent's `b`-th move is worth.
+    fn bounds(&self, b: &Board) -> (i32, i32) {
+        let empties = self.empties(b);
+        let (mine, theirs) = self.sides(b);
+        let e = empties as i32;
+        let hi = self
+            .fewest_needed(mine, theirs, empties.div_ceil(2))
+            .map_or(0, |a| e + 2 - 2 * a as i32);
+        let lo = self
+            .fewest_needed(theirs, mine, empties / 2)
+            .map_or(0, |need| 2 * need as i32 - 1 - e);
+        (lo, hi)
     }
 
     fn work(&self, b: &Board) -> u8 {
         self.empties(b) as u8
     }
 
+    /// A winning move alone; else the blocks of the opponent's wins when it has any;
+    /// else the cells on an open line (filling a cell on none is no better than filling
+    /// one on some). A move that makes two threats the opponent cannot answer both comes
+    /// alone; the others come most threats first, then most weight of open lines (the
+    /// more of a player's marks a line free of the other's holds, the more it weighs).
     fn children(&self, b: &Board, out: &mut Vec<Child<Board>>) {
         let g = self.game;
-        let (mine, theirs) = if g.to_move(b) == 0 { (b.x, b.o) } else { (b.o, b.x) };
-        let empty = !(b.x | b.o) & g.full();
+        let (mine, theirs) = self.sides(b);
         let left = self.empties(b) as i32 - 1;
         let child = |cell: u32| {
             let next = g.play(b, &(cell as u8));
@@ -589,7 +651,13 @@ impl Tree for MnkTree<'_> {
             return;
         }
         let blocks = self.wins(theirs, mine);
-        let candidates = if blocks != 0 { blocks } else { empty };
+        let live = self.live(b);
+        let empty = !(b.x | b.o) & g.full();
+        let candidates = match (blocks, live) {
+            (0, 0) => empty,
+            (0, live) => live,
+            (blocks, _) => blocks,
+        };
         let mut scored: Vec<(i32, u32)> = Vec::new();
         let mut rest = candidates;
         while rest != 0 {
@@ -597,11 +665,19 @@ impl Tree for MnkTree<'_> {
             rest &= rest - 1;
             let bit = 1u64 << cell;
             let threats = self.wins(mine | bit, theirs).count_ones() as i32;
-            let open = g.lines_through[cell as usize]
+            if threats >= 2 && blocks.count_ones() <= 1 {
+                out.push(child(cell));
+                return;
+            }
+            let weight = g.lines_through[cell as usize]
                 .iter()
-                .filter(|&&l| l & theirs == 0 || l & mine == 0)
-                .count() as i32;
-            scored.push((-(threats * 64 + open), cell));
+                .map(|&l| match (l & mine, l & theirs) {
+                    (m, 0) => 1 << (2 * m.count_ones()),
+                    (0, t) => 1 << (2 * t.count_ones()),
+                    _ => 0,
+                })
+                .sum::<i32>();
+            scored.push((-(threats << 20) - weight, cell));
         }
         scored.sort_unstable();
         out.extend(scored.iter().map(|&(_, cell)| child(cell)));

@@ -5,7 +5,7 @@
 //! A game hands the search a [`Tree`]: positions keyed by a 64-bit word (equal keys, equal
 //! values), the children worth searching best first, each with what moving there gains
 //! at once and whether the mover moves again, the exact value of the positions it can
-//! tell directly, and a bound on every value. The value of a position is the margin its
+//! tell directly, and bounds on every value. The value of a position is the margin its
 //! mover can still force.
 //!
 //! The value is found by a series of null-window tests (MTD(f)): each asks whether the
@@ -54,8 +54,8 @@ pub trait Tree: Sync {
     fn key(&self, n: &Self::Node) -> u64;
     /// The value of `n` when it is known without search (the end, simple endgames).
     fn exact(&self, n: &Self::Node) -> Option<i32>;
-    /// No value of `n` exceeds this in absolute value.
-    fn bound(&self, n: &Self::Node) -> i32;
+    /// The least and the greatest value `n` can have.
+    fn bounds(&self, n: &Self::Node) -> (i32, i32);
     /// How much work lies below `n`, about (the moves left): deeper entries are kept.
     fn work(&self, n: &Self::Node) -> u8;
     /// The children worth searching, best first; they include a best move.
@@ -309,8 +309,7 @@ impl<T: Tree> Worker<'_, T> {
     /// The value by null-window tests, or `None` when another core finished first or the
     /// limit was reached.
     fn mtd(mut self, n: &T::Node) -> Option<i32> {
-        let bound = self.search.tree.bound(n);
-        let (mut lo, mut hi) = (-bound, bound);
+        let (mut lo, mut hi) = self.search.tree.bounds(n);
         let mut guess = 0;
         let mut roots = Vec::new();
         self.search.tree.children(n, &mut roots);
@@ -362,10 +361,11 @@ impl<T: Tree> Worker<'_, T> {
         let key = tree.key(n);
         let table = &self.search.table;
         let mut known = table.get(key).unwrap_or_else(|| {
-            let bound = tree.bound(n).min(i8::MAX as i32) as i8;
+            let (lo, hi) = tree.bounds(n);
+            let clamp = |v: i32| v.clamp(-(i8::MAX as i32), i8::MAX as i32) as i8;
             Entry {
-                lo: -bound,
-                hi: bound,
+                lo: clamp(lo),
+                hi: clamp(hi),
                 best: 0,
                 work: tree.work(n),
             }

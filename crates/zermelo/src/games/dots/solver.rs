@@ -306,8 +306,10 @@ impl Tree for Lines64<'_> {
         self.game.simple_endgame(&Lines([*n, 0, 0]))
     }
 
-    fn bound(&self, n: &u64) -> i32 {
-        self.boxes.iter().filter(|&&b| n & b != b).count() as i32
+    /// The boxes left, won or lost.
+    fn bounds(&self, n: &u64) -> (i32, i32) {
+        let left = self.boxes.iter().filter(|&&b| n & b != b).count() as i32;
+        (-left, left)
     }
 
     fn work(&self, n: &u64) -> u8 {
