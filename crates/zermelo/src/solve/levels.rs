@@ -12,7 +12,7 @@ use std::thread::{Scope, ScopedJoinHandle};
 
 use rayon::prelude::*;
 
-use super::Progress;
+use super::{prefetch, Progress};
 use crate::game::Levelled;
 use crate::table::CompactTable;
 use crate::value::Value;
@@ -378,18 +378,6 @@ fn combine(lifts: &Lifts, cells: &[AtomicU8], children: &[(u64, bool)]) -> Optio
         Some(UNKNOWN) => panic!("a remoteness is beyond the level solver's limit of {MAX_REMOTENESS}"),
         Some(code) => Some(code),
     }
-}
-
-/// Asks the processor to bring `cell` into its caches ahead of a load.
-fn prefetch(cell: &AtomicU8) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch is a hint: it reads nothing the program sees and cannot fault.
-    unsafe {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        _mm_prefetch::<_MM_HINT_T0>(cell.as_ptr() as *const i8);
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = cell;
 }
 
 /// Tables over codes: the parent's code from a child's, and the order of codes from the

@@ -191,3 +191,15 @@ pub(crate) fn advise_huge_pages<T>(items: &mut Vec<T>) {
     #[cfg(not(target_os = "linux"))]
     let _ = items;
 }
+
+/// Asks the processor to bring `item` into the cache.
+#[inline]
+pub(crate) fn prefetch<T>(item: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is only a hint: it reads nothing and cannot fault.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>((item as *const T).cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = item;
+}

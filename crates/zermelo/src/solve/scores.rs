@@ -10,6 +10,7 @@ use std::hash::Hash;
 
 use rustc_hash::FxHashMap;
 
+use super::prefetch;
 use crate::game::{Game, PlayerId, Scored};
 
 /// Final scores: the first player's, then the second's.
@@ -326,18 +327,6 @@ impl WordTable {
             i = (i + 1) & (len - 1);
         }
     }
-}
-
-/// Asks the processor to bring `item` into the cache.
-#[inline]
-fn prefetch<T>(item: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch is only a hint: it reads nothing and cannot fault.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>((item as *const T).cast());
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = item;
 }
 
 /// A child of the position being solved: its final scores when terminal, else its key.
