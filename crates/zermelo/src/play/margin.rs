@@ -3,6 +3,7 @@
 //! reproducibly, among equally good moves.
 
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -53,6 +54,36 @@ impl<G: Scored> Player<G> for BestMargin<G> {
             return Err(search_stopped());
         }
         best_at_random(&ranked, &mut self.rng)
+    }
+}
+
+/// Plays, on boards whose moves cost too much to value afresh, a move keeping the best
+/// final lead its search proves: the search keeps its table from move to move, starts
+/// from the bounds of an earlier solve (its book) and tries for more for up to `think`
+/// a move.
+pub struct ProvenMargin<G: Scored> {
+    solver: Box<dyn MarginSolver<G>>,
+    think: Duration,
+}
+
+impl<G: Scored> ProvenMargin<G> {
+    /// A player asking `solver`, trying for a better lead for up to `think` a move.
+    pub fn new(solver: Box<dyn MarginSolver<G>>, think: Duration) -> Self {
+        ProvenMargin { solver, think }
+    }
+}
+
+impl<G: Scored> Player<G> for ProvenMargin<G> {
+    fn name(&self) -> String {
+        "perfect".into()
+    }
+
+    fn choose(&mut self, _game: &G, p: &G::Position) -> Result<G::Move, Error> {
+        let proven = self.solver.prove(p, Some(Instant::now() + self.think));
+        if self.solver.stopped() {
+            return Err(search_stopped());
+        }
+        Ok(proven.best)
     }
 }
 

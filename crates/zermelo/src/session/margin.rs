@@ -6,8 +6,9 @@
 //! then read instead of searching.
 
 use std::hash::Hash;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -18,11 +19,12 @@ use super::{
     Solution, Standings, Verdict,
 };
 use crate::game::Notation;
-use crate::play::margin::{BestMargin, TableMargin};
+use crate::play::margin::{BestMargin, ProvenMargin, TableMargin};
 use crate::play::Player;
 use crate::solve::margin::{MarginSearch, MarginSolver, Setup};
 use crate::solve::margin_table::{self, MarginIndexed, MarginTable};
 use crate::spec::GameInfo;
+use crate::table::book::{self, Book, BookInfo};
 use crate::table::db::Database;
 use crate::Error;
 
@@ -32,6 +34,11 @@ const ENTRY_BYTES: u64 = 64;
 const RETROGRADE_RATE: f64 = 3e7;
 /// The solver that saves margin tables, and the version of its output.
 const SAVER: (&str, u32) = ("retrograde-margin", 1);
+/// How long the perfect player playing from a book tries for a better lead than it has
+/// proved, a move.
+const THINK: Duration = Duration::from_secs(10);
+/// The most bytes a book takes on disk (the positions with the most lines left are kept).
+const BOOK_BYTES: u64 = 2 << 30;
 
 /// The name of the default solver: the game's fastest ([`MarginGame::solver`]).
 pub const NULL_WINDOW: &str = "nullwindow";
@@ -49,8 +56,12 @@ pub trait MarginGame: Notation + MarginIndexed + Clone + Send + Sync + 'static {
     fn solver(&self, setup: &Setup) -> Box<dyn MarginSolver<Self> + '_>;
     /// What searching `p` exactly costs, about, when the table may take `bytes`.
     fn search_cost(&self, p: &Self::Position, bytes: u64) -> Cost;
-    /// Why the perfect player cannot play this game, when it cannot.
+    /// Why the perfect player cannot play this game by valuing every move afresh, when it
+    /// cannot (it then plays from a book, when a solve saved one).
     fn perfect_refusal(&self) -> Option<String>;
+    /// A search that keeps its table from move to move and reads `setup.book`, for the
+    /// perfect player on boards it refuses to search afresh; `None` when the game has none.
+    fn lasting_solver(&self, setup: &Setup) -> Option<Box<dyn MarginSolver<Self>>>;
     /// The game's own players, besides `perfect` and the common ones.
     fn own_players() -> Vec<PlayerInfo>;
     /// One of the game's own players by (lower-case) name; `None` for other names.
@@ -112,37 +123,129 @@ impl<G: MarginGame> MarginSession<G> {
         }
     }
 
-    /// Refuses `names` when they include the perfect player and it cannot play the board.
-    fn check_perfect(&self, names: &[String]) -> Result<(), Error> {
+    /// Refuses `names` when they include the perfect player and it cannot play the board:
+    /// it values every move afresh where it can, else it plays from the board's book.
+    /// The book, when the perfect player needs it.
+    fn perfect_book(&self, names: &[String], opts: &Options) -> Result<Option<Arc<Book>>, Error> {
         let why = match &self.board {
             Board::One(g) => g.perfect_refusal(),
             Board::Drawn(_) => None,
         };
         match why {
-            Some(why) if names.iter().any(|n| is_perfect(n)) => Err(Error::Unsupported(why)),
-            _ => Ok(()),
+            Some(why) if names.iter().any(|n| is_perfect(n)) => match self.book(opts)? {
+                Some(book) => Ok(Some(book)),
+                None => Err(Error::Unsupported(why)),
+            },
+            _ => Ok(None),
         }
     }
 
     /// The players of this game and the matches they play; the perfect player reads
-    /// `table` when there is one.
-    fn roster(&self, setup: Setup, table: Option<Arc<MarginTable>>) -> Roster<'_, G> {
+    /// `table` when there is one, else plays from `book` when there is one.
+    fn roster(
+        &self,
+        setup: Setup,
+        table: Option<Arc<MarginTable>>,
+        book: Option<Arc<Book>>,
+    ) -> Roster<'_, G> {
+        let lasting = match (&self.board, book) {
+            (Board::One(g), Some(book)) => Some((
+                g.clone(),
+                Setup {
+                    book: Some(book),
+                    ..setup.clone()
+                },
+            )),
+            _ => None,
+        };
         Roster {
             spec: &self.spec,
             seats: self.seats(),
-            special: Self::special(setup, table),
+            special: Self::special(setup, table, lasting),
             known: self.players(),
         }
     }
 
-    fn special<'g>(setup: Setup, table: Option<Arc<MarginTable>>) -> Box<Special<'g, G>> {
+    fn special<'g>(
+        setup: Setup,
+        table: Option<Arc<MarginTable>>,
+        lasting: Option<(G, Setup)>,
+    ) -> Box<Special<'g, G>> {
         Box::new(move |name: &str, seed: u64| match name {
-            "perfect" => Some(Ok(match &table {
-                Some(t) => Box::new(TableMargin::new(t.clone(), seed)) as Box<dyn Player<G> + 'g>,
-                None => Box::new(BestMargin::new(G::solver, seed).with_setup(setup.clone())),
-            })),
+            "perfect" => Some(Ok(
+                match (&table, lasting.as_ref().and_then(|(g, s)| g.lasting_solver(s))) {
+                    (Some(t), _) => Box::new(TableMargin::new(t.clone(), seed)) as Box<dyn Player<G> + 'g>,
+                    (None, Some(solver)) => Box::new(ProvenMargin::new(solver, THINK)),
+                    (None, None) => Box::new(BestMargin::new(G::solver, seed).with_setup(setup.clone())),
+                },
+            )),
             _ => G::own_player(name, seed).map(|p| Ok(p as Box<dyn Player<G> + 'g>)),
         })
+    }
+
+    /// The book of the one board in the data folder, when there is one.
+    fn book(&self, opts: &Options) -> Result<Option<Arc<Book>>, Error> {
+        let path = book_path(opts, &self.spec);
+        if matches!(self.board, Board::Drawn(_)) || !path.exists() {
+            return Ok(None);
+        }
+        Book::open(&path, &self.spec).map(|b| Some(Arc::new(b)))
+    }
+
+    /// What the board's book and a search of up to [`THINK`] prove of `p` (not ended): its
+    /// verdict when exact, every move with its value or the bounds on it (a move keeping
+    /// the best lead proved first), and a fact saying how it was found; `None` without a
+    /// book.
+    fn proved(
+        &self,
+        g: &G,
+        p: &G::Position,
+        opts: &Options,
+    ) -> Result<Option<(Verdict, Vec<MoveValue>, Fact)>, Error> {
+        let Some(book) = self.book(opts)? else {
+            return Ok(None);
+        };
+        let path = book.path().display().to_string();
+        let Some(mut solver) = g.lasting_solver(&Setup {
+            book: Some(book),
+            ..setup(opts)
+        }) else {
+            return Ok(None);
+        };
+        let started = Instant::now();
+        let proven = solver.prove(p, Some(started + THINK));
+        if solver.stopped() {
+            return Err(opts.stopped("valuing the moves from the book"));
+        }
+        let exact = |lo: i32, hi: i32| (lo == hi).then(|| Verdict::of_margin(lo));
+        let mut moves = proven.moves.clone();
+        moves.sort_by_key(|(m, lo, hi)| (*m != proven.best, -lo, -hi));
+        let listed = moves
+            .iter()
+            .map(|(m, lo, hi)| MoveValue {
+                notation: g.format_move(p, m),
+                verdict: exact(*lo, *hi).unwrap_or_else(Verdict::unknown),
+                best: *m == proven.best || (lo == hi && *lo == proven.lo && proven.lo == proven.hi),
+                note: (lo != hi).then(|| format!("final lead between {lo} and {hi}")),
+            })
+            .collect();
+        let how = match exact(proven.lo, proven.hi) {
+            Some(_) => "exact".to_string(),
+            None => format!("final lead between {} and {}", proven.lo, proven.hi),
+        };
+        let fact = Fact::new(
+            "book",
+            "book",
+            FactValue::Text(format!(
+                "{path}: {how}, proved in {:.1} s",
+                started.elapsed().as_secs_f64()
+            )),
+        );
+        Ok(Some((
+            exact(proven.lo, proven.hi).unwrap_or_else(Verdict::unknown),
+            listed,
+            fact,
+        )))
     }
 
     /// The saved margin table of the one board, when there is one.
@@ -215,6 +318,25 @@ impl<G: MarginGame> MarginSession<G> {
     }
 }
 
+/// Where the book of `spec` lies in the data folder.
+fn book_path(opts: &Options, spec: &str) -> PathBuf {
+    super::table_path(opts, spec).with_extension("zbook")
+}
+
+/// The fact that names a book.
+fn book_fact(path: &Path, info: &BookInfo, bytes: u64, source: &str) -> Fact {
+    Fact::new(
+        "book",
+        "book",
+        FactValue::Text(format!(
+            "{} ({} positions with at least {} lines left, {bytes} bytes, {source})",
+            path.display(),
+            info.entries,
+            info.min_work
+        )),
+    )
+}
+
 /// What tabulating `ranks` costs, about: one byte a rank.
 fn retrograde_cost(ranks: u64) -> Cost {
     Cost {
@@ -230,6 +352,7 @@ fn setup(opts: &Options) -> Setup {
         limit: opts.limit(ENTRY_BYTES),
         bytes: opts.table_bytes,
         progress: Some(opts.progress.clone()),
+        book: None,
     }
 }
 
@@ -305,8 +428,28 @@ impl<G: MarginGame> Session for MarginSession<G> {
             details.extend(fact);
             (margin, ranks as usize, ranks)
         } else {
+            let book = match (solver, opts.force) {
+                (NULL_WINDOW, false) => self.book(opts)?,
+                _ => None,
+            };
+            if let Some(b) = &book {
+                details.push(book_fact(
+                    b.path(),
+                    b.info(),
+                    b.file_bytes(),
+                    "read from the data folder",
+                ));
+            }
+            // Boards the perfect player cannot search move by move keep what the solve
+            // proved as a book.
+            let keep_book =
+                solver == NULL_WINDOW && opts.save && book.is_none() && g.perfect_refusal().is_some();
+            if keep_book {
+                super::writable(&opts.data_dir)?;
+                super::check_room(&opts.data_dir, BOOK_BYTES)?;
+            }
             let mut s: Box<dyn MarginSolver<G>> = match solver {
-                NULL_WINDOW => g.solver(&setup(opts)),
+                NULL_WINDOW => g.solver(&Setup { book, ..setup(opts) }),
                 "alphabeta" => Box::new(g.search().with_limit(limit)),
                 "plain" => Box::new(MarginSearch::new(g).with_limit(limit)),
                 other => {
@@ -319,6 +462,13 @@ impl<G: MarginGame> Session for MarginSession<G> {
             let margin = s.margin(&start);
             if s.stopped() {
                 return Err(opts.stopped(&what));
+            }
+            if keep_book {
+                let path = book_path(opts, &self.spec);
+                if let Some(info) = s.save_book(&path, &self.spec, book::capacity(BOOK_BYTES))? {
+                    let bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
+                    details.push(book_fact(&path, &info, bytes, "solved now"));
+                }
             }
             (margin, s.positions(), s.nodes())
         };
@@ -373,14 +523,20 @@ impl<G: MarginGame> Session for MarginSession<G> {
                     (Verdict::of_margin(best), listed)
                 }
                 Err(Error::Cancelled) => return Err(Error::Cancelled),
-                Err(why) => {
-                    details.push(Fact::new(
-                        "unsearched",
-                        "not searched",
-                        FactValue::Text(why.to_string()),
-                    ));
-                    (Verdict::unknown(), advised(g, &p)?)
-                }
+                Err(why) => match self.proved(g, &p, opts)? {
+                    Some((verdict, listed, fact)) => {
+                        details.push(fact);
+                        (verdict, listed)
+                    }
+                    None => {
+                        details.push(Fact::new(
+                            "unsearched",
+                            "not searched",
+                            FactValue::Text(why.to_string()),
+                        ));
+                        (Verdict::unknown(), advised(g, &p)?)
+                    }
+                },
             },
         };
         Ok(PositionView {
@@ -407,10 +563,10 @@ impl<G: MarginGame> Session for MarginSession<G> {
         opts: &Options,
         after: &(dyn Fn(u64) + Sync),
     ) -> Result<Standings, Error> {
-        self.check_perfect(players)?;
+        let book = self.perfect_book(players, opts)?;
         let perfect = players.iter().any(|n| is_perfect(n));
         let mut rng = StdRng::seed_from_u64(seed);
-        let mut standings = self.roster(match_setup(), self.saved(opts)?).tournament(
+        let mut standings = self.roster(match_setup(), self.saved(opts)?, book).tournament(
             players,
             games,
             seed,
@@ -438,8 +594,8 @@ impl<G: MarginGame> Session for MarginSession<G> {
         io: &mut PlayIo<'_>,
     ) -> Result<GameRecord, Error> {
         let g = self.game("play")?;
-        self.check_perfect(seats)?;
-        self.roster(match_setup(), self.saved(opts)?).play(
+        let book = self.perfect_book(seats, opts)?;
+        self.roster(match_setup(), self.saved(opts)?, book).play(
             g,
             seats,
             seed,
@@ -455,8 +611,8 @@ impl<G: MarginGame> Session for MarginSession<G> {
 
     fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error> {
         let g = self.game("a bot's move")?;
-        self.check_perfect(&[player.to_string()])?;
-        self.roster(setup(opts), self.saved(opts)?)
+        let book = self.perfect_book(&[player.to_string()], opts)?;
+        self.roster(setup(opts), self.saved(opts)?, book)
             .bot_move(g, moves, player, seed)
             .map_err(|e| match e {
                 Error::TooBig(_) => opts.stopped("the bot's move"),
@@ -586,5 +742,56 @@ mod tests {
             .unwrap();
         assert!(standings.details.iter().any(|f| f.key == "random_sizes"));
         assert!(random.solve(&quick()).is_err());
+    }
+
+    #[test]
+    fn a_solve_past_the_perfect_players_reach_saves_a_book_it_plays_and_values_from() {
+        let dir = std::env::temp_dir().join(format!("zermelo-book-session-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let opts = Options {
+            data_dir: dir.clone(),
+            ..quick()
+        };
+        // 1 x 8 boxes: 25 lines, one more than the perfect player searches afresh.
+        let s = catalog::open("dots:rows=2,cols=9").unwrap();
+        let names = |v: &[&str]| v.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+        let refused = s
+            .tournament(&names(&["perfect", "strong"]), 2, 1, &opts, &|_| ())
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(refused.contains("unless the board was solved first"), "{refused}");
+
+        let solved = s.solve(&opts).unwrap();
+        assert!(solved.details.iter().any(|f| f.key == "book"));
+        let margin = solved.verdict.margin.unwrap();
+        let g = Dots::new(2, 9).unwrap();
+        assert_eq!(margin, crate::games::dots::solver(&g).margin(&g.start()));
+
+        let tight = Options {
+            budget: Budget {
+                bytes: 1 << 20,
+                seconds: None,
+            },
+            ..opts.clone()
+        };
+        let view = s.position(&[], &tight).unwrap();
+        assert!(view.details.iter().any(|f| f.key == "book"));
+        assert_eq!(view.verdict.margin, Some(margin));
+        assert!(view.moves[0].best);
+        assert_eq!(view.moves[0].verdict.margin, Some(margin));
+
+        let standings = s
+            .tournament(&names(&["perfect", "greedy"]), 2, 1, &opts, &|_| ())
+            .unwrap();
+        let perfect = &standings.players[0];
+        assert_eq!((standings.games, perfect.player.as_str()), (2, "perfect"));
+        if margin == 0 {
+            assert_eq!(perfect.losses, 0);
+        } else {
+            // The winning seat is taken once.
+            assert!(perfect.wins >= 1);
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

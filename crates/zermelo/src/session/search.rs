@@ -443,6 +443,7 @@ fn setup(opts: &Options, limit: Limit) -> Setup {
         limit,
         bytes: opts.table_bytes.min(opts.budget.bytes),
         progress: None,
+        book: None,
     }
 }
 

@@ -8,12 +8,16 @@
 //! to be no better than another (and orders the rest best first).
 
 use std::hash::Hash;
+use std::path::Path;
+use std::time::Instant;
 
 use rustc_hash::FxHashMap;
 
 use super::Limit;
 pub use super::Setup;
 use crate::game::{Game, PlayerId, Scored};
+use crate::table::book::BookInfo;
+use crate::Error;
 
 /// An exact solver of remaining margins, whatever its method.
 pub trait MarginSolver<G: Scored> {
@@ -27,6 +31,25 @@ pub trait MarginSolver<G: Scored> {
     fn positions(&self) -> usize;
     /// The number of positions visited, counting revisits.
     fn nodes(&self) -> u64;
+
+    /// What a search proves of `p` (not ended) by `deadline`: here every move's exact
+    /// value; a solver that can stop short keeps a move reaching the best lead it proved.
+    fn prove(&mut self, p: &G::Position, _deadline: Option<Instant>) -> Proven<G::Move> {
+        let ranked = self.rank_moves(p);
+        let (best, v) = ranked[0].clone();
+        Proven {
+            best,
+            lo: v,
+            hi: v,
+            moves: ranked.into_iter().map(|(m, v)| (m, v, v)).collect(),
+        }
+    }
+
+    /// Saves the bounds the search proved, at most `max_entries`, as the book of `spec` at
+    /// `path`; `None` when the solver keeps no table to save.
+    fn save_book(&self, _path: &Path, _spec: &str, _max_entries: u64) -> Result<Option<BookInfo>, Error> {
+        Ok(None)
+    }
 
     /// The mover's final score lead under best play from `p`.
     fn margin(&mut self, p: &G::Position) -> i32 {
@@ -58,6 +81,21 @@ pub trait MarginSolver<G: Scored> {
         ranked.sort_by_key(|(_, v)| -v);
         ranked
     }
+}
+
+/// What a search proved of a position: the mover's final score lead under best play lies
+/// in `lo..=hi` (exact when they meet), `best` keeps at least `lo`, and each legal move's
+/// lead lies within the bounds listed with it.
+#[derive(Clone, Debug)]
+pub struct Proven<M> {
+    /// A move keeping at least `lo`.
+    pub best: M,
+    /// The least final lead proved.
+    pub lo: i32,
+    /// The greatest final lead not ruled out.
+    pub hi: i32,
+    /// Every legal move with the bounds on the lead it leaves.
+    pub moves: Vec<(M, i32, i32)>,
 }
 
 /// Beyond every margin.

@@ -96,6 +96,8 @@ pub struct Setup {
     pub bytes: u64,
     /// Where long searches report.
     pub progress: Option<std::sync::Arc<dyn Progress + Send>>,
+    /// Bounds proved by an earlier search of the same game, for searches that read them.
+    pub book: Option<std::sync::Arc<crate::table::book::Book>>,
 }
 
 impl Default for Setup {
@@ -104,6 +106,7 @@ impl Default for Setup {
             limit: Limit::default(),
             bytes: crate::session::TABLE_BYTES,
             progress: None,
+            book: None,
         }
     }
 }

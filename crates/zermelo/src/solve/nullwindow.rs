@@ -16,6 +16,7 @@
 //! seen as a miss). Every core runs the same series of tests on the shared table, the
 //! helpers trying the moves near the root in another order; the first to finish answers.
 
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::Instant;
@@ -23,7 +24,8 @@ use std::time::Instant;
 use super::margin::{narrow, settle};
 use super::{Limit, Oracle, Progress, SearchOracle, Setup};
 use crate::game::Game;
-use crate::Value;
+use crate::table::book::{self, Book, BookInfo};
+use crate::{Error, Value};
 
 /// Beyond every value.
 const INFINITY: i32 = 1 << 14;
@@ -152,6 +154,34 @@ impl Table {
         self.get(key).map(|e| (i32::from(e.lo), i32::from(e.hi)))
     }
 
+    /// Every entry in use: its key and packed data.
+    fn entries(&self) -> impl Iterator<Item = (u64, Entry)> + '_ {
+        self.words.chunks(2).filter_map(|w| {
+            let data = w[1].load(Relaxed);
+            Entry::unpack(data).map(|e| (w[0].load(Relaxed) ^ data, e))
+        })
+    }
+
+    /// Saves the entries with the most work below them, at most `max_entries`, as the
+    /// book of `spec` at `path`.
+    pub fn save_book(&self, path: &Path, spec: &str, max_entries: u64) -> Result<BookInfo, Error> {
+        let mut by_work = [0u64; 256];
+        for (_, e) in self.entries() {
+            by_work[e.work as usize] += 1;
+        }
+        let mut min_work = 256;
+        let mut kept = 0;
+        while min_work > 0 && kept + by_work[min_work - 1] <= max_entries {
+            min_work -= 1;
+            kept += by_work[min_work];
+        }
+        let entries = self
+            .entries()
+            .filter(|(_, e)| usize::from(e.work) >= min_work)
+            .map(|(key, e)| (key, e.pack()));
+        book::write(path, spec, min_work as u64, kept, entries)
+    }
+
     fn bucket(&self, key: u64) -> usize {
         let mixed = (key ^ key >> 29).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         ((mixed ^ mixed >> 32) as usize & self.mask) * 4
@@ -198,6 +228,7 @@ pub struct NullWindow<T: Tree> {
     threads: usize,
     limit: Limit,
     progress: Option<Arc<dyn Progress + Send>>,
+    book: Option<Arc<Book>>,
     nodes: AtomicU64,
     stopped: bool,
 }
@@ -211,6 +242,7 @@ impl<T: Tree> NullWindow<T> {
             threads: 1,
             limit: Limit::default(),
             progress: None,
+            book: None,
             nodes: AtomicU64::new(0),
             stopped: false,
         }
@@ -228,6 +260,7 @@ impl<T: Tree> NullWindow<T> {
     pub fn with_setup(mut self, setup: &Setup) -> Self {
         self.limit = setup.limit.clone();
         self.progress.clone_from(&setup.progress);
+        self.book.clone_from(&setup.book);
         self
     }
 
@@ -256,25 +289,7 @@ impl<T: Tree> NullWindow<T> {
         if let Some(v) = self.tree.exact(n) {
             return v;
         }
-        let done = AtomicBool::new(false);
-        let this = &*self;
-        let answers: Vec<Option<i32>> = if self.threads == 1 {
-            vec![this.worker(0, &done).mtd(n)]
-        } else {
-            std::thread::scope(|s| {
-                let handles: Vec<_> = (0..this.threads)
-                    .map(|t| {
-                        let done = &done;
-                        s.spawn(move || this.worker(t, done).mtd(n))
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().expect("a search thread does not panic"))
-                    .collect()
-            })
-        };
-        match answers.into_iter().flatten().next() {
+        match self.run(None, |w| w.mtd(n)) {
             Some(v) => v,
             None => {
                 self.stopped = true;
@@ -283,11 +298,86 @@ impl<T: Tree> NullWindow<T> {
         }
     }
 
-    fn worker<'s>(&'s self, id: usize, done: &'s AtomicBool) -> Worker<'s, T> {
+    /// A null-window test: whether the value of `n` reaches `beta`, giving up at
+    /// `deadline`. The answer is a bound: at least `beta` when it reaches it, else an
+    /// upper bound below `beta`; `None` when the search gave up.
+    pub fn test(&mut self, n: &T::Node, beta: i32, deadline: Option<Instant>) -> Option<i32> {
+        if let Some(v) = self.tree.exact(n) {
+            return Some(v);
+        }
+        let answer = self.run(deadline, |mut w| {
+            let v = w.search(n, beta - 1, beta, 0);
+            w.finish(Some(v))
+        });
+        if answer.is_none() && self.limit.cancelled() {
+            self.stopped = true;
+        }
+        answer
+    }
+
+    /// The bounds the table or the book holds for `n`, within the tree's own.
+    pub fn known(&self, n: &T::Node) -> (i32, i32) {
+        let (lo, hi) = self.tree.bounds(n);
+        match self.lookup(self.tree.key(n), n) {
+            Some(e) => (lo.max(e.lo.into()), hi.min(e.hi.into())),
+            None => (lo, hi),
+        }
+    }
+
+    /// The table's entry for `n`, else the book's when it keeps positions with as much
+    /// work below them.
+    fn lookup(&self, key: u64, n: &T::Node) -> Option<Entry> {
+        self.table.get(key).or_else(|| {
+            let book = self.book.as_ref()?;
+            if u64::from(self.tree.work(n)) < book.info().min_work {
+                return None;
+            }
+            book.data(key).and_then(Entry::unpack)
+        })
+    }
+
+    /// Saves what the table proved as the book of `spec` at `path` (see
+    /// [`Table::save_book`]).
+    pub fn save_book(&self, path: &Path, spec: &str, max_entries: u64) -> Result<BookInfo, Error> {
+        self.table.save_book(path, spec, max_entries)
+    }
+
+    /// Runs `job` on every core, giving up at `deadline`: the first answer.
+    fn run(
+        &self,
+        deadline: Option<Instant>,
+        job: impl for<'w> Fn(Worker<'w, T>) -> Option<i32> + Sync,
+    ) -> Option<i32> {
+        let done = AtomicBool::new(false);
+        let deadline = match (deadline, self.limit.deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let answers: Vec<Option<i32>> = if self.threads == 1 {
+            vec![job(self.worker(0, &done, deadline))]
+        } else {
+            std::thread::scope(|s| {
+                let handles: Vec<_> = (0..self.threads)
+                    .map(|t| {
+                        let (done, job) = (&done, &job);
+                        s.spawn(move || job(self.worker(t, done, deadline)))
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a search thread does not panic"))
+                    .collect()
+            })
+        };
+        answers.into_iter().flatten().next()
+    }
+
+    fn worker<'s>(&'s self, id: usize, done: &'s AtomicBool, deadline: Option<Instant>) -> Worker<'s, T> {
         Worker {
             search: self,
             id,
             done,
+            deadline,
             nodes: 0,
             buffers: Vec::new(),
         }
@@ -300,6 +390,8 @@ struct Worker<'s, T: Tree> {
     id: usize,
     /// Set by the first core to finish, or when the limit is reached.
     done: &'s AtomicBool,
+    /// When to give up.
+    deadline: Option<Instant>,
     nodes: u64,
     /// A buffer of children per ply.
     buffers: Vec<Vec<Child<T::Node>>>,
@@ -309,7 +401,7 @@ impl<T: Tree> Worker<'_, T> {
     /// The value by null-window tests, or `None` when another core finished first or the
     /// limit was reached.
     fn mtd(mut self, n: &T::Node) -> Option<i32> {
-        let (mut lo, mut hi) = self.search.tree.bounds(n);
+        let (mut lo, mut hi) = self.search.known(n);
         let mut guess = 0;
         let mut roots = Vec::new();
         self.search.tree.children(n, &mut roots);
@@ -332,18 +424,25 @@ impl<T: Tree> Worker<'_, T> {
                 lo = guess;
             }
         }
+        self.finish((lo == hi).then_some(lo))
+    }
+
+    /// Counts this core's nodes; `answer` when it is the first core to finish (and stops
+    /// the others).
+    fn finish(self, answer: Option<i32>) -> Option<i32> {
         self.search.nodes.fetch_add(self.nodes, Relaxed);
-        // The first core to finish answers and stops the others.
-        (lo == hi && !self.done.swap(true, Relaxed)).then_some(lo)
+        if self.done.load(Relaxed) {
+            return None;
+        }
+        answer.filter(|_| !self.done.swap(true, Relaxed))
     }
 
     /// Whether to stop now: another core finished, or the limit is reached.
     fn halted(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes.is_multiple_of(CHECK_EVERY) {
-            let limit = &self.search.limit;
-            let late = limit.deadline.is_some_and(|d| Instant::now() >= d);
-            if late || limit.cancelled() {
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            if late || self.search.limit.cancelled() {
                 self.done.store(true, Relaxed);
             }
         }
@@ -360,7 +459,7 @@ impl<T: Tree> Worker<'_, T> {
         }
         let key = tree.key(n);
         let table = &self.search.table;
-        let mut known = table.get(key).unwrap_or_else(|| {
+        let mut known = self.search.lookup(key, n).unwrap_or_else(|| {
             let (lo, hi) = tree.bounds(n);
             let clamp = |v: i32| v.clamp(-(i8::MAX as i32), i8::MAX as i32) as i8;
             Entry {

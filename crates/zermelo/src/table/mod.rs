@@ -1,8 +1,9 @@
 //! Dense tables of values indexed by rank: a 2-bit win/lose/draw layer and a
 //! separate remoteness layer ([`ValueTable`], two bytes of remoteness, or
 //! [`CompactTable`], one byte), their database files ([`db`]) and the checkpoints of a
-//! level solve ([`checkpoint`]).
+//! level solve ([`checkpoint`]), and the books of bounds a search saves ([`book`]).
 
+pub mod book;
 pub mod checkpoint;
 mod compact;
 pub mod db;

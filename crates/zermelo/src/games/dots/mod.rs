@@ -15,7 +15,7 @@ mod solver;
 
 pub use analysis::CaptureRule;
 pub use session::open;
-pub use solver::{best_solver, solver, Lines64};
+pub use solver::{best_solver, lines_search, solver, Lines64, LinesSearch};
 
 use std::fmt::Write as _;
 

@@ -65,10 +65,15 @@ impl MarginGame for Dots {
         (self.line_count() > PERFECT_MAX_LINES).then(|| {
             format!(
                 "the perfect player searches exactly and is limited to boards of at most \
-                 {PERFECT_MAX_LINES} lines (4 x 4 dots); this board has {}; try strong",
+                 {PERFECT_MAX_LINES} lines (4 x 4 dots) unless the board was solved first \
+                 (`zermelo solve` saves a book of what it proved); this board has {}; try strong",
                 self.line_count()
             )
         })
+    }
+
+    fn lasting_solver(&self, setup: &Setup) -> Option<Box<dyn MarginSolver<Dots>>> {
+        super::lines_search(self, setup).map(|s| Box::new(s) as Box<dyn MarginSolver<Dots>>)
     }
 
     fn own_players() -> Vec<PlayerInfo> {

@@ -12,11 +12,17 @@
 //! - the [`MarginIndexed`] numbering of line sets, for the table of every set of drawn
 //!   lines on boards of at most 24 lines.
 
+use std::path::Path;
+use std::time::Instant;
+
 use super::{Dots, Lines, Position};
+use crate::game::Game;
 use crate::session::margin::MarginGame;
-use crate::solve::margin::{MarginSearch, MarginSolver, Setup};
+use crate::solve::margin::{lead, through, MarginSearch, MarginSolver, Proven, Setup};
 use crate::solve::margin_table::{MarginIndexed, Step, MAX_RANKS};
 use crate::solve::nullwindow::{Child, NullWindow, Tree, ENTRY_BYTES};
+use crate::table::book::BookInfo;
+use crate::Error;
 
 /// Undrawn lines from which a search is worth spreading over every core.
 const PARALLEL_FROM: u32 = 26;
@@ -38,27 +44,33 @@ pub fn solver(game: &Dots) -> MarginSearch<'_, Dots, Lines> {
 /// The best exact search for `game` under `setup`: the null-window search on every core
 /// for boards of at most 64 lines, else [`solver`].
 pub fn best_solver<'g>(game: &'g Dots, setup: &Setup) -> Box<dyn MarginSolver<Dots> + 'g> {
-    match Lines64::new(game) {
-        Some(tree) => Box::new(LinesSearch {
-            tree: Some(tree),
-            search: None,
-            setup: setup.clone(),
-        }),
+    match lines_search(game, setup) {
+        Some(search) => Box::new(search),
         None => Box::new(solver(game).with_limit(setup.limit.clone())),
     }
 }
 
+/// The null-window search of `game` under `setup` (reading its book), which keeps its
+/// table from move to move; `None` for boards of more than 64 lines.
+pub fn lines_search(game: &Dots, setup: &Setup) -> Option<LinesSearch> {
+    Lines64::new(game).map(|tree| LinesSearch {
+        tree: Some(tree),
+        search: None,
+        setup: setup.clone(),
+    })
+}
+
 /// The null-window search of Dots and Boxes, its table made at the first search to fit
 /// that position and the memory allowed.
-struct LinesSearch<'g> {
+pub struct LinesSearch {
     /// The tree, until the search takes it.
-    tree: Option<Lines64<'g>>,
-    search: Option<NullWindow<Lines64<'g>>>,
+    tree: Option<Lines64>,
+    search: Option<NullWindow<Lines64>>,
     setup: Setup,
 }
 
-impl LinesSearch<'_> {
-    fn tree(&self) -> &Lines64<'_> {
+impl LinesSearch {
+    fn tree(&self) -> &Lines64 {
         match (&self.tree, &self.search) {
             (Some(t), _) => t,
             (None, Some(s)) => s.tree(),
@@ -67,33 +79,60 @@ impl LinesSearch<'_> {
     }
 }
 
-impl MarginSolver<Dots> for LinesSearch<'_> {
+impl MarginSolver<Dots> for LinesSearch {
     fn game(&self) -> &Dots {
-        self.tree().game
+        &self.tree().game
     }
 
     fn remaining(&mut self, p: &Position) -> i32 {
         let node = self.tree().node(p);
-        let search = match self.search.take() {
-            Some(s) => s,
-            None => {
-                let tree = self.tree.take().expect("the tree before the first search");
-                let undrawn = tree.game.line_count() as u32 - p.lines.len();
-                let visits = tree.game.search_cost(p, u64::MAX).positions as f64;
-                let wanted = (visits * TABLE_SHARE) as u64 * ENTRY_BYTES;
-                let bytes = wanted.clamp(TABLE_MIN, self.setup.bytes.max(TABLE_MIN));
-                let threads = if undrawn >= PARALLEL_FROM {
-                    std::thread::available_parallelism().map_or(1, |n| n.get())
-                } else {
-                    1
-                };
-                NullWindow::new(tree, bytes)
-                    .threads(threads)
-                    .with_setup(&self.setup)
+        self.searcher(p).value(&node)
+    }
+
+    /// Keeps the best lead proved, then tries for more until `deadline`: each move's
+    /// bounds are what the table and the book hold for its position.
+    fn prove(&mut self, p: &Position, deadline: Option<Instant>) -> Proven<u8> {
+        let game = self.tree().game.clone();
+        let search = self.searcher(p);
+        let node = search.tree().node(p);
+        let kids: Vec<Kid> = game
+            .legal_moves(p)
+            .into_iter()
+            .map(|m| {
+                let child = game.play(p, &m);
+                Kid {
+                    node: search.tree().node(&child),
+                    gain: through(&game, p, &child, 0),
+                    keeps_turn: game.to_move(&child) == game.to_move(p),
+                    line: m,
+                }
+            })
+            .collect();
+        let (mut lo, mut hi) = search.known(&node);
+        let mut best = reaching(search, &kids, lo);
+        while lo < hi {
+            match search.test(&node, lo + 1, deadline) {
+                Some(v) if v > lo => {
+                    lo = v;
+                    best = reaching(search, &kids, lo);
+                }
+                Some(v) => hi = v,
+                None => break,
             }
-        };
-        let search = self.search.insert(search);
-        search.value(&node)
+        }
+        let lead = lead(&game, p, game.to_move(p));
+        Proven {
+            best: best.line,
+            lo: lead + lo,
+            hi: lead + hi,
+            moves: kids
+                .iter()
+                .map(|k| {
+                    let (lo, hi) = k.bounds(search.known(&k.node));
+                    (k.line, lead + lo, lead + hi)
+                })
+                .collect(),
+        }
     }
 
     fn stopped(&self) -> bool {
@@ -107,6 +146,86 @@ impl MarginSolver<Dots> for LinesSearch<'_> {
     fn nodes(&self) -> u64 {
         self.search.as_ref().map_or(0, |s| s.nodes())
     }
+
+    fn save_book(&self, path: &Path, spec: &str, max_entries: u64) -> Result<Option<BookInfo>, Error> {
+        self.search
+            .as_ref()
+            .map(|s| s.save_book(path, spec, max_entries))
+            .transpose()
+    }
+}
+
+impl LinesSearch {
+    /// The search, made at the first position searched to fit it and the memory allowed.
+    fn searcher(&mut self, p: &Position) -> &mut NullWindow<Lines64> {
+        if self.search.is_none() {
+            let tree = self.tree.take().expect("the tree before the first search");
+            let undrawn = tree.game.line_count() as u32 - p.lines.len();
+            let visits = tree.game.search_cost(p, u64::MAX).positions as f64;
+            let wanted = (visits * TABLE_SHARE) as u64 * ENTRY_BYTES;
+            let bytes = wanted.clamp(TABLE_MIN, self.setup.bytes.max(TABLE_MIN));
+            let threads = if undrawn >= PARALLEL_FROM {
+                std::thread::available_parallelism().map_or(1, |n| n.get())
+            } else {
+                1
+            };
+            let search = NullWindow::new(tree, bytes)
+                .threads(threads)
+                .with_setup(&self.setup);
+            self.search = Some(search);
+        }
+        self.search.as_mut().expect("made above")
+    }
+}
+
+/// A legal move as [`LinesSearch::prove`] weighs it.
+struct Kid {
+    line: u8,
+    node: u64,
+    /// What the move gains at once.
+    gain: i32,
+    keeps_turn: bool,
+}
+
+impl Kid {
+    /// The bounds of the remaining margin through this move, from its position's.
+    fn bounds(&self, (lo, hi): (i32, i32)) -> (i32, i32) {
+        if self.keeps_turn {
+            (self.gain + lo, self.gain + hi)
+        } else {
+            (self.gain - hi, self.gain - lo)
+        }
+    }
+
+    /// Whether the move reaches a remaining margin of `target`, by the bounds known or by
+    /// a null-window test.
+    fn reaches(&self, search: &mut NullWindow<Lines64>, target: i32) -> bool {
+        if self.bounds(search.known(&self.node)).0 >= target {
+            return true;
+        }
+        if self.keeps_turn {
+            let beta = target - self.gain;
+            search.test(&self.node, beta, None).is_some_and(|v| v >= beta)
+        } else {
+            let beta = self.gain - target + 1;
+            search.test(&self.node, beta, None).is_some_and(|v| v < beta)
+        }
+    }
+}
+
+/// A move reaching `target`, which the position's value is known to reach: one the
+/// bounds already show, else the first a test proves, the most promising first.
+fn reaching<'k>(search: &mut NullWindow<Lines64>, kids: &'k [Kid], target: i32) -> &'k Kid {
+    let mut order: Vec<&Kid> = kids.iter().collect();
+    order.sort_by_key(|k| {
+        let (lo, hi) = k.bounds(search.known(&k.node));
+        (lo < target, -hi)
+    });
+    order
+        .iter()
+        .find(|k| k.reaches(search, target))
+        .or(order.first())
+        .expect("a position not ended has a move")
 }
 
 /// No more than the boxes left can still be won.
@@ -157,8 +276,8 @@ struct Border {
 /// Dots and Boxes as a tree of canonical line sets in one word (boards of at most 64
 /// lines), for [`crate::solve::nullwindow`].
 #[derive(Clone, Debug)]
-pub struct Lines64<'g> {
-    game: &'g Dots,
+pub struct Lines64 {
+    game: Dots,
     /// Each box's sides.
     boxes: Vec<u64>,
     /// Each line's boxes (one or two).
@@ -173,9 +292,9 @@ pub struct Lines64<'g> {
     order: Vec<usize>,
 }
 
-impl<'g> Lines64<'g> {
+impl Lines64 {
     /// The tree of `game`, or `None` when it has more than 64 lines.
-    pub fn new(game: &'g Dots) -> Option<Lines64<'g>> {
+    pub fn new(game: &Dots) -> Option<Lines64> {
         let lines = game.line_count();
         if lines > 64 {
             return None;
@@ -212,7 +331,7 @@ impl<'g> Lines64<'g> {
         let mut order: Vec<usize> = (0..lines).collect();
         order.sort_by_key(|&l| (centre(l), l));
         Some(Lines64 {
-            game,
+            game: game.clone(),
             boxes,
             line_boxes: game.line_boxes.clone(),
             borders,
@@ -223,8 +342,8 @@ impl<'g> Lines64<'g> {
     }
 
     /// The game.
-    pub fn game(&self) -> &'g Dots {
-        self.game
+    pub fn game(&self) -> &Dots {
+        &self.game
     }
 
     /// The border lines of each box made the first ones of that box.
@@ -288,7 +407,7 @@ impl<'g> Lines64<'g> {
     }
 }
 
-impl Tree for Lines64<'_> {
+impl Tree for Lines64 {
     type Node = u64;
 
     fn key(&self, n: &u64) -> u64 {
@@ -322,7 +441,7 @@ impl Tree for Lines64<'_> {
     /// another line of their box stands for.
     fn children(&self, n: &u64, out: &mut Vec<Child<u64>>) {
         let lines = Lines([*n, 0, 0]);
-        let game = self.game;
+        let game = &self.game;
         let sides = game.all_sides(&lines);
         if let Some((l, _)) = game.safe_capture_in(&lines, &sides) {
             out.push(self.child(*n, l));
