@@ -508,27 +508,43 @@ impl<G: MarginGame> Session for MarginSession<G> {
                 Verdict::of_margin(g.score(&p, mover) - g.score(&p, 1 - mover)),
                 Vec::new(),
             ),
-            None => match self.rank(g, &p, table.as_deref(), opts) {
-                Ok(ranked) => {
-                    let best = ranked[0].1;
-                    let listed = ranked
-                        .iter()
-                        .map(|(m, v)| MoveValue {
-                            notation: g.format_move(&p, m),
-                            verdict: Verdict::of_margin(*v),
-                            best: *v == best,
-                            note: None,
-                        })
-                        .collect();
-                    (Verdict::of_margin(best), listed)
-                }
-                Err(Error::Cancelled) => return Err(Error::Cancelled),
-                Err(why) => match self.proved(g, &p, opts)? {
-                    Some((verdict, listed, fact)) => {
+            None => {
+                // A position whose moves cost more to value afresh than the perfect
+                // player thinks is valued from the book first, when there is one.
+                let costly = g.search_cost(&p, opts.table_bytes).seconds > THINK.as_secs_f64();
+                let book_first = table.is_none() && costly;
+                let proved = if book_first {
+                    self.proved(g, &p, opts)?
+                } else {
+                    None
+                };
+                let outcome = match proved {
+                    Some(proved) => Ok(proved),
+                    None => match self.rank(g, &p, table.as_deref(), opts) {
+                        Ok(ranked) => {
+                            let best = ranked[0].1;
+                            let listed = ranked
+                                .iter()
+                                .map(|(m, v)| MoveValue {
+                                    notation: g.format_move(&p, m),
+                                    verdict: Verdict::of_margin(*v),
+                                    best: *v == best,
+                                    note: None,
+                                })
+                                .collect();
+                            return Ok(view(&self.spec, g, &p, details, Verdict::of_margin(best), listed));
+                        }
+                        Err(Error::Cancelled) => return Err(Error::Cancelled),
+                        Err(why) if book_first => Err(why),
+                        Err(why) => self.proved(g, &p, opts)?.ok_or(why),
+                    },
+                };
+                match outcome {
+                    Ok((verdict, listed, fact)) => {
                         details.push(fact);
                         (verdict, listed)
                     }
-                    None => {
+                    Err(why) => {
                         details.push(Fact::new(
                             "unsearched",
                             "not searched",
@@ -536,23 +552,10 @@ impl<G: MarginGame> Session for MarginSession<G> {
                         ));
                         (Verdict::unknown(), advised(g, &p)?)
                     }
-                },
-            },
+                }
+            }
         };
-        Ok(PositionView {
-            game: self.spec.clone(),
-            position: g.format_position(&p),
-            board: g.render(&p),
-            picture: g.picture(&p),
-            to_move: g.player_name(mover),
-            terminal: outcome.is_some(),
-            result: outcome.map(|o| common::outcome_words(g, o)),
-            verdict,
-            points: Some(vec![g.score(&p, 0), g.score(&p, 1)]),
-            moves_total: Big(listed.len() as u128),
-            moves: listed,
-            details,
-        })
+        Ok(view(&self.spec, g, &p, details, verdict, listed))
     }
 
     fn tournament(
@@ -629,6 +632,33 @@ impl<G: MarginGame> Session for MarginSession<G> {
             });
         }
         margin_table::check_sample(g, db, sample, seed)
+    }
+}
+
+/// The view of `p` in the game of `spec`, with its verdict, its moves listed and `details`.
+fn view<G: MarginGame>(
+    spec: &str,
+    g: &G,
+    p: &G::Position,
+    details: Vec<Fact>,
+    verdict: Verdict,
+    listed: Vec<MoveValue>,
+) -> PositionView {
+    let outcome = g.outcome(p);
+    let mover = g.to_move(p);
+    PositionView {
+        game: spec.to_string(),
+        position: g.format_position(p),
+        board: g.render(p),
+        picture: g.picture(p),
+        to_move: g.player_name(mover),
+        terminal: outcome.is_some(),
+        result: outcome.map(|o| common::outcome_words(g, o)),
+        verdict,
+        points: Some(vec![g.score(p, 0), g.score(p, 1)]),
+        moves_total: Big(listed.len() as u128),
+        moves: listed,
+        details,
     }
 }
 

@@ -537,6 +537,10 @@ impl<T: Tree> Worker<'_, T> {
         (known.lo, known.hi) = (lo as i8, hi as i8);
         known.best = best_at as u8;
         if count > 1 {
+            // Another core may have narrowed the entry since it was read: keep both.
+            if let Some(now) = table.get(key) {
+                (known.lo, known.hi) = (known.lo.max(now.lo), known.hi.min(now.hi));
+            }
             table.put(key, known);
         }
         best
