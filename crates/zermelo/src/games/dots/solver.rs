@@ -109,12 +109,12 @@ impl MarginSolver<Dots> for LinesSearch {
             })
             .collect();
         let (mut lo, mut hi) = search.known(&node);
-        let mut best = reaching(search, &kids, lo);
+        let mut best = reaching(search, &kids, &mut lo);
         while lo < hi {
             match search.test(&node, lo + 1, deadline) {
                 Some(v) if v > lo => {
                     lo = v;
-                    best = reaching(search, &kids, lo);
+                    best = reaching(search, &kids, &mut lo);
                 }
                 Some(v) => hi = v,
                 None => break,
@@ -214,18 +214,21 @@ impl Kid {
 }
 
 /// A move reaching `target`, which the position's value is known to reach: one the
-/// bounds already show, else the first a test proves, the most promising first.
-fn reaching<'k>(search: &mut NullWindow<Lines64>, kids: &'k [Kid], target: i32) -> &'k Kid {
+/// bounds already show, else the first a test proves, the most promising first. When
+/// the search gives up before one is proved, the most promising, with `target` lowered to
+/// what it is known to reach.
+fn reaching<'k>(search: &mut NullWindow<Lines64>, kids: &'k [Kid], target: &mut i32) -> &'k Kid {
     let mut order: Vec<&Kid> = kids.iter().collect();
     order.sort_by_key(|k| {
         let (lo, hi) = k.bounds(search.known(&k.node));
-        (lo < target, -hi)
+        (lo < *target, -hi)
     });
-    order
-        .iter()
-        .find(|k| k.reaches(search, target))
-        .or(order.first())
-        .expect("a position not ended has a move")
+    if let Some(k) = order.iter().find(|k| k.reaches(search, *target)) {
+        return k;
+    }
+    let first = order.first().expect("a position not ended has a move");
+    *target = first.bounds(search.known(&first.node)).0;
+    first
 }
 
 /// No more than the boxes left can still be won.
