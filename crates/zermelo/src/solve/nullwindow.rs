@@ -15,6 +15,11 @@
 //! written without locks (a key word checked against its data word, so a torn write is
 //! seen as a miss). Every core runs the same series of tests on the shared table, the
 //! helpers trying the moves near the root in another order; the first to finish answers.
+//!
+//! What a search proved can be saved as a book ([`crate::table::book`]): a later search
+//! of the same game reads the bounds of a position from it when its own table has none,
+//! and single null-window tests ([`NullWindow::test`]) let a player keep a move proved
+//! good without valuing every move.
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
