@@ -513,18 +513,27 @@ struct Class {
     span: usize,
     cell: usize,
     cells: usize,
+    /// Where its positions start in [`Layers::cells`] (their links in turn), its number
+    /// of moves and who makes them.
+    position: usize,
+    moves: usize,
+    mover: PlayerId,
 }
 
 impl Class {
     fn new(structure: u64, sum: u32, limits: [u8; TALLY_KINDS], cell: usize) -> Class {
-        let top = |skip: usize| {
-            (0..TALLY_KINDS)
-                .filter(|&k| k != skip)
-                .rev()
-                .max_by_key(|&k| limits[k])
-        };
-        let fixed = top(TALLY_KINDS).unwrap_or(0);
-        let row = top(fixed).unwrap_or(0);
+        // The counters of the highest limits, the first of them for ties.
+        let (mut fixed, mut row) = (0, 1);
+        if limits[row] > limits[fixed] {
+            (fixed, row) = (row, fixed);
+        }
+        for k in 2..TALLY_KINDS {
+            if limits[k] > limits[fixed] {
+                (fixed, row) = (k, fixed);
+            } else if limits[k] > limits[row] {
+                row = k;
+            }
+        }
         let mut strides = [0; TALLY_KINDS];
         strides[row] = 1;
         let mut cells = usize::from(limits[row]) + 1;
@@ -544,6 +553,9 @@ impl Class {
             span,
             cell,
             cells,
+            position: 0,
+            moves: 0,
+            mover: 0,
         }
     }
 
@@ -618,23 +630,20 @@ const ENDED: usize = usize::MAX;
 /// How many moves ahead [`Layers::score`] asks for a child's scores.
 const AHEAD: usize = 16;
 
-/// The flag of [`Layers::degrees`] that the second player moves.
-const SECOND: u8 = 0x80;
-
 /// The memory of a [`LayerSolver`]: flat arrays kept from solve to solve, so that a sweep
 /// of many boards allocates only while its boards grow.
 #[derive(Default)]
 pub struct Layers {
     /// The classes of every layer, in order.
     classes: Vec<Class>,
-    /// Per layer, then past the last: where its classes, positions, links and finals start.
-    starts: Vec<[usize; 4]>,
+    /// Per layer, then past the last: where its classes, links and finals start.
+    starts: Vec<[usize; 3]>,
     /// Per cell: whether its position is reachable from the start.
     reached: Vec<bool>,
     /// Per position reached, in order (by layer, class and cell): its cell.
     cells: Vec<u32>,
-    /// Per position: its number of moves, with [`SECOND`] when the second player moves.
-    degrees: Vec<u8>,
+    /// The tallies of a class's positions.
+    tallies: Vec<u64>,
     /// Per move of a position, in order: its child's cell, or [`FINAL`].
     links: Vec<u32>,
     /// The final scores of the moves that end the game, in order.
@@ -668,15 +677,9 @@ impl Layers {
             let class = self.classes[c];
             self.kids.clear();
             game.children(class.structure, &mut self.kids);
-            let degree = u8::try_from(self.kids.len())
-                .ok()
-                .filter(|&d| d < SECOND)
-                .expect("too many moves for a layer solve");
-            let degree = if game.to_move(&class.structure) == 0 {
-                degree
-            } else {
-                degree | SECOND
-            };
+            self.classes[c].position = self.cells.len();
+            self.classes[c].moves = self.kids.len();
+            self.classes[c].mover = game.to_move(&class.structure);
             self.targets.clear();
             for k in 0..self.kids.len() {
                 let child = self.kids[k];
@@ -704,63 +707,67 @@ impl Layers {
             let Layers {
                 reached,
                 cells,
-                degrees,
+                tallies,
                 links,
                 finals,
                 targets,
                 ..
             } = self;
+            tallies.clear();
             class.for_each_row(|cell, mut tally, len| {
-                for j in cell..cell + len {
-                    if reached[j] {
-                        cells.push(j as u32);
-                        degrees.push(degree);
-                        for t in targets.iter() {
-                            if t.base == ENDED {
-                                links.push(FINAL);
-                                finals.push(Pair::new(game.end_scores(t.child + (tally << shift))));
-                            } else {
-                                let to = t.base + offset(tally, &t.strides[..t.span]);
-                                reached[to] = true;
-                                links.push(to as u32);
-                            }
-                        }
+                for (j, &r) in reached[cell..cell + len].iter().enumerate() {
+                    if r {
+                        cells.push((cell + j) as u32);
+                        tallies.push(tally);
                     }
                     tally = tally.wrapping_add(step);
                 }
             });
+            let start = links.len();
+            links.resize(start + tallies.len() * targets.len(), FINAL);
+            for (moves, &tally) in links[start..].chunks_exact_mut(targets.len()).zip(tallies.iter()) {
+                for (link, t) in moves.iter_mut().zip(targets.iter()) {
+                    if t.base == ENDED {
+                        finals.push(Pair::new(game.end_scores(t.child + (tally << shift))));
+                    } else {
+                        let to = t.base + offset(tally, &t.strides[..t.span]);
+                        reached[to] = true;
+                        *link = to as u32;
+                    }
+                }
+            }
         }
     }
 
     /// Scores the positions of `layer`, whose children are scored.
     fn score<R: DecisionRule + ?Sized>(&mut self, rule: &R, layer: usize) {
-        let [_, first, mut link, mut last] = self.starts[layer];
-        let end = self.starts[layer + 1][1];
-        for i in first..end {
-            let degree = self.degrees[i];
-            let mover = PlayerId::from(degree & SECOND != 0);
-            let moves = usize::from(degree & !SECOND);
-            let mut best: Option<Scores> = None;
-            for (j, &to) in self.links[link..link + moves].iter().enumerate() {
-                if let Some(&ahead) = self.links.get(link + j + AHEAD) {
-                    if let Some(s) = self.scores.get(ahead as usize) {
-                        prefetch(s);
+        let [first, mut link, mut last] = self.starts[layer];
+        for c in first..self.starts[layer + 1][0] {
+            let class = self.classes[c];
+            let end = self.classes.get(c + 1).map_or(self.cells.len(), |n| n.position);
+            for i in class.position..end {
+                let mut best: Option<Scores> = None;
+                for (j, &to) in self.links[link..link + class.moves].iter().enumerate() {
+                    if let Some(&ahead) = self.links.get(link + j + AHEAD) {
+                        if let Some(s) = self.scores.get(ahead as usize) {
+                            prefetch(s);
+                        }
+                    }
+                    let s = if to == FINAL {
+                        last += 1;
+                        self.finals[last - 1]
+                    } else {
+                        self.scores[to as usize]
+                    }
+                    .get();
+                    if best.is_none_or(|b| rule.prefers(class.mover, &s, &b)) {
+                        best = Some(s);
                     }
                 }
-                let s = if to == FINAL {
-                    last += 1;
-                    self.finals[last - 1]
-                } else {
-                    self.scores[to as usize]
-                }
-                .get();
-                if best.is_none_or(|b| rule.prefers(mover, &s, &b)) {
-                    best = Some(s);
-                }
+                link += class.moves;
+                self.scores[self.cells[i] as usize] =
+                    Pair::new(best.expect("a non-terminal position has a move"));
             }
-            link += moves;
-            self.scores[self.cells[i] as usize] =
-                Pair::new(best.expect("a non-terminal position has a move"));
         }
     }
 
@@ -783,6 +790,10 @@ impl Layers {
                 let number = self.classes.len() as u32;
                 let cell = self.reached.len();
                 let class = Class::new(structure, sum, game.tally_limits(structure), cell);
+                assert!(
+                    cell + class.cells < FINAL as usize,
+                    "too many cells for a layer solve"
+                );
                 self.reached.resize(cell + class.cells, false);
                 self.classes.push(class);
                 self.slots[i] = Entry { key, number };
@@ -823,9 +834,10 @@ fn offset(tally: u64, strides: &[u32]) -> usize {
 /// The sum of the counters of `tally`.
 #[inline]
 fn counter_sum(tally: u64) -> u32 {
-    (0..TALLY_KINDS as u32)
-        .map(|k| (tally >> (COUNTER_BITS * k) & 15) as u32)
-        .sum()
+    // Pairs of counters summed into bytes, then the bytes summed in the top byte.
+    const LOW: u64 = 0x0F0F_0F0F;
+    let bytes = (tally & LOW) + (tally >> COUNTER_BITS & LOW);
+    (bytes.wrapping_mul(0x0101_0101) >> 24) as u32 & 0xFF
 }
 
 /// Final scores in one word, half each (a [`LayerSolver`] keeps many: half the memory of
@@ -910,14 +922,12 @@ impl<'g, 'r, 'm, G: Layered, R: DecisionRule + ?Sized> LayerSolver<'g, 'r, 'm, G
         m.reached.resize(root.cells, false);
         m.reached[root.cell_of(tally)] = true;
         m.cells.clear();
-        m.degrees.clear();
         m.links.clear();
         m.finals.clear();
         m.starts.clear();
         let mut first = 0;
         loop {
-            m.starts
-                .push([first, m.cells.len(), m.links.len(), m.finals.len()]);
+            m.starts.push([first, m.links.len(), m.finals.len()]);
             if first == m.classes.len() {
                 break;
             }
