@@ -460,7 +460,7 @@ fn home(key: u64, bits: u32) -> usize {
     (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
 }
 
-/// An edge of a [`LayerSolver`] that ends the game.
+/// A link of a [`LayerSolver`] for a move that ends the game.
 const FINAL: u32 = u32::MAX;
 /// The bit a [`Layered`] game sets in a child that ends the game.
 pub const ENDS: u64 = 1 << 63;
@@ -509,7 +509,7 @@ struct Class {
     limits: [u8; TALLY_KINDS],
     /// A tally's cell is `cell + Σ counter × stride` (the fixed counter's stride is 0).
     strides: [u32; TALLY_KINDS],
-    /// The counters before this one have all the strides that are not 0.
+    /// The strides from this counter on are 0.
     span: usize,
     cell: usize,
     cells: usize,
