@@ -472,6 +472,45 @@ fn the_word_solver_grows_its_table() {
     );
 }
 
+/// The layer solver generates the moves of a structure once for all the hands that share
+/// it: from every position reachable on a few boards (each one solved as a start of its
+/// own, hands and all), it finds the word solver's scores and position counts.
+#[test]
+fn the_layer_solver_agrees_from_every_reachable_position() {
+    let mut layers = Layers::default();
+    let mut table = WordTable::default();
+    let mut checked = 0;
+    for (spec, boards) in [
+        ("colors=3,discs=2", 3),
+        ("colors=2,discs=3,white=1,rule=margin", 2),
+        ("colors=3,discs=3,ties=ahead", 1),
+        ("colors=4,discs=2,white=1", 1),
+    ] {
+        let f = Family::from_spec(&format!("bigpoints:{spec}").parse().unwrap()).unwrap();
+        let all = f.all();
+        for board in (0..boards).map(|i| &all[(2 * i + 1) * all.len() / (2 * boards)]) {
+            let g = f.game(board);
+            let packed = g.packed().unwrap();
+            let rule = decision_rule(g.rule());
+            let mut seen = std::collections::HashSet::from([packed.start()]);
+            let mut todo = vec![packed.start()];
+            while let Some(p) = todo.pop() {
+                let expected = WordSolver::new(&packed, rule, |_, &w| w, &mut table).solve(&p);
+                let layered = LayerSolver::new(&packed, rule, &mut layers).solve(p);
+                assert_eq!(layered, expected, "{} {p:#x}", g.board());
+                checked += 1;
+                for m in packed.legal_moves(&p) {
+                    let q = packed.play(&p, &m);
+                    if packed.outcome(&q).is_none() && seen.insert(q) {
+                        todo.push(q);
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked} positions");
+}
+
 /// The layer solver finds the scores and the position counts of the word solver on every
 /// board of the small families and on samples of bigger ones, under both rules and both
 /// tie orders, with white discs, from the start and from positions later in the game

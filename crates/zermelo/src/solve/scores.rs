@@ -460,153 +460,355 @@ fn home(key: u64, bits: u32) -> usize {
     (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
 }
 
-/// An edge of a [`LayerSolver`] that ends the game: its final scores are the next ones of
-/// the layer's list.
+/// A link of a [`LayerSolver`] for a move that ends the game.
 const FINAL: u32 = u32::MAX;
 /// The bit a [`Layered`] game sets in a child that ends the game.
 pub const ENDS: u64 = 1 << 63;
-/// Positions whose moves [`Layers::expand`] generates before it looks their children up.
-const BLOCK: usize = 32;
-/// How many moves ahead [`Layers::score`] asks for a child's scores.
-const AHEAD: usize = 16;
+/// The most counters a [`Layered`] position's tally may have.
+pub const TALLY_KINDS: usize = 6;
+/// The bits of one tally counter.
+const COUNTER_BITS: u32 = 4;
+/// Where a [`Layers`] table key keeps the sum of its class's tallies.
+const SUM_SHIFT: u32 = KEY_BITS;
 /// The fewest slots a layer's table starts with.
 const MIN_LAYER_SLOTS: usize = 1 << 10;
-/// The flag of [`Layers::degrees`] that the second player moves.
-const SECOND: u8 = 0x80;
+
+/// A game of one-word positions (below [`ENDS`]) for [`LayerSolver`]. A position is a
+/// *structure* (the bits below [`Layered::tally_shift`]) and a *tally* above them: one
+/// 4-bit counter per kind, which moves may add to but which never changes what the moves
+/// are. So the children of structure `s` with tally `t` are those of `s` alone, `t` added:
+/// `children(s + t) = children(s) + t`.
+pub trait Layered: Scored<Position = u64> {
+    /// Pushes the children of the non-terminal `p` in move order, those that end the game
+    /// with [`ENDS`] set.
+    fn children(&self, p: u64, out: &mut Vec<u64>);
+
+    /// The final scores of `p`, a child [`Layered::children`] marked as ending the game
+    /// (without the mark).
+    fn end_scores(&self, p: u64) -> Scores;
+
+    /// Where the tally starts; its counters and the structure fit in [`KEY_BITS`] bits.
+    fn tally_shift(&self) -> u32;
+
+    /// The most each tally counter can hold in a position of structure `s` (its tally
+    /// zero), one per kind (at most [`TALLY_KINDS`]), 0 for kinds the game has not.
+    fn tally_limits(&self, s: u64) -> [u8; TALLY_KINDS];
+}
+
+/// The positions of one structure in a layer whose tallies have the same sum: a dense
+/// array of cells, one per tally the structure's limits allow. One counter (`fixed`, of
+/// the highest limit) follows from the sum and the others; tallies that differ only in
+/// the `row` counter (of the next highest limit) and the fixed one have consecutive cells.
+#[derive(Clone, Copy)]
+struct Class {
+    structure: u64,
+    /// The sum of the counters of each of its tallies.
+    sum: u32,
+    fixed: usize,
+    row: usize,
+    limits: [u8; TALLY_KINDS],
+    /// A tally's cell is `cell + Σ counter × stride` (the fixed counter's stride is 0).
+    strides: [u32; TALLY_KINDS],
+    /// The strides from this counter on are 0.
+    span: usize,
+    cell: usize,
+    cells: usize,
+    /// Where its positions start in [`Layers::cells`] (their links in turn), its number
+    /// of moves and who makes them.
+    position: usize,
+    moves: usize,
+    mover: PlayerId,
+}
+
+impl Class {
+    fn new(structure: u64, sum: u32, limits: [u8; TALLY_KINDS], cell: usize) -> Class {
+        // The counters of the highest limits, the first of them for ties.
+        let (mut fixed, mut row) = (0, 1);
+        if limits[row] > limits[fixed] {
+            (fixed, row) = (row, fixed);
+        }
+        for k in 2..TALLY_KINDS {
+            if limits[k] > limits[fixed] {
+                (fixed, row) = (k, fixed);
+            } else if limits[k] > limits[row] {
+                row = k;
+            }
+        }
+        let mut strides = [0; TALLY_KINDS];
+        strides[row] = 1;
+        let mut cells = usize::from(limits[row]) + 1;
+        let mut span = row + 1;
+        for k in (0..TALLY_KINDS).filter(|&k| k != fixed && k != row && limits[k] > 0) {
+            strides[k] = cells as u32;
+            cells *= usize::from(limits[k]) + 1;
+            span = span.max(k + 1);
+        }
+        Class {
+            structure,
+            sum,
+            fixed,
+            row,
+            limits,
+            strides,
+            span,
+            cell,
+            cells,
+            position: 0,
+            moves: 0,
+            mover: 0,
+        }
+    }
+
+    /// The cell of `tally`, one of the class's.
+    #[inline]
+    fn cell_of(&self, tally: u64) -> usize {
+        self.cell + offset(tally, &self.strides[..self.span])
+    }
+
+    /// What the tally of a cell adds to the tally of the cell before it in a row: one to
+    /// the row counter, minus one to the fixed counter.
+    #[inline]
+    fn step(&self) -> u64 {
+        (1u64 << (COUNTER_BITS * self.row as u32)).wrapping_sub(1 << (COUNTER_BITS * self.fixed as u32))
+    }
+
+    /// Calls `f(cell, tally, len)` for each row of the class's tallies: cells `cell..cell +
+    /// len`, the first of tally `tally`, each next one's [`Class::step`] further.
+    #[inline]
+    fn for_each_row(&self, mut f: impl FnMut(usize, u64, usize)) {
+        let (fixed, row) = (self.fixed, self.row);
+        let shift = |k: usize| COUNTER_BITS * k as u32;
+        let (limit_fixed, limit_row) = (u32::from(self.limits[fixed]), u32::from(self.limits[row]));
+        // The other counters, as an odometer.
+        let (mut others, mut sum, mut cell) = (0u64, 0u32, self.cell);
+        loop {
+            if let Some(rest) = self.sum.checked_sub(sum) {
+                let first = rest.saturating_sub(limit_fixed);
+                let last = rest.min(limit_row);
+                if first <= last {
+                    let tally =
+                        others | u64::from(first) << shift(row) | u64::from(rest - first) << shift(fixed);
+                    f(cell + first as usize, tally, (last - first + 1) as usize);
+                }
+            }
+            let mut k = 0;
+            loop {
+                if k == TALLY_KINDS {
+                    return;
+                }
+                if k != fixed && k != row {
+                    let counter = (others >> shift(k) & 15) as u32;
+                    if counter < u32::from(self.limits[k]) {
+                        others += 1 << shift(k);
+                        sum += 1;
+                        cell += self.strides[k] as usize;
+                        break;
+                    }
+                    others &= !(15 << shift(k));
+                    sum -= counter;
+                    cell -= counter as usize * self.strides[k] as usize;
+                }
+                k += 1;
+            }
+        }
+    }
+}
+
+/// A move of a [`Class`]: the child of its structure (tally zero), and where it leads:
+/// for the position of tally `t`, to the cell `base + Σ counter of t × strides`, or to
+/// the end of the game when `base` is [`ENDED`].
+#[derive(Clone, Copy)]
+struct Target {
+    child: u64,
+    base: usize,
+    strides: [u32; TALLY_KINDS],
+    span: usize,
+}
+
+/// The [`Target::base`] of a move that ends the game.
+const ENDED: usize = usize::MAX;
+/// How many moves ahead [`Layers::score`] asks for a child's scores.
+const AHEAD: usize = 16;
 
 /// The memory of a [`LayerSolver`]: flat arrays kept from solve to solve, so that a sweep
 /// of many boards allocates only while its boards grow.
 #[derive(Default)]
 pub struct Layers {
-    /// The positions of the layer being expanded, then those of the next one.
-    this: Vec<u64>,
-    next: Vec<u64>,
-    /// Open addressing (linear probing) over `next`: its positions with their numbers.
-    slots: Vec<Entry>,
-    /// The children of a block of positions, in order, as [`Layered::children`] gives them.
-    kids: Vec<u64>,
-    /// Per position, in order: its number of moves, with [`SECOND`] when the second
-    /// player moves.
-    degrees: Vec<u8>,
-    /// Per move, in order: the child's number in the next layer, or [`FINAL`].
-    edges: Vec<u32>,
+    /// The classes of every layer, in order.
+    classes: Vec<Class>,
+    /// Per layer, then past the last: where its classes, links and finals start.
+    starts: Vec<[usize; 3]>,
+    /// Per cell: whether its position is reachable from the start.
+    reached: Vec<bool>,
+    /// Per position reached, in order (by layer, class and cell): its cell.
+    cells: Vec<u32>,
+    /// The tallies of a class's positions.
+    tallies: Vec<u64>,
+    /// Per move of a position, in order: its child's cell, or [`FINAL`].
+    links: Vec<u32>,
     /// The final scores of the moves that end the game, in order.
     finals: Vec<Pair>,
-    /// Per layer, then past the last: where its positions, edges and finals start.
-    starts: Vec<[usize; 3]>,
-    /// The scores of every position, in order.
+    /// Per cell: its position's scores (when reached).
     scores: Vec<Pair>,
-    /// The number of positions in each layer of the last solve: the expected sizes in the
+    /// Open addressing (linear probing) over the next layer's classes: a class's
+    /// structure, with its sum at [`SUM_SHIFT`], and its number.
+    slots: Vec<Entry>,
+    /// The children of a structure.
+    kids: Vec<u64>,
+    /// The moves of a class.
+    targets: Vec<Target>,
+    /// The number of classes in each layer of the last solve: the expected sizes in the
     /// next (the boards of a sweep are alike), so that a table rarely grows.
     sizes: Vec<usize>,
 }
 
 impl Layers {
-    /// Finds the layer after `this`, recording the moves of `this`'s positions, in a table
-    /// sized for `expected` positions (or as many as `this`), grown when they are more. The
-    /// children of a block of positions are generated first, their slots asked for, then
-    /// looked up together, so that the loads overlap.
-    fn expand<G: Layered>(&mut self, game: &G, expected: usize) {
-        self.next.clear();
-        let len = (2 * (self.this.len().max(expected) + 1))
+    /// Finds the classes of the layer after `layer` and its positions reached, recording
+    /// the moves of `layer`'s positions, in a table sized for `expected` classes.
+    fn expand<G: Layered>(&mut self, game: &G, layer: usize, expected: usize) {
+        let (first, last) = (self.starts[layer][0], self.classes.len());
+        let len = (2 * (last - first).max(expected) + 2)
             .next_power_of_two()
             .max(MIN_LAYER_SLOTS);
         refill(&mut self.slots, len, Entry::EMPTY);
-        let this = std::mem::take(&mut self.this);
-        for block in this.chunks(BLOCK) {
+        let shift = game.tally_shift();
+        let structure = (1 << shift) - 1;
+        for c in first..last {
+            let class = self.classes[c];
             self.kids.clear();
-            for &p in block {
-                let before = self.kids.len();
-                game.children(p, &mut self.kids);
-                let moves = self.kids.len() - before;
-                assert!(moves < usize::from(SECOND), "too many moves for a layer solve");
-                let second = if game.to_move(&p) == 0 { 0 } else { SECOND };
-                self.degrees.push(moves as u8 | second);
-                for &q in &self.kids[before..] {
-                    if q & ENDS == 0 {
-                        prefetch(&self.slots[self.home(q)]);
+            game.children(class.structure, &mut self.kids);
+            self.classes[c].position = self.cells.len();
+            self.classes[c].moves = self.kids.len();
+            self.classes[c].mover = game.to_move(&class.structure);
+            self.targets.clear();
+            for k in 0..self.kids.len() {
+                let child = self.kids[k];
+                let target = if child & ENDS != 0 {
+                    Target {
+                        child: child & !ENDS,
+                        base: ENDED,
+                        strides: [0; TALLY_KINDS],
+                        span: 0,
+                    }
+                } else {
+                    let sum = class.sum + counter_sum(child >> shift);
+                    let n = self.insert(game, child & structure, sum, last);
+                    let to = &self.classes[n as usize];
+                    Target {
+                        child,
+                        base: to.cell_of(child >> shift),
+                        strides: to.strides,
+                        span: to.span,
+                    }
+                };
+                self.targets.push(target);
+            }
+            let step = class.step();
+            let Layers {
+                reached,
+                cells,
+                tallies,
+                links,
+                finals,
+                targets,
+                ..
+            } = self;
+            tallies.clear();
+            class.for_each_row(|cell, mut tally, len| {
+                for (j, &r) in reached[cell..cell + len].iter().enumerate() {
+                    if r {
+                        cells.push((cell + j) as u32);
+                        tallies.push(tally);
+                    }
+                    tally = tally.wrapping_add(step);
+                }
+            });
+            let start = links.len();
+            links.resize(start + tallies.len() * targets.len(), FINAL);
+            for (moves, &tally) in links[start..].chunks_exact_mut(targets.len()).zip(tallies.iter()) {
+                for (link, t) in moves.iter_mut().zip(targets.iter()) {
+                    if t.base == ENDED {
+                        finals.push(Pair::new(game.end_scores(t.child + (tally << shift))));
                     } else {
-                        self.finals.push(Pair::new(game.end_scores(q & !ENDS)));
+                        let to = t.base + offset(tally, &t.strides[..t.span]);
+                        reached[to] = true;
+                        *link = to as u32;
                     }
                 }
             }
-            for k in 0..self.kids.len() {
-                let edge = match self.kids[k] {
-                    q if q & ENDS != 0 => FINAL,
-                    q => self.insert(q),
-                };
-                self.edges.push(edge);
-            }
         }
-        self.this = this;
     }
 
     /// Scores the positions of `layer`, whose children are scored.
     fn score<R: DecisionRule + ?Sized>(&mut self, rule: &R, layer: usize) {
-        let [first, mut edge, mut last] = self.starts[layer];
-        let children = self.starts[layer + 1][0];
-        let (scored, later) = self.scores.split_at_mut(children);
-        for (i, score) in scored.iter_mut().enumerate().skip(first) {
-            let degree = self.degrees[i];
-            let mover = PlayerId::from(degree & SECOND != 0);
-            let moves = usize::from(degree & !SECOND);
-            let mut best: Option<Scores> = None;
-            for (j, &e) in self.edges[edge..edge + moves].iter().enumerate() {
-                if let Some(s) = self
-                    .edges
-                    .get(edge + j + AHEAD)
-                    .and_then(|&a| later.get(a as usize))
-                {
-                    prefetch(s);
+        let [first, mut link, mut last] = self.starts[layer];
+        for c in first..self.starts[layer + 1][0] {
+            let class = self.classes[c];
+            let end = self.classes.get(c + 1).map_or(self.cells.len(), |n| n.position);
+            for i in class.position..end {
+                let mut best: Option<Scores> = None;
+                for (j, &to) in self.links[link..link + class.moves].iter().enumerate() {
+                    if let Some(&ahead) = self.links.get(link + j + AHEAD) {
+                        if let Some(s) = self.scores.get(ahead as usize) {
+                            prefetch(s);
+                        }
+                    }
+                    let s = if to == FINAL {
+                        last += 1;
+                        self.finals[last - 1]
+                    } else {
+                        self.scores[to as usize]
+                    }
+                    .get();
+                    if best.is_none_or(|b| rule.prefers(class.mover, &s, &b)) {
+                        best = Some(s);
+                    }
                 }
-                let s = if e == FINAL {
-                    last += 1;
-                    self.finals[last - 1]
-                } else {
-                    later[e as usize]
-                }
-                .get();
-                if best.is_none_or(|b| rule.prefers(mover, &s, &b)) {
-                    best = Some(s);
-                }
+                link += class.moves;
+                self.scores[self.cells[i] as usize] =
+                    Pair::new(best.expect("a non-terminal position has a move"));
             }
-            edge += moves;
-            *score = Pair::new(best.expect("a non-terminal position has a move"));
         }
     }
 
-    /// The number of `next`'s position `q`, adding it when it is new.
+    /// The number of the next layer's class of `structure` with tallies summing to `sum`,
+    /// adding it when it is new; the next layer's classes start at `first`.
     #[inline]
-    fn insert(&mut self, q: u64) -> u32 {
-        if 2 * (self.next.len() + 1) > self.slots.len() {
-            self.grow(2 * self.slots.len());
+    fn insert<G: Layered>(&mut self, game: &G, structure: u64, sum: u32, first: usize) -> u32 {
+        let key = structure | u64::from(sum) << SUM_SHIFT;
+        if 2 * (self.classes.len() - first + 1) > self.slots.len() {
+            self.grow(2 * self.slots.len(), first);
         }
         let mask = self.slots.len() - 1;
-        let mut i = self.home(q);
+        let mut i = home(key, self.slots.len().trailing_zeros());
         loop {
             let slot = self.slots[i];
-            if slot.key == q {
+            if slot.key == key {
                 return slot.number;
             }
             if slot.key == FREE {
-                let number = self.next.len() as u32;
-                self.next.push(q);
-                self.slots[i] = Entry { key: q, number };
+                let number = self.classes.len() as u32;
+                let cell = self.reached.len();
+                let class = Class::new(structure, sum, game.tally_limits(structure), cell);
+                assert!(
+                    cell + class.cells < FINAL as usize,
+                    "too many cells for a layer solve"
+                );
+                self.reached.resize(cell + class.cells, false);
+                self.classes.push(class);
+                self.slots[i] = Entry { key, number };
                 return number;
             }
             i = (i + 1) & mask;
         }
     }
 
-    #[inline]
-    fn home(&self, q: u64) -> usize {
-        home(q, self.slots.len().trailing_zeros())
-    }
-
-    /// Empties the table into `len` slots (a power of two) and puts `next` back in.
-    fn grow(&mut self, len: usize) {
+    /// Empties the table into `len` slots (a power of two) and puts the classes from
+    /// `first` on back in.
+    fn grow(&mut self, len: usize, first: usize) {
         refill(&mut self.slots, len, Entry::EMPTY);
-        for (number, &key) in self.next.iter().enumerate() {
+        for (number, class) in self.classes.iter().enumerate().skip(first) {
+            let key = class.structure | u64::from(class.sum) << SUM_SHIFT;
             let mut i = home(key, len.trailing_zeros());
             while self.slots[i].key != FREE {
                 i = (i + 1) & (len - 1);
@@ -617,6 +819,25 @@ impl Layers {
             };
         }
     }
+}
+
+/// The sum of `tally`'s counters times `strides`.
+#[inline]
+fn offset(tally: u64, strides: &[u32]) -> usize {
+    let mut sum = 0;
+    for (k, &stride) in strides.iter().enumerate() {
+        sum += (tally >> (COUNTER_BITS * k as u32) & 15) as usize * stride as usize;
+    }
+    sum
+}
+
+/// The sum of the counters of `tally`.
+#[inline]
+fn counter_sum(tally: u64) -> u32 {
+    // Pairs of counters summed into bytes, then the bytes summed in the top byte.
+    const LOW: u64 = 0x0F0F_0F0F;
+    let bytes = (tally & LOW) + (tally >> COUNTER_BITS & LOW);
+    (bytes.wrapping_mul(0x0101_0101) >> 24) as u32 & 0xFF
 }
 
 /// Final scores in one word, half each (a [`LayerSolver`] keeps many: half the memory of
@@ -651,10 +872,10 @@ fn refill<T: Copy>(items: &mut Vec<T>, len: usize, value: T) {
     items.resize(len, value);
 }
 
-/// The key of a free [`Entry`] (positions are below [`ENDS`]).
+/// The key of a free [`Entry`] (keys are below [`ENDS`]).
 const FREE: u64 = u64::MAX;
 
-/// A slot of a [`Layers`] table: a position and its number in its layer.
+/// A slot of a [`Layers`] table: a key and its number.
 #[derive(Clone, Copy)]
 struct Entry {
     key: u64,
@@ -665,24 +886,13 @@ impl Entry {
     const EMPTY: Entry = Entry { key: FREE, number: 0 };
 }
 
-/// A game of one-word positions (below [`ENDS`]) for [`LayerSolver`].
-pub trait Layered: Scored<Position = u64> {
-    /// Pushes the children of the non-terminal `p` in move order, those that end the game
-    /// with [`ENDS`] set.
-    fn children(&self, p: u64, out: &mut Vec<u64>);
-
-    /// The final scores of `p`, a child [`Layered::children`] marked as ending the game
-    /// (without the mark).
-    fn end_scores(&self, p: u64) -> Scores;
-}
-
 /// A solver for [`Layered`] games whose positions lie in layers: every line of play from
 /// the start reaches a position after the same number of moves (as in Big Points, where
-/// each move takes one disc). It finds the positions layer by layer from the start,
-/// numbering each layer's positions and recording every move as its child's number, then
-/// scores the layers from the last back to the first. Each layer's table is small, and
-/// the scoring reads its records in order: the same results as [`ScoreSolver`], without
-/// the cache misses of one table for the whole game.
+/// each move takes one disc). It finds the positions layer by layer from the start, then
+/// scores the layers from the last back to the first. The positions of a layer that share
+/// a structure form a class, whose moves are generated and looked up once; its positions
+/// are cells of a dense array indexed by their tallies, and a move leads from a cell to a
+/// cell of the child's class found by arithmetic. The same results as [`ScoreSolver`].
 pub struct LayerSolver<'g, 'r, 'm, G: Layered, R: DecisionRule + ?Sized = dyn DecisionRule> {
     game: &'g G,
     rule: &'r R,
@@ -701,28 +911,38 @@ impl<'g, 'r, 'm, G: Layered, R: DecisionRule + ?Sized> LayerSolver<'g, 'r, 'm, G
         if let Some(s) = self.game.final_scores(&p) {
             return (s, 0);
         }
+        let game = self.game;
         let m = &mut *self.memory;
-        m.this.clear();
-        m.this.push(p);
-        m.degrees.clear();
-        m.edges.clear();
+        let shift = game.tally_shift();
+        let (structure, tally) = (p & ((1 << shift) - 1), p >> shift);
+        let root = Class::new(structure, counter_sum(tally), game.tally_limits(structure), 0);
+        m.classes.clear();
+        m.classes.push(root);
+        m.reached.clear();
+        m.reached.resize(root.cells, false);
+        m.reached[root.cell_of(tally)] = true;
+        m.cells.clear();
+        m.links.clear();
         m.finals.clear();
         m.starts.clear();
-        let mut positions = 0;
-        while !m.this.is_empty() {
-            let expected = m.sizes.get(m.starts.len() + 1).copied().unwrap_or(0);
-            m.starts.push([positions, m.edges.len(), m.finals.len()]);
-            positions += m.this.len();
-            m.expand(self.game, expected);
-            std::mem::swap(&mut m.this, &mut m.next);
+        let mut first = 0;
+        loop {
+            m.starts.push([first, m.links.len(), m.finals.len()]);
+            if first == m.classes.len() {
+                break;
+            }
+            let layer = m.starts.len() - 1;
+            let next = m.classes.len();
+            m.expand(game, layer, m.sizes.get(layer + 1).copied().unwrap_or(0));
+            first = next;
         }
-        m.starts.push([positions, m.edges.len(), m.finals.len()]);
         m.sizes.clear();
         m.sizes.extend(m.starts.windows(2).map(|w| w[1][0] - w[0][0]));
-        refill(&mut m.scores, positions, Pair(0));
+        refill(&mut m.scores, m.reached.len(), Pair(0));
         for layer in (0..m.starts.len() - 1).rev() {
             m.score(self.rule, layer);
         }
-        (m.scores[0].get(), positions)
+        let positions = m.cells.len();
+        (m.scores[root.cell_of(tally)].get(), positions)
     }
 }

@@ -5,7 +5,7 @@
 
 use super::{BigPoints, Take, Ties, BLACK, COLOURS, MAX_OF_KIND, WHITE};
 use crate::game::{Game, Outcome, PlayerId, Scored};
-use crate::solve::scores::{Layered, ENDS, KEY_BITS};
+use crate::solve::scores::{Layered, ENDS, KEY_BITS, TALLY_KINDS};
 
 /// A reduced two-player board whose positions are [`BigPoints::pack64`] words: taken
 /// discs, each pawn's place (its index among its colour's discs, or past them its stair
@@ -287,6 +287,22 @@ impl Layered for Packed {
     fn end_scores(&self, p: u64) -> [i32; 2] {
         let (a, b) = self.final_points(p);
         [a, b]
+    }
+
+    /// The tally is the first player's hand: a count per colour, then of white discs.
+    fn tally_shift(&self) -> u32 {
+        self.hand_shift[0]
+    }
+
+    /// The discs of each kind taken so far (a colour's stair disc once its pawn arrived).
+    fn tally_limits(&self, s: u64) -> [u8; TALLY_KINDS] {
+        let mut limits = [0; TALLY_KINDS];
+        for (c, limit) in limits.iter_mut().enumerate().take(self.colours) {
+            let stair = self.place(s, c) > self.of_colour[c];
+            *limit = ((s & self.kind_mask[c]).count_ones() + u32::from(stair)) as u8;
+        }
+        limits[self.colours] = (s & self.white_mask).count_ones() as u8;
+        limits
     }
 }
 
