@@ -179,7 +179,7 @@ pub struct Share {
 }
 
 impl Share {
-    /// The code of `rank`, [`UNKNOWN`] when this part does not hold it.
+    /// The code of `rank`; that of no valid position when this part does not hold it.
     pub fn code(&self, rank: u64) -> u8 {
         let mut at = 0;
         for r in &self.ranges {
