@@ -80,6 +80,11 @@ pub trait Checkpoints {
     fn restore(&mut self, level: usize, codes: &mut [u8]) -> bool;
     /// Keeps the codes of `level`, just solved.
     fn keep(&mut self, level: usize, codes: &[u8]) -> Result<(), Error>;
+    /// Whether levels handed to [`Checkpoints::keep`] are kept at all: when not, the
+    /// solver spares copying them.
+    fn keeps(&self) -> bool {
+        true
+    }
 }
 
 /// Keeps nothing.
@@ -89,6 +94,9 @@ impl Checkpoints for () {
     }
     fn keep(&mut self, _: usize, _: &[u8]) -> Result<(), Error> {
         Ok(())
+    }
+    fn keeps(&self) -> bool {
+        false
     }
 }
 
@@ -269,6 +277,7 @@ fn solve_levels<G: Levelled + Sync>(
     std::thread::scope(|scope| {
         let mut keeper = Keeper {
             scope,
+            keeps: checkpoints.keeps(),
             idle: Some(checkpoints),
             busy: None,
         };
@@ -372,7 +381,7 @@ fn solve_kept<G: Levelled + Sync>(
             });
         partition.gather(&mut codes[span.clone()])?;
         progress.advance((span.len() - mine.len()) as u64);
-        keeper.keep(level, codes[span].to_vec())?;
+        keeper.keep(level, &codes[span])?;
         done(level, &mut codes);
     }
     Ok(codes)
@@ -381,6 +390,8 @@ fn solve_kept<G: Levelled + Sync>(
 /// Keeps each solved level in the background while the next one is solved.
 struct Keeper<'scope, 'env> {
     scope: &'scope Scope<'scope, 'env>,
+    /// Whether the checkpoints keep anything.
+    keeps: bool,
     /// The checkpoints, while no level is being kept.
     idle: Option<&'env mut (dyn Checkpoints + Send)>,
     /// The level being kept, handing the checkpoints back when done.
@@ -397,8 +408,12 @@ impl<'scope, 'env> Keeper<'scope, 'env> {
     }
 
     /// Starts keeping `codes`, the solved `level`, once the level before it is kept.
-    fn keep(&mut self, level: usize, codes: Vec<u8>) -> Result<(), Error> {
+    fn keep(&mut self, level: usize, codes: &[u8]) -> Result<(), Error> {
+        if !self.keeps {
+            return Ok(());
+        }
         self.wait()?;
+        let codes = codes.to_vec();
         let checkpoints = self.idle.take().expect("checkpoints between two levels");
         self.busy = Some(self.scope.spawn(move || {
             let kept = checkpoints.keep(level, &codes);
