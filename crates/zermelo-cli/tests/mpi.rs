@@ -292,6 +292,37 @@ fn a_pawns_solve_on_two_and_three_ranks_saves_parts_that_merge_into_the_same_dat
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A solve's JSON without what depends on the run: its time, where its table went and
+/// the time of a perfect move (measured only where the whole table is held).
+fn solved(doc: &Value) -> Value {
+    let mut doc = doc.clone();
+    doc["seconds"] = Value::Null;
+    let details = doc["details"].as_array_mut().expect("details");
+    details.retain(|f| !["table", "move_micros"].contains(&f["key"].as_str().unwrap_or("")));
+    doc
+}
+
+#[test]
+fn a_split_pawns_solve_reports_what_one_process_does() {
+    let dir = scratch("report");
+    let data = dir.display().to_string();
+    // From the start, and from a board whose class lies in a later level.
+    for spec in [
+        "pawns:cols=4,rows=6",
+        "pawns:cols=4,rows=6,board=.B..P./..B.P./B....P/.P..B.",
+    ] {
+        let args = ["--json", "--data", &data, "solve", "--no-save", spec];
+        let expected = solved(&common::json(&args));
+        for ranks in [2, 3] {
+            let out = mpirun(ranks).args(args).output().unwrap();
+            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+            let doc: Value = serde_json::from_slice(&out.stdout).expect("rank 0 alone reports");
+            assert_eq!(solved(&doc), expected, "{spec} on {ranks} ranks");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_pawns_solve_with_a_killed_rank_resumes_to_the_same_database() {
     let dir = scratch("levels-kill");

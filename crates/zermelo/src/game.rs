@@ -90,6 +90,11 @@ pub trait Levelled: Indexed {
     fn levels(&self) -> usize;
     /// The ranks of level `level`.
     fn level_ranks(&self, level: usize) -> Range<u64>;
+    /// How many levels above its own a move can lead at most: a level's children lie in
+    /// the next `reach()` levels. Games that know no smaller bound keep every level.
+    fn reach(&self) -> usize {
+        self.levels()
+    }
     /// Calls `f` with every rank of `ranks` in order and its position (`None` when the
     /// rank is no valid position). Games override this when stepping from one position to
     /// the next is faster than unranking each.

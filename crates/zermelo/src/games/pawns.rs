@@ -735,6 +735,16 @@ impl Levelled for Pawns {
         self.level_start[level]..self.level_start[level + 1]
     }
 
+    /// The farthest a pawn can step: the level rises by the squares it moves.
+    fn reach(&self) -> usize {
+        self.child_steps
+            .iter()
+            .flatten()
+            .map(|&(_, gained)| gained as usize)
+            .max()
+            .unwrap_or(0)
+    }
+
     /// Steps from class to class inside a level instead of unranking each.
     fn for_each_position(&self, ranks: Range<u64>, mut f: impl FnMut(u64, Option<Board>)) {
         let mut current: Option<Board> = None;
@@ -1129,6 +1139,29 @@ mod tests {
                     assert_eq!(got, want, "{cols}x{rows} class {r}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn children_lie_within_the_reach() {
+        for (cols, rows) in [(1, 3), (2, 4), (3, 5), (4, 6)] {
+            let g = Pawns::new(cols, rows, WHITE).unwrap();
+            let level_of = |r: u64| (0..g.levels()).find(|&l| g.level_ranks(l).contains(&r)).unwrap();
+            let (mut moves, mut children) = (Vec::new(), Vec::new());
+            let mut farthest = 0;
+            for level in 0..g.levels() {
+                for r in g.level_ranks(level) {
+                    let Some(p) = g.unrank(r) else { continue };
+                    children.clear();
+                    g.child_ranks(&p, &mut moves, &mut children);
+                    for &(child, _) in &children {
+                        let climb = level_of(child) - level;
+                        assert!(climb <= g.reach(), "{cols}x{rows} class {r} climbs {climb}");
+                        farthest = farthest.max(climb);
+                    }
+                }
+            }
+            assert_eq!(farthest, g.reach(), "{cols}x{rows}: the reach is met");
         }
     }
 

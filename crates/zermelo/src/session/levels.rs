@@ -63,18 +63,31 @@ pub trait Tabulated: Levelled + Notation + Clone + Send + Sync + 'static {
 
 /// Where a level session's values come from.
 enum Values {
-    /// Solved now and kept in memory: not saved (`--no-save`), or saved in parts by the
-    /// processes of a split solve, this one's at the path.
-    Memory(CompactTable, Option<PathBuf>),
+    /// Solved now and kept in memory, not saved (`--no-save`).
+    Memory(CompactTable),
     /// A saved database, probed in place.
     Saved(Box<Database>),
+    /// Solved now across processes, each keeping its part of the table (saved at the path
+    /// unless `--no-save`): only what they told each other is known here.
+    Split(Box<Split>),
+}
+
+/// What the processes of a split solve tell each other at the end.
+struct Split {
+    /// Where this process saved its part, if it did.
+    part: Option<PathBuf>,
+    /// The whole table's counts ([`db::VALUE_COUNTS`]).
+    counts: [u64; 4],
+    /// The rank of the start and its value.
+    start: (u64, Option<Value>),
 }
 
 impl Values {
     /// The value at `rank`; a failed probe is recorded in the database (see [`Values::fault`]).
     fn get(&self, rank: u64) -> Option<Value> {
         match self {
-            Values::Memory(t, _) => t.get(rank),
+            Values::Memory(t) => t.get(rank),
+            Values::Split(split) => (rank == split.start.0).then_some(split.start.1).flatten(),
             Values::Saved(db) => db.value(rank).unwrap_or_else(|e| {
                 db.record_fault(e);
                 Some(Value::Draw)
@@ -86,25 +99,27 @@ impl Values {
     fn checked<T>(&self, answer: T) -> Result<T, Error> {
         match self {
             Values::Saved(db) => db.fault().map_or(Ok(answer), Err),
-            Values::Memory(..) => Ok(answer),
+            Values::Memory(_) | Values::Split(_) => Ok(answer),
         }
     }
 
     /// Wins, losses, draws and the greatest remoteness ([`db::VALUE_COUNTS`]).
     fn counts(&self) -> [u64; 4] {
         match self {
-            Values::Memory(t, _) => {
+            Values::Memory(t) => {
                 let (w, l, d) = t.summary();
                 [w, l, d, t.max_remoteness().into()]
             }
             Values::Saved(db) => db::VALUE_COUNTS.map(|name| db.header().count(name)),
+            Values::Split(split) => split.counts,
         }
     }
 
     fn held_bytes(&self) -> u64 {
         match self {
-            Values::Memory(t, _) => t.len() + t.len() / 4,
+            Values::Memory(t) => t.len() + t.len() / 4,
             Values::Saved(db) => db.held_bytes(),
+            Values::Split(_) => 0,
         }
     }
 }
@@ -152,11 +167,17 @@ impl<G: Tabulated> LevelSession<G> {
         opts.data_dir.join(format!("{}.zdb", self.game.table_name()))
     }
 
-    fn solve_cost(&self) -> Cost {
+    /// The cost of solving on each of `count` processes.
+    fn solve_cost(&self, count: usize) -> Cost {
         let size = self.game.size();
+        let held = if count > 1 {
+            levels::held_ranks(&self.game, count)
+        } else {
+            size
+        };
         Cost {
             positions: size,
-            bytes: (size as f64 * SOLVE_BYTES_PER_RANK) as u64,
+            bytes: (held as f64 * SOLVE_BYTES_PER_RANK) as u64,
             seconds: size as f64 / RANKS_PER_SECOND,
         }
     }
@@ -213,7 +234,15 @@ impl<G: Tabulated> LevelSession<G> {
             )));
         }
         opts.budget
-            .check(&format!("solving {}", self.spec), self.solve_cost())?;
+            .check(&format!("solving {}", self.spec), self.solve_cost(count))?;
+        if count > 1 {
+            // Every process holds its part alone: the values are not kept for later use.
+            let (split, restored) = self.solve_in_parts(opts, opts.save.then_some(path.as_path()))?;
+            return Ok((
+                Arc::new(Values::Split(Box::new(split))),
+                Source::Solved { restored },
+            ));
+        }
         let (values, restored) = if !opts.save {
             let codes = levels::solve_codes(
                 &self.game,
@@ -222,12 +251,7 @@ impl<G: Tabulated> LevelSession<G> {
                 opts.cancel.as_deref(),
                 opts.partition.as_ref(),
             )?;
-            (
-                Values::Memory(CompactTable::from_bytes(codes, levels::decode), None),
-                0,
-            )
-        } else if opts.partition.place().1 > 1 {
-            self.solve_in_parts(opts, &path)?
+            (Values::Memory(CompactTable::from_bytes(codes, levels::decode)), 0)
         } else {
             self.solve_and_save(opts, &path)?
         };
@@ -257,24 +281,31 @@ impl<G: Tabulated> LevelSession<G> {
         Ok((Values::Saved(Box::new(self.open_saved(path)?)), restored))
     }
 
-    /// Solves split across processes: the leader keeps a checkpoint after every level,
-    /// and every process saves the ranks it solved as its part of the table
-    /// ([`part_path`]), which `db merge` puts together into the database at `path`. The
-    /// whole table stays in memory; the number of levels restored comes with it.
-    fn solve_in_parts(&self, opts: &Options, path: &Path) -> Result<(Values, usize), Error> {
+    /// Solves split across processes, each holding its part of every level
+    /// ([`levels::solve_share`]) and the levels the level being solved looks up. Saving
+    /// to `path`, the leader keeps a checkpoint after every level, and every process saves
+    /// its part of the table ([`part_path`]), which `db merge` puts together into the
+    /// database at `path`. The processes tell each other the table's counts and the
+    /// start's value; the number of levels restored comes with them.
+    fn solve_in_parts(&self, opts: &Options, path: Option<&Path>) -> Result<(Split, usize), Error> {
         let partition = opts.partition.as_ref();
         let (index, count) = partition.place();
         let size = self.game.size();
-        super::writable(&opts.data_dir)?;
-        let share = if partition.leads() {
-            1.0
-        } else {
-            1.0 / count as f64
-        };
-        super::check_room(&opts.data_dir, (size as f64 * DISK_BYTES_PER_RANK * share) as u64)?;
-        let mut checkpoints = partition.leads().then(|| self.checkpoints(path)).transpose()?;
+        if path.is_some() {
+            super::writable(&opts.data_dir)?;
+            let share = if partition.leads() {
+                1.0
+            } else {
+                1.0 / count as f64
+            };
+            super::check_room(&opts.data_dir, (size as f64 * DISK_BYTES_PER_RANK * share) as u64)?;
+        }
+        let mut checkpoints = path
+            .filter(|_| partition.leads())
+            .map(|p| self.checkpoints(p))
+            .transpose()?;
         let mut none = ();
-        let codes = levels::solve_codes(
+        let share = levels::solve_share(
             &self.game,
             opts.progress.as_ref(),
             match &mut checkpoints {
@@ -284,32 +315,45 @@ impl<G: Tabulated> LevelSession<G> {
             opts.cancel.as_deref(),
             partition,
         )?;
+        let mine = db::value_counts(&share.codes, levels::decode);
+        let said = partition.collect(&mine.map(u64::to_le_bytes).concat())?;
+        let mut counts = [0; 4];
+        for told in said.chunks(32) {
+            for (i, n) in told.chunks(8).enumerate() {
+                let n = u64::from_le_bytes(n.try_into().expect("8 bytes"));
+                counts[i] = if i == 3 { counts[i].max(n) } else { counts[i] + n };
+            }
+        }
+        let start = self.game.rank(&self.game.start());
+        let codes = partition.collect(&[share.code(start)])?;
+        let code = codes.into_iter().max().unwrap_or(0);
+        let mut split = Split {
+            part: None,
+            counts,
+            start: (start, levels::decode(code)),
+        };
+        let Some(path) = path else {
+            return Ok((split, 0));
+        };
         // The leader names the solve; its parts carry the name.
         let mut solve = rand::random::<u64>().to_le_bytes();
         partition.broadcast(&mut solve)?;
-        let ranges = levels::part_ranks(&self.game, partition);
-        let mine: Vec<u8> = ranges
-            .iter()
-            .flat_map(|r| &codes[r.start as usize..r.end as usize])
-            .copied()
-            .collect();
         let part = db::Part {
             number: index as u32 + 1,
             count: count as u32,
             solve: u64::from_le_bytes(solve),
             table_ranks: size,
-            ranges,
+            ranges: share.ranges,
         };
         let part_path = part_path(path, index + 1, count);
-        let saved = self.save_codes(&part_path, Some(part), &mine);
+        let saved = self.save_codes(&part_path, Some(part), &share.codes);
+        drop(share.codes);
         let said = partition.poll(saved.is_ok())?;
+        split.part = Some(part_path);
         if !partition.leads() {
             // The leader names the processes that failed, and stops the job.
             return match saved {
-                Ok(()) => Ok((
-                    Values::Memory(CompactTable::from_bytes(codes, levels::decode), None),
-                    0,
-                )),
+                Ok(()) => Ok((split, 0)),
                 Err(_) => Err(Error::Cancelled),
             };
         }
@@ -326,8 +370,7 @@ impl<G: Tabulated> LevelSession<G> {
         if let Some(c) = checkpoints {
             c.remove()?;
         }
-        let table = CompactTable::from_bytes(codes, levels::decode);
-        Ok((Values::Memory(table, Some(part_path)), restored))
+        Ok((split, restored))
     }
 
     /// The checkpoints of a solve saving to `path`, after removing the temporary file a
@@ -443,7 +486,7 @@ impl<G: Tabulated> Session for LevelSession<G> {
                 seconds: 0.0,
             });
         }
-        Ok(self.solve_cost())
+        Ok(self.solve_cost(opts.partition.place().1))
     }
 
     fn solve(&self, opts: &Options) -> Result<Solution, Error> {
@@ -464,14 +507,17 @@ impl<G: Tabulated> Session for LevelSession<G> {
         let path = self.path(opts);
         let table = match &*values {
             Values::Saved(db) => format!("{} ({} bytes)", path.display(), db.file_bytes()),
-            Values::Memory(_, None) => "not saved (--no-save)".into(),
-            Values::Memory(_, Some(part)) => format!(
-                "saved in {} parts, one by each rank in its data folder (rank 0's: {}); \
-                 `zermelo db merge PARTS -o {}` makes the database",
-                opts.partition.place().1,
-                part.display(),
-                path.display()
-            ),
+            Values::Split(split) => match &split.part {
+                Some(part) => format!(
+                    "saved in {} parts, one by each rank in its data folder (rank 0's: {}); \
+                     `zermelo db merge PARTS -o {}` makes the database",
+                    opts.partition.place().1,
+                    part.display(),
+                    path.display()
+                ),
+                None => "not saved (--no-save)".into(),
+            },
+            Values::Memory(_) => "not saved (--no-save)".into(),
         };
         let source = match source {
             Source::Loaded => "read from the data folder".to_string(),
@@ -494,11 +540,14 @@ impl<G: Tabulated> Session for LevelSession<G> {
             ),
         ];
         details.extend(g.count_facts());
-        details.push(fact(
-            "move_micros",
-            "microseconds for a perfect move",
-            FactValue::Real(self.move_latency(&values)),
-        ));
+        // A split solve's processes hold no whole table to play from.
+        if !matches!(*values, Values::Split(_)) {
+            details.push(fact(
+                "move_micros",
+                "microseconds for a perfect move",
+                FactValue::Real(self.move_latency(&values)),
+            ));
+        }
         values.checked(Solution {
             game: self.spec.clone(),
             to_move: g.player_name(g.to_move(&start)),

@@ -80,6 +80,11 @@ pub trait Checkpoints {
     fn restore(&mut self, level: usize, codes: &mut [u8]) -> bool;
     /// Keeps the codes of `level`, just solved.
     fn keep(&mut self, level: usize, codes: &[u8]) -> Result<(), Error>;
+    /// Whether levels handed to [`Checkpoints::keep`] are kept at all: when not, the
+    /// solver spares copying them.
+    fn keeps(&self) -> bool {
+        true
+    }
 }
 
 /// Keeps nothing.
@@ -90,12 +95,15 @@ impl Checkpoints for () {
     fn keep(&mut self, _: usize, _: &[u8]) -> Result<(), Error> {
         Ok(())
     }
+    fn keeps(&self) -> bool {
+        false
+    }
 }
 
 /// A level solve split across processes (the ranks of an MPI job): each solves its own
 /// part of every level (an equal [`share`] of it), and the parts are shared before the
-/// next level, so that every process ends with the whole table. The leader (the first
-/// process) alone keeps checkpoints.
+/// next level, so that every process has every level the next ones look up. The leader
+/// (the first process) alone keeps checkpoints.
 pub trait Partition: Send + Sync {
     /// This process's number among the processes, from 0, and their count.
     fn place(&self) -> (usize, usize);
@@ -122,11 +130,17 @@ pub trait Partition: Send + Sync {
     }
     /// What every process says (`said` here), by process: every process waits for all.
     fn poll(&self, said: bool) -> Result<Vec<bool>, Error> {
-        let (index, count) = self.place();
-        let mut all = vec![0; count];
-        all[index] = u8::from(said);
-        self.gather(&mut all)?;
+        let all = self.collect(&[u8::from(said)])?;
         Ok(all.into_iter().map(|b| b == 1).collect())
+    }
+    /// Every process's `mine` (the same length on all), one after the other by process,
+    /// on every process.
+    fn collect(&self, mine: &[u8]) -> Result<Vec<u8>, Error> {
+        let (index, count) = self.place();
+        let mut all = vec![0; mine.len() * count];
+        all[mine.len() * index..mine.len() * (index + 1)].copy_from_slice(mine);
+        self.gather(&mut all)?;
+        Ok(all)
     }
 }
 
@@ -148,6 +162,42 @@ pub fn part_ranks<G: Levelled>(game: &G, partition: &dyn Partition) -> Vec<Range
         .collect();
     ranks.sort_by_key(|r| r.start);
     ranks
+}
+
+/// The most ranks a process holds at once while it solves its part of `game` with
+/// [`solve_share`] among `count` processes: its part of the table and the levels the
+/// children of the level being solved lie in.
+pub fn held_ranks<G: Levelled>(game: &G, count: usize) -> u64 {
+    let levels = game.levels();
+    let start = |level: usize| game.level_ranks(level.min(levels - 1)).start;
+    let end = |level: usize| game.level_ranks(level.min(levels - 1)).end;
+    let window = (0..levels)
+        .map(|level| end(level + game.reach()) - start(level))
+        .max()
+        .unwrap_or(0);
+    game.size().div_ceil(count as u64) + window
+}
+
+/// One process's part of a level solve split across processes: its share of every level.
+pub struct Share {
+    /// The ranks held, one range a level, in order.
+    pub ranges: Vec<Range<u64>>,
+    /// Their codes ([`decode`] reads them), range after range.
+    pub codes: Vec<u8>,
+}
+
+impl Share {
+    /// The code of `rank`; that of no valid position when this part does not hold it.
+    pub fn code(&self, rank: u64) -> u8 {
+        let mut at = 0;
+        for r in &self.ranges {
+            if r.contains(&rank) {
+                return self.codes[at + (rank - r.start) as usize];
+            }
+            at += (r.end - r.start) as usize;
+        }
+        UNKNOWN
+    }
 }
 
 /// One process solving everything.
@@ -176,25 +226,75 @@ pub fn solve_codes<G: Levelled + Sync>(
     cancel: Option<&AtomicBool>,
     partition: &dyn Partition,
 ) -> Result<Vec<u8>, Error> {
+    solve_levels(game, progress, checkpoints, cancel, partition, &mut |_, _| {})
+}
+
+/// Solves `game` like [`solve_codes`], but keeps only this process's part of every
+/// level (its [`part_ranks`]): while a level is solved, the process holds the levels its
+/// positions' children lie in (the next [`Levelled::reach`] levels) besides its part of
+/// the levels solved before, and gives back the memory of the levels above
+/// ([`held_ranks`]).
+pub fn solve_share<G: Levelled + Sync>(
+    game: &G,
+    progress: &dyn Progress,
+    checkpoints: &mut (dyn Checkpoints + Send),
+    cancel: Option<&AtomicBool>,
+    partition: &dyn Partition,
+) -> Result<Share, Error> {
+    // One range a level, in the order of the levels, whose ranks come in order.
+    let ranges = part_ranks(game, partition);
+    let mut offsets = Vec::with_capacity(ranges.len());
+    let mut held = 0;
+    for r in &ranges {
+        offsets.push(held);
+        held += (r.end - r.start) as usize;
+    }
+    let mut mine = vec![UNKNOWN; held];
+    let levels = game.levels();
+    let mut done = |level: usize, codes: &mut [u8]| {
+        let r = &ranges[level];
+        let at = offsets[level];
+        mine[at..at + (r.end - r.start) as usize].copy_from_slice(&codes[r.start as usize..r.end as usize]);
+        // The next level down looks no higher than `level - 1 + reach`.
+        let above = level + game.reach();
+        if above < levels {
+            super::release(&mut codes[game.level_ranks(above).start as usize..]);
+        }
+    };
+    solve_levels(game, progress, checkpoints, cancel, partition, &mut done)?;
+    Ok(Share { ranges, codes: mine })
+}
+
+/// [`solve_codes`], handing every level to `done` with all codes once it is solved.
+fn solve_levels<G: Levelled + Sync>(
+    game: &G,
+    progress: &dyn Progress,
+    checkpoints: &mut (dyn Checkpoints + Send),
+    cancel: Option<&AtomicBool>,
+    partition: &dyn Partition,
+    done: &mut dyn FnMut(usize, &mut [u8]),
+) -> Result<Vec<u8>, Error> {
     std::thread::scope(|scope| {
         let mut keeper = Keeper {
             scope,
+            keeps: checkpoints.keeps(),
             idle: Some(checkpoints),
             busy: None,
         };
-        let solved = solve_levels(game, progress, &mut keeper, cancel, partition);
+        let solved = solve_kept(game, progress, &mut keeper, cancel, partition, done);
         keeper.wait()?;
         solved
     })
 }
 
-/// [`solve_codes`], keeping levels through `keeper`.
-fn solve_levels<G: Levelled + Sync>(
+/// [`solve_levels`], keeping levels through `keeper`.
+fn solve_kept<G: Levelled + Sync>(
     game: &G,
     progress: &dyn Progress,
     keeper: &mut Keeper<'_, '_>,
     cancel: Option<&AtomicBool>,
     partition: &dyn Partition,
+    done: &mut dyn FnMut(usize, &mut [u8]),
 ) -> Result<Vec<u8>, Error> {
     let size = game.size();
     let mut codes = vec![UNKNOWN; size as usize];
@@ -212,6 +312,7 @@ fn solve_levels<G: Levelled + Sync>(
             if restoring {
                 partition.broadcast(&mut codes[span.clone()])?;
                 progress.advance(whole.end - whole.start);
+                done(level, &mut codes);
                 continue;
             }
         }
@@ -280,7 +381,8 @@ fn solve_levels<G: Levelled + Sync>(
             });
         partition.gather(&mut codes[span.clone()])?;
         progress.advance((span.len() - mine.len()) as u64);
-        keeper.keep(level, codes[span].to_vec())?;
+        keeper.keep(level, &codes[span])?;
+        done(level, &mut codes);
     }
     Ok(codes)
 }
@@ -288,6 +390,8 @@ fn solve_levels<G: Levelled + Sync>(
 /// Keeps each solved level in the background while the next one is solved.
 struct Keeper<'scope, 'env> {
     scope: &'scope Scope<'scope, 'env>,
+    /// Whether the checkpoints keep anything.
+    keeps: bool,
     /// The checkpoints, while no level is being kept.
     idle: Option<&'env mut (dyn Checkpoints + Send)>,
     /// The level being kept, handing the checkpoints back when done.
@@ -304,8 +408,12 @@ impl<'scope, 'env> Keeper<'scope, 'env> {
     }
 
     /// Starts keeping `codes`, the solved `level`, once the level before it is kept.
-    fn keep(&mut self, level: usize, codes: Vec<u8>) -> Result<(), Error> {
+    fn keep(&mut self, level: usize, codes: &[u8]) -> Result<(), Error> {
+        if !self.keeps {
+            return Ok(());
+        }
         self.wait()?;
+        let codes = codes.to_vec();
         let checkpoints = self.idle.take().expect("checkpoints between two levels");
         self.busy = Some(self.scope.spawn(move || {
             let kept = checkpoints.keep(level, &codes);
@@ -485,31 +593,63 @@ mod tests {
         }
     }
 
+    /// Runs `solve` on `count` processes played by threads, their results by process.
+    fn on_threads<T: Send>(count: usize, solve: impl Fn(&Threads) -> T + Sync) -> Vec<T> {
+        let barrier = Arc::new(Barrier::new(count));
+        let shared = Arc::new(Mutex::new(Vec::new()));
+        std::thread::scope(|scope| {
+            let runs: Vec<_> = (0..count)
+                .map(|index| {
+                    let part = Threads {
+                        index,
+                        count,
+                        barrier: barrier.clone(),
+                        shared: shared.clone(),
+                    };
+                    let solve = &solve;
+                    scope.spawn(move || solve(&part))
+                })
+                .collect();
+            runs.into_iter().map(|r| r.join().unwrap()).collect()
+        })
+    }
+
     #[test]
     fn a_solve_split_in_parts_equals_one_solve() {
         let game = Pawns::new(4, 5, 0).unwrap();
         let alone = solve_codes(&game, &(), &mut (), None, &Alone).unwrap();
         for count in [2, 3] {
-            let barrier = Arc::new(Barrier::new(count));
-            let shared = Arc::new(Mutex::new(Vec::new()));
-            let parts: Vec<Vec<u8>> = std::thread::scope(|scope| {
-                let runs: Vec<_> = (0..count)
-                    .map(|index| {
-                        let part = Threads {
-                            index,
-                            count,
-                            barrier: barrier.clone(),
-                            shared: shared.clone(),
-                        };
-                        let game = &game;
-                        scope.spawn(move || solve_codes(game, &(), &mut (), None, &part).unwrap())
-                    })
-                    .collect();
-                runs.into_iter().map(|r| r.join().unwrap()).collect()
+            let parts = on_threads(count, |part| {
+                solve_codes(&game, &(), &mut (), None, part).unwrap()
             });
             for codes in parts {
                 assert!(codes == alone, "{count} parts differ from one solve");
             }
+        }
+    }
+
+    #[test]
+    fn shares_hold_the_ranks_of_one_solve_once() {
+        // Big enough that levels above the reach hold whole memory pages to give back.
+        let game = Pawns::new(5, 6, 0).unwrap();
+        assert!(game.reach() + 1 < game.levels());
+        let alone = solve_codes(&game, &(), &mut (), None, &Alone).unwrap();
+        for count in [2, 3] {
+            let shares = on_threads(count, |part| {
+                solve_share(&game, &(), &mut (), None, part).unwrap()
+            });
+            let mut seen = vec![false; alone.len()];
+            for share in &shares {
+                let mut codes = share.codes.iter();
+                for rank in share.ranges.iter().flat_map(|r| r.clone()) {
+                    assert!(!seen[rank as usize], "rank {rank} held twice");
+                    seen[rank as usize] = true;
+                    assert_eq!(codes.next(), Some(&alone[rank as usize]), "rank {rank}");
+                    assert_eq!(share.code(rank), alone[rank as usize]);
+                }
+                assert_eq!(codes.next(), None);
+            }
+            assert!(seen.iter().all(|&s| s), "{count} shares miss a rank");
         }
     }
 

@@ -195,6 +195,31 @@ pub(crate) fn advise_huge_pages<T>(items: &mut Vec<T>) {
     let _ = items;
 }
 
+/// Hands the memory pages lying wholly inside `bytes` back to the system, so that a table
+/// held in one allocation costs only the parts still in use. The bytes are not to be
+/// read again: on Linux they read as zero, elsewhere they are left as they are.
+pub(crate) fn release(bytes: &mut [u8]) {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: sysconf only reads a system setting.
+        let page = usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(0);
+        let base = bytes.as_mut_ptr() as usize;
+        if page > 0 {
+            let start = base.next_multiple_of(page);
+            let end = (base + bytes.len()) / page * page;
+            if end > start {
+                // SAFETY: the pages lie inside the exclusively borrowed bytes, which are
+                // private memory: the kernel only zeroes them.
+                unsafe {
+                    libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_DONTNEED);
+                }
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = bytes;
+}
+
 /// Asks the processor to bring `item` into the cache.
 #[inline]
 pub(crate) fn prefetch<T>(item: &T) {

@@ -388,22 +388,7 @@ pub fn write_codes(
     codes: &[u8],
     decode: fn(u8) -> Option<Value>,
 ) -> Result<(), Error> {
-    let seen = codes
-        .par_chunks(1 << 20)
-        .map(|chunk| {
-            let mut seen = [0u64; 256];
-            for &c in chunk {
-                seen[c as usize] += 1;
-            }
-            seen
-        })
-        .reduce(|| [0; 256], |a, b| std::array::from_fn(|c| a[c] + b[c]));
-    let mut tally = Tally::default();
-    for (code, &times) in (0..=u8::MAX).zip(&seen) {
-        if times > 0 {
-            tally.add(decode(code), times);
-        }
-    }
+    let tally = Tally::of_codes(codes, decode);
     let half = tally.half();
     let header = tally.header(spec, solver, codes.len() as u64, part);
     write(path, &header, &|layer, span, out| {
@@ -413,12 +398,40 @@ pub fn write_codes(
     })
 }
 
+/// The counts of the values of `codes` (one a rank, read by `decode`), as a database of
+/// them holds them ([`VALUE_COUNTS`]).
+pub fn value_counts(codes: &[u8], decode: fn(u8) -> Option<Value>) -> [u64; 4] {
+    let [wins, losses, draws, remoteness, _] = Tally::of_codes(codes, decode).0;
+    [wins, losses, draws, remoteness]
+}
+
 /// What a database of values counts: wins, losses, draws, the greatest remoteness, and
 /// whether a remoteness breaks the parities that halving needs.
 #[derive(Clone, Copy, Default)]
 struct Tally([u64; 5]);
 
 impl Tally {
+    /// The tally of `codes`, one a rank, read by `decode`.
+    fn of_codes(codes: &[u8], decode: fn(u8) -> Option<Value>) -> Tally {
+        let seen = codes
+            .par_chunks(1 << 20)
+            .map(|chunk| {
+                let mut seen = [0u64; 256];
+                for &c in chunk {
+                    seen[c as usize] += 1;
+                }
+                seen
+            })
+            .reduce(|| [0; 256], |a, b| std::array::from_fn(|c| a[c] + b[c]));
+        let mut tally = Tally::default();
+        for (code, &times) in (0..=u8::MAX).zip(&seen) {
+            if times > 0 {
+                tally.add(decode(code), times);
+            }
+        }
+        tally
+    }
+
     /// Counts `v`, `times` times.
     fn add(&mut self, v: Option<Value>, times: u64) {
         let (slot, rem, odd) = match v {
