@@ -28,6 +28,8 @@ const BATCH: Tag = 2;
 const MAX_BATCH: usize = 256;
 /// How long rank 0 sleeps between looks for messages (a blocking receive would spin).
 const POLL: Duration = Duration::from_millis(2);
+/// How long a rank other than 0 waits, after an error, for rank 0's abort to end the job.
+const ABORT_DELAY: Duration = Duration::from_secs(3);
 
 /// Variables an MPI launcher sets in the processes it starts: OpenMPI's `mpirun`, PMIx
 /// launchers (`srun --mpi=pmix`), and PMI ones (MPICH's and Intel MPI's `mpiexec`,
@@ -69,8 +71,14 @@ impl Cluster {
         }))
     }
 
-    /// Stops the whole job after an error: rank 0 has said why, the others only stop.
+    /// Stops the whole job after an error: rank 0 at once (it has said why), another rank
+    /// after a moment. When every rank meets the error, rank 0's abort alone ends the job:
+    /// several ranks aborting at once can leave `mpirun` hanging. A rank that alone met
+    /// it still stops the job.
     pub fn abort(&self) -> ! {
+        if self.world.rank() != 0 {
+            std::thread::sleep(ABORT_DELAY);
+        }
         self.world.abort(1)
     }
 
