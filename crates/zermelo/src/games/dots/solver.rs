@@ -99,12 +99,14 @@ impl MarginSolver<Dots> for LinesSearch {
             .legal_moves(p)
             .into_iter()
             .map(|m| {
-                let child = game.play(p, &m);
+                let after = game.play(p, &m);
                 Kid {
-                    node: search.tree().node(&child),
-                    gain: through(&game, p, &child, 0),
-                    keeps_turn: game.to_move(&child) == game.to_move(p),
                     line: m,
+                    child: Child {
+                        node: search.tree().node(&after),
+                        gain: through(&game, p, &after, 0),
+                        keeps_turn: game.to_move(&after) == game.to_move(p),
+                    },
                 }
             })
             .collect();
@@ -128,7 +130,7 @@ impl MarginSolver<Dots> for LinesSearch {
             moves: kids
                 .iter()
                 .map(|k| {
-                    let (lo, hi) = k.bounds(search.known(&k.node));
+                    let (lo, hi) = k.bounds(search.known(&k.child.node));
                     (k.line, lead + lo, lead + hi)
                 })
                 .collect(),
@@ -178,37 +180,36 @@ impl LinesSearch {
     }
 }
 
-/// A legal move as [`LinesSearch::prove`] weighs it.
+/// A legal move as [`LinesSearch::prove`] weighs it: its line and the child it leads to.
 struct Kid {
     line: u8,
-    node: u64,
-    /// What the move gains at once.
-    gain: i32,
-    keeps_turn: bool,
+    child: Child<u64>,
 }
 
 impl Kid {
     /// The bounds of the remaining margin through this move, from its position's.
     fn bounds(&self, (lo, hi): (i32, i32)) -> (i32, i32) {
-        if self.keeps_turn {
-            (self.gain + lo, self.gain + hi)
-        } else {
-            (self.gain - hi, self.gain - lo)
-        }
+        let (a, b) = (self.child.parent_value(lo), self.child.parent_value(hi));
+        (a.min(b), a.max(b))
     }
 
     /// Whether the move reaches a remaining margin of `target`, by the bounds known or by
     /// a null-window test.
     fn reaches(&self, search: &mut NullWindow<Lines64>, target: i32) -> bool {
-        if self.bounds(search.known(&self.node)).0 >= target {
+        let Child {
+            node,
+            gain,
+            keeps_turn,
+        } = self.child;
+        if self.bounds(search.known(&node)).0 >= target {
             return true;
         }
-        if self.keeps_turn {
-            let beta = target - self.gain;
-            search.test(&self.node, beta, None).is_some_and(|v| v >= beta)
+        if keeps_turn {
+            let beta = target - gain;
+            search.test(&node, beta, None).is_some_and(|v| v >= beta)
         } else {
-            let beta = self.gain - target + 1;
-            search.test(&self.node, beta, None).is_some_and(|v| v < beta)
+            let beta = gain - target + 1;
+            search.test(&node, beta, None).is_some_and(|v| v < beta)
         }
     }
 }
@@ -220,14 +221,14 @@ impl Kid {
 fn reaching<'k>(search: &mut NullWindow<Lines64>, kids: &'k [Kid], target: &mut i32) -> &'k Kid {
     let mut order: Vec<&Kid> = kids.iter().collect();
     order.sort_by_key(|k| {
-        let (lo, hi) = k.bounds(search.known(&k.node));
+        let (lo, hi) = k.bounds(search.known(&k.child.node));
         (lo < *target, -hi)
     });
     if let Some(k) = order.iter().find(|k| k.reaches(search, *target)) {
         return k;
     }
     let first = order.first().expect("a position not ended has a move");
-    *target = first.bounds(search.known(&first.node)).0;
+    *target = first.bounds(search.known(&first.child.node)).0;
     first
 }
 
