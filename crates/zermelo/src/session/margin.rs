@@ -229,7 +229,8 @@ impl<G: MarginGame> MarginSession<G> {
                 note: (lo != hi).then(|| format!("final lead between {lo} and {hi}")),
             })
             .collect();
-        let how = match exact(proven.lo, proven.hi) {
+        let verdict = exact(proven.lo, proven.hi);
+        let how = match verdict {
             Some(_) => "exact".to_string(),
             None => format!("final lead between {} and {}", proven.lo, proven.hi),
         };
@@ -241,11 +242,7 @@ impl<G: MarginGame> MarginSession<G> {
                 started.elapsed().as_secs_f64()
             )),
         );
-        Ok(Some((
-            exact(proven.lo, proven.hi).unwrap_or_else(Verdict::unknown),
-            listed,
-            fact,
-        )))
+        Ok(Some((verdict.unwrap_or_else(Verdict::unknown), listed, fact)))
     }
 
     /// The saved margin table of the one board, when there is one.
