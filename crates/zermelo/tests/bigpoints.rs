@@ -6,11 +6,13 @@ use std::collections::HashSet;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use zermelo::games::bigpoints::{decision_rule, BigPoints, Family, Move, Rule, SolveMemory, Take, Ties};
+use zermelo::games::bigpoints::{
+    decision_rule, BigPoints, Family, Move, Packed, Position, Rule, SolveMemory, Take, Ties,
+};
 use zermelo::solve::minimax;
 use zermelo::solve::scores::{
-    self, DecisionRule, LayerSolver, Layered, Layers, MarginRule, ScoreSolver, Scores, StudyRule, Table,
-    WordSolver, WordTable, ENDS,
+    self, Census, DecisionRule, Layered, MarginRule, ScoreSolver, Scores, StudyRule, Table, WordSolver,
+    WordTable, ENDS,
 };
 use zermelo::{Game, Notation, Outcome, Scored, Spec, Value};
 
@@ -414,7 +416,7 @@ fn the_one_word_game_is_the_same_game() {
                 .collect();
             assert_eq!(packed.legal_moves(&w), children, "{spec}");
             if !children.is_empty() {
-                // The layer solver's children: the same, those that end the game marked.
+                // The census's children: the same, those that end the game marked.
                 let mut marked = Vec::new();
                 packed.children(w, &mut marked);
                 let expected: Vec<u64> = children
@@ -425,12 +427,6 @@ fn the_one_word_game_is_the_same_game() {
                     })
                     .collect();
                 assert_eq!(marked, expected, "{spec}");
-                for &q in marked.iter().filter(|&&q| q & ENDS != 0) {
-                    assert_eq!(
-                        Some(packed.end_scores(q & !ENDS)),
-                        packed.final_scores(&(q & !ENDS))
-                    );
-                }
             }
             assert_eq!(packed.to_move(&w), g.to_move(&p));
             for m in g.legal_moves(&p) {
@@ -447,9 +443,9 @@ fn the_one_word_game_is_the_same_game() {
         let mut reference = ScoreSolver::new(&g, rule);
         let expected = (reference.solve(&g.start()), reference.positions());
         let mut memory = SolveMemory::default();
-        assert_eq!(g.solve_scores(rule, &g.start(), &mut memory), expected, "{spec}");
-        // The memory is reused: a second solve starts afresh.
-        assert_eq!(g.solve_scores(rule, &g.start(), &mut memory), expected, "{spec}");
+        assert_eq!(g.solve_scores(&g.start(), &mut memory), expected, "{spec}");
+        // The memory is reused: a second solve counts the positions again.
+        assert_eq!(g.solve_scores(&g.start(), &mut memory), expected, "{spec}");
     }
     assert!(game("bigpoints:board=1k212").packed().is_none());
 }
@@ -472,13 +468,48 @@ fn the_word_solver_grows_its_table() {
     );
 }
 
-/// The layer solver generates the moves of a structure once for all the hands that share
-/// it: from every position reachable on a few boards (each one solved as a start of its
-/// own, hands and all), it finds the word solver's scores and position counts.
+/// A table kept from solve to solve forgets what it knew rather than grow past its limit,
+/// and still grows when one solve alone needs more; the scores stay exact.
 #[test]
-fn the_layer_solver_agrees_from_every_reachable_position() {
-    let mut layers = Layers::default();
-    let mut table = WordTable::default();
+fn a_kept_table_forgets_at_its_limit() {
+    let family = |spec: &str| Family::from_spec(&spec.parse().unwrap()).unwrap();
+    let limit = WordTable::default().capacity();
+    let mut fresh = WordTable::default();
+    // Solves in a kept table, and the distinct shared keys each one needs.
+    let mut solve = |g: &BigPoints, kept: &mut WordTable| {
+        let packed = g.packed().unwrap();
+        let start = packed.start();
+        let expected = WordSolver::new(&packed, &StudyRule, |_, &w| w, &mut fresh)
+            .solve(&start)
+            .0;
+        let mut solver = WordSolver::new(&packed, &StudyRule, Packed::shared_key, kept);
+        assert_eq!(solver.solve_known(&start, limit), expected, "{}", g.board());
+        WordSolver::new(&packed, &StudyRule, Packed::shared_key, &mut fresh)
+            .solve(&start)
+            .1
+    };
+    let f = family("bigpoints:colors=3,discs=4");
+    let mut kept = WordTable::default();
+    let needed: usize = f
+        .classes()
+        .iter()
+        .step_by(1000)
+        .map(|b| solve(&f.game(b), &mut kept))
+        .sum();
+    assert!(needed > limit && kept.capacity() == limit, "{needed} keys");
+    let f = family("bigpoints:colors=4,discs=3");
+    let mut kept = WordTable::default();
+    assert!(solve(&f.game(&f.classes()[7]), &mut kept) > limit);
+    assert!(kept.capacity() > limit, "one solve alone grows the table");
+}
+
+/// From every position reachable on a few boards (each one solved as a start of its own,
+/// hands and all), the census counts the positions the word solver stores, and the search
+/// keyed by shared keys finds its scores.
+#[test]
+fn the_census_and_the_shared_keys_agree_from_every_reachable_position() {
+    let mut census = Census::default();
+    let (mut table, mut shared) = (WordTable::default(), WordTable::default());
     let mut checked = 0;
     for (spec, boards) in [
         ("colors=3,discs=2", 3),
@@ -491,13 +522,17 @@ fn the_layer_solver_agrees_from_every_reachable_position() {
         for board in (0..boards).map(|i| &all[(2 * i + 1) * all.len() / (2 * boards)]) {
             let g = f.game(board);
             let packed = g.packed().unwrap();
+            assert!(packed.shares_keys());
             let rule = decision_rule(g.rule());
-            let mut seen = std::collections::HashSet::from([packed.start()]);
+            let mut seen = HashSet::from([packed.start()]);
             let mut todo = vec![packed.start()];
             while let Some(p) = todo.pop() {
-                let expected = WordSolver::new(&packed, rule, |_, &w| w, &mut table).solve(&p);
-                let layered = LayerSolver::new(&packed, rule, &mut layers).solve(p);
-                assert_eq!(layered, expected, "{} {p:#x}", g.board());
+                let (scores, positions) = WordSolver::new(&packed, rule, |_, &w| w, &mut table).solve(&p);
+                assert_eq!(census.count(&packed, p), positions, "{} {p:#x}", g.board());
+                let by_shared_key = WordSolver::new(&packed, rule, Packed::shared_key, &mut shared)
+                    .solve(&p)
+                    .0;
+                assert_eq!(by_shared_key, scores, "{} {p:#x}", g.board());
                 checked += 1;
                 for m in packed.legal_moves(&p) {
                     let q = packed.play(&p, &m);
@@ -511,23 +546,23 @@ fn the_layer_solver_agrees_from_every_reachable_position() {
     assert!(checked > 10_000, "{checked} positions");
 }
 
-/// The layer solver finds the scores and the position counts of the word solver on every
-/// board of the small families and on samples of bigger ones, under both rules and both
-/// tie orders, with white discs, from the start and from positions later in the game
-/// (among them one whose only move takes nothing).
+/// Solves in one memory, which keeps positions by shared key from board to board of a
+/// family, find the scores and the position counts of the word solver solving each board
+/// afresh: on every board of the small families and on samples of bigger ones, under both
+/// rules and both tie orders, with white discs, from the start and from positions later
+/// in the game (among them one whose only move takes nothing).
 #[test]
-fn the_layer_solver_agrees_with_the_word_solver() {
-    let mut layers = Layers::default();
+fn solves_that_share_positions_agree_with_the_word_solver() {
+    let mut memory = SolveMemory::default();
     let mut table = WordTable::default();
-    let mut check = |g: &BigPoints, p: u64| {
+    let mut check = |g: &BigPoints, p: &Position| {
         let packed = g.packed().unwrap();
         let rule = decision_rule(g.rule());
-        let expected = WordSolver::new(&packed, rule, |_, &w| w, &mut table).solve(&p);
-        let layered = LayerSolver::new(&packed, rule, &mut layers).solve(p);
-        assert_eq!(layered, expected, "{} {p:#x}", g.board());
+        let expected = WordSolver::new(&packed, rule, |_, &w| w, &mut table).solve(&g.pack64(p));
+        assert_eq!(g.solve_scores(p, &mut memory), expected, "{} {p:?}", g.board());
     };
     let g = game("bigpoints:board=12");
-    check(&g, g.pack64(&g.parse_position(".2/s0/r/r1/r1/1").unwrap()));
+    check(&g, &g.parse_position(".2/s0/r/r1/r1/1").unwrap());
     let mut boards = 0;
     for (spec, sample) in [
         ("colors=2,discs=4", None),
@@ -548,19 +583,14 @@ fn the_layer_solver_agrees_with_the_word_solver() {
         let n = sample.unwrap_or(all.len());
         for (i, board) in (0..n).map(|i| &all[i * all.len() / n]).enumerate() {
             let g = f.game(board);
-            let packed = g.packed().unwrap();
-            check(&g, packed.start());
+            check(&g, &g.start());
             if i % 10 == 0 {
                 // Positions later in the game: the first move's children and theirs.
-                let mut later = vec![packed.start()];
+                let mut later = vec![g.start()];
                 for _ in 0..2 {
                     let last = *later.last().unwrap();
-                    later = packed
-                        .legal_moves(&last)
-                        .iter()
-                        .map(|m| packed.play(&last, m))
-                        .collect();
-                    later.iter().for_each(|&p| check(&g, p));
+                    later = g.legal_moves(&last).iter().map(|m| g.play(&last, m)).collect();
+                    later.iter().for_each(|p| check(&g, p));
                 }
             }
             boards += 1;

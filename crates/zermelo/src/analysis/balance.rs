@@ -21,7 +21,7 @@ use serde::Serialize;
 
 use crate::games::bigpoints::{Family, Rule, SolveMemory};
 use crate::session::{word_of_margin, Big};
-use crate::solve::scores::{MarginRule, Scores, StudyRule};
+use crate::solve::scores::Scores;
 use crate::solve::Progress;
 use crate::{Error, Game, Spec};
 
@@ -357,10 +357,7 @@ impl Plan {
             .map(|&index| {
                 let (family, board) = self.board(index);
                 let g = family.game(board);
-                let (scores, positions) = MEMORY.with_borrow_mut(|memory| match family.rule {
-                    Rule::Study => g.solve_scores(&StudyRule, &g.start(), memory),
-                    Rule::Margin => g.solve_scores(&MarginRule, &g.start(), memory),
-                });
+                let (scores, positions) = MEMORY.with_borrow_mut(|memory| g.solve_scores(&g.start(), memory));
                 progress.advance(1);
                 BoardResult {
                     index,

@@ -35,6 +35,15 @@ pub struct Packed {
     white_shift: u32,
     /// Per path disc, what taking it adds to the first player's hand.
     take_add: Vec<u64>,
+    /// Per path disc, its digit in a shared key (its kind, plus one).
+    digit: Vec<u64>,
+    /// The base of those digits.
+    base: u64,
+    /// Per hand kind (colours, then white when the path has any), the bits of its count in
+    /// a shared key.
+    hand_bits: Vec<u32>,
+    /// The bits a shared key takes.
+    shared_bits: u32,
 }
 
 impl BigPoints {
@@ -65,6 +74,21 @@ impl BigPoints {
             WHITE => 1 << white_shift,
             c => 1 << hand_shift[c as usize],
         };
+        let kinds = self.colours + usize::from(self.kind_mask[WHITE as usize] != 0);
+        let base = kinds as u64 + 1;
+        let hand_bits: Vec<u32> = (0..self.colours)
+            .map(|c| super::width(u64::from(self.of_colour[c]) + 1))
+            .chain(
+                (kinds > self.colours)
+                    .then(|| super::width(self.kind_mask[WHITE as usize].count_ones().into())),
+            )
+            .collect();
+        let sequence_bits = (base as u128)
+            .checked_pow(self.path.len() as u32)
+            .map_or(u32::MAX, |n| 128 - (n - 1).leading_zeros());
+        let shared_bits = sequence_bits
+            .saturating_add(place_mask.iter().map(|m: &u64| m.count_ones()).sum::<u32>() + 1)
+            .saturating_add(hand_bits.iter().sum::<u32>());
         Some(Packed {
             colours: self.colours,
             ties: self.ties,
@@ -79,6 +103,14 @@ impl BigPoints {
             hand_shift,
             white_shift,
             take_add: self.path.iter().map(|&k| add(k)).collect(),
+            digit: self
+                .path
+                .iter()
+                .map(|&k| if k == WHITE { self.colours as u64 } else { u64::from(k) } + 1)
+                .collect(),
+            base,
+            hand_bits,
+            shared_bits,
         })
     }
 }
@@ -94,6 +126,50 @@ impl Packed {
     #[inline]
     fn with_place(&self, p: u64, c: usize, place: u64) -> u64 {
         p & !(self.place_mask[c] << self.place_shift[c]) | place << self.place_shift[c]
+    }
+
+    /// Whether [`Packed::shared_key`] fits in [`KEY_BITS`] bits.
+    pub fn shares_keys(&self) -> bool {
+        self.shared_bits <= KEY_BITS
+    }
+
+    /// A key of `p` that boards with the same number of discs of each kind, the same tie
+    /// order and the same players give positions only when they have the same future: the
+    /// kinds of the discs still on the path in order (not where they lie), each pawn's
+    /// place among its colour's discs still there (or on the stair), the mover and the
+    /// first player's hand (the second's follows). Taken discs play no further part, so
+    /// positions of one board that differ only in which of alike discs were taken share
+    /// a key too. At most [`KEY_BITS`] bits when [`Packed::shares_keys`].
+    pub fn shared_key(&self, p: &u64) -> u64 {
+        let p = *p;
+        let present = self.full & !p;
+        let mut key = 0;
+        let mut rest = present;
+        while rest != 0 {
+            let i = 63 - rest.leading_zeros();
+            key = key * self.base + self.digit[i as usize];
+            rest &= !(1 << i);
+        }
+        for c in 0..self.colours {
+            let place = match self.place(p, c) {
+                j if j >= 1 && j <= self.of_colour[c] => {
+                    let at = self.disc_at[c][j as usize - 1] as u32;
+                    u64::from((present & self.kind_mask[c] & super::below(at)).count_ones()) + 1
+                }
+                place => place,
+            };
+            key = key << self.place_mask[c].count_ones() | place;
+        }
+        key = key << 1 | p >> self.mover_shift & 1;
+        for (k, &bits) in self.hand_bits.iter().enumerate() {
+            let shift = if k < self.colours {
+                self.hand_shift[k]
+            } else {
+                self.white_shift
+            };
+            key = key << bits | p >> shift & 15;
+        }
+        key
     }
 
     /// How many discs of colour `c` (white for `c == None`) player `who` holds.
@@ -284,25 +360,19 @@ impl Layered for Packed {
         }
     }
 
-    fn end_scores(&self, p: u64) -> [i32; 2] {
-        let (a, b) = self.final_points(p);
-        [a, b]
-    }
-
     /// The tally is the first player's hand: a count per colour, then of white discs.
     fn tally_shift(&self) -> u32 {
         self.hand_shift[0]
     }
 
-    /// The discs of each kind taken so far (a colour's stair disc once its pawn arrived).
-    fn tally_limits(&self, s: u64) -> [u8; TALLY_KINDS] {
-        let mut limits = [0; TALLY_KINDS];
-        for (c, limit) in limits.iter_mut().enumerate().take(self.colours) {
-            let stair = self.place(s, c) > self.of_colour[c];
-            *limit = ((s & self.kind_mask[c]).count_ones() + u32::from(stair)) as u8;
+    /// The discs of each colour (its stair disc included) and the white discs.
+    fn tally_bounds(&self) -> [u8; TALLY_KINDS] {
+        let mut bounds = [0; TALLY_KINDS];
+        for (c, bound) in bounds.iter_mut().enumerate().take(self.colours) {
+            *bound = self.of_colour[c] as u8 + 1;
         }
-        limits[self.colours] = (s & self.white_mask).count_ones() as u8;
-        limits
+        bounds[self.colours] = self.white_mask.count_ones() as u8;
+        bounds
     }
 }
 

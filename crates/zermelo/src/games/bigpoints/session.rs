@@ -2,12 +2,11 @@
 //! solver takes on and what they cost, its compact solver tables, and a fresh path per
 //! round of a tournament on the full game.
 
-use super::{BigPoints, Rule, INFO};
+use super::{BigPoints, Packed, Rule, Ties, COLOURS, INFO, WHITE};
 use crate::session::scores::{ScoreGame, ScoresSession};
 use crate::session::{Cost, Fact, FactValue, Session};
 use crate::solve::scores::{
-    DecisionRule, LayerSolver, Layers, MarginRule, ScoreSolver, Scores, StudyRule, Table, WordSolver,
-    WordTable, KEY_BITS,
+    Census, DecisionRule, MarginRule, ScoreSolver, Scores, StudyRule, Table, WordSolver, WordTable, KEY_BITS,
 };
 use crate::spec::Spec;
 use crate::{Error, Game};
@@ -35,32 +34,77 @@ pub fn decision_rule(rule: Rule) -> &'static dyn DecisionRule {
     }
 }
 
-/// What the exact solvers of [`BigPoints::solve_scores`] keep from solve to solve.
+/// The most slots the table of [`SolveMemory`] grows to while it keeps positions from
+/// solve to solve (16 bytes each).
+const MOST_KEPT_SLOTS: usize = 1 << 26;
+
+/// What boards must have in common for their solves to share positions: the number of
+/// colours, the discs of each colour and the white discs, the rule and the tie order.
+type Kin = (usize, [u8; COLOURS], u32, Rule, Ties);
+
+/// What the exact solvers of [`BigPoints::solve_scores`] keep from solve to solve: the
+/// positions solved, which later solves of boards of the same kin reuse.
 #[derive(Default)]
 pub struct SolveMemory {
-    layers: Layers,
+    census: Census,
     table: WordTable,
+    /// The kin of the boards whose shared keys the table holds, if any.
+    kin: Option<Kin>,
 }
 
 impl BigPoints {
-    /// Solves `p` under `rule` with the fastest exact solver that fits: layer by layer on
-    /// one-word positions ([`BigPoints::packed`]; each move takes one disc), or keys
-    /// ([`BigPoints::pack64`]) of at most [`KEY_BITS`] bits in a flat table, else two-word
-    /// keys in a hash map, in `memory`, which is reused. The final scores and the
-    /// positions stored (the distinct non-terminal positions reachable from `p`).
-    pub fn solve_scores<R: DecisionRule + ?Sized>(
+    fn kin(&self) -> Kin {
+        let white = self.kind_mask[WHITE as usize].count_ones();
+        (self.colours, self.of_colour, white, self.rule, self.ties)
+    }
+
+    /// Solves `p` under the game's rule with the fastest exact solver that fits, in
+    /// `memory`, which is reused: the final scores and the positions stored (the distinct
+    /// non-terminal positions reachable from `p`).
+    ///
+    /// When each move takes one disc ([`BigPoints::packed`]) and the shared key fits,
+    /// the scores come from a search keyed by [`super::Packed::shared_key`], whose table
+    /// is kept from solve to solve while the boards are of one kin (as in a sweep), and
+    /// the positions are counted layer by layer ([`Census`]). Otherwise the search is
+    /// keyed by the position ([`BigPoints::pack64`] in a flat table when it fits, else
+    /// two-word keys in a hash map) and counts what it stores.
+    pub fn solve_scores(&self, p: &super::Position, memory: &mut SolveMemory) -> (Scores, usize) {
+        match self.rule {
+            Rule::Study => self.solve_under(&StudyRule, p, memory),
+            Rule::Margin => self.solve_under(&MarginRule, p, memory),
+        }
+    }
+
+    fn solve_under<R: DecisionRule>(
         &self,
         rule: &R,
         p: &super::Position,
         memory: &mut SolveMemory,
     ) -> (Scores, usize) {
-        if let Some(packed) = self.packed() {
-            LayerSolver::new(&packed, rule, &mut memory.layers).solve(self.pack64(p))
-        } else if self.pack64_bits() <= KEY_BITS {
-            WordSolver::new(self, rule, BigPoints::pack64, &mut memory.table).solve(p)
-        } else {
-            let mut solver = ScoreSolver::keyed(self, rule, BigPoints::pack, Table::default());
-            (solver.solve(p), solver.positions())
+        let kin = Some(self.kin());
+        match self.packed() {
+            Some(packed) if packed.shares_keys() => {
+                if memory.kin != kin {
+                    memory.table.clear();
+                    memory.kin = kin;
+                }
+                let start = self.pack64(p);
+                let mut solver = WordSolver::new(&packed, rule, Packed::shared_key, &mut memory.table);
+                let scores = solver.solve_known(&start, MOST_KEPT_SLOTS);
+                (scores, memory.census.count(&packed, start))
+            }
+            Some(packed) => {
+                memory.kin = None;
+                WordSolver::new(&packed, rule, |_, &w| w, &mut memory.table).solve(&self.pack64(p))
+            }
+            _ if self.pack64_bits() <= KEY_BITS => {
+                memory.kin = None;
+                WordSolver::new(self, rule, BigPoints::pack64, &mut memory.table).solve(p)
+            }
+            _ => {
+                let mut solver = ScoreSolver::keyed(self, rule, BigPoints::pack, Table::default());
+                (solver.solve(p), solver.positions())
+            }
         }
     }
 }
@@ -98,10 +142,7 @@ impl ScoreGame for BigPoints {
     }
 
     fn solve_start(&self) -> (Scores, usize) {
-        match self.rule {
-            Rule::Study => self.solve_scores(&StudyRule, &self.start(), &mut SolveMemory::default()),
-            Rule::Margin => self.solve_scores(&MarginRule, &self.start(), &mut SolveMemory::default()),
-        }
+        self.solve_scores(&self.start(), &mut SolveMemory::default())
     }
 
     fn facts(&self) -> Vec<Fact> {
