@@ -11,8 +11,8 @@ use zermelo::games::bigpoints::{
 };
 use zermelo::solve::minimax;
 use zermelo::solve::scores::{
-    self, Census, DecisionRule, Layered, MarginRule, ScoreSolver, Scores, StudyRule, Table, WordSolver,
-    WordTable, ENDS,
+    self, Census, DecisionRule, LayerSolver, Layered, Layers, MarginRule, ScoreSolver, Scores, StudyRule,
+    Table, WordSolver, WordTable, ENDS,
 };
 use zermelo::{Game, Notation, Outcome, Scored, Spec, Value};
 
@@ -416,7 +416,7 @@ fn the_one_word_game_is_the_same_game() {
                 .collect();
             assert_eq!(packed.legal_moves(&w), children, "{spec}");
             if !children.is_empty() {
-                // The census's children: the same, those that end the game marked.
+                // The layered children: the same, those that end the game marked.
                 let mut marked = Vec::new();
                 packed.children(w, &mut marked);
                 let expected: Vec<u64> = children
@@ -427,6 +427,12 @@ fn the_one_word_game_is_the_same_game() {
                     })
                     .collect();
                 assert_eq!(marked, expected, "{spec}");
+                for &q in marked.iter().filter(|&&q| q & ENDS != 0) {
+                    assert_eq!(
+                        Some(packed.end_scores(q & !ENDS)),
+                        packed.final_scores(&(q & !ENDS))
+                    );
+                }
             }
             assert_eq!(packed.to_move(&w), g.to_move(&p));
             for m in g.legal_moves(&p) {
@@ -504,11 +510,12 @@ fn a_kept_table_forgets_at_its_limit() {
 }
 
 /// From every position reachable on a few boards (each one solved as a start of its own,
-/// hands and all), the census counts the positions the word solver stores, and the search
-/// keyed by shared keys finds its scores.
+/// hands and all), the census counts the positions the word solver stores, the search
+/// keyed by shared keys finds its scores, and the layer solver both.
 #[test]
-fn the_census_and_the_shared_keys_agree_from_every_reachable_position() {
+fn the_census_shared_keys_and_layers_agree_from_every_reachable_position() {
     let mut census = Census::default();
+    let mut layers = Layers::default();
     let (mut table, mut shared) = (WordTable::default(), WordTable::default());
     let mut checked = 0;
     for (spec, boards) in [
@@ -533,6 +540,8 @@ fn the_census_and_the_shared_keys_agree_from_every_reachable_position() {
                     .solve(&p)
                     .0;
                 assert_eq!(by_shared_key, scores, "{} {p:#x}", g.board());
+                let layered = LayerSolver::new(&packed, rule, &mut layers).solve(p);
+                assert_eq!(layered, (scores, positions), "{} {p:#x}", g.board());
                 checked += 1;
                 for m in packed.legal_moves(&p) {
                     let q = packed.play(&p, &m);
@@ -547,19 +556,22 @@ fn the_census_and_the_shared_keys_agree_from_every_reachable_position() {
 }
 
 /// Solves in one memory, which keeps positions by shared key from board to board of a
-/// family, find the scores and the position counts of the word solver solving each board
-/// afresh: on every board of the small families and on samples of bigger ones, under both
+/// family, and the layer solver find the scores and the position counts of the word
+/// solver solving each board afresh: on every board of the small families and on samples of bigger ones, under both
 /// rules and both tie orders, with white discs, from the start and from positions later
 /// in the game (among them one whose only move takes nothing).
 #[test]
-fn solves_that_share_positions_agree_with_the_word_solver() {
+fn shared_and_layered_solves_agree_with_the_word_solver() {
     let mut memory = SolveMemory::default();
+    let mut layers = Layers::default();
     let mut table = WordTable::default();
     let mut check = |g: &BigPoints, p: &Position| {
         let packed = g.packed().unwrap();
         let rule = decision_rule(g.rule());
         let expected = WordSolver::new(&packed, rule, |_, &w| w, &mut table).solve(&g.pack64(p));
         assert_eq!(g.solve_scores(p, &mut memory), expected, "{} {p:?}", g.board());
+        let layered = LayerSolver::new(&packed, rule, &mut layers).solve(g.pack64(p));
+        assert_eq!(layered, expected, "{} {p:?}", g.board());
     };
     let g = game("bigpoints:board=12");
     check(&g, &g.parse_position(".2/s0/r/r1/r1/1").unwrap());
@@ -577,6 +589,8 @@ fn solves_that_share_positions_agree_with_the_word_solver() {
         ("colors=4,discs=3", Some(2)),
         ("colors=5,discs=2", Some(1)),
         ("colors=4,discs=2,white=1,rule=margin", Some(10)),
+        // Past the paths solved on shared keys.
+        ("colors=2,discs=7", Some(5)),
     ] {
         let f = Family::from_spec(&format!("bigpoints:{spec}").parse().unwrap()).unwrap();
         let all = f.all();

@@ -360,9 +360,25 @@ impl Layered for Packed {
         }
     }
 
+    fn end_scores(&self, p: u64) -> [i32; 2] {
+        let (a, b) = self.final_points(p);
+        [a, b]
+    }
+
     /// The tally is the first player's hand: a count per colour, then of white discs.
     fn tally_shift(&self) -> u32 {
         self.hand_shift[0]
+    }
+
+    /// The discs of each kind taken so far (a colour's stair disc once its pawn arrived).
+    fn tally_limits(&self, s: u64) -> [u8; TALLY_KINDS] {
+        let mut limits = [0; TALLY_KINDS];
+        for (c, limit) in limits.iter_mut().enumerate().take(self.colours) {
+            let stair = self.place(s, c) > self.of_colour[c];
+            *limit = ((s & self.kind_mask[c]).count_ones() + u32::from(stair)) as u8;
+        }
+        limits[self.colours] = (s & self.white_mask).count_ones() as u8;
+        limits
     }
 
     /// The discs of each colour (its stair disc included) and the white discs.

@@ -6,7 +6,8 @@ use super::{BigPoints, Packed, Rule, Ties, COLOURS, INFO, WHITE};
 use crate::session::scores::{ScoreGame, ScoresSession};
 use crate::session::{Cost, Fact, FactValue, Session};
 use crate::solve::scores::{
-    Census, DecisionRule, MarginRule, ScoreSolver, Scores, StudyRule, Table, WordSolver, WordTable, KEY_BITS,
+    Census, DecisionRule, LayerSolver, Layers, MarginRule, ScoreSolver, Scores, StudyRule, Table, WordSolver,
+    WordTable, KEY_BITS,
 };
 use crate::spec::Spec;
 use crate::{Error, Game};
@@ -36,7 +37,13 @@ pub fn decision_rule(rule: Rule) -> &'static dyn DecisionRule {
 
 /// The most slots the table of [`SolveMemory`] grows to while it keeps positions from
 /// solve to solve (16 bytes each).
-const MOST_KEPT_SLOTS: usize = 1 << 26;
+const MOST_KEPT_SLOTS: usize = 1 << 24;
+
+/// The longest path solved by the search on shared keys (the study's families, (4,3) and
+/// (5,2): up to about a million positions a board, many of them met again on other
+/// boards). Longer paths have millions of positions a board, where the search's table
+/// misses the caches so often that solving layer by layer is faster (BENCHMARKS.md).
+const MOST_SHARED_DISCS: usize = 12;
 
 /// What boards must have in common for their solves to share positions: the number of
 /// colours, the discs of each colour and the white discs, the rule and the tie order.
@@ -47,6 +54,7 @@ type Kin = (usize, [u8; COLOURS], u32, Rule, Ties);
 #[derive(Default)]
 pub struct SolveMemory {
     census: Census,
+    layers: Layers,
     table: WordTable,
     /// The kin of the boards whose shared keys the table holds, if any.
     kin: Option<Kin>,
@@ -62,12 +70,14 @@ impl BigPoints {
     /// `memory`, which is reused: the final scores and the positions stored (the distinct
     /// non-terminal positions reachable from `p`).
     ///
-    /// When each move takes one disc ([`BigPoints::packed`]) and the shared key fits,
-    /// the scores come from a search keyed by [`super::Packed::shared_key`], whose table
-    /// is kept from solve to solve while the boards are of one kin (as in a sweep), and
-    /// the positions are counted layer by layer ([`Census`]). Otherwise the search is
-    /// keyed by the position ([`BigPoints::pack64`] in a flat table when it fits, else
-    /// two-word keys in a hash map) and counts what it stores.
+    /// When each move takes one disc ([`BigPoints::packed`]): on paths of up to
+    /// [`MOST_SHARED_DISCS`] discs (when the shared key fits), the positions are counted
+    /// layer by layer ([`Census`]) and the scores come from a search keyed by
+    /// [`super::Packed::shared_key`], whose table is kept from solve to solve while the
+    /// boards are of one kin (as in a sweep); on longer paths, both come from a
+    /// [`LayerSolver`]. Otherwise the search is keyed by the position
+    /// ([`BigPoints::pack64`] in a flat table when it fits, else two-word keys in a hash
+    /// map) and counts what it stores.
     pub fn solve_scores(&self, p: &super::Position, memory: &mut SolveMemory) -> (Scores, usize) {
         match self.rule {
             Rule::Study => self.solve_under(&StudyRule, p, memory),
@@ -83,7 +93,7 @@ impl BigPoints {
     ) -> (Scores, usize) {
         let kin = Some(self.kin());
         match self.packed() {
-            Some(packed) if packed.shares_keys() => {
+            Some(packed) if self.path.len() <= MOST_SHARED_DISCS && packed.shares_keys() => {
                 if memory.kin != kin {
                     memory.table.clear();
                     memory.kin = kin;
@@ -93,15 +103,12 @@ impl BigPoints {
                 let scores = solver.solve_known(&start, MOST_KEPT_SLOTS);
                 (scores, memory.census.count(&packed, start))
             }
-            Some(packed) => {
-                memory.kin = None;
-                WordSolver::new(&packed, rule, |_, &w| w, &mut memory.table).solve(&self.pack64(p))
-            }
-            _ if self.pack64_bits() <= KEY_BITS => {
+            Some(packed) => LayerSolver::new(&packed, rule, &mut memory.layers).solve(self.pack64(p)),
+            None if self.pack64_bits() <= KEY_BITS => {
                 memory.kin = None;
                 WordSolver::new(self, rule, BigPoints::pack64, &mut memory.table).solve(p)
             }
-            _ => {
+            None => {
                 let mut solver = ScoreSolver::keyed(self, rule, BigPoints::pack, Table::default());
                 (solver.solve(p), solver.positions())
             }
