@@ -490,11 +490,11 @@ const SUM_SHIFT: u32 = KEY_BITS;
 /// The fewest slots a layer's table starts with.
 const MIN_LAYER_SLOTS: usize = 1 << 10;
 
-/// A game of one-word positions (below [`ENDS`]) for [`LayerSolver`] and [`Census`]. A position is a
-/// *structure* (the bits below [`Layered::tally_shift`]) and a *tally* above them: one
-/// 4-bit counter per kind, which moves may add to but which never changes what the moves
-/// are. So the children of structure `s` with tally `t` are those of `s` alone, `t` added:
-/// `children(s + t) = children(s) + t`.
+/// A game of one-word positions (below [`ENDS`]) for [`LayerSolver`] and [`Census`]. A
+/// position is a *structure* (the bits below [`Layered::tally_shift`]) and a *tally* above
+/// them: one 4-bit counter per kind, which moves may add to but which never changes what
+/// the moves are. So the children of structure `s` with tally `t` are those of `s` alone,
+/// `t` added: `children(s + t) = children(s) + t`.
 pub trait Layered: Scored<Position = u64> {
     /// Pushes the children of the non-terminal `p` in move order, those that end the game
     /// with [`ENDS`] set.
@@ -827,18 +827,12 @@ impl Layers {
     /// Empties the table into `len` slots (a power of two) and puts the classes from
     /// `first` on back in.
     fn grow(&mut self, len: usize, first: usize) {
-        refill(&mut self.slots, len, Entry::EMPTY);
-        for (number, class) in self.classes.iter().enumerate().skip(first) {
-            let key = class.structure | u64::from(class.sum) << SUM_SHIFT;
-            let mut i = home(key, len.trailing_zeros());
-            while self.slots[i].key != FREE {
-                i = (i + 1) & (len - 1);
-            }
-            self.slots[i] = Entry {
-                key,
-                number: number as u32,
-            };
-        }
+        let keys = self.classes.iter().enumerate().skip(first);
+        rehash(
+            &mut self.slots,
+            len,
+            keys.map(|(n, c)| (n, c.structure | u64::from(c.sum) << SUM_SHIFT)),
+        );
     }
 }
 
@@ -905,6 +899,21 @@ struct Entry {
 
 impl Entry {
     const EMPTY: Entry = Entry { key: FREE, number: 0 };
+}
+
+/// Empties `slots` into `len` slots (a power of two) and puts the numbered `keys` in.
+fn rehash(slots: &mut Vec<Entry>, len: usize, keys: impl Iterator<Item = (usize, u64)>) {
+    refill(slots, len, Entry::EMPTY);
+    for (number, key) in keys {
+        let mut i = home(key, len.trailing_zeros());
+        while slots[i].key != FREE {
+            i = (i + 1) & (len - 1);
+        }
+        slots[i] = Entry {
+            key,
+            number: number as u32,
+        };
+    }
 }
 
 /// A solver for [`Layered`] games whose positions lie in layers: every line of play from
@@ -1078,8 +1087,7 @@ impl Census {
         let len = (2 * self.layer.keys.len().max(expected) + 2)
             .next_power_of_two()
             .max(MIN_LAYER_SLOTS);
-        self.slots.clear();
-        self.slots.resize(len, Entry::EMPTY);
+        refill(&mut self.slots, len, Entry::EMPTY);
         self.next.keys.clear();
         self.next.bits.clear();
         let shift = game.tally_shift();
@@ -1140,17 +1148,6 @@ impl Census {
     /// Empties the table into `len` slots (a power of two) and puts the next layer's
     /// classes back in.
     fn grow(&mut self, len: usize) {
-        self.slots.clear();
-        self.slots.resize(len, Entry::EMPTY);
-        for (number, &key) in self.next.keys.iter().enumerate() {
-            let mut i = home(key, len.trailing_zeros());
-            while self.slots[i].key != FREE {
-                i = (i + 1) & (len - 1);
-            }
-            self.slots[i] = Entry {
-                key,
-                number: number as u32,
-            };
-        }
+        rehash(&mut self.slots, len, self.next.keys.iter().copied().enumerate());
     }
 }

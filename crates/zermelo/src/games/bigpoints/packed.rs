@@ -133,8 +133,8 @@ impl Packed {
         self.shared_bits <= KEY_BITS
     }
 
-    /// A key of `p` that boards with the same number of discs of each kind, the same tie
-    /// order and the same players give positions only when they have the same future: the
+    /// A key of `p` that boards with the same number of discs of each kind and the same
+    /// tie order give positions only when they have the same future (moves and scores): the
     /// kinds of the discs still on the path in order (not where they lie), each pawn's
     /// place among its colour's discs still there (or on the stair), the mover and the
     /// first player's hand (the second's follows). Taken discs play no further part, so
