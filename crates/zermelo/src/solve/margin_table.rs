@@ -63,7 +63,7 @@ fn best(steps: &[Step], margin: impl Fn(u64) -> i32) -> i32 {
 /// Solves every rank of `game`: the remaining margin of each for its mover. `None` when
 /// the game has no table that fits.
 ///
-/// The ranks sharing their high [`GROUP_BITS`] bits form a group; a move leads into the
+/// The ranks sharing their high `GROUP_BITS` bits form a group; a move leads into the
 /// same group (to a higher rank) or into a group whose high bits have more members. So
 /// the groups are solved by decreasing number of high members, those with as many at
 /// once, each from its highest rank down.

@@ -150,7 +150,7 @@ const LIMIT_CHECK_EVERY: u32 = 4096;
 
 impl Limit {
     /// Whether a search keeping `positions` positions is past the limit; the clock and the
-    /// cancel flag are looked at every [`LIMIT_CHECK_EVERY`] calls, counted in `ticks`.
+    /// cancel flag are looked at every `LIMIT_CHECK_EVERY` calls, counted in `ticks`.
     pub fn reached(&self, positions: usize, ticks: &mut u32) -> bool {
         if self.positions.is_some_and(|max| positions > max) {
             return true;

@@ -70,9 +70,9 @@ impl BigPoints {
     /// `memory`, which is reused: the final scores and the positions stored (the distinct
     /// non-terminal positions reachable from `p`).
     ///
-    /// When each move takes one disc ([`BigPoints::packed`]): on paths of up to
-    /// [`MOST_SHARED_DISCS`] discs (when the shared key fits), the positions are counted
-    /// layer by layer ([`Census`]) and the scores come from a search keyed by
+    /// When each move takes one disc ([`BigPoints::packed`]): on paths of up to 12 discs
+    /// (when the shared key fits), the positions are counted layer by layer ([`Census`])
+    /// and the scores come from a search keyed by
     /// [`super::Packed::shared_key`], whose table is kept from solve to solve while the
     /// boards are of one kin (as in a sweep); on longer paths, both come from a
     /// [`LayerSolver`]. Otherwise the search is keyed by the position
