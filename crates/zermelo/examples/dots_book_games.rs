@@ -6,17 +6,15 @@
 //! (dots a side, the data folder holding the board's book from `zermelo solve`, games,
 //! seed).
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use zermelo::games::dots::players::Strong;
 use zermelo::games::dots::{lines_search, Dots};
 use zermelo::play::Player;
+use zermelo::session::margin::THINK;
 use zermelo::solve::margin::{MarginSolver, Setup};
 use zermelo::table::book::Book;
 use zermelo::{Game, Notation, Scored};
-
-/// How long the perfect player tries for more than it has proved, a move (as in matches).
-const THINK: Duration = Duration::from_secs(10);
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

@@ -36,7 +36,7 @@ const RETROGRADE_RATE: f64 = 3e7;
 const SAVER: (&str, u32) = ("retrograde-margin", 1);
 /// How long the perfect player playing from a book tries for a better lead than it has
 /// proved, a move.
-const THINK: Duration = Duration::from_secs(10);
+pub const THINK: Duration = Duration::from_secs(10);
 /// The most bytes a book takes on disk (the positions with the most lines left are kept).
 const BOOK_BYTES: u64 = 2 << 30;
 
