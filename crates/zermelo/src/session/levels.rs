@@ -167,11 +167,12 @@ impl<G: Tabulated> LevelSession<G> {
         opts.data_dir.join(format!("{}.zdb", self.game.table_name()))
     }
 
-    /// The cost of solving on each of `count` processes.
-    fn solve_cost(&self, count: usize) -> Cost {
+    /// The cost of solving on each of `count` processes (which keep their parts in files
+    /// when they `save`).
+    fn solve_cost(&self, count: usize, save: bool) -> Cost {
         let size = self.game.size();
         let held = if count > 1 {
-            levels::held_ranks(&self.game, count)
+            levels::held_ranks(&self.game, count, save)
         } else {
             size
         };
@@ -233,8 +234,10 @@ impl<G: Tabulated> LevelSession<G> {
                 path.display()
             )));
         }
-        opts.budget
-            .check(&format!("solving {}", self.spec), self.solve_cost(count))?;
+        opts.budget.check(
+            &format!("solving {}", self.spec),
+            self.solve_cost(count, opts.save),
+        )?;
         if count > 1 {
             // Every process holds its part alone: the values are not kept for later use.
             let (split, restored) = self.solve_in_parts(opts, opts.save.then_some(path.as_path()))?;
@@ -283,10 +286,12 @@ impl<G: Tabulated> LevelSession<G> {
 
     /// Solves split across processes, each holding its part of every level
     /// ([`levels::solve_share`]) and the levels the level being solved looks up. Saving
-    /// to `path`, the leader keeps a checkpoint after every level, and every process saves
-    /// its part of the table ([`part_path`]), which `db merge` puts together into the
-    /// database at `path`. The processes tell each other the table's counts and the
-    /// start's value; the number of levels restored comes with them.
+    /// to `path`, each process keeps its part in a file beside the part while it solves
+    /// (so that it holds only those levels in memory), the leader keeps a checkpoint after
+    /// every level, and every process saves its part of the table ([`part_path`]), which
+    /// `db merge` puts together into the database at `path`. The processes tell each other
+    /// the table's counts and the start's value; the number of levels restored comes with
+    /// them.
     fn solve_in_parts(&self, opts: &Options, path: Option<&Path>) -> Result<(Split, usize), Error> {
         let partition = opts.partition.as_ref();
         let (index, count) = partition.place();
@@ -298,8 +303,11 @@ impl<G: Tabulated> LevelSession<G> {
             } else {
                 1.0 / count as f64
             };
-            super::check_room(&opts.data_dir, (size as f64 * DISK_BYTES_PER_RANK * share) as u64)?;
+            // The part, and this process's share of the table while it is solved.
+            let room = size as f64 * (DISK_BYTES_PER_RANK * share + 1.0 / count as f64);
+            super::check_room(&opts.data_dir, room as u64)?;
         }
+        let spill = path.map(|p| part_path(p, index + 1, count).with_extension("share"));
         let mut checkpoints = path
             .filter(|_| partition.leads())
             .map(|p| self.checkpoints(p))
@@ -314,6 +322,7 @@ impl<G: Tabulated> LevelSession<G> {
             },
             opts.cancel.as_deref(),
             partition,
+            spill.as_deref(),
         )?;
         let mine = db::value_counts(&share.codes, levels::decode);
         let said = partition.collect(&mine.map(u64::to_le_bytes).concat())?;
@@ -486,7 +495,7 @@ impl<G: Tabulated> Session for LevelSession<G> {
                 seconds: 0.0,
             });
         }
-        Ok(self.solve_cost(opts.partition.place().1))
+        Ok(self.solve_cost(opts.partition.place().1, opts.save))
     }
 
     fn solve(&self, opts: &Options) -> Result<Solution, Error> {

@@ -6,7 +6,8 @@
 //! While solving, each rank holds one byte; the result is a [`CompactTable`]. Values
 //! carry remoteness (the winner hurries, the loser delays) up to [`MAX_REMOTENESS`].
 
-use std::ops::Range;
+use std::ops::{Deref, Range};
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering::Relaxed};
 use std::thread::{Scope, ScopedJoinHandle};
 
@@ -164,10 +165,10 @@ pub fn part_ranks<G: Levelled>(game: &G, partition: &dyn Partition) -> Vec<Range
     ranks
 }
 
-/// The most ranks a process holds at once while it solves its part of `game` with
-/// [`solve_share`] among `count` processes: its part of the table and the levels the
-/// children of the level being solved lie in.
-pub fn held_ranks<G: Levelled>(game: &G, count: usize) -> u64 {
+/// The most ranks a process holds in memory at once while it solves its part of `game`
+/// with [`solve_share`] among `count` processes: the levels the children of the level
+/// being solved lie in and, unless it is `spilled` to a file, its part of the table.
+pub fn held_ranks<G: Levelled>(game: &G, count: usize, spilled: bool) -> u64 {
     let levels = game.levels();
     let start = |level: usize| game.level_ranks(level.min(levels - 1)).start;
     let end = |level: usize| game.level_ranks(level.min(levels - 1)).end;
@@ -175,7 +176,12 @@ pub fn held_ranks<G: Levelled>(game: &G, count: usize) -> u64 {
         .map(|level| end(level + game.reach()) - start(level))
         .max()
         .unwrap_or(0);
-    game.size().div_ceil(count as u64) + window
+    let part = if spilled {
+        0
+    } else {
+        game.size().div_ceil(count as u64)
+    };
+    part + window
 }
 
 /// One process's part of a level solve split across processes: its share of every level.
@@ -183,7 +189,7 @@ pub struct Share {
     /// The ranks held, one range a level, in order.
     pub ranges: Vec<Range<u64>>,
     /// Their codes ([`decode`] reads them), range after range.
-    pub codes: Vec<u8>,
+    pub codes: ShareCodes,
 }
 
 impl Share {
@@ -197,6 +203,64 @@ impl Share {
             at += (r.end - r.start) as usize;
         }
         UNKNOWN
+    }
+}
+
+/// The codes of a [`Share`]: in memory, or in a file mapped into memory (removed with
+/// them), whose pages the system writes out and takes back as each level is done.
+pub enum ShareCodes {
+    /// In memory.
+    Held(Vec<u8>),
+    /// In the file at the path.
+    Spilled(memmap2::MmapMut, PathBuf),
+}
+
+impl ShareCodes {
+    /// `len` codes of no position yet, in memory or, given `spill`, in a new file there.
+    fn new(len: usize, spill: Option<&Path>) -> Result<ShareCodes, Error> {
+        let Some(path) = spill else {
+            return Ok(ShareCodes::Held(vec![UNKNOWN; len]));
+        };
+        let failed = |e: std::io::Error| Error::Io(format!("{}: {e}", path.display()));
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(path)
+            .map_err(failed)?;
+        file.set_len(len as u64).map_err(failed)?;
+        // SAFETY: the file was just made for this share and nothing else maps or writes it.
+        let mut map = unsafe { memmap2::MmapMut::map_mut(&file) }.map_err(failed)?;
+        map.fill(UNKNOWN);
+        super::release(&mut map);
+        Ok(ShareCodes::Spilled(map, path.to_path_buf()))
+    }
+
+    fn as_mut(&mut self) -> &mut [u8] {
+        match self {
+            ShareCodes::Held(codes) => codes,
+            ShareCodes::Spilled(map, _) => map,
+        }
+    }
+}
+
+impl Deref for ShareCodes {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            ShareCodes::Held(codes) => codes,
+            ShareCodes::Spilled(map, _) => map,
+        }
+    }
+}
+
+impl Drop for ShareCodes {
+    fn drop(&mut self) {
+        if let ShareCodes::Spilled(_, path) = self {
+            let _ = std::fs::remove_file(path);
+        }
     }
 }
 
@@ -233,13 +297,15 @@ pub fn solve_codes<G: Levelled + Sync>(
 /// level (its [`part_ranks`]): while a level is solved, the process holds the levels its
 /// positions' children lie in (the next [`Levelled::reach`] levels) besides its part of
 /// the levels solved before, and gives back the memory of the levels above
-/// ([`held_ranks`]).
+/// ([`held_ranks`]). Given `spill`, its part goes to a file there as each level is done
+/// (removed with the [`Share`]), so that it holds no more than those levels.
 pub fn solve_share<G: Levelled + Sync>(
     game: &G,
     progress: &dyn Progress,
     checkpoints: &mut (dyn Checkpoints + Send),
     cancel: Option<&AtomicBool>,
     partition: &dyn Partition,
+    spill: Option<&Path>,
 ) -> Result<Share, Error> {
     // One range a level, in the order of the levels, whose ranks come in order.
     let ranges = part_ranks(game, partition);
@@ -249,12 +315,18 @@ pub fn solve_share<G: Levelled + Sync>(
         offsets.push(held);
         held += (r.end - r.start) as usize;
     }
-    let mut mine = vec![UNKNOWN; held];
+    let mut mine = ShareCodes::new(held, spill)?;
+    let spilled = spill.is_some();
     let levels = game.levels();
     let mut done = |level: usize, codes: &mut [u8]| {
         let r = &ranges[level];
         let at = offsets[level];
-        mine[at..at + (r.end - r.start) as usize].copy_from_slice(&codes[r.start as usize..r.end as usize]);
+        let kept = &mut mine.as_mut()[at..at + (r.end - r.start) as usize];
+        kept.copy_from_slice(&codes[r.start as usize..r.end as usize]);
+        if spilled {
+            // The file keeps them; the system writes them out when it needs the room.
+            super::release(kept);
+        }
         // The next level down looks no higher than `level - 1 + reach`.
         let above = level + game.reach();
         if above < levels {
@@ -634,9 +706,13 @@ mod tests {
         let game = Pawns::new(5, 6, 0).unwrap();
         assert!(game.reach() + 1 < game.levels());
         let alone = solve_codes(&game, &(), &mut (), None, &Alone).unwrap();
-        for count in [2, 3] {
+        let folder = std::env::temp_dir().join(format!("zermelo-shares-{}", std::process::id()));
+        std::fs::create_dir_all(&folder).unwrap();
+        for (count, spilled) in [(2, false), (3, false), (2, true), (3, true)] {
+            let spill = |index: usize| folder.join(format!("{count}-{index}.share"));
             let shares = on_threads(count, |part| {
-                solve_share(&game, &(), &mut (), None, part).unwrap()
+                let path = spilled.then(|| spill(part.place().0));
+                solve_share(&game, &(), &mut (), None, part, path.as_deref()).unwrap()
             });
             let mut seen = vec![false; alone.len()];
             for share in &shares {
@@ -650,7 +726,11 @@ mod tests {
                 assert_eq!(codes.next(), None);
             }
             assert!(seen.iter().all(|&s| s), "{count} shares miss a rank");
+            assert_eq!(spill(0).exists(), spilled);
+            drop(shares);
+            assert!(!spill(0).exists(), "a share's file goes with it");
         }
+        std::fs::remove_dir(&folder).unwrap();
     }
 
     #[test]

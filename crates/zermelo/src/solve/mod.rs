@@ -196,8 +196,9 @@ pub(crate) fn advise_huge_pages<T>(items: &mut Vec<T>) {
 }
 
 /// Hands the memory pages lying wholly inside `bytes` back to the system, so that a table
-/// held in one allocation costs only the parts still in use. The bytes are not to be
-/// read again: on Linux they read as zero, elsewhere they are left as they are.
+/// held in one allocation costs only the parts still in use. In private memory the bytes
+/// are not to be read again (on Linux they read as zero, elsewhere they are left as they
+/// are); in a file mapped shared they read back from the file.
 pub(crate) fn release(bytes: &mut [u8]) {
     #[cfg(target_os = "linux")]
     {
@@ -208,8 +209,8 @@ pub(crate) fn release(bytes: &mut [u8]) {
             let start = base.next_multiple_of(page);
             let end = (base + bytes.len()) / page * page;
             if end > start {
-                // SAFETY: the pages lie inside the exclusively borrowed bytes, which are
-                // private memory: the kernel only zeroes them.
+                // SAFETY: the pages lie inside the exclusively borrowed bytes: the kernel
+                // only zeroes them (private memory) or maps them again from their file.
                 unsafe {
                     libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_DONTNEED);
                 }
