@@ -216,9 +216,10 @@ pub enum ShareCodes {
 }
 
 impl ShareCodes {
-    /// `len` codes of no position yet, in memory or, given `spill`, in a new file there.
+    /// `len` codes of no position yet, in memory or, given `spill` (and any codes), in a
+    /// new file there.
     fn new(len: usize, spill: Option<&Path>) -> Result<ShareCodes, Error> {
-        let Some(path) = spill else {
+        let Some(path) = spill.filter(|_| len > 0) else {
             return Ok(ShareCodes::Held(vec![UNKNOWN; len]));
         };
         let failed = |e: std::io::Error| Error::Io(format!("{}: {e}", path.display()));
