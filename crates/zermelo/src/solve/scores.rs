@@ -796,32 +796,25 @@ impl Layers {
     /// adding it when it is new; the next layer's classes start at `first`.
     #[inline]
     fn insert<G: Layered>(&mut self, game: &G, structure: u64, sum: u32, first: usize) -> u32 {
-        let key = structure | u64::from(sum) << SUM_SHIFT;
+        let key = class_key(structure, sum);
         if 2 * (self.classes.len() - first + 1) > self.slots.len() {
             self.grow(2 * self.slots.len(), first);
         }
-        let mask = self.slots.len() - 1;
-        let mut i = home(key, self.slots.len().trailing_zeros());
-        loop {
-            let slot = self.slots[i];
-            if slot.key == key {
-                return slot.number;
-            }
-            if slot.key == FREE {
-                let number = self.classes.len() as u32;
-                let cell = self.reached.len();
-                let class = Class::new(structure, sum, game.tally_limits(structure), cell);
-                assert!(
-                    cell + class.cells < FINAL as usize,
-                    "too many cells for a layer solve"
-                );
-                self.reached.resize(cell + class.cells, false);
-                self.classes.push(class);
-                self.slots[i] = Entry { key, number };
-                return number;
-            }
-            i = (i + 1) & mask;
-        }
+        let free = match probe(&self.slots, key) {
+            Ok(number) => return number,
+            Err(free) => free,
+        };
+        let number = self.classes.len() as u32;
+        let cell = self.reached.len();
+        let class = Class::new(structure, sum, game.tally_limits(structure), cell);
+        assert!(
+            cell + class.cells < FINAL as usize,
+            "too many cells for a layer solve"
+        );
+        self.reached.resize(cell + class.cells, false);
+        self.classes.push(class);
+        self.slots[free] = Entry { key, number };
+        number
     }
 
     /// Empties the table into `len` slots (a power of two) and puts the classes from
@@ -831,7 +824,7 @@ impl Layers {
         rehash(
             &mut self.slots,
             len,
-            keys.map(|(n, c)| (n, c.structure | u64::from(c.sum) << SUM_SHIFT)),
+            keys.map(|(n, c)| (n, class_key(c.structure, c.sum))),
         );
     }
 }
@@ -905,15 +898,35 @@ impl Entry {
 fn rehash(slots: &mut Vec<Entry>, len: usize, keys: impl Iterator<Item = (usize, u64)>) {
     refill(slots, len, Entry::EMPTY);
     for (number, key) in keys {
-        let mut i = home(key, len.trailing_zeros());
-        while slots[i].key != FREE {
-            i = (i + 1) & (len - 1);
+        if let Err(free) = probe(slots, key) {
+            slots[free] = Entry {
+                key,
+                number: number as u32,
+            };
         }
-        slots[i] = Entry {
-            key,
-            number: number as u32,
-        };
     }
+}
+
+/// Where `key` is in the open-addressing table `slots` (a power of two of them, linear
+/// probing): its number, or else the free slot to put it in.
+#[inline]
+fn probe(slots: &[Entry], key: u64) -> Result<u32, usize> {
+    let mask = slots.len() - 1;
+    let mut i = home(key, slots.len().trailing_zeros());
+    loop {
+        match slots[i] {
+            slot if slot.key == key => return Ok(slot.number),
+            slot if slot.key == FREE => return Err(i),
+            _ => i = (i + 1) & mask,
+        }
+    }
+}
+
+/// The key of the class of `structure` whose tallies sum to `sum`, in a [`Layers`] or
+/// [`Census`] table.
+#[inline]
+fn class_key(structure: u64, sum: u32) -> u64 {
+    structure | u64::from(sum) << SUM_SHIFT
 }
 
 /// A solver for [`Layered`] games whose positions lie in layers: every line of play from
@@ -1056,9 +1069,7 @@ impl Census {
         let shift = game.tally_shift();
         let (structure, tally) = (p & ((1 << shift) - 1), p >> shift);
         self.layer.keys.clear();
-        self.layer
-            .keys
-            .push(structure | u64::from(counter_sum(tally)) << SUM_SHIFT);
+        self.layer.keys.push(class_key(structure, counter_sum(tally)));
         self.layer.bits.clear();
         self.layer.bits.resize(layout.words, 0);
         let bit = layout.bit(tally);
@@ -1104,10 +1115,7 @@ impl Census {
                     continue;
                 }
                 let added = child >> shift;
-                let n = self.insert(
-                    (child & structure) | u64::from(sum + counter_sum(added)) << SUM_SHIFT,
-                    words,
-                );
+                let n = self.insert(class_key(child & structure, sum + counter_sum(added)), words);
                 let from = &self.layer.bits[c * words..(c + 1) * words];
                 or_shifted(
                     &mut self.next.bits[n * words..(n + 1) * words],
@@ -1124,25 +1132,18 @@ impl Census {
         if 2 * (self.next.keys.len() + 1) > self.slots.len() {
             self.grow(2 * self.slots.len());
         }
-        let mask = self.slots.len() - 1;
-        let mut i = home(key, self.slots.len().trailing_zeros());
-        loop {
-            let slot = self.slots[i];
-            if slot.key == key {
-                return slot.number as usize;
-            }
-            if slot.key == FREE {
-                let number = self.next.keys.len();
-                self.next.keys.push(key);
-                self.next.bits.resize(self.next.bits.len() + words, 0);
-                self.slots[i] = Entry {
-                    key,
-                    number: number as u32,
-                };
-                return number;
-            }
-            i = (i + 1) & mask;
-        }
+        let free = match probe(&self.slots, key) {
+            Ok(number) => return number as usize,
+            Err(free) => free,
+        };
+        let number = self.next.keys.len();
+        self.next.keys.push(key);
+        self.next.bits.resize(self.next.bits.len() + words, 0);
+        self.slots[free] = Entry {
+            key,
+            number: number as u32,
+        };
+        number
     }
 
     /// Empties the table into `len` slots (a power of two) and puts the next layer's

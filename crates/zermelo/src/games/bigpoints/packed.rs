@@ -161,13 +161,10 @@ impl Packed {
             key = key << self.place_mask[c].count_ones() | place;
         }
         key = key << 1 | p >> self.mover_shift & 1;
+        // The hand's counts lie side by side, 4 bits each, colours then white.
+        let hand = p >> self.hand_shift[0];
         for (k, &bits) in self.hand_bits.iter().enumerate() {
-            let shift = if k < self.colours {
-                self.hand_shift[k]
-            } else {
-                self.white_shift
-            };
-            key = key << bits | p >> shift & 15;
+            key = key << bits | hand >> (4 * k) & 15;
         }
         key
     }
