@@ -6,7 +6,7 @@
 //! While solving, each rank holds one byte; the result is a [`CompactTable`]. Values
 //! carry remoteness (the winner hurries, the loser delays) up to [`MAX_REMOTENESS`].
 
-use std::ops::{Deref, Range};
+use std::ops::{Deref, DerefMut, Range};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering::Relaxed};
 use std::thread::{Scope, ScopedJoinHandle};
@@ -216,8 +216,8 @@ pub enum ShareCodes {
 }
 
 impl ShareCodes {
-    /// `len` codes of no position yet, in memory or, given `spill` (and any codes), in a
-    /// new file there.
+    /// Room for `len` codes, every one written before it is read: in memory or, given
+    /// `spill` (and any codes), in a new file there.
     fn new(len: usize, spill: Option<&Path>) -> Result<ShareCodes, Error> {
         let Some(path) = spill.filter(|_| len > 0) else {
             return Ok(ShareCodes::Held(vec![UNKNOWN; len]));
@@ -232,17 +232,8 @@ impl ShareCodes {
             .map_err(failed)?;
         file.set_len(len as u64).map_err(failed)?;
         // SAFETY: the file was just made for this share and nothing else maps or writes it.
-        let mut map = unsafe { memmap2::MmapMut::map_mut(&file) }.map_err(failed)?;
-        map.fill(UNKNOWN);
-        super::release(&mut map);
+        let map = unsafe { memmap2::MmapMut::map_mut(&file) }.map_err(failed)?;
         Ok(ShareCodes::Spilled(map, path.to_path_buf()))
-    }
-
-    fn as_mut(&mut self) -> &mut [u8] {
-        match self {
-            ShareCodes::Held(codes) => codes,
-            ShareCodes::Spilled(map, _) => map,
-        }
     }
 }
 
@@ -250,6 +241,15 @@ impl Deref for ShareCodes {
     type Target = [u8];
 
     fn deref(&self) -> &[u8] {
+        match self {
+            ShareCodes::Held(codes) => codes,
+            ShareCodes::Spilled(map, _) => map,
+        }
+    }
+}
+
+impl DerefMut for ShareCodes {
+    fn deref_mut(&mut self) -> &mut [u8] {
         match self {
             ShareCodes::Held(codes) => codes,
             ShareCodes::Spilled(map, _) => map,
@@ -317,12 +317,12 @@ pub fn solve_share<G: Levelled + Sync>(
         held += (r.end - r.start) as usize;
     }
     let mut mine = ShareCodes::new(held, spill)?;
-    let spilled = spill.is_some();
+    let spilled = matches!(mine, ShareCodes::Spilled(..));
     let levels = game.levels();
     let mut done = |level: usize, codes: &mut [u8]| {
         let r = &ranges[level];
         let at = offsets[level];
-        let kept = &mut mine.as_mut()[at..at + (r.end - r.start) as usize];
+        let kept = &mut mine[at..at + (r.end - r.start) as usize];
         kept.copy_from_slice(&codes[r.start as usize..r.end as usize]);
         if spilled {
             // The file keeps them; the system writes them out when it needs the room.
