@@ -36,7 +36,7 @@ fn course_checks_on_three_by_five() {
 
     let mut winning = Vec::new();
     let mut losing = Vec::new();
-    for (m, v) in rank_moves(&g, &mut TableOracle::new(&g, &table), &start) {
+    for (m, v) in rank_moves(&g, &mut TableOracle::new(&g, &table), &start).unwrap() {
         let id = g.board_id(&g.play(&start, &m));
         match v {
             Value::Win(_) => winning.push(id),

@@ -9,7 +9,6 @@
 
 use crate::game::{Game, Indexed, Notation, Outcome, PlayerId, Symmetric};
 use crate::picture::{Grid, Kind, Picture};
-use crate::session::search::SearchSession;
 use crate::session::Session;
 use crate::spec::{GameInfo, KeyInfo, Spec};
 use crate::Error;
@@ -345,7 +344,7 @@ impl Notation for Domineering {
 /// Opens a session of the Domineering board `spec` names: solved by search.
 pub fn open(spec: &Spec) -> Result<Box<dyn Session>, Error> {
     let game = Domineering::from_spec(spec)?;
-    Ok(Box::new(SearchSession::new(&spec.to_string(), &INFO, game)))
+    Ok(crate::session::search::open(&spec.to_string(), &INFO, game, None))
 }
 
 #[cfg(test)]
@@ -371,7 +370,11 @@ mod tests {
             for first in [VERTICAL, HORIZONTAL] {
                 let g = Domineering::new(rows, cols, first).unwrap();
                 let plain = minimax::value(&g, &g.start());
-                assert_eq!(AlphaBeta::symmetric(&g).solve(&g.start()), plain, "{rows}x{cols}");
+                assert_eq!(
+                    AlphaBeta::symmetric(&g).solve(&g.start()).unwrap(),
+                    plain,
+                    "{rows}x{cols}"
+                );
                 assert_eq!(
                     MemoSolver::symmetric(&g).solve(&g.start()),
                     plain,
@@ -388,8 +391,11 @@ mod tests {
         let q = g.parse_position("...#/...#/....").unwrap();
         assert_eq!(g.canonical(&p), g.canonical(&q));
         let mut s = AlphaBeta::new(&g);
-        assert_eq!(s.solve(&p), s.solve(&q));
-        assert!(matches!(s.solve(&g.start()), Value::Win(_) | Value::Lose(_)));
+        assert_eq!(s.solve(&p).unwrap(), s.solve(&q).unwrap());
+        assert!(matches!(
+            s.solve(&g.start()).unwrap(),
+            Value::Win(_) | Value::Lose(_)
+        ));
     }
 
     #[test]

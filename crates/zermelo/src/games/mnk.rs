@@ -5,6 +5,7 @@
 
 use crate::game::{Game, Indexed, Notation, Outcome, PlayerId, Symmetric};
 use crate::picture::{Grid, Kind, Picture};
+use crate::session::search::TreeOracleFn;
 use crate::solve::nullwindow::{Child, Tree, TreeOracle, ValueTree, ENTRY_BYTES};
 use crate::solve::{SearchOracle, Setup};
 use crate::spec::{GameInfo, KeyInfo, Spec};
@@ -723,12 +724,8 @@ pub fn open(spec: &Spec) -> Result<Box<dyn crate::session::Session>, Error> {
         &INFO
     };
     let cells = game.cells();
-    let session = crate::session::search::SearchSession::new(&spec.to_string(), info, game);
-    Ok(Box::new(if cells <= TREE_MAX_CELLS {
-        session.with_tree(tree_oracle)
-    } else {
-        session
-    }))
+    let tree = (cells <= TREE_MAX_CELLS).then_some(tree_oracle as TreeOracleFn<Mnk>);
+    Ok(crate::session::search::open(&spec.to_string(), info, game, tree))
 }
 
 #[cfg(test)]

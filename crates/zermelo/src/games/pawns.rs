@@ -15,7 +15,7 @@ use std::ops::Range;
 
 use crate::game::{Game, Indexed, Levelled, Notation, Outcome, PlayerId, Symmetric};
 use crate::picture::{Grid, Kind, Picture, Shape};
-use crate::session::levels::{LevelSession, Tabulated};
+use crate::session::levels::{self, Tabulated};
 use crate::session::{Big, Fact, FactValue};
 use crate::spec::{GameInfo, KeyInfo, Spec};
 use crate::Error;
@@ -987,7 +987,7 @@ impl Notation for Pawns {
 /// Opens a session of the pawns game `spec` names: solved into a saved level table.
 pub fn open(spec: &Spec) -> Result<Box<dyn crate::session::Session>, Error> {
     let game = Pawns::from_spec(spec)?;
-    Ok(Box::new(LevelSession::new(&spec.to_string(), &INFO, game)))
+    Ok(levels::open(&spec.to_string(), &INFO, game))
 }
 
 impl Tabulated for Pawns {

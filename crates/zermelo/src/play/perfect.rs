@@ -4,26 +4,31 @@
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
-use super::{best_at_random, search_stopped, Player};
+use super::{best_at_random, Player};
 use crate::game::Game;
 use crate::solve::Oracle;
 use crate::value::Value;
 use crate::Error;
 
-/// Every legal move of `p` with its value for the player to move in `p`, best first.
-pub fn rank_moves<G: Game, O: Oracle<G>>(game: &G, oracle: &mut O, p: &G::Position) -> Vec<(G::Move, Value)> {
+/// Every legal move of `p` with its value for the player to move in `p`, best first; the
+/// oracle's error when it cannot value a move.
+pub fn rank_moves<G: Game, O: Oracle<G> + ?Sized>(
+    game: &G,
+    oracle: &mut O,
+    p: &G::Position,
+) -> Result<Vec<(G::Move, Value)>, Error> {
     let mover = game.to_move(p);
-    let mut ranked: Vec<(G::Move, Value)> = game
+    let mut ranked = game
         .legal_moves(p)
         .into_iter()
         .map(|m| {
             let child = game.play(p, &m);
-            let v = Value::from_child(oracle.value(&child), game.to_move(&child) == mover);
-            (m, v)
+            let v = Value::from_child(oracle.value(&child)?, game.to_move(&child) == mover);
+            Ok((m, v))
         })
-        .collect();
+        .collect::<Result<Vec<(G::Move, Value)>, Error>>()?;
     ranked.sort_by_key(|(_, v)| std::cmp::Reverse(*v));
-    ranked
+    Ok(ranked)
 }
 
 /// Plays a best move according to an exact oracle.
@@ -47,12 +52,10 @@ impl<G: Game, O: Oracle<G>> Player<G> for Perfect<O> {
         "perfect".into()
     }
 
-    /// The best move, or [`Error::TooBig`] when the oracle gave up at its limit.
+    /// The best move, or the oracle's error (a search that gave up at its limit, a saved
+    /// table that failed to read).
     fn choose(&mut self, game: &G, p: &G::Position) -> Result<G::Move, Error> {
-        let ranked = rank_moves(game, &mut self.oracle, p);
-        if self.oracle.stopped() {
-            return Err(search_stopped());
-        }
+        let ranked = rank_moves(game, &mut self.oracle, p)?;
         best_at_random(&ranked, &mut self.rng)
     }
 }

@@ -84,7 +84,7 @@ mod tests {
         let position = ["a1", "b2", "c3", "a3"].iter().fold(game.start(), |q, m| {
             game.play(&q, &game.parse_move(&q, m).unwrap())
         });
-        let ranked = rank_moves(&game, &mut AlphaBeta::symmetric(&game), &position);
+        let ranked = rank_moves(&game, &mut AlphaBeta::symmetric(&game), &position).unwrap();
         let best = ranked[0].1;
         let inner = Box::new(Perfect::new(AlphaBeta::symmetric(&game), 2));
         let mut player = Sometimes::new(inner, p, 7);

@@ -3,17 +3,16 @@
 //! (the pawns game at every size).
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Instant;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::common::{self, Roster, Special};
+use super::engine::{GameSession, Made, Strategy, Tables};
 use super::search::value_view;
 use super::{
-    Big, Cost, Counts, Fact, FactValue, GameRecord, Options, PlayIo, PlayerInfo, PositionView, Session,
-    Solution, Standings, Verdict,
+    Big, Cost, Counts, Fact, FactValue, Options, PlayerInfo, PositionView, Session, Solution, Verdict,
 };
 use crate::game::{Levelled, Notation};
 use crate::play::perfect::{rank_moves, Perfect};
@@ -62,7 +61,7 @@ pub trait Tabulated: Levelled + Notation + Clone + Send + Sync + 'static {
 }
 
 /// Where a level session's values come from.
-enum Values {
+pub enum Values {
     /// Solved now and kept in memory, not saved (`--no-save`).
     Memory(CompactTable),
     /// A saved database, probed in place.
@@ -73,7 +72,7 @@ enum Values {
 }
 
 /// What the processes of a split solve tell each other at the end.
-struct Split {
+pub struct Split {
     /// Where this process saved its part, if it did.
     part: Option<PathBuf>,
     /// The whole table's counts ([`db::VALUE_COUNTS`]).
@@ -83,24 +82,14 @@ struct Split {
 }
 
 impl Values {
-    /// The value at `rank`; a failed probe is recorded in the database (see [`Values::fault`]).
-    fn get(&self, rank: u64) -> Option<Value> {
-        match self {
+    /// The value at `rank` (`None` for a rank that is no position), or why it could not
+    /// be read.
+    fn get(&self, rank: u64) -> Result<Option<Value>, Error> {
+        Ok(match self {
             Values::Memory(t) => t.get(rank),
             Values::Split(split) => (rank == split.start.0).then_some(split.start.1).flatten(),
-            Values::Saved(db) => db.value(rank).unwrap_or_else(|e| {
-                db.record_fault(e);
-                Some(Value::Draw)
-            }),
-        }
-    }
-
-    /// `answer`, unless a probe failed on the way: then the failure.
-    fn checked<T>(&self, answer: T) -> Result<T, Error> {
-        match self {
-            Values::Saved(db) => db.fault().map_or(Ok(answer), Err),
-            Values::Memory(_) | Values::Split(_) => Ok(answer),
-        }
+            Values::Saved(db) => db.value(rank)?,
+        })
     }
 
     /// Wins, losses, draws and the greatest remoteness ([`db::VALUE_COUNTS`]).
@@ -124,12 +113,16 @@ impl Values {
     }
 }
 
-/// A game solved into a level table.
-pub struct LevelSession<G> {
+/// The level-table strategy of a game.
+pub struct Levels<G> {
     spec: String,
-    info: &'static GameInfo,
     game: G,
-    values: Mutex<Option<Arc<Values>>>,
+}
+
+/// The session of `spec`, a game of `info` solved into a level table.
+pub fn open<G: Tabulated>(spec: &str, info: &'static GameInfo, game: G) -> Box<dyn Session> {
+    let spec = spec.to_string();
+    Box::new(GameSession::new(info, Levels { spec, game }))
 }
 
 /// An oracle reading a session's values.
@@ -139,10 +132,11 @@ struct Shared<'g, G> {
 }
 
 impl<G: Levelled> Oracle<G> for Shared<'_, G> {
-    fn value(&mut self, p: &G::Position) -> Value {
+    fn value(&mut self, p: &G::Position) -> Result<Value, Error> {
+        let rank = self.game.rank(p);
         self.values
-            .get(self.game.rank(p))
-            .expect("positions of the game have values")
+            .get(rank)?
+            .ok_or_else(|| Error::Unsupported(format!("rank {rank} of the table holds no value here")))
     }
 }
 
@@ -152,17 +146,7 @@ enum Source {
     Solved { restored: usize },
 }
 
-impl<G: Tabulated> LevelSession<G> {
-    /// A session for `game`, opened from `spec`.
-    pub fn new(spec: &str, info: &'static GameInfo, game: G) -> Self {
-        LevelSession {
-            spec: spec.to_string(),
-            info,
-            game,
-            values: Mutex::new(None),
-        }
-    }
-
+impl<G: Tabulated> Levels<G> {
     fn path(&self, opts: &Options) -> PathBuf {
         opts.data_dir.join(format!("{}.zdb", self.game.table_name()))
     }
@@ -200,14 +184,9 @@ impl<G: Tabulated> LevelSession<G> {
         Ok(db)
     }
 
-    /// The values: already held, read from the data folder, or solved now (within the
-    /// budget, going on from the checkpoints of a stopped solve) and saved unless
-    /// `opts.save` is off.
-    fn values(&self, opts: &Options, force: bool) -> Result<(Arc<Values>, Source), Error> {
-        let mut held = self.values.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(t) = held.as_ref().filter(|_| !force) {
-            return Ok((t.clone(), Source::Loaded));
-        }
+    /// The values: read from the data folder, or solved now (within the budget, going on
+    /// from the checkpoints of a stopped solve) and saved unless `opts.save` is off.
+    fn values(&self, opts: &Options, force: bool) -> Result<(Values, Source), Error> {
         let path = self.path(opts);
         let leads = opts.partition.leads();
         // Only the leader of a split solve looks at the data folder; it tells the others.
@@ -215,9 +194,7 @@ impl<G: Tabulated> LevelSession<G> {
             if !leads {
                 return Err(Error::Cancelled);
             }
-            let t = Arc::new(Values::Saved(Box::new(self.open_saved(&path)?)));
-            *held = Some(t.clone());
-            return Ok((t, Source::Loaded));
+            return Ok((Values::Saved(Box::new(self.open_saved(&path)?)), Source::Loaded));
         }
         // A split solve that saved its parts is not done again unless forced.
         let count = opts.partition.place().1;
@@ -241,10 +218,7 @@ impl<G: Tabulated> LevelSession<G> {
         if count > 1 {
             // Every process holds its part alone: the values are not kept for later use.
             let (split, restored) = self.solve_in_parts(opts, opts.save.then_some(path.as_path()))?;
-            return Ok((
-                Arc::new(Values::Split(Box::new(split))),
-                Source::Solved { restored },
-            ));
+            return Ok((Values::Split(Box::new(split)), Source::Solved { restored }));
         }
         let (values, restored) = if !opts.save {
             let codes = levels::solve_codes(
@@ -258,9 +232,7 @@ impl<G: Tabulated> LevelSession<G> {
         } else {
             self.solve_and_save(opts, &path)?
         };
-        let t = Arc::new(values);
-        *held = Some(t.clone());
-        Ok((t, Source::Solved { restored }))
+        Ok((values, Source::Solved { restored }))
     }
 
     /// Solves into the database at `path`, keeping a checkpoint after every level; the
@@ -402,43 +374,9 @@ impl<G: Tabulated> LevelSession<G> {
         db::write_codes(path, &spec, (SOLVER, SOLVER_VERSION), part, codes, levels::decode)
     }
 
-    /// The players of this game and the matches they play.
-    fn roster(&self, opts: &Options) -> Roster<'_, G> {
-        Roster {
-            spec: &self.spec,
-            seats: self.seats(),
-            special: self.special(opts),
-            known: self.players(),
-        }
-    }
-
-    fn special<'g>(&'g self, opts: &Options) -> Box<Special<'g, G>> {
-        let opts = opts.clone();
-        Box::new(move |name: &str, seed: u64| {
-            (name == "perfect").then(|| {
-                let (values, _) = self.values(&opts, false)?;
-                Ok(Box::new(Perfect::new(
-                    Shared {
-                        game: &self.game,
-                        values,
-                    },
-                    seed,
-                )) as Box<dyn Player<G> + 'g>)
-            })
-        })
-    }
-
-    /// `answer`, unless a probe of the held database failed on the way.
-    fn checked<T>(&self, answer: T) -> Result<T, Error> {
-        match self.values.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
-            Some(v) => v.checked(answer),
-            None => Ok(answer),
-        }
-    }
-
     /// The mean time in microseconds for the perfect player to choose a move in random
     /// live positions.
-    fn move_latency(&self, values: &Arc<Values>) -> f64 {
+    fn move_latency(&self, values: &Arc<Values>) -> Result<f64, Error> {
         let g = &self.game;
         let mut rng = StdRng::seed_from_u64(1);
         let positions: Vec<G::Position> = (0..LATENCY_SAMPLES * 4)
@@ -455,19 +393,22 @@ impl<G: Tabulated> LevelSession<G> {
         );
         let started = Instant::now();
         for p in &positions {
-            bot.choose(g, p).expect("a move in a live position");
+            bot.choose(g, p)?;
         }
-        started.elapsed().as_secs_f64() * 1e6 / positions.len().max(1) as f64
+        Ok(started.elapsed().as_secs_f64() * 1e6 / positions.len().max(1) as f64)
     }
 }
 
-impl<G: Tabulated> Session for LevelSession<G> {
+impl<G: Tabulated> Strategy for Levels<G> {
+    type Game = G;
+    type Table = Values;
+
     fn spec(&self) -> &str {
         &self.spec
     }
 
-    fn info(&self) -> &'static GameInfo {
-        self.info
+    fn game(&self, _command: &str) -> Result<&G, Error> {
+        Ok(&self.game)
     }
 
     fn seats(&self) -> usize {
@@ -478,16 +419,22 @@ impl<G: Tabulated> Session for LevelSession<G> {
         true
     }
 
-    fn players(&self) -> Vec<PlayerInfo> {
-        let mut list = vec![PlayerInfo {
+    fn own_players(&self) -> Vec<PlayerInfo> {
+        vec![PlayerInfo {
             name: "perfect",
             help: "reads the solved table: wins fastest, loses slowest",
-        }];
-        list.extend(common::common_players());
-        list
+        }]
     }
 
-    fn estimate(&self, opts: &Options) -> Result<Cost, Error> {
+    fn load(&self, opts: &Options) -> Result<Option<Values>, Error> {
+        Ok(Some(self.values(opts, false)?.0))
+    }
+
+    fn held_bytes(values: &Values) -> u64 {
+        values.held_bytes()
+    }
+
+    fn estimate(&self, opts: &Options, _tables: &Tables<'_, Self>) -> Result<Cost, Error> {
         if self.path(opts).exists() && !opts.force {
             return Ok(Cost {
                 positions: self.game.size(),
@@ -498,17 +445,24 @@ impl<G: Tabulated> Session for LevelSession<G> {
         Ok(self.solve_cost(opts.partition.place().1, opts.save))
     }
 
-    fn solve(&self, opts: &Options) -> Result<Solution, Error> {
+    fn solve(&self, opts: &Options, tables: &Tables<'_, Self>) -> Result<Solution, Error> {
         let g = &self.game;
         let started = Instant::now();
-        let (values, source) = self.values(opts, opts.force)?;
+        let (values, source) = match tables.held().filter(|_| !opts.force) {
+            Some(values) => (values, Source::Loaded),
+            None => match self.values(opts, opts.force)? {
+                // A split solve's processes each hold only their part: nothing to keep.
+                (split @ Values::Split(_), source) => (Arc::new(split), source),
+                (values, source) => (tables.keep(values), source),
+            },
+        };
         let seconds = started.elapsed().as_secs_f64();
         let start = g.start();
         let value = Shared {
             game: g,
             values: values.clone(),
         }
-        .value(&start);
+        .value(&start)?;
         let [wins, losses, draws, max_remoteness] = values.counts();
         let positions = wins + losses + draws;
         let fact = |key: &str, label: &str, v: FactValue| Fact::new(key, label, v);
@@ -554,10 +508,10 @@ impl<G: Tabulated> Session for LevelSession<G> {
             details.push(fact(
                 "move_micros",
                 "microseconds for a perfect move",
-                FactValue::Real(self.move_latency(&values)),
+                FactValue::Real(self.move_latency(&values)?),
             ));
         }
-        values.checked(Solution {
+        Ok(Solution {
             game: self.spec.clone(),
             to_move: g.player_name(g.to_move(&start)),
             verdict: Verdict::of(value),
@@ -568,27 +522,44 @@ impl<G: Tabulated> Session for LevelSession<G> {
         })
     }
 
-    fn position(&self, moves: &[String], opts: &Options) -> Result<PositionView, Error> {
+    fn view(
+        &self,
+        p: &G::Position,
+        _opts: &Options,
+        tables: &Tables<'_, Self>,
+    ) -> Result<PositionView, Error> {
         let g = &self.game;
-        let p = common::replay(g, g.start(), moves)?;
-        let (values, _) = self.values(opts, false)?;
-        let ranked = match g.outcome(&p) {
-            Some(_) => Vec::new(),
-            None => rank_moves(
-                g,
-                &mut Shared {
-                    game: g,
-                    values: values.clone(),
-                },
-                &p,
-            ),
+        let ranked = match (g.outcome(p), tables.get()?) {
+            (Some(_), _) => Vec::new(),
+            (None, Some(values)) => rank_moves(g, &mut Shared { game: g, values }, p)?,
+            (None, None) => return Err(Error::Unsupported(format!("{} has no table", self.spec))),
         };
-        let ranked = values.checked(ranked)?;
-        let mut view = value_view(&self.spec, g, &p, &ranked, g.position_facts(&p));
+        let mut view = value_view(&self.spec, g, p, &ranked, g.position_facts(p));
         for (row, (m, _)) in view.moves.iter_mut().zip(&ranked) {
-            row.note = g.move_note(&p, m);
+            row.note = g.move_note(p, m);
         }
         Ok(view)
+    }
+
+    fn player<'s>(
+        &'s self,
+        name: &str,
+        seed: u64,
+        _opts: &Options,
+        tables: &Tables<'_, Self>,
+    ) -> Option<Made<'s, G>> {
+        (name == "perfect").then(|| {
+            let values = tables
+                .get()?
+                .ok_or_else(|| Error::Unsupported(format!("{} has no table", self.spec)))?;
+            Ok(Box::new(Perfect::new(
+                Shared {
+                    game: &self.game,
+                    values,
+                },
+                seed,
+            )) as Box<dyn Player<G> + 's>)
+        })
     }
 
     fn check_sample(&self, db: &Database, sample: u64, seed: u64) -> Result<u64, Error> {
@@ -635,48 +606,5 @@ impl<G: Tabulated> Session for LevelSession<G> {
             seconds: 0.0,
             details: self.game.count_facts(),
         })
-    }
-
-    fn tournament(
-        &self,
-        players: &[String],
-        games: u64,
-        seed: u64,
-        opts: &Options,
-        after: &(dyn Fn(u64) + Sync),
-    ) -> Result<Standings, Error> {
-        let standings = self.roster(opts).tournament(
-            players,
-            games,
-            seed,
-            |_| (self.game.clone(), self.game.start()),
-            after,
-        )?;
-        self.checked(standings)
-    }
-
-    fn play(
-        &self,
-        seats: &[String],
-        seed: u64,
-        opts: &Options,
-        io: &mut PlayIo<'_>,
-    ) -> Result<GameRecord, Error> {
-        let record = self.roster(opts).play(&self.game, seats, seed, |_| None, io)?;
-        self.checked(record)
-    }
-
-    fn playout(&self, seed: u64) -> Result<usize, Error> {
-        common::playout(&self.game, self.game.start(), seed)
-    }
-
-    fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error> {
-        let chosen = self.roster(opts).bot_move(&self.game, moves, player, seed)?;
-        self.checked(chosen)
-    }
-
-    fn held_bytes(&self) -> u64 {
-        let held = self.values.lock().unwrap_or_else(|e| e.into_inner());
-        held.as_ref().map_or(0, |v| v.held_bytes())
     }
 }

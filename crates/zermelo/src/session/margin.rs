@@ -13,10 +13,10 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
-use super::common::{self, Roster, Special};
+use super::common;
+use super::engine::{GameSession, Made, Strategy, Tables};
 use super::{
-    Big, Cost, Fact, FactValue, GameRecord, MoveValue, Options, PlayIo, PlayerInfo, PositionView, Session,
-    Solution, Standings, Verdict,
+    Big, Cost, Fact, FactValue, MoveValue, Options, PlayerInfo, PositionView, Session, Solution, Verdict,
 };
 use crate::game::Notation;
 use crate::play::margin::{BestMargin, ProvenMargin, TableMargin};
@@ -86,34 +86,45 @@ enum Board<G> {
     Drawn(Draw<G>),
 }
 
-/// A score game solved by margins.
-pub struct MarginSession<G> {
+/// The tables a margin session reads: the saved table of every rank, the book of a solve.
+pub struct MarginTables {
+    table: Option<Arc<MarginTable>>,
+    book: Option<Arc<Book>>,
+}
+
+/// The margin strategy of a score game.
+pub struct Margins<G> {
     spec: String,
-    info: &'static GameInfo,
     board: Board<G>,
 }
 
-impl<G: MarginGame> MarginSession<G> {
-    /// A session for `game`, opened from `spec`.
-    pub fn new(spec: &str, info: &'static GameInfo, game: G) -> Self {
-        MarginSession {
+/// The session of `spec`, a game of `info` solved by margins.
+pub fn open<G: MarginGame>(spec: &str, info: &'static GameInfo, game: G) -> Box<dyn Session> {
+    let board = Board::One(game);
+    Box::new(GameSession::new(
+        info,
+        Margins {
             spec: spec.to_string(),
-            info,
-            board: Board::One(game),
-        }
-    }
+            board,
+        },
+    ))
+}
 
-    /// A session for tournaments on boards drawn by `draw`, opened from `spec`.
-    pub fn drawn(spec: &str, info: &'static GameInfo, draw: Draw<G>) -> Self {
-        MarginSession {
+/// The session of `spec`, a game of `info` on boards drawn by `draw`, for tournaments.
+pub fn open_drawn<G: MarginGame>(spec: &str, info: &'static GameInfo, draw: Draw<G>) -> Box<dyn Session> {
+    let board = Board::Drawn(draw);
+    Box::new(GameSession::new(
+        info,
+        Margins {
             spec: spec.to_string(),
-            info,
-            board: Board::Drawn(draw),
-        }
-    }
+            board,
+        },
+    ))
+}
 
+impl<G: MarginGame> Margins<G> {
     /// The one board, or why `command` needs one.
-    fn game(&self, command: &str) -> Result<&G, Error> {
+    fn one(&self, command: &str) -> Result<&G, Error> {
         match &self.board {
             Board::One(g) => Ok(g),
             Board::Drawn(_) => Err(Error::Unsupported(format!(
@@ -121,66 +132,6 @@ impl<G: MarginGame> MarginSession<G> {
                 self.spec
             ))),
         }
-    }
-
-    /// Refuses `names` when they include the perfect player and it cannot play the board:
-    /// it values every move afresh where it can, else it plays from the board's book.
-    /// The book, when the perfect player needs it.
-    fn perfect_book(&self, names: &[String], opts: &Options) -> Result<Option<Arc<Book>>, Error> {
-        let why = match &self.board {
-            Board::One(g) => g.perfect_refusal(),
-            Board::Drawn(_) => None,
-        };
-        match why {
-            Some(why) if names.iter().any(|n| is_perfect(n)) => match self.book(opts)? {
-                Some(book) => Ok(Some(book)),
-                None => Err(Error::Unsupported(why)),
-            },
-            _ => Ok(None),
-        }
-    }
-
-    /// The players of this game and the matches they play; the perfect player reads
-    /// `table` when there is one, else plays from `book` when there is one.
-    fn roster(
-        &self,
-        setup: Setup,
-        table: Option<Arc<MarginTable>>,
-        book: Option<Arc<Book>>,
-    ) -> Roster<'_, G> {
-        let lasting = match (&self.board, book) {
-            (Board::One(g), Some(book)) => Some((
-                g.clone(),
-                Setup {
-                    book: Some(book),
-                    ..setup.clone()
-                },
-            )),
-            _ => None,
-        };
-        Roster {
-            spec: &self.spec,
-            seats: self.seats(),
-            special: Self::special(setup, table, lasting),
-            known: self.players(),
-        }
-    }
-
-    fn special<'g>(
-        setup: Setup,
-        table: Option<Arc<MarginTable>>,
-        lasting: Option<(G, Setup)>,
-    ) -> Box<Special<'g, G>> {
-        Box::new(move |name: &str, seed: u64| match name {
-            "perfect" => Some(Ok(
-                match (&table, lasting.as_ref().and_then(|(g, s)| g.lasting_solver(s))) {
-                    (Some(t), _) => Box::new(TableMargin::new(t.clone(), seed)) as Box<dyn Player<G> + 'g>,
-                    (None, Some(solver)) => Box::new(ProvenMargin::new(solver, THINK)),
-                    (None, None) => Box::new(BestMargin::new(G::solver, seed).with_setup(setup.clone())),
-                },
-            )),
-            _ => G::own_player(name, seed).map(|p| Ok(p as Box<dyn Player<G> + 'g>)),
-        })
     }
 
     /// The book of the one board in the data folder, when there is one.
@@ -200,9 +151,10 @@ impl<G: MarginGame> MarginSession<G> {
         &self,
         g: &G,
         p: &G::Position,
+        book: Option<Arc<Book>>,
         opts: &Options,
     ) -> Result<Option<(Verdict, Vec<MoveValue>, Fact)>, Error> {
-        let Some(book) = self.book(opts)? else {
+        let Some(book) = book else {
             return Ok(None);
         };
         let path = book.path().display().to_string();
@@ -260,18 +212,21 @@ impl<G: MarginGame> MarginSession<G> {
     /// Solves every rank by retrograde analysis (or reads the saved table) and, unless
     /// `opts.save` is off, saves the table: the start's margin, the ranks and the saved
     /// file as a fact.
-    fn retrograde(&self, g: &G, opts: &Options) -> Result<(i32, u64, Option<Fact>), Error> {
+    fn retrograde(
+        &self,
+        g: &G,
+        opts: &Options,
+        held: Option<&MarginTable>,
+    ) -> Result<(i32, u64, Option<Fact>), Error> {
         let ranks = g
             .margin_ranks()
             .ok_or_else(|| Error::Unsupported(format!("{} is too big for a table", self.spec)))?;
         let path = super::table_path(opts, &self.spec);
         let start = g.start();
-        if !opts.force {
-            if let Some(db) = super::saved_table(opts, &self.spec, Some(ranks), SAVER)? {
-                let fact = super::table_fact(&path, &db, "read from the data folder");
-                let table = MarginTable::Saved(Arc::new(db));
-                return Ok((table.margin(g, &start)?, ranks, Some(fact)));
-            }
+        if let Some(table) = held.filter(|_| !opts.force) {
+            let db = Database::open(&path)?;
+            let fact = super::table_fact(&path, &db, "read from the data folder");
+            return Ok((table.margin(g, &start)?, ranks, Some(fact)));
         }
         opts.budget.check(
             &format!("retrograde analysis of {}", self.spec),
@@ -353,22 +308,28 @@ fn setup(opts: &Options) -> Setup {
     }
 }
 
-/// How a solver is set up for a match: no limit, no progress shown.
-fn match_setup() -> Setup {
-    Setup::default()
+/// How a player's solver is set up: under the options' limit, no progress shown.
+fn player_setup(opts: &Options) -> Setup {
+    Setup {
+        progress: None,
+        ..setup(opts)
+    }
 }
 
 fn is_perfect(name: &str) -> bool {
     name.trim().eq_ignore_ascii_case("perfect")
 }
 
-impl<G: MarginGame> Session for MarginSession<G> {
+impl<G: MarginGame> Strategy for Margins<G> {
+    type Game = G;
+    type Table = MarginTables;
+
     fn spec(&self) -> &str {
         &self.spec
     }
 
-    fn info(&self) -> &'static GameInfo {
-        self.info
+    fn game(&self, command: &str) -> Result<&G, Error> {
+        self.one(command)
     }
 
     fn seats(&self) -> usize {
@@ -392,41 +353,49 @@ impl<G: MarginGame> Session for MarginSession<G> {
         vec![first.into(), "random".into()]
     }
 
-    fn players(&self) -> Vec<PlayerInfo> {
+    fn own_players(&self) -> Vec<PlayerInfo> {
         let mut list = vec![PlayerInfo {
             name: "perfect",
             help: "exact margin search: the largest final lead",
         }];
         list.extend(G::own_players());
-        list.extend(common::common_players());
         list
     }
 
-    fn estimate(&self, opts: &Options) -> Result<Cost, Error> {
-        let g = self.game("solve")?;
+    fn load(&self, opts: &Options) -> Result<Option<MarginTables>, Error> {
+        Ok(Some(MarginTables {
+            table: self.saved(opts)?,
+            book: self.book(opts)?,
+        }))
+    }
+
+    fn estimate(&self, opts: &Options, _tables: &Tables<'_, Self>) -> Result<Cost, Error> {
+        let g = self.one("solve")?;
         Ok(match (opts.solver.as_deref(), g.margin_ranks()) {
             (Some("retrograde"), Some(ranks)) => retrograde_cost(ranks),
             _ => g.search_cost(&g.start(), opts.table_bytes),
         })
     }
 
-    fn solve(&self, opts: &Options) -> Result<Solution, Error> {
-        let g = self.game("solve")?;
+    fn solve(&self, opts: &Options, tables: &Tables<'_, Self>) -> Result<Solution, Error> {
+        let g = self.one("solve")?;
         let what = format!("solving {}", self.spec);
-        opts.budget.check(&what, self.estimate(opts)?)?;
+        opts.budget.check(&what, self.estimate(opts, tables)?)?;
         let started = Instant::now();
         let solver = opts.solver.as_deref().unwrap_or(NULL_WINDOW);
         let start = g.start();
         let limit = opts.limit(ENTRY_BYTES);
         let mut details = g.facts();
         let tabulated = self.solvers().contains(&"retrograde");
+        let held = tables.get()?;
         let (margin, positions, nodes) = if solver == "retrograde" && tabulated {
-            let (margin, ranks, fact) = self.retrograde(g, opts)?;
+            let (margin, ranks, fact) =
+                self.retrograde(g, opts, held.as_ref().and_then(|h| h.table.as_deref()))?;
             details.extend(fact);
             (margin, ranks as usize, ranks)
         } else {
             let book = match (solver, opts.force) {
-                (NULL_WINDOW, false) => self.book(opts)?,
+                (NULL_WINDOW, false) => held.as_ref().and_then(|h| h.book.clone()),
                 _ => None,
             };
             if let Some(b) = &book {
@@ -469,6 +438,8 @@ impl<G: MarginGame> Session for MarginSession<G> {
             }
             (margin, s.positions(), s.nodes())
         };
+        // What the solve saved is read afresh by the next answer.
+        tables.forget();
         details.push(Fact::new(
             "nodes",
             "nodes",
@@ -485,13 +456,19 @@ impl<G: MarginGame> Session for MarginSession<G> {
         })
     }
 
-    fn position(&self, moves: &[String], opts: &Options) -> Result<PositionView, Error> {
-        let g = self.game("position")?;
-        let p = common::replay(g, g.start(), moves)?;
-        let outcome = g.outcome(&p);
-        let mover = g.to_move(&p);
-        let mut details = g.position_facts(&p);
-        let table = self.saved(opts)?;
+    fn view(
+        &self,
+        p: &G::Position,
+        opts: &Options,
+        tables: &Tables<'_, Self>,
+    ) -> Result<PositionView, Error> {
+        let g = self.one("position")?;
+        let outcome = g.outcome(p);
+        let mover = g.to_move(p);
+        let mut details = g.position_facts(p);
+        let held = tables.get()?;
+        let table = held.as_ref().and_then(|h| h.table.clone());
+        let book = held.as_ref().and_then(|h| h.book.clone());
         if table.is_some() {
             let path = super::table_path(opts, &self.spec);
             details.push(Fact::new(
@@ -502,38 +479,39 @@ impl<G: MarginGame> Session for MarginSession<G> {
         }
         let (verdict, listed) = match outcome {
             Some(_) => (
-                Verdict::of_margin(g.score(&p, mover) - g.score(&p, 1 - mover)),
+                Verdict::of_margin(g.score(p, mover) - g.score(p, 1 - mover)),
                 Vec::new(),
             ),
             None => {
                 // A position whose moves cost more to value afresh than the perfect
                 // player thinks is valued from the book first, when there is one.
-                let costly = g.search_cost(&p, opts.table_bytes).seconds > THINK.as_secs_f64();
+                let costly = g.search_cost(p, opts.table_bytes).seconds > THINK.as_secs_f64();
                 let book_first = table.is_none() && costly;
                 let proved = if book_first {
-                    self.proved(g, &p, opts)?
+                    self.proved(g, p, book.clone(), opts)?
                 } else {
                     None
                 };
                 let outcome = match proved {
                     Some(proved) => Ok(proved),
-                    None => match self.rank(g, &p, table.as_deref(), opts) {
+                    None => match self.rank(g, p, table.as_deref(), opts) {
                         Ok(ranked) => {
                             let best = ranked[0].1;
                             let listed = ranked
                                 .iter()
                                 .map(|(m, v)| MoveValue {
-                                    notation: g.format_move(&p, m),
+                                    notation: g.format_move(p, m),
                                     verdict: Verdict::of_margin(*v),
                                     best: *v == best,
                                     note: None,
                                 })
                                 .collect();
-                            return Ok(view(&self.spec, g, &p, details, Verdict::of_margin(best), listed));
+                            return Ok(view(&self.spec, g, p, details, Verdict::of_margin(best), listed));
                         }
                         Err(Error::Cancelled) => return Err(Error::Cancelled),
+                        Err(e @ (Error::Database { .. } | Error::Io(_))) => return Err(e),
                         Err(why) if book_first => Err(why),
-                        Err(why) => self.proved(g, &p, opts)?.ok_or(why),
+                        Err(why) => self.proved(g, p, book, opts)?.ok_or(why),
                     },
                 };
                 match outcome {
@@ -547,81 +525,90 @@ impl<G: MarginGame> Session for MarginSession<G> {
                             "not searched",
                             FactValue::Text(why.to_string()),
                         ));
-                        (Verdict::unknown(), advised(g, &p)?)
+                        (Verdict::unknown(), advised(g, p)?)
                     }
                 }
             }
         };
-        Ok(view(&self.spec, g, &p, details, verdict, listed))
+        Ok(view(&self.spec, g, p, details, verdict, listed))
     }
 
-    fn tournament(
-        &self,
-        players: &[String],
-        games: u64,
+    fn player<'s>(
+        &'s self,
+        name: &str,
         seed: u64,
         opts: &Options,
-        after: &(dyn Fn(u64) + Sync),
-    ) -> Result<Standings, Error> {
-        let book = self.perfect_book(players, opts)?;
-        let perfect = players.iter().any(|n| is_perfect(n));
-        let mut rng = StdRng::seed_from_u64(seed);
-        let mut standings = self.roster(match_setup(), self.saved(opts)?, book).tournament(
-            players,
-            games,
-            seed,
-            |_| {
-                let g = match &self.board {
-                    Board::One(g) => g.clone(),
-                    Board::Drawn(draw) => (draw.board)(&mut rng, perfect),
-                };
-                let start = g.start();
-                (g, start)
-            },
-            after,
-        )?;
-        if let Board::Drawn(draw) = &self.board {
-            standings.details.push((draw.fact)(perfect));
+        tables: &Tables<'_, Self>,
+    ) -> Option<Made<'s, G>> {
+        if name != "perfect" {
+            return G::own_player(name, seed).map(|p| Ok(p as Box<dyn Player<G> + 's>));
         }
-        Ok(standings)
+        let perfect = || -> Result<Box<dyn Player<G> + 's>, Error> {
+            let held = tables.get()?;
+            if let Some(table) = held.as_ref().and_then(|h| h.table.clone()) {
+                return Ok(Box::new(TableMargin::new(table, seed)));
+            }
+            let refusal = match &self.board {
+                Board::One(g) => g.perfect_refusal().map(|why| (g, why)),
+                Board::Drawn(_) => None,
+            };
+            let Some((g, why)) = refusal else {
+                return Ok(Box::new(
+                    BestMargin::new(G::solver, seed).with_setup(player_setup(opts)),
+                ));
+            };
+            let book = held.as_ref().and_then(|h| h.book.clone());
+            let setup = Setup {
+                book,
+                ..player_setup(opts)
+            };
+            match setup.book.is_some().then(|| g.lasting_solver(&setup)).flatten() {
+                Some(solver) => Ok(Box::new(ProvenMargin::new(solver, THINK))),
+                None => Err(Error::Unsupported(why)),
+            }
+        };
+        Some(perfect())
     }
 
-    fn play(
-        &self,
-        seats: &[String],
-        seed: u64,
-        opts: &Options,
-        io: &mut PlayIo<'_>,
-    ) -> Result<GameRecord, Error> {
-        let g = self.game("play")?;
-        let book = self.perfect_book(seats, opts)?;
-        self.roster(match_setup(), self.saved(opts)?, book).play(
-            g,
-            seats,
-            seed,
-            |p| Some(vec![g.score(p, 0), g.score(p, 1)]),
-            io,
-        )
+    fn check_match(&self, names: &[String], opts: &Options, tables: &Tables<'_, Self>) -> Result<(), Error> {
+        let refusal = match &self.board {
+            Board::One(g) => g.perfect_refusal(),
+            Board::Drawn(_) => None,
+        };
+        match refusal {
+            Some(why) if names.iter().any(|n| is_perfect(n)) => {
+                let _ = opts;
+                match tables.get()?.and_then(|h| h.book.clone()) {
+                    Some(_) => Ok(()),
+                    None => Err(Error::Unsupported(why)),
+                }
+            }
+            _ => Ok(()),
+        }
     }
 
-    fn playout(&self, seed: u64) -> Result<usize, Error> {
-        let g = self.game("a playout")?;
-        common::playout(g, g.start(), seed)
+    fn dealer(&self, names: &[String], seed: u64) -> Result<Box<dyn FnMut(u64) -> G + '_>, Error> {
+        let perfect = names.iter().any(|n| is_perfect(n));
+        let mut rng = StdRng::seed_from_u64(seed);
+        Ok(match &self.board {
+            Board::One(g) => Box::new(move |_| g.clone()),
+            Board::Drawn(draw) => Box::new(move |_| (draw.board)(&mut rng, perfect)),
+        })
     }
 
-    fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error> {
-        let g = self.game("a bot's move")?;
-        let book = self.perfect_book(&[player.to_string()], opts)?;
-        self.roster(setup(opts), self.saved(opts)?, book)
-            .bot_move(g, moves, player, seed)
-            .map_err(|e| match e {
-                Error::TooBig(_) => opts.stopped("the bot's move"),
-                _ => e,
-            })
+    fn tournament_facts(&self, names: &[String]) -> Vec<Fact> {
+        match &self.board {
+            Board::One(_) => Vec::new(),
+            Board::Drawn(draw) => vec![(draw.fact)(names.iter().any(|n| is_perfect(n)))],
+        }
+    }
+
+    fn points(&self, g: &G, p: &G::Position) -> Option<Vec<i32>> {
+        Some(vec![g.score(p, 0), g.score(p, 1)])
     }
 
     fn check_sample(&self, db: &Database, sample: u64, seed: u64) -> Result<u64, Error> {
-        let g = self.game("checking a database")?;
+        let g = self.one("checking a database")?;
         if db.header().spec != self.spec {
             return Err(Error::Database {
                 path: db.path().display().to_string(),

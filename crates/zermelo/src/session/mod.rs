@@ -7,6 +7,7 @@
 //! decision rule) and [`heaps`] (heap values by Sprague–Grundy). Front ends open
 //! sessions through [`crate::catalog`].
 
+pub mod engine;
 pub mod heaps;
 pub mod levels;
 pub mod margin;
@@ -287,6 +288,15 @@ impl Options {
                 .seconds
                 .map(|s| Instant::now() + Duration::from_secs_f64(s)),
             cancel: self.cancel.clone(),
+        }
+    }
+
+    /// `e`, or when it says that a search stopped at its limit ([`Error::TooBig`],
+    /// [`Error::Cancelled`]), the error of [`Options::stopped`] for `what`.
+    pub fn stopped_as(&self, e: Error, what: &str) -> Error {
+        match e {
+            Error::TooBig(_) | Error::Cancelled => self.stopped(what),
+            e => e,
         }
     }
 

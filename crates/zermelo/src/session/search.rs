@@ -5,18 +5,17 @@
 //! retrograde solve saves its table of every rank to the data folder; positions, moves
 //! and the perfect player then read it instead of searching.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::common::{self, Roster, Special};
+use super::common;
+use super::engine::{GameSession, Made, Strategy, Tables};
 use super::table_fact;
 use super::{
-    Cost, Counts, Fact, FactValue, GameRecord, MoveValue, Options, PlayIo, PlayerInfo, PositionView, Session,
-    Solution, Standings, Tally, Verdict,
+    Cost, Counts, Fact, FactValue, MoveValue, Options, PlayerInfo, PositionView, Session, Solution, Tally,
+    Verdict,
 };
 use crate::analysis::count;
-use crate::game::Game;
 use crate::game::{Indexed, Notation, Symmetric};
 use crate::play::perfect::{rank_moves, Perfect};
 use crate::play::Player;
@@ -38,26 +37,27 @@ const COUNT_BYTES: u64 = 96;
 /// The solver that saves tables, and the version of its output.
 const SAVER: (&str, u32) = ("retrograde", 1);
 
-/// An oracle probing a saved database; a failed probe is recorded in the database.
+/// An oracle probing a saved database.
 struct Saved<'g, G> {
+    game: &'g G,
+    db: &'g Database,
+}
+
+impl<G: Indexed> Oracle<G> for Saved<'_, G> {
+    fn value(&mut self, p: &G::Position) -> Result<Value, Error> {
+        self.db.position_value(self.game.rank(p))
+    }
+}
+
+/// An oracle probing a saved database it holds.
+struct Owned<'g, G> {
     game: &'g G,
     db: Arc<Database>,
 }
 
-impl<G: Indexed> crate::solve::Oracle<G> for Saved<'_, G> {
-    fn value(&mut self, p: &G::Position) -> Value {
-        self.db.position_value(self.game.rank(p)).unwrap_or_else(|e| {
-            self.db.record_fault(e);
-            Value::Draw
-        })
-    }
-}
-
-/// `answer`, unless a probe of `db` failed on the way.
-fn checked<T>(db: Option<&Arc<Database>>, answer: T) -> Result<T, Error> {
-    match db.and_then(|d| d.fault()) {
-        Some(e) => Err(e),
-        None => Ok(answer),
+impl<G: Indexed> Oracle<G> for Owned<'_, G> {
+    fn value(&mut self, p: &G::Position) -> Result<Value, Error> {
+        self.db.position_value(self.game.rank(p))
     }
 }
 
@@ -68,10 +68,10 @@ pub type TreeOracleFn<G> = for<'g> fn(&'g G, &Setup) -> Box<dyn SearchOracle<G> 
 /// The name of the null-window solver, when a game offers one.
 const NULL_WINDOW: &str = "nullwindow";
 
-/// A game solved by search.
-pub struct SearchSession<G: Game> {
+/// The search strategy of a game: its own null-window search when it has one, else
+/// alpha-beta; memoised negamax and retrograde analysis on demand.
+pub struct Search<G> {
     spec: String,
-    info: &'static GameInfo,
     game: G,
     tree: Option<TreeOracleFn<G>>,
 }
@@ -80,34 +80,19 @@ pub struct SearchSession<G: Game> {
 pub trait Searchable: Notation + Symmetric + Indexed + Clone + Send + Sync + 'static {}
 impl<G: Notation + Symmetric + Indexed + Clone + Send + Sync + 'static> Searchable for G {}
 
-impl<G: Searchable> SearchSession<G> {
-    /// A session for `game`, opened from `spec`.
-    pub fn new(spec: &str, info: &'static GameInfo, game: G) -> Self {
-        SearchSession {
-            spec: spec.to_string(),
-            info,
-            game,
-            tree: None,
-        }
-    }
+/// The session of `spec`, a game of `info` solved by search: by `tree`, the game's own
+/// null-window search, by default when it has one.
+pub fn open<G: Searchable>(
+    spec: &str,
+    info: &'static GameInfo,
+    game: G,
+    tree: Option<TreeOracleFn<G>>,
+) -> Box<dyn Session> {
+    let spec = spec.to_string();
+    Box::new(GameSession::new(info, Search { spec, game, tree }))
+}
 
-    /// The same session, solving with the game's null-window search by default.
-    pub fn with_tree(mut self, tree: TreeOracleFn<G>) -> Self {
-        self.tree = Some(tree);
-        self
-    }
-
-    /// The players of this game and the matches they play; the perfect player reads `db`
-    /// when there is one, else searches under `setup`.
-    fn roster(&self, setup: Setup, db: Option<Arc<Database>>) -> Roster<'_, G> {
-        Roster {
-            spec: &self.spec,
-            seats: self.seats(),
-            special: self.special(setup, db),
-            known: self.players(),
-        }
-    }
-
+impl<G: Searchable> Search<G> {
     /// The exact search under `setup`: the game's null-window search when it has one (one
     /// table for every position asked), else alpha-beta.
     fn oracle(&self, setup: &Setup) -> Box<dyn Oracle<G> + '_> {
@@ -117,69 +102,41 @@ impl<G: Searchable> SearchSession<G> {
         }
     }
 
-    /// Where a retrograde solve saves the table: the spec, made a file name.
-    fn path(&self, opts: &Options) -> PathBuf {
-        super::table_path(opts, &self.spec)
-    }
-
-    /// The saved table of this game, when there is one.
-    fn saved(&self, opts: &Options) -> Result<Option<Arc<Database>>, Error> {
-        Ok(super::saved_table(opts, &self.spec, Some(self.game.size()), SAVER)?.map(Arc::new))
-    }
-
     /// Solves every rank by retrograde analysis and, unless `opts.save` is off, saves the
     /// table: the value of the start, the positions and the saved file's path and size.
-    fn retrograde(&self, opts: &Options) -> Result<(Value, u64, Option<Fact>), Error> {
+    fn retrograde(
+        &self,
+        opts: &Options,
+        tables: &Tables<'_, Self>,
+    ) -> Result<(Value, u64, Option<Fact>), Error> {
         let g = &self.game;
-        let path = self.path(opts);
+        let spec = &self.spec;
+        let path = super::table_path(opts, spec);
         if !opts.force {
-            if let Some(db) = self.saved(opts)? {
-                let v = Saved {
-                    game: g,
-                    db: db.clone(),
-                }
-                .value(&g.start());
+            if let Some(db) = tables.get()? {
+                let v = Saved { game: g, db: &db }.value(&g.start())?;
                 let fact = table_fact(&path, &db, "read from the data folder");
-                return checked(Some(&db), (v, db.header().count("positions"), Some(fact)));
+                return Ok((v, db.header().count("positions"), Some(fact)));
             }
         }
-        opts.budget.check(
-            &format!("retrograde analysis of {}", self.spec),
-            self.retrograde_cost(),
-        )?;
+        opts.budget
+            .check(&format!("retrograde analysis of {spec}"), self.retrograde_cost())?;
         if opts.save {
             super::writable(&opts.data_dir)?;
             super::check_room(&opts.data_dir, g.size() / 2)?;
         }
         let table = retrograde::solve(g, opts.progress.as_ref());
         let (w, l, d) = table.summary();
-        let v = TableOracle::new(g, &table).value(&g.start());
+        let v = TableOracle::new(g, &table).value(&g.start())?;
         if !opts.save {
             return Ok((v, w + l + d, None));
         }
-        db::write_values(&path, &self.spec, SAVER, g.size(), None, &|ranks, out| {
+        db::write_values(&path, spec, SAVER, g.size(), None, &|ranks, out| {
             out.extend(ranks.map(|r| table.get(r)));
             Ok(())
         })?;
-        let db = Database::open(&path)?;
+        let db = tables.keep(Database::open(&path)?);
         Ok((v, w + l + d, Some(table_fact(&path, &db, "solved now"))))
-    }
-
-    fn special<'g>(&'g self, setup: Setup, db: Option<Arc<Database>>) -> Box<Special<'g, G>> {
-        Box::new(move |name: &str, seed: u64| {
-            (name == "perfect").then(|| {
-                Ok(match &db {
-                    Some(db) => Box::new(Perfect::new(
-                        Saved {
-                            game: &self.game,
-                            db: db.clone(),
-                        },
-                        seed,
-                    )) as Box<dyn Player<G> + 'g>,
-                    None => Box::new(Perfect::new(self.oracle(&setup), seed)),
-                })
-            })
-        })
     }
 
     fn retrograde_cost(&self) -> Cost {
@@ -192,13 +149,16 @@ impl<G: Searchable> SearchSession<G> {
     }
 }
 
-impl<G: Searchable> Session for SearchSession<G> {
+impl<G: Searchable> Strategy for Search<G> {
+    type Game = G;
+    type Table = Database;
+
     fn spec(&self) -> &str {
         &self.spec
     }
 
-    fn info(&self) -> &'static GameInfo {
-        self.info
+    fn game(&self, _command: &str) -> Result<&G, Error> {
+        Ok(&self.game)
     }
 
     fn seats(&self) -> usize {
@@ -212,16 +172,22 @@ impl<G: Searchable> Session for SearchSession<G> {
             .collect()
     }
 
-    fn players(&self) -> Vec<PlayerInfo> {
-        let mut list = vec![PlayerInfo {
+    fn own_players(&self) -> Vec<PlayerInfo> {
+        vec![PlayerInfo {
             name: "perfect",
             help: "exact search: wins fastest, loses slowest",
-        }];
-        list.extend(common::common_players());
-        list
+        }]
     }
 
-    fn estimate(&self, opts: &Options) -> Result<Cost, Error> {
+    fn load(&self, opts: &Options) -> Result<Option<Database>, Error> {
+        super::saved_table(opts, &self.spec, Some(self.game.size()), SAVER)
+    }
+
+    fn held_bytes(db: &Database) -> u64 {
+        db.held_bytes()
+    }
+
+    fn estimate(&self, opts: &Options, _tables: &Tables<'_, Self>) -> Result<Cost, Error> {
         Ok(match opts.solver.as_deref() {
             Some("retrograde") => self.retrograde_cost(),
             // A search visits an unknown share of the positions: the index size bounds it.
@@ -233,20 +199,19 @@ impl<G: Searchable> Session for SearchSession<G> {
         })
     }
 
-    fn solve(&self, opts: &Options) -> Result<Solution, Error> {
+    fn solve(&self, opts: &Options, tables: &Tables<'_, Self>) -> Result<Solution, Error> {
         let g = &self.game;
+        let spec = &self.spec;
         let started = Instant::now();
         let solvers = self.solvers();
         let solver = opts.solver.as_deref().unwrap_or(solvers[0]);
         let start = g.start();
         let mut details = Vec::new();
+        let stopped = |e| opts.stopped_as(e, &format!("solving {spec}"));
         let (value, positions) = match (solver, self.tree) {
             (NULL_WINDOW, Some(tree)) => {
                 let mut s = tree(g, &shown_setup(opts));
-                let v = s.value(&start);
-                if s.stopped() {
-                    return Err(opts.stopped(&format!("solving {}", self.spec)));
-                }
+                let v = s.value(&start).map_err(stopped)?;
                 details.push(Fact::new(
                     "nodes",
                     "nodes",
@@ -256,18 +221,14 @@ impl<G: Searchable> Session for SearchSession<G> {
             }
             ("alphabeta", _) => {
                 let mut s = AlphaBeta::symmetric(g).with_limit(opts.limit(ENTRY_BYTES));
-                let v = s.solve(&start);
-                if s.stopped() {
-                    return Err(opts.stopped(&format!("solving {}", self.spec)));
-                }
-                (v, s.positions() as u64)
+                (s.solve(&start).map_err(stopped)?, s.positions() as u64)
             }
             ("memo", _) => {
                 let mut s = MemoSolver::symmetric(g);
                 (s.solve(&start), s.positions() as u64)
             }
             ("retrograde", _) => {
-                let (v, positions, fact) = self.retrograde(opts)?;
+                let (v, positions, fact) = self.retrograde(opts, tables)?;
                 details.extend(fact);
                 (v, positions)
             }
@@ -279,7 +240,7 @@ impl<G: Searchable> Session for SearchSession<G> {
             }
         };
         Ok(Solution {
-            game: self.spec.clone(),
+            game: spec.clone(),
             to_move: g.player_name(g.to_move(&start)),
             verdict: Verdict::of(value),
             positions: super::Big(u128::from(positions)),
@@ -289,40 +250,49 @@ impl<G: Searchable> Session for SearchSession<G> {
         })
     }
 
-    fn position(&self, moves: &[String], opts: &Options) -> Result<PositionView, Error> {
+    fn view(
+        &self,
+        p: &G::Position,
+        opts: &Options,
+        tables: &Tables<'_, Self>,
+    ) -> Result<PositionView, Error> {
         let g = &self.game;
-        let p = common::replay(g, g.start(), moves)?;
-        if let Some(db) = self.saved(opts)? {
-            let ranked = match g.outcome(&p) {
-                Some(_) => Vec::new(),
-                None => rank_moves(
-                    g,
-                    &mut Saved {
-                        game: g,
-                        db: db.clone(),
-                    },
-                    &p,
-                ),
-            };
-            let ranked = checked(Some(&db), ranked)?;
-            return Ok(value_view(&self.spec, g, &p, &ranked, Vec::new()));
-        }
-        let mut oracle = self.oracle(&shown_setup(opts));
-        let ranked: Vec<(G::Move, Value)> = match g.outcome(&p) {
-            Some(_) => Vec::new(),
-            None => rank_moves(g, &mut oracle, &p),
+        let spec = &self.spec;
+        let ranked = match (g.outcome(p), tables.get()?) {
+            (Some(_), _) => Vec::new(),
+            (None, Some(db)) => rank_moves(g, &mut Saved { game: g, db: &db }, p)?,
+            (None, None) => rank_moves(g, &mut self.oracle(&shown_setup(opts)), p)
+                .map_err(|e| opts.stopped_as(e, &format!("valuing the moves of this {spec} position")))?,
         };
-        if oracle.stopped() {
-            return Err(opts.stopped(&format!("valuing the moves of this {} position", self.spec)));
-        }
-        Ok(value_view(&self.spec, g, &p, &ranked, Vec::new()))
+        Ok(value_view(spec, g, p, &ranked, Vec::new()))
+    }
+
+    fn player<'s>(
+        &'s self,
+        name: &str,
+        seed: u64,
+        opts: &Options,
+        tables: &Tables<'_, Self>,
+    ) -> Option<Made<'s, G>> {
+        (name == "perfect").then(|| {
+            Ok(match tables.get()? {
+                Some(db) => {
+                    Box::new(Perfect::new(Owned { game: &self.game, db }, seed)) as Box<dyn Player<G> + 's>
+                }
+                None => Box::new(Perfect::new(
+                    self.oracle(&setup(opts, opts.limit(ENTRY_BYTES))),
+                    seed,
+                )),
+            })
+        })
     }
 
     fn count(&self, symmetry: bool, opts: &Options) -> Result<Counts, Error> {
         let g = &self.game;
+        let spec = &self.spec;
         let size = g.size();
         opts.budget.check(
-            &format!("counting {}", self.spec),
+            &format!("counting {spec}"),
             Cost {
                 positions: size,
                 bytes: size.saturating_mul(COUNT_BYTES),
@@ -339,7 +309,7 @@ impl<G: Searchable> Session for SearchSession<G> {
         let pos = count::positions(g, &g.start(), key);
         let big = |n: u128| super::Big(n);
         Ok(Counts {
-            game: self.spec.clone(),
+            game: spec.clone(),
             symmetry,
             games: Some(Tally {
                 total: big(tree.games),
@@ -360,58 +330,15 @@ impl<G: Searchable> Session for SearchSession<G> {
         })
     }
 
-    fn tournament(
-        &self,
-        players: &[String],
-        games: u64,
-        seed: u64,
-        opts: &Options,
-        after: &(dyn Fn(u64) + Sync),
-    ) -> Result<Standings, Error> {
-        let db = self.saved(opts)?;
-        let roster = self.roster(setup(opts, Limit::default()), db.clone());
-        let start = |_| (self.game.clone(), self.game.start());
-        let standings = roster.tournament(players, games, seed, start, after)?;
-        checked(db.as_ref(), standings)
-    }
-
-    fn play(
-        &self,
-        seats: &[String],
-        seed: u64,
-        opts: &Options,
-        io: &mut PlayIo<'_>,
-    ) -> Result<GameRecord, Error> {
-        let db = self.saved(opts)?;
-        let roster = self.roster(setup(opts, Limit::default()), db.clone());
-        let record = roster.play(&self.game, seats, seed, |_| None, io)?;
-        checked(db.as_ref(), record)
-    }
-
-    fn playout(&self, seed: u64) -> Result<usize, Error> {
-        common::playout(&self.game, self.game.start(), seed)
-    }
-
-    fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error> {
-        let db = self.saved(opts)?;
-        let chosen = self
-            .roster(setup(opts, opts.limit(ENTRY_BYTES)), db.clone())
-            .bot_move(&self.game, moves, player, seed)
-            .map_err(|e| match e {
-                Error::Move { .. } | Error::Position { .. } | Error::Unsupported(_) => e,
-                _ => opts.stopped("the bot's move"),
-            })?;
-        checked(db.as_ref(), chosen)
-    }
-
     fn check_sample(&self, db: &Database, sample: u64, seed: u64) -> Result<u64, Error> {
         let g = &self.game;
+        let spec = &self.spec;
         let fail = |why: String| Error::Database {
             path: db.path().display().to_string(),
             why,
         };
-        if db.header().spec != self.spec || db.header().ranks != g.size() {
-            return Err(fail(format!("is not the table of {}", self.spec)));
+        if db.header().spec != *spec || db.header().ranks != g.size() {
+            return Err(fail(format!("is not the table of {spec}")));
         }
         super::check_ranks(db, sample, seed, |rank| {
             let Some(p) = g.unrank(rank) else {

@@ -69,7 +69,7 @@ impl<'g, G: Symmetric> MemoSolver<'g, G> {
 }
 
 impl<G: Game> Oracle<G> for MemoSolver<'_, G> {
-    fn value(&mut self, p: &G::Position) -> Value {
-        self.solve(p)
+    fn value(&mut self, p: &G::Position) -> Result<Value, crate::Error> {
+        Ok(self.solve(p))
     }
 }

@@ -28,17 +28,13 @@ pub mod search;
 use crate::game::{Game, Indexed, Symmetric};
 use crate::table::{Remoteness, ValueTable};
 use crate::value::Value;
+use crate::Error;
 
 /// Anything that answers the exact value of a position for the player to move.
 pub trait Oracle<G: Game> {
-    /// The value of `p` for the player to move in `p`.
-    fn value(&mut self, p: &G::Position) -> Value;
-
-    /// Whether it gave up at its limit (its answers are then meaningless): never, unless
-    /// it has one.
-    fn stopped(&self) -> bool {
-        false
-    }
+    /// The value of `p` for the player to move in `p`, or why it is not known: a search
+    /// that gave up at its limit ([`Limit::stop`]), a saved table that failed to read.
+    fn value(&mut self, p: &G::Position) -> Result<Value, Error>;
 }
 
 /// An exact oracle by search, counting its work.
@@ -50,12 +46,8 @@ pub trait SearchOracle<G: Game>: Oracle<G> {
 }
 
 impl<G: Game, O: Oracle<G> + ?Sized> Oracle<G> for Box<O> {
-    fn value(&mut self, p: &G::Position) -> Value {
+    fn value(&mut self, p: &G::Position) -> Result<Value, Error> {
         (**self).value(p)
-    }
-
-    fn stopped(&self) -> bool {
-        (**self).stopped()
     }
 }
 
@@ -125,10 +117,11 @@ impl<'a, G: Indexed, R: Remoteness> TableOracle<'a, G, R> {
 }
 
 impl<G: Indexed, R: Remoteness> Oracle<G> for TableOracle<'_, G, R> {
-    fn value(&mut self, p: &G::Position) -> Value {
+    fn value(&mut self, p: &G::Position) -> Result<Value, Error> {
+        let rank = self.game.rank(p);
         self.table
-            .get(self.game.rank(p))
-            .expect("positions of the game have values")
+            .get(rank)
+            .ok_or_else(|| Error::Unsupported(format!("rank {rank} of the table holds no position")))
     }
 }
 
@@ -171,6 +164,16 @@ impl Limit {
         self.cancel
             .as_ref()
             .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+    }
+
+    /// The error of a search that gave up at this limit: [`Error::Cancelled`] when it was
+    /// cancelled, else [`Error::TooBig`].
+    pub fn stop(&self) -> Error {
+        if self.cancelled() {
+            Error::Cancelled
+        } else {
+            Error::TooBig("the search reached the memory or time it may take".into())
+        }
     }
 }
 

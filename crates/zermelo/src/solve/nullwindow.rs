@@ -588,10 +588,10 @@ impl<T: Tree> TreeOracle<T> {
 }
 
 impl<G: Game, T: ValueTree<G>> Oracle<G> for TreeOracle<T> {
-    fn value(&mut self, p: &G::Position) -> Value {
+    fn value(&mut self, p: &G::Position) -> Result<Value, crate::Error> {
         let game = self.tree.game();
         if let Some(outcome) = game.outcome(p) {
-            return Value::terminal(outcome, game.to_move(p));
+            return Ok(Value::terminal(outcome, game.to_move(p)));
         }
         let node = self.tree.node(p);
         let search = self.search.take().unwrap_or_else(|| {
@@ -605,11 +605,10 @@ impl<G: Game, T: ValueTree<G>> Oracle<G> for TreeOracle<T> {
         };
         let search = self.search.insert(search.threads(threads));
         let v = search.value(&node);
-        self.tree.value_of(p, v)
-    }
-
-    fn stopped(&self) -> bool {
-        self.search.as_ref().is_some_and(|s| s.stopped())
+        if search.stopped() {
+            return Err(self.setup.limit.stop());
+        }
+        Ok(self.tree.value_of(p, v))
     }
 }
 

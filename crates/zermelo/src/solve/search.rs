@@ -9,6 +9,7 @@ use rustc_hash::FxHashMap;
 use super::{plain_key, symmetric_key, KeyFn, Limit, Oracle};
 use crate::game::{Game, Symmetric};
 use crate::value::{Value, WIN_SCORE};
+use crate::Error;
 
 /// Beyond every score.
 const INFINITY: i32 = WIN_SCORE + 1_000;
@@ -64,9 +65,14 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         self.table.len()
     }
 
-    /// The exact value of `p` for the player to move.
-    pub fn solve(&mut self, p: &G::Position) -> Value {
-        Value::from_score(self.negamax(p, -INFINITY, INFINITY))
+    /// The exact value of `p` for the player to move, or [`Limit::stop`]'s error when the
+    /// search gave up at its limit.
+    pub fn solve(&mut self, p: &G::Position) -> Result<Value, Error> {
+        let score = self.negamax(p, -INFINITY, INFINITY);
+        if self.stopped {
+            return Err(self.limit.stop());
+        }
+        Ok(Value::from_score(score))
     }
 
     fn negamax(&mut self, p: &G::Position, mut alpha: i32, mut beta: i32) -> i32 {
@@ -145,12 +151,8 @@ impl<'g, G: Symmetric> AlphaBeta<'g, G> {
 }
 
 impl<G: Game> Oracle<G> for AlphaBeta<'_, G> {
-    fn value(&mut self, p: &G::Position) -> Value {
+    fn value(&mut self, p: &G::Position) -> Result<Value, Error> {
         self.solve(p)
-    }
-
-    fn stopped(&self) -> bool {
-        self.stopped
     }
 }
 

@@ -7,7 +7,7 @@ use rand::Rng;
 use super::players::{Greedy, Strong};
 use super::{Dots, Lines, Position, INFO, MAX_DOTS};
 use crate::play::Player;
-use crate::session::margin::{Draw, MarginGame, MarginSession};
+use crate::session::margin::{self, Draw, MarginGame};
 use crate::session::{Cost, Fact, FactValue, PlayerInfo, Session};
 use crate::solve::margin::{MarginSearch, MarginSolver, Setup};
 use crate::spec::Spec;
@@ -152,11 +152,7 @@ fn random_sizes(perfect: bool) -> Fact {
 pub fn open(spec: &Spec) -> Result<Box<dyn Session>, Error> {
     let random = spec.get("size").is_some_and(|s| s.eq_ignore_ascii_case("random"));
     if !random {
-        return Ok(Box::new(MarginSession::new(
-            &spec.to_string(),
-            &INFO,
-            Dots::from_spec(spec)?,
-        )));
+        return Ok(margin::open(&spec.to_string(), &INFO, Dots::from_spec(spec)?));
     }
     if spec.get("rows").is_some() || spec.get("cols").is_some() {
         return Err(Error::Spec(
@@ -168,5 +164,5 @@ pub fn open(spec: &Spec) -> Result<Box<dyn Session>, Error> {
         board: random_board,
         fact: random_sizes,
     };
-    Ok(Box::new(MarginSession::drawn(&spec.to_string(), &INFO, draw)))
+    Ok(margin::open_drawn(&spec.to_string(), &INFO, draw))
 }

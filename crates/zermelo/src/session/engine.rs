@@ -1,0 +1,451 @@
+//! The one implementation of [`Session`]: what every game shares (seats, players by name,
+//! tournaments, games, bot moves, playouts, and the life cycle of the tables its answers
+//! read) written once over a [`Strategy`], which says only what differs between ways of
+//! solving.
+
+use std::cell::RefCell;
+use std::sync::{Arc, Mutex};
+
+use super::common::{self, check_seats, outcome_words, program, Special};
+use super::{
+    Cost, Counts, Fact, GameRecord, Options, PlayIo, PlayerInfo, PositionView, Session, Solution,
+    StandingRow, Standings,
+};
+use crate::game::{Game, Notation};
+use crate::play::human::Human;
+use crate::play::{play_match, tournament, Player};
+use crate::spec::GameInfo;
+use crate::table::db::Database;
+use crate::Error;
+
+/// The longest game a match plays before calling it a draw.
+const MAX_PLIES: usize = 100_000;
+
+/// A player made by name, or why it cannot play.
+pub type Made<'s, G> = Result<Box<dyn Player<G> + 's>, Error>;
+
+/// What differs between the ways of solving a game: how it solves, values positions, makes
+/// its own players and finds its tables. [`GameSession`] does everything else.
+pub trait Strategy: Send + Sync + Sized + 'static {
+    /// The game played.
+    type Game: Notation + Clone + Send + Sync + 'static;
+    /// What answers read and a session keeps between them (a saved table, a book, values
+    /// computed once); `()` for strategies that keep nothing.
+    type Table: Send + Sync + 'static;
+
+    /// The spec the session was opened with.
+    fn spec(&self) -> &str;
+    /// The game played from its start, or why this session has none for `command` (it
+    /// deals a game per tournament game).
+    fn game(&self, command: &str) -> Result<&Self::Game, Error>;
+    /// How many seats the game has.
+    fn seats(&self) -> usize;
+    /// The strategy's own players: `perfect` and the game's others.
+    fn own_players(&self) -> Vec<PlayerInfo>;
+    /// The players of a tournament when none are named: one per seat.
+    fn default_players(&self) -> Vec<String> {
+        vec!["perfect".into(), "random".into()]
+    }
+    /// The solvers `solve --solver` takes, the default first (empty: the game has one way).
+    fn solvers(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+    /// Whether `solve` splits its work across processes by `Options::partition`.
+    fn splits(&self) -> bool {
+        false
+    }
+    /// The table answers read, found now (or, for strategies that solve before they
+    /// answer, made now); `None` when there is none.
+    fn load(&self, opts: &Options) -> Result<Option<Self::Table>, Error> {
+        let _ = opts;
+        Ok(None)
+    }
+    /// Bytes `table` holds in memory.
+    fn held_bytes(table: &Self::Table) -> u64 {
+        let _ = table;
+        0
+    }
+    /// What solving the start will cost.
+    fn estimate(&self, opts: &Options, tables: &Tables<'_, Self>) -> Result<Cost, Error>;
+    /// Solves the game from its start.
+    fn solve(&self, opts: &Options, tables: &Tables<'_, Self>) -> Result<Solution, Error>;
+    /// The view of `p`, a position of [`Strategy::game`], with its moves valued.
+    fn view(
+        &self,
+        p: &<Self::Game as Game>::Position,
+        opts: &Options,
+        tables: &Tables<'_, Self>,
+    ) -> Result<PositionView, Error>;
+    /// The strategy's own player `name` (lower case), honouring `opts`' budget; `None` when
+    /// the name is not one of its players.
+    fn player<'s>(
+        &'s self,
+        name: &str,
+        seed: u64,
+        opts: &Options,
+        tables: &Tables<'_, Self>,
+    ) -> Option<Made<'s, Self::Game>>;
+    /// Refuses a game or tournament between `names` that cannot be played here.
+    fn check_match(&self, names: &[String], opts: &Options, tables: &Tables<'_, Self>) -> Result<(), Error> {
+        let _ = (names, opts, tables);
+        Ok(())
+    }
+    /// Refuses the move of `player` in `p` when it cannot be made within `opts`' budget.
+    fn check_bot(
+        &self,
+        p: &<Self::Game as Game>::Position,
+        player: &str,
+        opts: &Options,
+    ) -> Result<(), Error> {
+        let _ = (p, player, opts);
+        Ok(())
+    }
+    /// The game of each tournament game between `names` from `seed`, by its number: the
+    /// session's game unless the strategy deals others.
+    fn dealer(&self, names: &[String], seed: u64) -> Result<Box<dyn FnMut(u64) -> Self::Game + '_>, Error> {
+        let _ = (names, seed);
+        let g = self.game("a tournament")?;
+        Ok(Box::new(move |_| g.clone()))
+    }
+    /// What the standings of a tournament between `names` tell besides the tallies.
+    fn tournament_facts(&self, names: &[String]) -> Vec<Fact> {
+        let _ = names;
+        Vec::new()
+    }
+    /// The points of every seat in `p`, in score games.
+    fn points(&self, game: &Self::Game, p: &<Self::Game as Game>::Position) -> Option<Vec<i32>> {
+        let _ = (game, p);
+        None
+    }
+    /// Counts positions and complete games.
+    fn count(&self, symmetry: bool, opts: &Options) -> Result<Counts, Error> {
+        let _ = (symmetry, opts);
+        Err(Error::Unsupported(format!(
+            "count is not available for {}",
+            self.spec()
+        )))
+    }
+    /// Re-solves `sample` random positions of `db`, a saved database of this game.
+    fn check_sample(&self, db: &Database, sample: u64, seed: u64) -> Result<u64, Error> {
+        let _ = (db, sample, seed);
+        Err(Error::Unsupported(format!(
+            "{} saves no database to check",
+            self.spec()
+        )))
+    }
+}
+
+/// The table a session holds, and how to find it: a strategy asks for it when it needs it,
+/// and it is found once, kept, and forgotten when it fails.
+pub struct Tables<'a, S: Strategy> {
+    held: &'a Mutex<Option<Arc<S::Table>>>,
+    strategy: &'a S,
+    opts: &'a Options,
+}
+
+impl<S: Strategy> Tables<'_, S> {
+    /// The held table, if any, without looking for one.
+    pub fn held(&self) -> Option<Arc<S::Table>> {
+        self.held.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// The held table, or the one [`Strategy::load`] finds now (then held).
+    pub fn get(&self) -> Result<Option<Arc<S::Table>>, Error> {
+        let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(t) = held.as_ref() {
+            return Ok(Some(t.clone()));
+        }
+        let loaded = self.strategy.load(self.opts)?.map(Arc::new);
+        held.clone_from(&loaded);
+        Ok(loaded)
+    }
+
+    /// Keeps `table` for later answers, instead of the one held.
+    pub fn keep(&self, table: S::Table) -> Arc<S::Table> {
+        let table = Arc::new(table);
+        *self.held.lock().unwrap_or_else(|e| e.into_inner()) = Some(table.clone());
+        table
+    }
+
+    /// Drops the held table: the next answer finds it again.
+    pub fn forget(&self) {
+        *self.held.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    }
+}
+
+/// A game opened from a spec, answering through its strategy.
+pub struct GameSession<S: Strategy> {
+    info: &'static GameInfo,
+    strategy: S,
+    held: Mutex<Option<Arc<S::Table>>>,
+}
+
+impl<S: Strategy> GameSession<S> {
+    /// The session of a game of `info`, answering by `strategy`.
+    pub fn new(info: &'static GameInfo, strategy: S) -> Self {
+        GameSession {
+            info,
+            strategy,
+            held: Mutex::new(None),
+        }
+    }
+
+    fn tables<'a>(&'a self, opts: &'a Options) -> Tables<'a, S> {
+        Tables {
+            held: &self.held,
+            strategy: &self.strategy,
+            opts,
+        }
+    }
+
+    /// `answer`; a table that failed to read is forgotten, so that the next answer finds
+    /// it again (repaired or replaced).
+    fn settled<T>(&self, answer: Result<T, Error>) -> Result<T, Error> {
+        if matches!(answer, Err(Error::Database { .. } | Error::Io(_))) {
+            *self.held.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        }
+        answer
+    }
+
+    /// How the strategy's players are made by name.
+    fn special<'s>(&'s self, opts: &'s Options) -> Box<Special<'s, S::Game>> {
+        Box::new(move |name: &str, seed: u64| self.strategy.player(name, seed, opts, &self.tables(opts)))
+    }
+
+    fn tournament_of(
+        &self,
+        names: &[String],
+        games: u64,
+        seed: u64,
+        opts: &Options,
+        after: &(dyn Fn(u64) + Sync),
+    ) -> Result<Standings, Error> {
+        check_seats(self.spec(), self.seats(), names, "a tournament")?;
+        if games == 0 {
+            return Err(Error::Unsupported("a tournament needs at least one game".into()));
+        }
+        if names.iter().any(|n| n.trim().eq_ignore_ascii_case("human")) {
+            return Err(Error::Unsupported(
+                "a tournament is between programs; play against one with `zermelo play`".into(),
+            ));
+        }
+        self.strategy.check_match(names, opts, &self.tables(opts))?;
+        let special = self.special(opts);
+        let known = self.players();
+        let mut players = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| program(n, seed.wrapping_add(i as u64), special.as_ref(), &known))
+            .collect::<Result<Vec<_>, Error>>()?;
+        let mut deal = self.strategy.dealer(names, seed)?;
+        let each_game = |i| {
+            let g = deal(i);
+            let start = g.start();
+            (g, start)
+        };
+        let result = tournament(&mut players, games, each_game, after)?;
+        let pct = |n: u64| 100.0 * n as f64 / result.games as f64;
+        Ok(Standings {
+            game: self.spec().to_string(),
+            games: result.games,
+            players: result
+                .standings
+                .iter()
+                .map(|s| StandingRow {
+                    player: s.name.clone(),
+                    wins: s.wins,
+                    shared: s.shared,
+                    draws: s.draws,
+                    losses: s.losses,
+                    win_pct: pct(s.wins),
+                    shared_pct: pct(s.shared),
+                    draw_pct: pct(s.draws),
+                    loss_pct: pct(s.losses),
+                })
+                .collect(),
+            details: self.strategy.tournament_facts(names),
+        })
+    }
+
+    fn play_one(
+        &self,
+        names: &[String],
+        seed: u64,
+        opts: &Options,
+        io: &mut PlayIo<'_>,
+    ) -> Result<GameRecord, Error> {
+        let game = self.strategy.game("play")?;
+        check_seats(self.spec(), self.seats(), names, "a game")?;
+        self.strategy.check_match(names, opts, &self.tables(opts))?;
+        let special = self.special(opts);
+        let known = self.players();
+        let shared = RefCell::new(io);
+        let mut seats: Vec<Box<dyn Player<S::Game> + '_>> = Vec::new();
+        for (i, name) in names.iter().enumerate() {
+            if name.trim().eq_ignore_ascii_case("human") {
+                seats.push(Box::new(Seat { io: &shared }));
+            } else {
+                seats.push(program(
+                    name,
+                    seed.wrapping_add(i as u64),
+                    special.as_ref(),
+                    &known,
+                )?);
+            }
+        }
+        let labels: Vec<String> = seats.iter().map(|p| p.name()).collect();
+        let mut refs: Vec<&mut dyn Player<S::Game>> = seats
+            .iter_mut()
+            .map(|p| p.as_mut() as &mut dyn Player<S::Game>)
+            .collect();
+        let mut before = None;
+        let mut moves = Vec::new();
+        let record = play_match(game, game.start(), &mut refs, MAX_PLIES, |p, m| {
+            let mut line = String::new();
+            if let (Some(m), Some(b)) = (m, &before) {
+                let text = game.format_move(b, m);
+                line += &format!("{} played {text}\n", game.player_name(game.to_move(b)));
+                moves.push(text);
+            }
+            line += &game.render(p);
+            let mut io = shared.borrow_mut();
+            (io.show)(&line);
+            before = Some(p.clone());
+        })?;
+        Ok(GameRecord {
+            game: self.spec().to_string(),
+            players: labels,
+            moves,
+            result: outcome_words(game, record.outcome),
+            points: self.strategy.points(game, &record.last),
+        })
+    }
+
+    fn bot_move_of(&self, moves: &[String], name: &str, seed: u64, opts: &Options) -> Result<String, Error> {
+        let game = self.strategy.game("a bot's move")?;
+        let p = common::replay(game, game.start(), moves)?;
+        if game.outcome(&p).is_some() {
+            return Err(Error::bad_position(moves.join(","), "the game is over"));
+        }
+        self.strategy.check_bot(&p, name, opts)?;
+        self.strategy
+            .check_match(&[name.to_string()], opts, &self.tables(opts))?;
+        let special = self.special(opts);
+        let mut player = program(name, seed, special.as_ref(), &self.players())?;
+        let m = player
+            .choose(game, &p)
+            .map_err(|e| opts.stopped_as(e, "the bot's move"))?;
+        Ok(game.format_move(&p, &m))
+    }
+}
+
+impl<S: Strategy> Session for GameSession<S> {
+    fn spec(&self) -> &str {
+        self.strategy.spec()
+    }
+
+    fn info(&self) -> &'static GameInfo {
+        self.info
+    }
+
+    fn seats(&self) -> usize {
+        self.strategy.seats()
+    }
+
+    fn solvers(&self) -> Vec<&'static str> {
+        self.strategy.solvers()
+    }
+
+    fn splits(&self) -> bool {
+        self.strategy.splits()
+    }
+
+    fn players(&self) -> Vec<PlayerInfo> {
+        let mut list = self.strategy.own_players();
+        list.extend(common::common_players());
+        list
+    }
+
+    fn default_players(&self) -> Vec<String> {
+        self.strategy.default_players()
+    }
+
+    fn estimate(&self, opts: &Options) -> Result<Cost, Error> {
+        self.settled(self.strategy.estimate(opts, &self.tables(opts)))
+    }
+
+    fn solve(&self, opts: &Options) -> Result<Solution, Error> {
+        let tables = self.tables(opts);
+        if opts.force {
+            tables.forget();
+        }
+        let solution = self.strategy.solve(opts, &tables);
+        self.settled(solution)
+    }
+
+    fn position(&self, moves: &[String], opts: &Options) -> Result<PositionView, Error> {
+        let game = self.strategy.game("position")?;
+        let p = common::replay(game, game.start(), moves)?;
+        self.settled(self.strategy.view(&p, opts, &self.tables(opts)))
+    }
+
+    fn count(&self, symmetry: bool, opts: &Options) -> Result<Counts, Error> {
+        self.strategy.count(symmetry, opts)
+    }
+
+    fn tournament(
+        &self,
+        players: &[String],
+        games: u64,
+        seed: u64,
+        opts: &Options,
+        after: &(dyn Fn(u64) + Sync),
+    ) -> Result<Standings, Error> {
+        self.settled(self.tournament_of(players, games, seed, opts, after))
+    }
+
+    fn play(
+        &self,
+        seats: &[String],
+        seed: u64,
+        opts: &Options,
+        io: &mut PlayIo<'_>,
+    ) -> Result<GameRecord, Error> {
+        self.settled(self.play_one(seats, seed, opts, io))
+    }
+
+    fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error> {
+        self.settled(self.bot_move_of(moves, player, seed, opts))
+    }
+
+    fn playout(&self, seed: u64) -> Result<usize, Error> {
+        let game = self.strategy.game("a playout")?;
+        common::playout(game, game.start(), seed)
+    }
+
+    fn check_sample(&self, db: &Database, sample: u64, seed: u64) -> Result<u64, Error> {
+        self.strategy.check_sample(db, sample, seed)
+    }
+
+    fn held_bytes(&self) -> u64 {
+        let held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        held.as_deref().map_or(0, S::held_bytes)
+    }
+}
+
+/// A human at a seat, reading from the shared terminal of a game.
+struct Seat<'a, 'io> {
+    io: &'a RefCell<&'a mut PlayIo<'io>>,
+}
+
+impl<G: Notation> Player<G> for Seat<'_, '_> {
+    fn name(&self) -> String {
+        "human".into()
+    }
+
+    fn choose(&mut self, game: &G, p: &G::Position) -> Result<G::Move, Error> {
+        let mut io = self.io.borrow_mut();
+        let io = &mut **io;
+        Human::new(&mut *io.input, &mut *io.prompts).choose(game, p)
+    }
+}
