@@ -1,7 +1,7 @@
 //! `zermelo balance`: every arrangement of reduced Big Points boards solved exactly, in
 //! parallel, and how often the first player wins, draws or loses; as text, JSON, CSV
 //! (one row per board) and an SVG chart. The sweep itself is
-//! [`zermelo::analysis::balance`]; this module renders it.
+//! [`zermelo::games::bigpoints::balance`]; this module renders it.
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;
@@ -13,7 +13,7 @@ use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use plotters::prelude::*;
 use serde_json::json;
-use zermelo::analysis::balance::{Balance, Choice, Plan, Sweep, DEFAULT_BATCH};
+use zermelo::games::bigpoints::balance::{Balance, Choice, Plan, Sweep, DEFAULT_BATCH};
 use zermelo::solve::levels::Partition;
 use zermelo::solve::Progress;
 

@@ -3,7 +3,7 @@
 
 use anyhow::{anyhow, bail, Result};
 use plotters::prelude::*;
-use zermelo::analysis::grundy::{self, GrundyReport, RuleReport, SHOWN};
+use zermelo::games::impartial::grundy::{self, GrundyReport, RuleReport, SHOWN};
 use zermelo::session::{heaps, Options};
 use zermelo::solve::grundy::Periodicity;
 use zermelo::Spec;

@@ -13,7 +13,7 @@ use mpi::environment::Universe;
 use mpi::point_to_point::{Destination, MatchedReceiveVec, Source};
 use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::Tag;
-use zermelo::analysis::balance::{Balance, BoardResult, Checkpoint, Plan};
+use zermelo::games::bigpoints::balance::{Balance, BoardResult, Checkpoint, Plan};
 use zermelo::solve::levels::Partition;
 use zermelo::solve::Progress;
 

@@ -7,13 +7,11 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use zermelo::games::bigpoints::{
-    decision_rule, BigPoints, Family, Move, Packed, Position, Rule, SolveMemory, Take, Ties,
+    decision_rule, BigPoints, Census, Family, LayerSolver, Layered, Layers, Move, Packed, Position, Rule,
+    SolveMemory, Take, Ties, WordSolver, WordTable, ENDS,
 };
 use zermelo::solve::minimax;
-use zermelo::solve::scores::{
-    self, Census, DecisionRule, LayerSolver, Layered, Layers, MarginRule, ScoreSolver, Scores, StudyRule,
-    Table, WordSolver, WordTable, ENDS,
-};
+use zermelo::solve::scores::{self, DecisionRule, MarginRule, ScoreSolver, Scores, StudyRule, Table};
 use zermelo::{Game, Notation, Outcome, Scored, Spec, Value};
 
 fn game(spec: &str) -> BigPoints {

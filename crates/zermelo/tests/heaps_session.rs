@@ -1,9 +1,9 @@
 //! Heap games through the catalog: solutions, move values, players and limits, checked
 //! against the memoised search of the same games.
 
-use zermelo::analysis::{grundy, sequence_db};
 use zermelo::catalog;
 use zermelo::games::impartial::HeapGame;
+use zermelo::games::impartial::{grundy, sequence_db};
 use zermelo::session::{Options, PositionView, Session, MOVES_LISTED};
 use zermelo::solve::memo::MemoSolver;
 use zermelo::{Error, Game, Notation, Spec, Value};

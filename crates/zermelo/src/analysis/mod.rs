@@ -1,7 +1,9 @@
-//! Analyses of games: counting game trees and positions, Grundy sequences of heap games,
-//! and the balance of Big Points' reduced boards.
+//! Generic analyses of games, knowing no particular game: [`count`], counting game trees
+//! and positions.
+//!
+//! Analyses of one family live with it: the Grundy sequences of heap games and their
+//! database in [`crate::games::impartial::grundy`] and
+//! [`crate::games::impartial::sequence_db`], the balance of Big Points' reduced boards in
+//! [`crate::games::bigpoints::balance`].
 
-pub mod balance;
 pub mod count;
-pub mod grundy;
-pub mod sequence_db;

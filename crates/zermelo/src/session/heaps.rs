@@ -17,8 +17,8 @@ use super::{
     Big, Cost, Fact, FactValue, GameRecord, MoveValue, Options, PlayIo, PlayerInfo, PositionView, Session,
     Solution, Standings, Verdict, MOVES_LISTED,
 };
-use crate::analysis::grundy::{self, GrundyReport, Sequence};
-use crate::analysis::sequence_db::{self, Stored};
+use crate::games::impartial::grundy::{self, GrundyReport, Sequence};
+use crate::games::impartial::sequence_db::{self, Stored};
 use crate::games::impartial::{nim, HeapGame, HeapMove, Heaps, Rule};
 use crate::play::Player;
 use crate::spec::{GameInfo, Spec};

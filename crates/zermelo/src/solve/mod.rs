@@ -13,6 +13,9 @@
 //! - [`margin_table`]: retrograde analysis of those margins into a table of every rank;
 //! - [`nullwindow`]: null-window search over margins with a fixed-size table shared by
 //!   every core, for the largest searches (Dots and Boxes 4 × 4 boxes, m,n,k).
+//!
+//! A solver made for one family's positions lives with that family under
+//! [`crate::games`] (Big Points' one-word score solvers, Dots and Boxes' chain solver).
 
 pub mod grundy;
 pub mod levels;

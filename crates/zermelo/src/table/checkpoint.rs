@@ -1,5 +1,6 @@
-//! Checkpoints of a level solve: a file the solved levels are appended to, one
-//! compressed record each, read back to go on after a stop.
+//! Checkpoints of a level solve: what a solve keeps its finished levels through
+//! ([`Checkpoints`]), and a file the solved levels are appended to, one compressed record
+//! each, read back to go on after a stop.
 //!
 //! Layout (numbers little-endian): magic `ZERMELOC`, the format version (u32), the spec
 //! of the game (u32 length and text) and its number of ranks (u64); then one record per
@@ -13,8 +14,35 @@ use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use super::db::checksum;
-use crate::solve::levels::Checkpoints;
 use crate::Error;
+
+/// Where a level solve keeps the levels it has finished, so that a stopped solve can go
+/// on from the last one.
+pub trait Checkpoints {
+    /// Fills `codes` (the ranks of `level`) as an earlier run left them; `false` when that
+    /// level was not kept. Levels are asked for from the highest down.
+    fn restore(&mut self, level: usize, codes: &mut [u8]) -> bool;
+    /// Keeps the codes of `level`, just solved.
+    fn keep(&mut self, level: usize, codes: &[u8]) -> Result<(), Error>;
+    /// Whether levels handed to [`Checkpoints::keep`] are kept at all: when not, the
+    /// solver spares copying them.
+    fn keeps(&self) -> bool {
+        true
+    }
+}
+
+/// Keeps nothing.
+impl Checkpoints for () {
+    fn restore(&mut self, _: usize, _: &mut [u8]) -> bool {
+        false
+    }
+    fn keep(&mut self, _: usize, _: &[u8]) -> Result<(), Error> {
+        Ok(())
+    }
+    fn keeps(&self) -> bool {
+        false
+    }
+}
 
 const MAGIC: [u8; 8] = *b"ZERMELOC";
 const VERSION: u32 = 1;

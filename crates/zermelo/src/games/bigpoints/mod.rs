@@ -23,14 +23,21 @@
 //! Hands are open: every take happens in view of all players, so hidden hands only test
 //! memory, and a player with perfect memory knows everything a position holds.
 
+pub mod balance;
 mod boards;
+mod census;
+mod layers;
 mod notation;
 mod packed;
 mod session;
+mod words;
 
 pub use boards::Family;
+pub use census::Census;
+pub use layers::{LayerSolver, Layered, Layers, ENDS, TALLY_KINDS};
 pub use packed::Packed;
 pub use session::{decision_rule, open, SolveMemory, MAX_SOLVE_DISCS};
+pub use words::{WordSolver, WordTable, KEY_BITS};
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;

@@ -4,8 +4,8 @@
 //! scores), only faster to solve: the balance sweep's inner loop.
 
 use super::{BigPoints, Take, Ties, BLACK, COLOURS, MAX_OF_KIND, WHITE};
+use super::{Layered, ENDS, KEY_BITS, TALLY_KINDS};
 use crate::game::{Game, Outcome, PlayerId, Scored};
-use crate::solve::scores::{Layered, ENDS, KEY_BITS, TALLY_KINDS};
 
 /// A reduced two-player board whose positions are [`BigPoints::pack64`] words: taken
 /// discs, each pawn's place (its index among its colour's discs, or past them its stair

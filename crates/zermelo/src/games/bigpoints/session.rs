@@ -2,13 +2,13 @@
 //! solver takes on and what they cost, its compact solver tables, and a fresh path per
 //! round of a tournament on the full game.
 
-use super::{BigPoints, Packed, Rule, Ties, COLOURS, INFO, WHITE};
+use super::{
+    BigPoints, Census, LayerSolver, Layers, Packed, Rule, Ties, WordSolver, WordTable, COLOURS, INFO,
+    KEY_BITS, WHITE,
+};
 use crate::session::scores::{ScoreGame, ScoresSession};
 use crate::session::{Cost, Fact, FactValue, Session};
-use crate::solve::scores::{
-    Census, DecisionRule, LayerSolver, Layers, MarginRule, ScoreSolver, Scores, StudyRule, Table, WordSolver,
-    WordTable, KEY_BITS,
-};
+use crate::solve::scores::{DecisionRule, MarginRule, ScoreSolver, Scores, StudyRule, Table};
 use crate::spec::Spec;
 use crate::{Error, Game};
 

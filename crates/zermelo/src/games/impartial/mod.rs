@@ -9,9 +9,14 @@
 //! `H-T=A+B` (take `T` from heap `H` and split the rest into heaps `A` and `B`). A position
 //! is the mover's seat, a colon, and the heap sizes of each rule joined by `/`, rules
 //! joined by ` + ` in the order of the game's parts: `1:6/9/3`, `2:3/5/7 + 21 + 4`.
+//!
+//! Their analyses: [`grundy`], the Grundy sequences of single-heap games by heap size with
+//! the periods proven for them; [`sequence_db`], those sequences saved as databases.
 
+pub mod grundy;
 pub mod nim;
 pub mod octal;
+pub mod sequence_db;
 pub mod subtraction;
 pub mod sum;
 

@@ -19,7 +19,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::games::bigpoints::{Family, Rule, SolveMemory};
+use super::{Family, Rule, SolveMemory};
 use crate::session::{word_of_margin, Big};
 use crate::solve::scores::Scores;
 use crate::solve::Progress;

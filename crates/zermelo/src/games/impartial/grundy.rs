@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::games::impartial::octal::GrundySequence;
-use crate::games::impartial::{subtraction, HeapGame, Octal, Rule};
+use super::octal::GrundySequence;
+use super::{subtraction, HeapGame, Octal, Rule};
 use crate::solve::grundy::{find_period, Periodic, Periodicity};
 use crate::{Error, Spec};
 

@@ -14,7 +14,7 @@ use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 
 use super::grundy::{prove, Sequence};
-use crate::games::impartial::Rule;
+use super::Rule;
 use crate::solve::grundy::{mex, Periodicity};
 use crate::table::db::{self, Database, Header, Layer};
 use crate::table::{LOSE, WIN};
@@ -221,7 +221,7 @@ pub fn check_sample<T: Stored>(db: &Database, rule: &Rule, sample: u64, seed: u6
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::grundy::{octal_grundy, subtraction_outcomes};
+    use crate::games::impartial::grundy::{octal_grundy, subtraction_outcomes};
 
     fn temp(name: &str) -> std::path::PathBuf {
         std::env::temp_dir().join(format!("zermelo-seq-{name}-{}.zdb", std::process::id()))
