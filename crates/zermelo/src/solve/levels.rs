@@ -15,6 +15,7 @@ use rayon::prelude::*;
 
 use super::{prefetch, Progress};
 use crate::game::Levelled;
+pub use crate::table::checkpoint::Checkpoints;
 use crate::table::CompactTable;
 use crate::value::Value;
 use crate::Error;
@@ -71,34 +72,6 @@ pub fn solve<G: Levelled + Sync>(game: &G, progress: &dyn Progress) -> CompactTa
     let codes =
         solve_codes(game, progress, &mut (), None, &Alone).expect("a solve without checkpoints or cancel");
     CompactTable::from_bytes(codes, decode)
-}
-
-/// Where a level solve keeps the levels it has finished, so that a stopped solve can go
-/// on from the last one.
-pub trait Checkpoints {
-    /// Fills `codes` (the ranks of `level`) as an earlier run left them; `false` when that
-    /// level was not kept. Levels are asked for from the highest down.
-    fn restore(&mut self, level: usize, codes: &mut [u8]) -> bool;
-    /// Keeps the codes of `level`, just solved.
-    fn keep(&mut self, level: usize, codes: &[u8]) -> Result<(), Error>;
-    /// Whether levels handed to [`Checkpoints::keep`] are kept at all: when not, the
-    /// solver spares copying them.
-    fn keeps(&self) -> bool {
-        true
-    }
-}
-
-/// Keeps nothing.
-impl Checkpoints for () {
-    fn restore(&mut self, _: usize, _: &mut [u8]) -> bool {
-        false
-    }
-    fn keep(&mut self, _: usize, _: &[u8]) -> Result<(), Error> {
-        Ok(())
-    }
-    fn keeps(&self) -> bool {
-        false
-    }
 }
 
 /// A level solve split across processes (the ranks of an MPI job): each solves its own

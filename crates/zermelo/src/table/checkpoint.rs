@@ -1,4 +1,5 @@
-//! Checkpoints of a level solve: a file the solved levels are appended to, one
+//! Checkpoints of a level solve: where a solve keeps the levels it has finished
+//! ([`Checkpoints`]), and a file the solved levels are appended to ([`LevelFile`]), one
 //! compressed record each, read back to go on after a stop.
 //!
 //! Layout (numbers little-endian): magic `ZERMELOC`, the format version (u32), the spec
@@ -13,7 +14,6 @@ use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use super::db::checksum;
-use crate::solve::levels::Checkpoints;
 use crate::Error;
 
 const MAGIC: [u8; 8] = *b"ZERMELOC";
@@ -22,6 +22,34 @@ const VERSION: u32 = 1;
 const LEVEL: i32 = 1;
 /// Bytes of a record's head: level, ranks, stored length, checksum.
 const RECORD_HEAD: usize = 28;
+
+/// Where a level solve keeps the levels it has finished, so that a stopped solve can go
+/// on from the last one.
+pub trait Checkpoints {
+    /// Fills `codes` (the ranks of `level`) as an earlier run left them; `false` when that
+    /// level was not kept. Levels are asked for from the highest down.
+    fn restore(&mut self, level: usize, codes: &mut [u8]) -> bool;
+    /// Keeps the codes of `level`, just solved.
+    fn keep(&mut self, level: usize, codes: &[u8]) -> Result<(), Error>;
+    /// Whether levels handed to [`Checkpoints::keep`] are kept at all: when not, the
+    /// solver spares copying them.
+    fn keeps(&self) -> bool {
+        true
+    }
+}
+
+/// Keeps nothing.
+impl Checkpoints for () {
+    fn restore(&mut self, _: usize, _: &mut [u8]) -> bool {
+        false
+    }
+    fn keep(&mut self, _: usize, _: &[u8]) -> Result<(), Error> {
+        Ok(())
+    }
+    fn keeps(&self) -> bool {
+        false
+    }
+}
 
 /// The checkpoint file of one solve.
 pub struct LevelFile {
