@@ -1,6 +1,20 @@
-//! The report every command prints: text for people, one JSON document for programs.
+//! One function per command, and the report every command prints: text for people, one
+//! JSON document for programs.
 
+use std::io::Write as _;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use anyhow::{bail, Result};
 use serde_json::Value as Json;
+use zermelo::session::{saved, Budget, Options, PlayIo, Session};
+use zermelo::solve::levels::Partition;
+use zermelo::Error;
+
+use crate::progress::{bar, BarProgress};
+use crate::render;
 
 /// A command's result: text for people and one JSON document for programs.
 pub struct Report {
@@ -8,4 +22,214 @@ pub struct Report {
     pub text: String,
     /// What `--json` prints.
     pub json: Json,
+}
+
+/// Opens a spec through the catalog.
+fn open(spec: &str) -> Result<Box<dyn Session>> {
+    Ok(zermelo::catalog::open(spec)?)
+}
+
+/// Stops long work cleanly on the first Ctrl-C and at once on the second.
+fn cancel_on_ctrl_c() -> Arc<AtomicBool> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    let installed = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::Relaxed) {
+            std::process::exit(130);
+        }
+        eprintln!("\nstopping (Ctrl-C again to quit at once)");
+    });
+    // Without a handler Ctrl-C still ends the process, only less cleanly.
+    drop(installed);
+    cancel
+}
+
+/// Refuses a solver the game does not offer, or any solver for a game with one way to solve.
+fn check_solver(session: &dyn Session, solver: Option<&str>) -> Result<()> {
+    let Some(solver) = solver else { return Ok(()) };
+    let offered = session.solvers();
+    if offered.is_empty() {
+        bail!(
+            "{} is solved one way only; --solver does nothing here",
+            session.spec()
+        );
+    }
+    if !offered.contains(&solver) {
+        bail!(
+            "unknown solver '{solver}' for {} (solvers: {})",
+            session.spec(),
+            offered.join(", ")
+        );
+    }
+    Ok(())
+}
+
+/// `zermelo solve`: with a `partition`, one rank's share of a split solve, which only the
+/// leading rank reports.
+pub fn solve(
+    spec: &str,
+    solver: Option<String>,
+    force: bool,
+    no_save: bool,
+    partition: Option<Arc<dyn Partition>>,
+    mut opts: Options,
+    json: bool,
+) -> Result<Report> {
+    let session = open(spec)?;
+    check_solver(session.as_ref(), solver.as_deref())?;
+    let leads = partition.as_ref().is_none_or(|p| p.leads());
+    if let Some(partition) = partition {
+        if !session.splits() {
+            if !leads {
+                // Rank 0 says why; the others only stop.
+                std::process::exit(1);
+            }
+            bail!(
+                "{} is not solved in levels, so it does not solve across MPI ranks; run it without mpirun",
+                session.spec()
+            );
+        }
+        opts.partition = partition;
+    }
+    opts.solver = solver;
+    opts.force = force;
+    opts.save = !no_save;
+    opts.cancel = Some(cancel_on_ctrl_c());
+    let cost = session.estimate(&opts)?;
+    opts.budget.check(&format!("solving {}", session.spec()), cost)?;
+    let what = format!(
+        "solving {} (at most {} positions)",
+        session.spec(),
+        cost.positions
+    );
+    opts.progress = Arc::new(BarProgress::spinning(!json && leads, &what));
+    match session.solve(&opts) {
+        // Rank 0 found the table saved, or was stopped: it says so.
+        Err(Error::Cancelled) if !leads => Ok(Report {
+            text: String::new(),
+            json: Json::Null,
+        }),
+        Err(Error::Cancelled) => bail!(
+            "stopped before the end: the same command goes on from the last checkpoint of a level solve"
+        ),
+        result => Ok(render::solution(&result?)),
+    }
+}
+
+/// `zermelo moves`.
+pub fn moves(spec: &str, moves: &[String], all: bool, mut opts: Options) -> Result<Report> {
+    opts.all_moves = all;
+    Ok(render::position(&open(spec)?.position(moves, &opts)?))
+}
+
+/// `zermelo count`.
+pub fn count(spec: &str, symmetry: bool, mut opts: Options, json: bool) -> Result<Report> {
+    let session = open(spec)?;
+    opts.progress = Arc::new(BarProgress::spinning(
+        !json,
+        &format!("counting {}", session.spec()),
+    ));
+    Ok(render::counts(&session.count(symmetry, &opts)?))
+}
+
+/// `zermelo play`: one game in the terminal; with `--json` the boards and prompts go to
+/// stderr and the game record to stdout.
+pub fn play(
+    spec: &str,
+    first: String,
+    second: String,
+    seats: Vec<String>,
+    seed: u64,
+    opts: &Options,
+    json: bool,
+) -> Result<Report> {
+    let seats = if seats.is_empty() {
+        vec![first, second]
+    } else {
+        seats
+    };
+    let session = open(spec)?;
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut out: Box<dyn std::io::Write> = if json {
+        Box::new(std::io::stderr())
+    } else {
+        Box::new(std::io::stdout())
+    };
+    let mut prompts: Box<dyn std::io::Write> = if json {
+        Box::new(std::io::stderr())
+    } else {
+        Box::new(std::io::stdout())
+    };
+    let mut show = |text: &str| {
+        let _ = writeln!(out, "{text}");
+    };
+    let mut io = PlayIo {
+        input: &mut input,
+        prompts: &mut prompts,
+        show: &mut show,
+    };
+    Ok(render::record(&session.play(&seats, seed, opts, &mut io)?))
+}
+
+/// `zermelo tournament`.
+pub fn tournament(
+    spec: &str,
+    players: Vec<String>,
+    games: u64,
+    seed: u64,
+    opts: &Options,
+    json: bool,
+) -> Result<Report> {
+    let session = open(spec)?;
+    let players = if players.is_empty() {
+        session.default_players()
+    } else {
+        players
+    };
+    let games_bar = bar(!json, games, "games");
+    games_bar.set_message(format!("{} games", session.spec()));
+    let result = session.tournament(&players, games, seed, opts, &|_| games_bar.inc(1));
+    games_bar.finish_and_clear();
+    Ok(render::standings(&result?))
+}
+
+/// `zermelo db list`.
+pub fn db_list(opts: &Options) -> Result<Report> {
+    Ok(render::db_list(&saved::list(&opts.data_dir)?))
+}
+
+/// `zermelo db info`.
+pub fn db_info(path: &Path) -> Result<Report> {
+    Ok(render::db_info(&saved::info(path)?))
+}
+
+/// `zermelo db verify`.
+pub fn db_verify(path: &Path, sample: u64, seed: u64, json: bool) -> Result<Report> {
+    let progress = BarProgress::spinning(!json, &format!("checking {}", path.display()));
+    Ok(render::db_check(&saved::verify(path, sample, seed, &progress)?))
+}
+
+/// `zermelo db merge`.
+pub fn db_merge(parts: &[PathBuf], output: &Path) -> Result<Report> {
+    Ok(render::db_merge(&saved::merge(parts, output)?))
+}
+
+/// `zermelo serve`: each request's work limited to `budget` seconds and `budget_mib` MiB.
+pub fn serve(
+    addr: SocketAddr,
+    budget: f64,
+    budget_mib: u64,
+    cache_mib: u64,
+    mut opts: Options,
+) -> Result<Report> {
+    if !(budget > 0.0 && budget.is_finite()) {
+        bail!("--budget {budget}: give a positive number of seconds");
+    }
+    opts.progress = Arc::new(());
+    opts.budget = Budget {
+        bytes: budget_mib << 20,
+        seconds: Some(budget),
+    };
+    crate::serve::serve(addr, opts, cache_mib << 20)
 }

@@ -14,20 +14,18 @@ mod progress;
 mod render;
 mod serve;
 
-use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use anyhow::{bail, Result};
 use clap::{Parser, Subcommand};
-use zermelo::session::{saved, Budget, Options, PlayIo, Session};
+use zermelo::session::{Budget, Options};
 use zermelo::solve::levels::Partition;
 use zermelo::Error;
 
 use commands::Report;
-use progress::{bar, BarProgress};
+use progress::BarProgress;
 
 /// Strongly solve, play and analyse two-player games of perfect information.
 ///
@@ -246,21 +244,6 @@ fn parse_size(text: &str) -> Result<u64, String> {
     Ok((n * (1u64 << shift) as f64) as u64)
 }
 
-/// Stops long work cleanly on the first Ctrl-C and at once on the second.
-fn cancel_on_ctrl_c() -> Arc<AtomicBool> {
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = cancel.clone();
-    let installed = ctrlc::set_handler(move || {
-        if flag.swap(true, Ordering::Relaxed) {
-            std::process::exit(130);
-        }
-        eprintln!("\nstopping (Ctrl-C again to quit at once)");
-    });
-    // Without a handler Ctrl-C still ends the process, only less cleanly.
-    drop(installed);
-    cancel
-}
-
 /// The data folder: `--data`, else `ZERMELO_DATA`, else `./zermelo-data`; an empty one is refused.
 fn data_dir(flag: Option<PathBuf>) -> Result<PathBuf> {
     if let Some(dir) = flag {
@@ -276,11 +259,6 @@ fn data_dir(flag: Option<PathBuf>) -> Result<PathBuf> {
     }
 }
 
-/// Opens a spec through the catalog.
-fn open(spec: &str) -> Result<Box<dyn Session>> {
-    Ok(zermelo::catalog::open(spec)?)
-}
-
 /// The options of a command run from the terminal: the machine's memory, no time limit.
 fn options(data_dir: PathBuf, json: bool) -> Options {
     Options {
@@ -289,26 +267,6 @@ fn options(data_dir: PathBuf, json: bool) -> Options {
         budget: Budget::machine(),
         ..Options::default()
     }
-}
-
-/// Refuses a solver the game does not offer, or any solver for a game with one way to solve.
-fn check_solver(session: &dyn Session, solver: Option<&str>) -> Result<()> {
-    let Some(solver) = solver else { return Ok(()) };
-    let offered = session.solvers();
-    if offered.is_empty() {
-        bail!(
-            "{} is solved one way only; --solver does nothing here",
-            session.spec()
-        );
-    }
-    if !offered.contains(&solver) {
-        bail!(
-            "unknown solver '{solver}' for {} (solvers: {})",
-            session.spec(),
-            offered.join(", ")
-        );
-    }
-    Ok(())
 }
 
 /// Runs the command; `None` on an MPI rank that only works for rank 0, which reports.
@@ -376,142 +334,37 @@ fn run_here(
             solver,
             force,
             no_save,
-        } => {
-            let session = open(&spec)?;
-            check_solver(session.as_ref(), solver.as_deref())?;
-            let leads = partition.as_ref().is_none_or(|p| p.leads());
-            if let Some(partition) = partition {
-                if !session.splits() {
-                    if !leads {
-                        // Rank 0 says why; the others only stop.
-                        std::process::exit(1);
-                    }
-                    bail!("{} is not solved in levels, so it does not solve across MPI ranks; run it without mpirun", session.spec());
-                }
-                opts.partition = partition;
-            }
-            opts.solver = solver;
-            opts.force = force;
-            opts.save = !no_save;
-            opts.cancel = Some(cancel_on_ctrl_c());
-            let cost = session.estimate(&opts)?;
-            opts.budget.check(&format!("solving {}", session.spec()), cost)?;
-            let what = format!(
-                "solving {} (at most {} positions)",
-                session.spec(),
-                cost.positions
-            );
-            opts.progress = Arc::new(BarProgress::spinning(!json && leads, &what));
-            match session.solve(&opts) {
-                // Rank 0 found the table saved, or was stopped: it says so.
-                Err(Error::Cancelled) if !leads => Ok(Report {
-                    text: String::new(),
-                    json: serde_json::Value::Null,
-                }),
-                Err(Error::Cancelled) => bail!(
-                    "stopped before the end: the same command goes on from the last checkpoint of a level solve"
-                ),
-                result => Ok(render::solution(&result?)),
-            }
-        }
-        Command::Moves { spec, moves, all } => {
-            opts.all_moves = all;
-            Ok(render::position(&open(&spec)?.position(&moves, &opts)?))
-        }
-        Command::Count { spec, symmetry } => {
-            let session = open(&spec)?;
-            opts.progress = Arc::new(BarProgress::spinning(
-                !json,
-                &format!("counting {}", session.spec()),
-            ));
-            Ok(render::counts(&session.count(symmetry, &opts)?))
-        }
+        } => commands::solve(&spec, solver, force, no_save, partition, opts, json),
+        Command::Moves { spec, moves, all } => commands::moves(&spec, &moves, all, opts),
+        Command::Count { spec, symmetry } => commands::count(&spec, symmetry, opts, json),
         Command::Play {
             spec,
             first,
             second,
             seats,
             seed,
-        } => {
-            let seats = if seats.is_empty() {
-                vec![first, second]
-            } else {
-                seats
-            };
-            play(open(&spec)?.as_ref(), &seats, seed, &opts, json)
-        }
+        } => commands::play(&spec, first, second, seats, seed, &opts, json),
         Command::Tournament {
             spec,
             players,
             games,
             seed,
-        } => {
-            let session = open(&spec)?;
-            let players = if players.is_empty() {
-                session.default_players()
-            } else {
-                players
-            };
-            let games_bar = bar(!json, games, "games");
-            games_bar.set_message(format!("{} games", session.spec()));
-            let result = session.tournament(&players, games, seed, &opts, &|_| games_bar.inc(1));
-            games_bar.finish_and_clear();
-            Ok(render::standings(&result?))
-        }
+        } => commands::tournament(&spec, players, games, seed, &opts, json),
         Command::Balance { .. } => bail!("balance is run with its driver"),
         Command::Grundy { spec, to, plot } => grundy::report(&spec.parse()?, to, plot.as_deref(), &opts),
         Command::Db { command } => match command {
-            DbCommand::List => Ok(render::db_list(&saved::list(&opts.data_dir)?)),
-            DbCommand::Info { path } => Ok(render::db_info(&saved::info(&path)?)),
-            DbCommand::Verify { path, sample, seed } => {
-                let progress = BarProgress::spinning(!json, &format!("checking {}", path.display()));
-                Ok(render::db_check(&saved::verify(&path, sample, seed, &progress)?))
-            }
-            DbCommand::Merge { parts, output } => Ok(render::db_merge(&saved::merge(&parts, &output)?)),
+            DbCommand::List => commands::db_list(&opts),
+            DbCommand::Info { path } => commands::db_info(&path),
+            DbCommand::Verify { path, sample, seed } => commands::db_verify(&path, sample, seed, json),
+            DbCommand::Merge { parts, output } => commands::db_merge(&parts, &output),
         },
         Command::Serve {
             addr,
             budget,
             budget_memory,
             cache_memory,
-        } => {
-            if !(budget > 0.0 && budget.is_finite()) {
-                bail!("--budget {budget}: give a positive number of seconds");
-            }
-            opts.progress = Arc::new(());
-            opts.budget = Budget {
-                bytes: budget_memory << 20,
-                seconds: Some(budget),
-            };
-            serve::serve(addr, opts, cache_memory << 20)
-        }
+        } => commands::serve(addr, budget, budget_memory, cache_memory, opts),
     }
-}
-
-/// Plays one game in the terminal; with `--json` the boards and prompts go to stderr and
-/// the game record to stdout.
-fn play(session: &dyn Session, seats: &[String], seed: u64, opts: &Options, json: bool) -> Result<Report> {
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let mut out: Box<dyn std::io::Write> = if json {
-        Box::new(std::io::stderr())
-    } else {
-        Box::new(std::io::stdout())
-    };
-    let mut prompts: Box<dyn std::io::Write> = if json {
-        Box::new(std::io::stderr())
-    } else {
-        Box::new(std::io::stdout())
-    };
-    let mut show = |text: &str| {
-        let _ = writeln!(out, "{text}");
-    };
-    let mut io = PlayIo {
-        input: &mut input,
-        prompts: &mut prompts,
-        show: &mut show,
-    };
-    Ok(render::record(&session.play(seats, seed, opts, &mut io)?))
 }
 
 fn main() -> ExitCode {

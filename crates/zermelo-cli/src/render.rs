@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 use serde_json::{json, Value as Json};
-use zermelo::catalog::{self, CATALOG};
+use zermelo::catalog::CATALOG;
 use zermelo::session::saved::{DbCheck, DbInfo, DbList, DbMerge, DbPart};
 use zermelo::session::{Counts, Fact, GameRecord, PositionView, Solution, Standings, Tally};
 
@@ -151,11 +151,10 @@ pub fn games() -> Report {
             );
             keys.push(json!({"key": k.key, "default": k.default, "range": k.range, "help": k.help}));
         }
-        // The game's default spec, or its first example where it needs keys.
-        let session = catalog::open(g.name).or_else(|_| catalog::open(entry.examples[0]));
-        let (players, solvers) = session.map_or((Vec::new(), Vec::new()), |s| (s.players(), s.solvers()));
+        let players: Vec<_> = entry.all_players().collect();
         let names: Vec<&str> = players.iter().map(|p| p.name).collect();
         text += &format!("    players: {}\n", names.join(", "));
+        let solvers = entry.solvers;
         if !solvers.is_empty() {
             text += &format!("    solvers: {}\n", solvers.join(", "));
         }

@@ -3,7 +3,7 @@
 //! round-tripping through the notation; every listed move replays; every position's value is the best of its moves' values and every move's
 //! value is its child's value seen from the mover (minimax, checked on the whole tree of
 //! small examples); every solver a game offers agrees; bad moves and specs give one-line
-//! errors.
+//! errors; the catalog lists the players and solvers each session offers.
 
 use zermelo::catalog::{self, CATALOG};
 use zermelo::session::{MoveValue, Options, PositionView, Session, Verdict};
@@ -232,6 +232,24 @@ fn the_bot_moves_legally_and_random_tournaments_add_up() {
                 4,
                 "{spec}: rows add up"
             );
+        }
+    }
+}
+
+#[test]
+fn the_catalog_lists_the_players_and_solvers_each_session_offers() {
+    for entry in CATALOG {
+        let listed: Vec<(&str, &str)> = entry.all_players().map(|p| (p.name, p.help)).collect();
+        // Every example, and the default spec where the game opens without keys.
+        let default = catalog::open(entry.info.name).ok().map(|s| (entry.info.name, s));
+        let examples = entry.examples.iter().map(|spec| {
+            let session = catalog::open(spec).unwrap_or_else(|err| panic!("{spec}: {err}"));
+            (*spec, session)
+        });
+        for (spec, session) in default.into_iter().chain(examples) {
+            let players: Vec<(&str, &str)> = session.players().iter().map(|p| (p.name, p.help)).collect();
+            assert_eq!(players, listed, "{spec}: players");
+            assert_eq!(session.solvers(), entry.solvers, "{spec}: solvers");
         }
     }
 }
