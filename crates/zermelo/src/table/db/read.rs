@@ -5,7 +5,7 @@
 use std::fs;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 
 use memmap2::Mmap;
 use rayon::prelude::*;
@@ -26,7 +26,6 @@ pub struct Database {
     pub(super) header: Header,
     layers: Vec<LayerInfo>,
     cache: Mutex<Cache>,
-    fault: OnceLock<Error>,
 }
 
 /// A decompressed block and the tick of its last use.
@@ -58,7 +57,6 @@ impl Database {
             header,
             layers,
             cache: Mutex::new(Cache::default()),
-            fault: OnceLock::new(),
         })
     }
 
@@ -233,16 +231,6 @@ impl Database {
                 format!("rank {rank}, a position, holds no value: the file is corrupt"),
             )
         })
-    }
-
-    /// Remembers the first failed probe, for callers that cannot return an error at once.
-    pub fn record_fault(&self, e: Error) {
-        let _ = self.fault.set(e);
-    }
-
-    /// The first fault recorded, if any.
-    pub fn fault(&self) -> Option<Error> {
-        self.fault.get().cloned()
     }
 
     /// Block `b` of layer `index`, decompressed: from the cache, or read and checked.
