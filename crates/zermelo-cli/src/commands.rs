@@ -207,7 +207,13 @@ pub fn db_info(path: &Path) -> Result<Report> {
 /// `zermelo db verify`.
 pub fn db_verify(path: &Path, sample: u64, seed: u64, json: bool) -> Result<Report> {
     let progress = BarProgress::spinning(!json, &format!("checking {}", path.display()));
-    Ok(render::db_check(&saved::verify(path, sample, seed, &progress)?))
+    Ok(render::db_check(&saved::verify(
+        path,
+        sample,
+        seed,
+        &progress,
+        zermelo::catalog::open,
+    )?))
 }
 
 /// `zermelo db merge`.

@@ -4,7 +4,8 @@
 use anyhow::{anyhow, bail, Result};
 use plotters::prelude::*;
 use zermelo::games::impartial::grundy::{self, GrundyReport, RuleReport, SHOWN};
-use zermelo::session::{heaps, Options};
+use zermelo::games::impartial::grundy_report;
+use zermelo::session::Options;
 use zermelo::solve::grundy::Periodicity;
 use zermelo::Spec;
 
@@ -19,7 +20,7 @@ pub fn report(spec: &Spec, to: Option<u64>, plot: Option<&str>, opts: &Options) 
     if let Some(to) = to.filter(|&t| t > grundy::MAX_TO) {
         bail!("--to {to} is out of range 0..={}", grundy::MAX_TO);
     }
-    let report = heaps::grundy_report(spec, to, opts)?;
+    let report = grundy_report(spec, to, opts)?;
     let mut text = match &report.rule {
         RuleReport::Subtraction(s) => {
             let mut text = format!("{} ({} play)\n", report.game, s.rule);

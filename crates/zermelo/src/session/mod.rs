@@ -8,15 +8,11 @@
 //! sessions through [`crate::catalog`].
 
 pub mod engine;
-pub mod heaps;
-pub mod levels;
-pub mod margin;
 pub mod report;
 pub mod saved;
-pub mod scores;
 pub mod search;
 
-mod common;
+pub mod common;
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -257,9 +253,6 @@ pub struct Options {
     pub table_bytes: u64,
 }
 
-/// The memory a search's table may take unless told otherwise.
-pub const TABLE_BYTES: u64 = 1 << 30;
-
 impl Default for Options {
     fn default() -> Self {
         Options {
@@ -272,7 +265,7 @@ impl Default for Options {
             save: true,
             all_moves: false,
             partition: Arc::new(Alone),
-            table_bytes: TABLE_BYTES,
+            table_bytes: crate::solve::TABLE_BYTES,
         }
     }
 }

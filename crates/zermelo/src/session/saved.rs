@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use super::Session;
 use crate::solve::Progress;
 use crate::table::db::{self, Database};
 use crate::Error;
@@ -212,15 +213,22 @@ pub fn list(dir: &Path) -> Result<DbList, Error> {
 
 /// Checks the database at `path`: its header and block indexes, every block's checksum
 /// and size, and `sample` random positions re-solved from their children's stored values
-/// by the game's own session (drawn from `seed`).
-pub fn verify(path: &Path, sample: u64, seed: u64, progress: &dyn Progress) -> Result<DbCheck, Error> {
+/// by the game's own session, which `open` opens from the spec the header names (drawn
+/// from `seed`).
+pub fn verify(
+    path: &Path,
+    sample: u64,
+    seed: u64,
+    progress: &dyn Progress,
+    open: fn(&str) -> Result<Box<dyn Session>, Error>,
+) -> Result<DbCheck, Error> {
     let started = Instant::now();
     let db = Database::open(path)?;
     let raw: u64 = db.layers().iter().map(|l| l.raw_bytes).sum();
     progress.start("checking blocks", raw);
     db.check_blocks(&|bytes| progress.advance(bytes))?;
     let sampled = if sample > 0 && db.header().part.is_none() {
-        crate::catalog::open(&db.header().spec)?.check_sample(&db, sample, seed)?
+        open(&db.header().spec)?.check_sample(&db, sample, seed)?
     } else {
         0
     };

@@ -81,6 +81,9 @@ impl Progress for () {
     fn advance(&self, _: u64) {}
 }
 
+/// The memory a search's table may take unless told otherwise.
+pub const TABLE_BYTES: u64 = 1 << 30;
+
 /// How an exact solver is set up: when it gives up, the memory its table may
 /// take, and where long searches report their progress.
 #[derive(Clone)]
@@ -99,7 +102,7 @@ impl Default for Setup {
     fn default() -> Self {
         Setup {
             limit: Limit::default(),
-            bytes: crate::session::TABLE_BYTES,
+            bytes: TABLE_BYTES,
             progress: None,
             book: None,
         }

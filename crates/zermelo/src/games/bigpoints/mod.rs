@@ -30,6 +30,7 @@ mod layers;
 mod notation;
 mod packed;
 mod session;
+mod strategy;
 mod words;
 
 pub use boards::Family;

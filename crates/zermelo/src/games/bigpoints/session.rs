@@ -2,11 +2,11 @@
 //! solver takes on and what they cost, its compact solver tables, and a fresh path per
 //! round of a tournament on the full game.
 
+use super::strategy::{self as scores, Deal, ScoreGame};
 use super::{
     BigPoints, Census, LayerSolver, Layers, Packed, Rule, Ties, WordSolver, WordTable, COLOURS, INFO,
     KEY_BITS, WHITE,
 };
-use crate::session::scores::{ScoreGame, ScoresSession};
 use crate::session::{Cost, Fact, FactValue, Session};
 use crate::solve::scores::{DecisionRule, MarginRule, ScoreSolver, Scores, StudyRule, Table};
 use crate::spec::Spec;
@@ -165,16 +165,17 @@ impl ScoreGame for BigPoints {
 /// of a tournament's seat rotations gets a fresh path.
 pub fn open(spec: &Spec) -> Result<Box<dyn Session>, Error> {
     let game = BigPoints::from_spec(spec)?;
-    let session = ScoresSession::new(&spec.to_string(), &INFO, game.clone());
     if spec.get("board").is_some() {
-        return Ok(Box::new(session));
+        return Ok(scores::open(&spec.to_string(), &INFO, game, None));
     }
     let first_seed = spec.int("seed", 0, 0, u64::MAX)?;
     let players = game.players();
-    Ok(Box::new(session.dealt(Box::new(move |i| {
+    let (rule, ties) = (game.rule, game.ties);
+    let deal: Deal<BigPoints> = Box::new(move |i| {
         let mut g = BigPoints::full(players, first_seed.wrapping_add(i / players as u64))
             .expect("the full game is valid");
-        g.rule = game.rule;
-        g.with_ties(game.ties)
-    }))))
+        g.rule = rule;
+        g.with_ties(ties)
+    });
+    Ok(scores::open(&spec.to_string(), &INFO, game, Some(deal)))
 }

@@ -17,6 +17,8 @@ pub mod grundy;
 pub mod nim;
 pub mod octal;
 pub mod sequence_db;
+mod strategy;
+pub use strategy::grundy_report;
 pub mod subtraction;
 pub mod sum;
 
@@ -502,11 +504,7 @@ pub fn open(spec: &Spec) -> Result<Box<dyn crate::session::Session>, Error> {
         "octal" => &octal::INFO,
         _ => &sum::INFO,
     };
-    Ok(Box::new(crate::session::heaps::HeapSession::new(
-        &spec.to_string(),
-        info,
-        game,
-    )))
+    Ok(strategy::open(&spec.to_string(), info, game))
 }
 
 #[cfg(test)]

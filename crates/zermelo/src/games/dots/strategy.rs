@@ -13,14 +13,14 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
-use super::common;
-use super::engine::{GameSession, Made, Strategy, Tables};
-use super::{
-    Big, Cost, Fact, FactValue, MoveValue, Options, PlayerInfo, PositionView, Session, Solution, Verdict,
-};
 use crate::game::Notation;
 use crate::play::margin::{BestMargin, ProvenMargin, TableMargin};
 use crate::play::Player;
+use crate::session::common;
+use crate::session::engine::{GameSession, Made, Strategy, Tables};
+use crate::session::{
+    Big, Cost, Fact, FactValue, MoveValue, Options, PlayerInfo, PositionView, Session, Solution, Verdict,
+};
 use crate::solve::margin::{MarginSearch, MarginSolver, Setup};
 use crate::solve::margin_table::{self, MarginIndexed, MarginTable};
 use crate::spec::GameInfo;
@@ -205,7 +205,7 @@ impl<G: MarginGame> Margins<G> {
         let Some(ranks) = g.margin_ranks() else {
             return Ok(None);
         };
-        let db = super::saved_table(opts, &self.spec, Some(ranks), SAVER)?;
+        let db = crate::session::saved_table(opts, &self.spec, Some(ranks), SAVER)?;
         Ok(db.map(|db| Arc::new(MarginTable::Saved(Arc::new(db)))))
     }
 
@@ -221,11 +221,11 @@ impl<G: MarginGame> Margins<G> {
         let ranks = g
             .margin_ranks()
             .ok_or_else(|| Error::Unsupported(format!("{} is too big for a table", self.spec)))?;
-        let path = super::table_path(opts, &self.spec);
+        let path = crate::session::table_path(opts, &self.spec);
         let start = g.start();
         if let Some(table) = held.filter(|_| !opts.force) {
             let db = Database::open(&path)?;
-            let fact = super::table_fact(&path, &db, "read from the data folder");
+            let fact = crate::session::table_fact(&path, &db, "read from the data folder");
             return Ok((table.margin(g, &start)?, ranks, Some(fact)));
         }
         opts.budget.check(
@@ -233,14 +233,14 @@ impl<G: MarginGame> Margins<G> {
             retrograde_cost(ranks),
         )?;
         if opts.save {
-            super::writable(&opts.data_dir)?;
-            super::check_room(&opts.data_dir, ranks)?;
+            crate::session::writable(&opts.data_dir)?;
+            crate::session::check_room(&opts.data_dir, ranks)?;
         }
         let solved = margin_table::solve(g, opts.progress.as_ref()).expect("the table fits");
         let fact = if opts.save {
             margin_table::write(&path, &self.spec, SAVER, &solved)?;
             let db = Database::open(&path)?;
-            Some(super::table_fact(&path, &db, "solved now"))
+            Some(crate::session::table_fact(&path, &db, "solved now"))
         } else {
             None
         };
@@ -272,7 +272,7 @@ impl<G: MarginGame> Margins<G> {
 
 /// Where the book of `spec` lies in the data folder.
 fn book_path(opts: &Options, spec: &str) -> PathBuf {
-    super::table_path(opts, spec).with_extension("zbook")
+    crate::session::table_path(opts, spec).with_extension("zbook")
 }
 
 /// The fact that names a book.
@@ -411,8 +411,8 @@ impl<G: MarginGame> Strategy for Margins<G> {
             let keep_book =
                 solver == NULL_WINDOW && opts.save && book.is_none() && g.perfect_refusal().is_some();
             if keep_book {
-                super::writable(&opts.data_dir)?;
-                super::check_room(&opts.data_dir, BOOK_BYTES)?;
+                crate::session::writable(&opts.data_dir)?;
+                crate::session::check_room(&opts.data_dir, BOOK_BYTES)?;
             }
             let mut s: Box<dyn MarginSolver<G>> = match solver {
                 NULL_WINDOW => g.solver(&Setup { book, ..setup(opts) }),
@@ -470,7 +470,7 @@ impl<G: MarginGame> Strategy for Margins<G> {
         let table = held.as_ref().and_then(|h| h.table.clone());
         let book = held.as_ref().and_then(|h| h.book.clone());
         if table.is_some() {
-            let path = super::table_path(opts, &self.spec);
+            let path = crate::session::table_path(opts, &self.spec);
             details.push(Fact::new(
                 "table",
                 "table",

@@ -13,12 +13,14 @@
 
 use std::ops::Range;
 
+mod strategy;
+
 use crate::game::{Game, Indexed, Levelled, Notation, Outcome, PlayerId, Symmetric};
 use crate::picture::{Grid, Kind, Picture, Shape};
-use crate::session::levels::{self, Tabulated};
 use crate::session::{Big, Fact, FactValue};
 use crate::spec::{GameInfo, KeyInfo, Spec};
 use crate::Error;
+use strategy::Tabulated;
 
 /// The most columns a board may have.
 pub const MAX_COLS: usize = 8;
@@ -987,7 +989,7 @@ impl Notation for Pawns {
 /// Opens a session of the pawns game `spec` names: solved into a saved level table.
 pub fn open(spec: &Spec) -> Result<Box<dyn crate::session::Session>, Error> {
     let game = Pawns::from_spec(spec)?;
-    Ok(levels::open(&spec.to_string(), &INFO, game))
+    Ok(strategy::open(&spec.to_string(), &INFO, game))
 }
 
 impl Tabulated for Pawns {

@@ -5,22 +5,23 @@
 //! data folder when a saved one values the start's heaps, and `solve` saves the one it
 //! computes ([`sequence_db`]).
 
-use std::sync::OnceLock;
+use std::sync::Arc;
 use std::time::Instant;
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use super::common::{self, Roster, Special};
-use super::{
-    Big, Cost, Fact, FactValue, GameRecord, MoveValue, Options, PlayIo, PlayerInfo, PositionView, Session,
-    Solution, Standings, Verdict, MOVES_LISTED,
-};
 use crate::games::impartial::grundy::{self, GrundyReport, Sequence};
 use crate::games::impartial::sequence_db::{self, Stored};
 use crate::games::impartial::{nim, HeapGame, HeapMove, Heaps, Rule};
 use crate::play::Player;
+use crate::session::common;
+use crate::session::engine::{GameSession, Made, Strategy, Tables};
+use crate::session::{
+    Big, Cost, Fact, FactValue, MoveValue, Options, PlayerInfo, PositionView, Session, Solution, Verdict,
+    MOVES_LISTED,
+};
 use crate::spec::{GameInfo, Spec};
 use crate::table::db::Database;
 use crate::{Error, Game, Notation};
@@ -65,7 +66,7 @@ impl<T: Stored> Lookup<T> {
             .sequence_spec(misere)
             .expect("a rule with values by heap size");
         if !opts.force {
-            if let Some(db) = super::saved_table(opts, &spec, None, sequence_db::SAVER)? {
+            if let Some(db) = crate::session::saved_table(opts, &spec, None, sequence_db::SAVER)? {
                 if let Some(len) = sequence_db::needed(&db, max) {
                     return Ok(Lookup {
                         seq: sequence_db::load(&db, len)?,
@@ -109,7 +110,7 @@ trait Saved {
 
 impl<T: Stored> Saved for Lookup<T> {
     fn table(&self, opts: &Options, solving: bool) -> Result<Option<Fact>, Error> {
-        let path = super::table_path(opts, &self.spec);
+        let path = crate::session::table_path(opts, &self.spec);
         let source = match self.source {
             Source::Read => "read from the data folder",
             Source::Computed if !solving => return Ok(None),
@@ -121,12 +122,16 @@ impl<T: Stored> Saved for Lookup<T> {
                 )))
             }
             Source::Computed => {
-                super::writable(&opts.data_dir)?;
+                crate::session::writable(&opts.data_dir)?;
                 sequence_db::write(&path, &self.spec, &self.seq)?;
                 "solved now"
             }
         };
-        Ok(Some(super::table_fact(&path, &Database::open(&path)?, source)))
+        Ok(Some(crate::session::table_fact(
+            &path,
+            &Database::open(&path)?,
+            source,
+        )))
     }
 
     fn read(&self) -> bool {
@@ -300,7 +305,7 @@ pub fn grundy_report(spec: &Spec, to: Option<u64>, opts: &Options) -> Result<Gru
         let name = rule
             .sequence_spec(false)
             .expect("an octal rule has values by heap size");
-        let Some(db) = super::saved_table(opts, &name, None, sequence_db::SAVER)? else {
+        let Some(db) = crate::session::saved_table(opts, &name, None, sequence_db::SAVER)? else {
             return Ok(None);
         };
         let stored = db.header().ranks;
@@ -347,76 +352,53 @@ fn verdict(win: bool) -> Verdict {
 
 /// Plays a winning move, at random among them; in a lost position takes the fewest
 /// tokens it can from the first heap with a move, to make the game last.
-struct Perfect<'a> {
-    judge: &'a Judge,
+struct Perfect {
+    judge: Arc<Solved>,
     rng: StdRng,
 }
 
-impl Player<HeapGame> for Perfect<'_> {
+impl Player<HeapGame> for Perfect {
     fn name(&self) -> String {
         "perfect".into()
     }
 
     fn choose(&mut self, game: &HeapGame, p: &Heaps) -> Result<HeapMove, Error> {
-        if let Some(m) = self.judge.winning(game, p).choose(&mut self.rng) {
+        if let Some(m) = self.judge.0.winning(game, p).choose(&mut self.rng) {
             return Ok(*m);
         }
         stall(game, p).ok_or_else(|| Error::bad_move("", "no legal move in this position"))
     }
 }
 
-/// A heap game valued by its heaps' values.
-pub struct HeapSession {
+/// The values of a game's heaps, and what computing (or reading) them took.
+pub struct Solved(Judge, Cost);
+
+/// The heap-values strategy of a heap game.
+pub struct HeapValues {
     spec: String,
-    info: &'static GameInfo,
     game: HeapGame,
-    judge: OnceLock<Result<(Judge, Cost), Error>>,
 }
 
-impl HeapSession {
-    /// A session for `game`, opened from `spec`; the values are read or computed when first
-    /// needed.
-    pub fn new(spec: &str, info: &'static GameInfo, game: HeapGame) -> Self {
-        HeapSession {
-            spec: spec.to_string(),
-            info,
-            game,
-            judge: OnceLock::new(),
+/// The session of `spec`, a heap game of `info`; the values are read or computed when
+/// first needed.
+pub fn open(spec: &str, info: &'static GameInfo, game: HeapGame) -> Box<dyn Session> {
+    let spec = spec.to_string();
+    Box::new(GameSession::new(info, HeapValues { spec, game }))
+}
+
+impl HeapValues {
+    /// The values, held or made now: `thorough` for a solve (see [`Judge::new`]).
+    fn solved(
+        &self,
+        opts: &Options,
+        thorough: bool,
+        tables: &Tables<'_, Self>,
+    ) -> Result<Arc<Solved>, Error> {
+        if let Some(held) = tables.held() {
+            return Ok(held);
         }
-    }
-
-    /// The judge and what computing (or reading) it took, made once: `thorough` for a
-    /// solve (see [`Judge::new`]), when it is made by one.
-    fn solved(&self, opts: &Options, thorough: bool) -> Result<&(Judge, Cost), Error> {
-        self.judge
-            .get_or_init(|| Judge::new(&self.game, opts, thorough))
-            .as_ref()
-            .map_err(Clone::clone)
-    }
-
-    fn judge(&self, opts: &Options) -> Result<&Judge, Error> {
-        self.solved(opts, false).map(|(judge, _)| judge)
-    }
-
-    /// The players of this game and the matches they play.
-    fn roster(&self, opts: &Options) -> Roster<'_, HeapGame> {
-        Roster {
-            spec: &self.spec,
-            seats: self.seats(),
-            special: self.special(opts.clone()),
-            known: self.players(),
-        }
-    }
-
-    fn special(&self, opts: Options) -> Box<Special<'_, HeapGame>> {
-        Box::new(move |name: &str, seed: u64| {
-            (name == "perfect").then(|| {
-                Ok(Box::new(Perfect {
-                    judge: self.judge(&opts)?,
-                    rng: StdRng::seed_from_u64(seed),
-                }) as Box<dyn Player<HeapGame> + '_>)
-            })
-        })
+        let (judge, cost) = Judge::new(&self.game, opts, thorough)?;
+        Ok(tables.keep(Solved(judge, cost)))
     }
 
     /// Refuses a start with more legal moves than the players that list them take.
@@ -507,35 +489,42 @@ impl HeapSession {
     }
 }
 
-impl Session for HeapSession {
+impl Strategy for HeapValues {
+    type Game = HeapGame;
+    type Table = Solved;
+
     fn spec(&self) -> &str {
         &self.spec
     }
 
-    fn info(&self) -> &'static GameInfo {
-        self.info
+    fn game(&self, _command: &str) -> Result<&HeapGame, Error> {
+        Ok(&self.game)
     }
 
     fn seats(&self) -> usize {
         self.game.players()
     }
 
-    fn players(&self) -> Vec<PlayerInfo> {
-        let mut list = vec![PlayerInfo {
+    fn own_players(&self) -> Vec<PlayerInfo> {
+        vec![PlayerInfo {
             name: "perfect",
             help: "a winning move by the heap values (at random among them); when lost, takes as few tokens as it can",
-        }];
-        list.extend(common::common_players());
-        list
+        }]
     }
 
-    fn estimate(&self, opts: &Options) -> Result<Cost, Error> {
-        self.solved(opts, true).map(|(_, cost)| *cost)
+    fn load(&self, opts: &Options) -> Result<Option<Solved>, Error> {
+        let (judge, cost) = Judge::new(&self.game, opts, false)?;
+        Ok(Some(Solved(judge, cost)))
     }
 
-    fn solve(&self, opts: &Options) -> Result<Solution, Error> {
+    fn estimate(&self, opts: &Options, tables: &Tables<'_, Self>) -> Result<Cost, Error> {
+        Ok(self.solved(opts, true, tables)?.1)
+    }
+
+    fn solve(&self, opts: &Options, tables: &Tables<'_, Self>) -> Result<Solution, Error> {
         let started = Instant::now();
-        let (judge, cost) = self.solved(opts, true)?;
+        let solved = self.solved(opts, true, tables)?;
+        let Solved(judge, cost) = &*solved;
         let g = &self.game;
         let start = g.start();
         let mut details = self.facts(judge, &start);
@@ -552,75 +541,68 @@ impl Session for HeapSession {
         })
     }
 
-    fn position(&self, moves: &[String], opts: &Options) -> Result<PositionView, Error> {
+    fn view(&self, p: &Heaps, opts: &Options, tables: &Tables<'_, Self>) -> Result<PositionView, Error> {
         let g = &self.game;
-        let p = common::replay(g, g.start(), moves)?;
-        let judge = self.judge(opts)?;
-        let outcome = g.outcome(&p);
-        let total = g.move_count(&p);
-        let mut details = self.facts(judge, &p);
+        let solved = self.solved(opts, false, tables)?;
+        let judge = &solved.0;
+        let outcome = g.outcome(p);
+        let total = g.move_count(p);
+        let mut details = self.facts(judge, p);
         details.extend(judge.tables(opts, false)?);
         Ok(PositionView {
             game: self.spec.clone(),
-            position: g.format_position(&p),
-            board: g.render(&p),
-            picture: g.picture(&p),
-            to_move: g.player_name(g.to_move(&p)),
+            position: g.format_position(p),
+            board: g.render(p),
+            picture: g.picture(p),
+            to_move: g.player_name(g.to_move(p)),
             terminal: outcome.is_some(),
             result: outcome.map(|o| common::outcome_words(g, o)),
-            verdict: verdict(!judge.lost(&p)),
+            verdict: verdict(!judge.lost(p)),
             points: None,
-            moves: self.listed(judge, &p, total, opts)?,
+            moves: self.listed(judge, p, total, opts)?,
             moves_total: Big(total),
             details,
         })
     }
 
-    fn tournament(
-        &self,
-        players: &[String],
-        games: u64,
+    fn player<'s>(
+        &'s self,
+        name: &str,
         seed: u64,
         opts: &Options,
-        after: &(dyn Fn(u64) + Sync),
-    ) -> Result<Standings, Error> {
-        self.check_start()?;
-        self.roster(opts).tournament(
-            players,
-            games,
-            seed,
-            |_| (self.game.clone(), self.game.start()),
-            after,
-        )
+        tables: &Tables<'_, Self>,
+    ) -> Option<Made<'s, HeapGame>> {
+        (name == "perfect").then(|| {
+            Ok(Box::new(Perfect {
+                judge: self.solved(opts, false, tables)?,
+                rng: StdRng::seed_from_u64(seed),
+            }) as Box<dyn Player<HeapGame>>)
+        })
     }
 
-    fn play(
+    fn check_match(
         &self,
-        seats: &[String],
-        seed: u64,
-        opts: &Options,
-        io: &mut PlayIo<'_>,
-    ) -> Result<GameRecord, Error> {
-        self.check_start()?;
-        self.roster(opts).play(&self.game, seats, seed, |_| None, io)
+        names: &[String],
+        _opts: &Options,
+        _tables: &Tables<'_, Self>,
+    ) -> Result<(), Error> {
+        // A bot's move is checked in its own position (see `check_bot`).
+        if names.len() == 1 {
+            return Ok(());
+        }
+        self.check_start()
     }
 
-    fn playout(&self, seed: u64) -> Result<usize, Error> {
-        common::playout(&self.game, self.game.start(), seed)
-    }
-
-    fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error> {
-        let g = &self.game;
+    fn check_bot(&self, p: &Heaps, player: &str, _opts: &Options) -> Result<(), Error> {
         if !player.trim().eq_ignore_ascii_case("perfect") {
-            let p = common::replay(g, g.start(), moves)?;
-            let count = g.move_count(&p);
+            let count = self.game.move_count(p);
             if count > MAX_PLAYED {
                 return Err(Error::TooBig(format!(
                     "this position has {count} legal moves; players other than perfect take at most {MAX_PLAYED}"
                 )));
             }
         }
-        self.roster(opts).bot_move(g, moves, player, seed)
+        Ok(())
     }
 
     /// Checks the saved sequence of this game's one rule: its period proven again and

@@ -4,16 +4,17 @@
 
 use std::time::{Duration, Instant};
 
-use super::common::{self, Roster, Special};
-use super::{
-    word_of_margin, Big, Cost, Fact, FactValue, GameRecord, MoveValue, Options, PlayIo, PlayerInfo,
-    PositionView, Session, Solution, Standings, Verdict,
-};
 use crate::game::{Notation, Scored};
 use crate::play::greedy::Greedy;
 use crate::play::mcts::{self, Mcts};
 use crate::play::scored::ScorePerfect;
 use crate::play::Player;
+use crate::session::common;
+use crate::session::engine::{GameSession, Made, Strategy, Tables};
+use crate::session::{
+    word_of_margin, Big, Cost, Fact, FactValue, MoveValue, Options, PlayerInfo, PositionView, Session,
+    Solution, Verdict,
+};
 use crate::solve::scores::{DecisionRule, ScoreSolver, Scores};
 use crate::spec::GameInfo;
 use crate::{Error, Value};
@@ -39,31 +40,26 @@ pub trait ScoreGame: Notation + Scored + Clone + Send + Sync + 'static {
 /// Deals the game of each tournament game from its number.
 pub type Deal<G> = Box<dyn Fn(u64) -> G + Send + Sync>;
 
-/// A score game solved as score pairs.
-pub struct ScoresSession<G> {
+/// The scores strategy of a score game.
+pub struct ScorePairs<G> {
     spec: String,
-    info: &'static GameInfo,
     game: G,
     deal: Option<Deal<G>>,
 }
 
-impl<G: ScoreGame> ScoresSession<G> {
-    /// A session for `game`, opened from `spec`.
-    pub fn new(spec: &str, info: &'static GameInfo, game: G) -> Self {
-        ScoresSession {
-            spec: spec.to_string(),
-            info,
-            game,
-            deal: None,
-        }
-    }
+/// The session of `spec`, a game of `info` solved as score pairs; tournament game `i` is
+/// played on `deal(i)` when there is a `deal`, else on `game`.
+pub fn open<G: ScoreGame>(
+    spec: &str,
+    info: &'static GameInfo,
+    game: G,
+    deal: Option<Deal<G>>,
+) -> Box<dyn Session> {
+    let spec = spec.to_string();
+    Box::new(GameSession::new(info, ScorePairs { spec, game, deal }))
+}
 
-    /// The same session, playing tournament game `i` on `deal(i)` rather than on its game.
-    pub fn dealt(mut self, deal: Deal<G>) -> Self {
-        self.deal = Some(deal);
-        self
-    }
-
+impl<G: ScoreGame> ScorePairs<G> {
     /// Refuses a game the exact solver cannot take on.
     fn solvable(&self) -> Result<(), Error> {
         self.game.unsolvable().map_or(Ok(()), Err)
@@ -71,39 +67,6 @@ impl<G: ScoreGame> ScoresSession<G> {
 
     fn solver(&self) -> ScoreSolver<'_, 'static, G> {
         ScoreSolver::new(&self.game, self.game.decision_rule())
-    }
-
-    /// The players of this game and the matches they play.
-    fn roster(&self) -> Roster<'_, G> {
-        Roster {
-            spec: &self.spec,
-            seats: self.seats(),
-            special: self.special(),
-            known: self.players(),
-        }
-    }
-
-    fn special<'g>(&'g self) -> Box<Special<'g, G>> {
-        Box::new(move |name: &str, seed: u64| {
-            let player: Box<dyn Player<G> + 'g> = match name.split_once(':') {
-                None if name == "greedy" => Box::new(Greedy::new(seed)),
-                None if name == "mcts" => Box::new(Mcts::new(mcts::Budget::Playouts(DEFAULT_PLAYOUTS), seed)),
-                Some(("mcts", budget)) => match mcts_budget(budget) {
-                    Ok(b) => Box::new(Mcts::new(b, seed)),
-                    Err(e) => return Some(Err(e)),
-                },
-                None if name == "perfect" => match self.solvable() {
-                    Ok(()) => Box::new(ScorePerfect::new(self.solver())),
-                    Err(e) => {
-                        return Some(Err(Error::Unsupported(format!(
-                            "the perfect player needs an exactly solvable game: {e}"
-                        ))))
-                    }
-                },
-                _ => return None,
-            };
-            Some(Ok(player))
-        })
     }
 
     /// The points of every seat in `p`.
@@ -165,13 +128,16 @@ fn mcts_budget(text: &str) -> Result<mcts::Budget, Error> {
     })
 }
 
-impl<G: ScoreGame> Session for ScoresSession<G> {
+impl<G: ScoreGame> Strategy for ScorePairs<G> {
+    type Game = G;
+    type Table = ();
+
     fn spec(&self) -> &str {
         &self.spec
     }
 
-    fn info(&self) -> &'static GameInfo {
-        self.info
+    fn game(&self, _command: &str) -> Result<&G, Error> {
+        Ok(&self.game)
     }
 
     fn seats(&self) -> usize {
@@ -192,8 +158,8 @@ impl<G: ScoreGame> Session for ScoresSession<G> {
             .collect()
     }
 
-    fn players(&self) -> Vec<PlayerInfo> {
-        let mut list = vec![
+    fn own_players(&self) -> Vec<PlayerInfo> {
+        vec![
             PlayerInfo {
                 name: "perfect",
                 help: "exact score solver under the game's rule (reduced two-player boards)",
@@ -206,20 +172,18 @@ impl<G: ScoreGame> Session for ScoresSession<G> {
                 name: "mcts[:BUDGET]",
                 help: "Monte Carlo tree search: playouts (2000), or a time per move (500ms, 2s)",
             },
-        ];
-        list.extend(common::common_players());
-        list
+        ]
     }
 
-    fn estimate(&self, _opts: &Options) -> Result<Cost, Error> {
+    fn estimate(&self, _opts: &Options, _tables: &Tables<'_, Self>) -> Result<Cost, Error> {
         self.solvable()?;
         Ok(self.game.solve_cost())
     }
 
-    fn solve(&self, opts: &Options) -> Result<Solution, Error> {
+    fn solve(&self, opts: &Options, tables: &Tables<'_, Self>) -> Result<Solution, Error> {
         let g = &self.game;
         opts.budget
-            .check(&format!("solving {}", self.spec), self.estimate(opts)?)?;
+            .check(&format!("solving {}", self.spec), self.estimate(opts, tables)?)?;
         let started = Instant::now();
         let (scores, positions) = g.solve_start();
         Ok(Solution {
@@ -233,12 +197,16 @@ impl<G: ScoreGame> Session for ScoresSession<G> {
         })
     }
 
-    fn position(&self, moves: &[String], opts: &Options) -> Result<PositionView, Error> {
+    fn view(
+        &self,
+        p: &G::Position,
+        opts: &Options,
+        _tables: &Tables<'_, Self>,
+    ) -> Result<PositionView, Error> {
         let g = &self.game;
-        let p = common::replay(g, g.start(), moves)?;
-        let outcome = g.outcome(&p);
-        let mover = g.to_move(&p);
-        let points = self.points(&p);
+        let outcome = g.outcome(p);
+        let mover = g.to_move(p);
+        let points = self.points(p);
         let mut details = g.facts();
         let (verdict, listed) = match outcome {
             Some(o) => (
@@ -249,13 +217,13 @@ impl<G: ScoreGame> Session for ScoresSession<G> {
                 },
                 Vec::new(),
             ),
-            None => match self.options(&p, opts) {
+            None => match self.options(p, opts) {
                 Ok(options) => {
                     let listed = options
                         .iter()
                         .enumerate()
                         .map(|(i, (m, s))| MoveValue {
-                            notation: g.format_move(&p, m),
+                            notation: g.format_move(p, m),
                             verdict: verdict(mover, *s),
                             best: i == 0,
                             note: None,
@@ -273,7 +241,7 @@ impl<G: ScoreGame> Session for ScoresSession<G> {
                         .legal_moves(&p)
                         .iter()
                         .map(|m| MoveValue {
-                            notation: g.format_move(&p, m),
+                            notation: g.format_move(p, m),
                             verdict: Verdict::unknown(),
                             best: false,
                             note: None,
@@ -285,9 +253,9 @@ impl<G: ScoreGame> Session for ScoresSession<G> {
         };
         Ok(PositionView {
             game: self.spec.clone(),
-            position: g.format_position(&p),
-            board: g.render(&p),
-            picture: g.picture(&p),
+            position: g.format_position(p),
+            board: g.render(p),
+            picture: g.picture(p),
             to_move: g.player_name(mover),
             terminal: outcome.is_some(),
             result: outcome.map(|o| common::outcome_words(g, o)),
@@ -299,51 +267,51 @@ impl<G: ScoreGame> Session for ScoresSession<G> {
         })
     }
 
-    fn tournament(
-        &self,
-        players: &[String],
-        games: u64,
+    fn player<'s>(
+        &'s self,
+        name: &str,
         seed: u64,
         _opts: &Options,
-        after: &(dyn Fn(u64) + Sync),
-    ) -> Result<Standings, Error> {
-        self.roster().tournament(
-            players,
-            games,
-            seed,
-            |i| {
-                let g = self
-                    .deal
-                    .as_ref()
-                    .map_or_else(|| self.game.clone(), |deal| deal(i));
-                let start = g.start();
-                (g, start)
+        _tables: &Tables<'_, Self>,
+    ) -> Option<Made<'s, G>> {
+        let player: Box<dyn Player<G> + 's> = match name.split_once(':') {
+            None if name == "greedy" => Box::new(Greedy::new(seed)),
+            None if name == "mcts" => Box::new(Mcts::new(mcts::Budget::Playouts(DEFAULT_PLAYOUTS), seed)),
+            Some(("mcts", budget)) => match mcts_budget(budget) {
+                Ok(b) => Box::new(Mcts::new(b, seed)),
+                Err(e) => return Some(Err(e)),
             },
-            after,
-        )
+            None if name == "perfect" => match self.solvable() {
+                Ok(()) => Box::new(ScorePerfect::new(self.solver())),
+                Err(e) => {
+                    return Some(Err(Error::Unsupported(format!(
+                        "the perfect player needs an exactly solvable game: {e}"
+                    ))))
+                }
+            },
+            _ => return None,
+        };
+        Some(Ok(player))
     }
 
-    fn play(
-        &self,
-        seats: &[String],
-        seed: u64,
-        _opts: &Options,
-        io: &mut PlayIo<'_>,
-    ) -> Result<GameRecord, Error> {
-        self.roster()
-            .play(&self.game, seats, seed, |p| Some(self.points(p)), io)
-    }
-
-    fn playout(&self, seed: u64) -> Result<usize, Error> {
-        common::playout(&self.game, self.game.start(), seed)
-    }
-
-    fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error> {
+    fn check_bot(&self, _p: &G::Position, player: &str, opts: &Options) -> Result<(), Error> {
         if player.trim().eq_ignore_ascii_case("perfect") {
+            self.solvable()?;
             opts.budget
-                .check("the perfect player's move", self.estimate(opts)?)?;
+                .check("the perfect player's move", self.game.solve_cost())?;
         }
-        self.roster().bot_move(&self.game, moves, player, seed)
+        Ok(())
+    }
+
+    fn dealer(&self, _names: &[String], _seed: u64) -> Result<Box<dyn FnMut(u64) -> G + '_>, Error> {
+        Ok(match &self.deal {
+            Some(deal) => Box::new(move |i| deal(i)),
+            None => Box::new(move |_| self.game.clone()),
+        })
+    }
+
+    fn points(&self, _game: &G, p: &G::Position) -> Option<Vec<i32>> {
+        Some(self.points(p))
     }
 }
 

@@ -9,14 +9,14 @@ use std::time::Instant;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::engine::{GameSession, Made, Strategy, Tables};
-use super::search::value_view;
-use super::{
-    Big, Cost, Counts, Fact, FactValue, Options, PlayerInfo, PositionView, Session, Solution, Verdict,
-};
 use crate::game::{Levelled, Notation};
 use crate::play::perfect::{rank_moves, Perfect};
 use crate::play::Player;
+use crate::session::engine::{GameSession, Made, Strategy, Tables};
+use crate::session::search::value_view;
+use crate::session::{
+    Big, Cost, Counts, Fact, FactValue, Options, PlayerInfo, PositionView, Session, Solution, Verdict,
+};
 use crate::solve::levels::{self, Checkpoints};
 use crate::solve::Oracle;
 use crate::spec::GameInfo;
@@ -239,8 +239,8 @@ impl<G: Tabulated> Levels<G> {
     /// opened database and the number of levels restored from an earlier solve.
     fn solve_and_save(&self, opts: &Options, path: &Path) -> Result<(Values, usize), Error> {
         let size = self.game.size();
-        super::writable(&opts.data_dir)?;
-        super::check_room(&opts.data_dir, (size as f64 * DISK_BYTES_PER_RANK) as u64)?;
+        crate::session::writable(&opts.data_dir)?;
+        crate::session::check_room(&opts.data_dir, (size as f64 * DISK_BYTES_PER_RANK) as u64)?;
         let mut checkpoints = self.checkpoints(path)?;
         let codes = levels::solve_codes(
             &self.game,
@@ -269,7 +269,7 @@ impl<G: Tabulated> Levels<G> {
         let (index, count) = partition.place();
         let size = self.game.size();
         if path.is_some() {
-            super::writable(&opts.data_dir)?;
+            crate::session::writable(&opts.data_dir)?;
             let share = if partition.leads() {
                 1.0
             } else {
@@ -277,7 +277,7 @@ impl<G: Tabulated> Levels<G> {
             };
             // The part, and this process's share of the table while it is solved.
             let room = size as f64 * (DISK_BYTES_PER_RANK * share + 1.0 / count as f64);
-            super::check_room(&opts.data_dir, room as u64)?;
+            crate::session::check_room(&opts.data_dir, room as u64)?;
         }
         let spill = path.map(|p| part_path(p, index + 1, count).with_extension("share"));
         let mut checkpoints = path
@@ -572,7 +572,7 @@ impl<G: Tabulated> Strategy for Levels<G> {
             return Err(fail(format!("is not the table of {}", self.spec)));
         }
         let (mut moves, mut children) = (Vec::new(), Vec::new());
-        super::check_ranks(db, sample, seed, |rank| {
+        crate::session::check_ranks(db, sample, seed, |rank| {
             let Some(p) = g.unrank(rank) else {
                 return Ok(None);
             };
