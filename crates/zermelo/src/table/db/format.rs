@@ -191,6 +191,12 @@ impl LayerInfo {
     pub fn blocks(&self) -> usize {
         self.blocks.len()
     }
+
+    /// Where block `b` lies in the file: the offsets of its stored (compressed) bytes.
+    pub fn block_bytes(&self, b: usize) -> Range<u64> {
+        let block = self.blocks[b];
+        block.offset..block.offset + u64::from(block.len)
+    }
 }
 
 /// Where one block lies: its offset, stored length and the checksum of its stored bytes.
