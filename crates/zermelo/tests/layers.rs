@@ -1,0 +1,377 @@
+//! Keeps the library's layering true (see DESIGN.md, "Layout"): imports run one way,
+//! games → session → analysis/play → solve → table → game/value, with no circles.
+//!
+//! Every `.rs` file under `src/` is read; comment lines and everything from a
+//! `#[cfg(test)]` line on are ignored (unit tests may use any game). Each `crate::…`
+//! path, and each `super::…` path resolved against the file's module, is an import of
+//! a unit: `games/<family>` under `src/games/`, otherwise the first path component
+//! (`crate::Error` and the other re-exports in `lib.rs` count as their modules).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// unit → imported unit → the places it is imported (`file:line: path`).
+type Graph = BTreeMap<String, BTreeMap<String, Vec<String>>>;
+
+const GENERIC: [&str; 4] = ["solve", "table", "play", "analysis"];
+
+#[test]
+fn library_layers_run_one_way() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let graph = scan(&src);
+    print_graph(&graph);
+    let mut problems = violations(&graph);
+    if let Some(cycle) = find_cycle(&graph) {
+        problems.push(cycle);
+    }
+    assert!(
+        problems.is_empty(),
+        "layering violations:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn checker_finds_planted_violations() {
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("layers-fixture-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&root);
+    let write = |rel: &str, text: &str| {
+        let path = root.join(rel);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    };
+    // A clean library: every import runs down the layers.
+    write(
+        "lib.rs",
+        "pub mod game;\npub use error::Error;\npub use game::{Game, Outcome};\n",
+    );
+    write("error.rs", "pub struct Error;\n");
+    write("game.rs", "pub trait Game {}\n");
+    write("table/mod.rs", "use crate::{game::Game, Error};\n");
+    write(
+        "solve/mod.rs",
+        "use crate::table;\nuse crate::{\n    Game,\n    Outcome,\n};\n",
+    );
+    write(
+        "session/mod.rs",
+        "use crate::solve::x;\n// use crate::games::a::A;\n",
+    );
+    write("games/mod.rs", "pub mod a;\npub mod b;\n");
+    write(
+        "games/a/mod.rs",
+        "use crate::session::S;\nuse super::super::Error;\n",
+    );
+    write("games/a/rules.rs", "use super::A;\n");
+    write(
+        "games/b.rs",
+        "use crate::Game;\n#[cfg(test)]\nmod tests {\n    use crate::games::a::A;\n}\n",
+    );
+    let graph = scan(&root);
+    assert_eq!(graph["games/a"].keys().collect::<Vec<_>>(), ["error", "session"]);
+    assert_eq!(graph["solve"].keys().collect::<Vec<_>>(), ["game", "table"]);
+    assert_eq!(graph["table"].keys().collect::<Vec<_>>(), ["error", "game"]);
+    assert!(violations(&graph).is_empty(), "{:?}", violations(&graph));
+    assert_eq!(find_cycle(&graph), None);
+
+    // Plant a forbidden import (and a cycle with it), and a game importing another game.
+    write(
+        "table/mod.rs",
+        "use crate::{game::Game, Error};\nuse crate::solve::{\n    deep::Thing,\n};\n",
+    );
+    write("games/b.rs", "use crate::Game;\nuse super::a::A;\n");
+    let graph = scan(&root);
+    let found = violations(&graph);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(found[0].contains("games/b.rs:2: super::a::A"), "{found:?}");
+    assert!(
+        found[1].contains("table/mod.rs:2: crate::solve::deep::Thing"),
+        "{found:?}"
+    );
+    let cycle = find_cycle(&graph).expect("a planted cycle");
+    assert!(
+        cycle.contains("solve -> table -> solve") || cycle.contains("table -> solve -> table"),
+        "{cycle}"
+    );
+    fs::remove_dir_all(&root).unwrap();
+}
+
+/// Every violation of the layering rules, one line each.
+fn violations(graph: &Graph) -> Vec<String> {
+    let mut out = Vec::new();
+    for (from, deps) in graph {
+        for (to, sites) in deps {
+            let game = to.starts_with("games/");
+            let why = if GENERIC.contains(&from.as_str()) && (game || to == "session" || to == "catalog") {
+                "a generic layer imports a game, session or catalog"
+            } else if from == "table" && ["solve", "play", "analysis"].contains(&to.as_str()) {
+                "table imports a layer above it"
+            } else if from == "session" && (game || to == "catalog") {
+                "session imports a game or catalog"
+            } else if from.starts_with("games/") && game {
+                "a game imports another game"
+            } else {
+                continue;
+            };
+            for site in sites {
+                out.push(format!("{from} -> {to} ({why}): {site}"));
+            }
+        }
+    }
+    out
+}
+
+/// One cycle in the graph, with a place that makes each step, or `None`.
+fn find_cycle(graph: &Graph) -> Option<String> {
+    fn visit(
+        unit: &str,
+        graph: &Graph,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = path.iter().position(|u| u == unit) {
+            let mut cycle = path[at..].to_vec();
+            cycle.push(unit.to_string());
+            return Some(cycle);
+        }
+        if !done.insert(unit.to_string()) {
+            return None;
+        }
+        path.push(unit.to_string());
+        for to in graph.get(unit).into_iter().flat_map(|deps| deps.keys()) {
+            if let Some(cycle) = visit(to, graph, path, done) {
+                return Some(cycle);
+            }
+        }
+        path.pop();
+        None
+    }
+    let mut done = BTreeSet::new();
+    for unit in graph.keys() {
+        if let Some(cycle) = visit(unit, graph, &mut Vec::new(), &mut done) {
+            let steps: Vec<String> = cycle
+                .windows(2)
+                .map(|w| format!("  {} -> {}: {}", w[0], w[1], graph[&w[0]][&w[1]][0]))
+                .collect();
+            return Some(format!("cycle {}\n{}", cycle.join(" -> "), steps.join("\n")));
+        }
+    }
+    None
+}
+
+fn print_graph(graph: &Graph) {
+    println!("module graph (unit -> units it imports):");
+    for (unit, deps) in graph {
+        println!(
+            "{unit} -> {}",
+            deps.keys().cloned().collect::<Vec<_>>().join(", ")
+        );
+    }
+}
+
+/// The import graph of the library whose `lib.rs` is in `src`.
+fn scan(src: &Path) -> Graph {
+    let reexports = reexports(&fs::read_to_string(src.join("lib.rs")).unwrap());
+    let families: BTreeSet<String> = fs::read_dir(src.join("games"))
+        .map(|dir| {
+            dir.map(|e| e.unwrap().path())
+                .filter_map(|p| module_name(&p))
+                .collect()
+        })
+        .unwrap_or_default();
+    let unit_of = |path: &[String]| match (path[0].as_str(), path.get(1)) {
+        ("games", Some(family)) if families.contains(family) => format!("games/{family}"),
+        (first, _) => reexports.get(first).cloned().unwrap_or_else(|| first.to_string()),
+    };
+    let mut graph = Graph::new();
+    for file in rust_files(src) {
+        let rel: Vec<String> = file
+            .strip_prefix(src)
+            .unwrap()
+            .iter()
+            .map(|c| c.to_string_lossy().into_owned())
+            .collect();
+        if rel == ["lib.rs"] {
+            continue;
+        }
+        // The file's module path: games/dots/mod.rs is games::dots, games/mnk.rs is games::mnk.
+        let mut module: Vec<String> = rel
+            .iter()
+            .map(|c| c.trim_end_matches(".rs").to_string())
+            .collect();
+        if module.last().is_some_and(|m| m == "mod") {
+            module.pop();
+        }
+        let from = unit_of(&module);
+        let name = rel.join("/");
+        let text = code(&fs::read_to_string(&file).unwrap());
+        let deps = graph.entry(from.clone()).or_default();
+        for (at, written, path) in imports(&text, &module) {
+            let to = unit_of(&path);
+            if to != from {
+                // One entry per line: `file:line: crate::a::B, crate::a::C`.
+                let site = format!("{name}:{}: ", text[..at].matches('\n').count() + 1);
+                let written = written.trim_end_matches("::self");
+                let sites = deps.entry(to).or_default();
+                match sites.last_mut() {
+                    Some(last) if last.starts_with(&site) => *last += &format!(", {written}"),
+                    _ => sites.push(site + written),
+                }
+            }
+        }
+    }
+    graph
+}
+
+/// The source with comment lines blanked and everything from `#[cfg(test)]` dropped,
+/// keeping line numbers.
+fn code(source: &str) -> String {
+    let mut out = String::new();
+    for line in source.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("#[cfg(test)]") {
+            break;
+        }
+        if !trimmed.starts_with("//") {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Every `crate::` and `super::` path in `text`, as (offset, path as written, path from
+/// the crate root), with `use` groups expanded.
+fn imports(text: &str, module: &[String]) -> Vec<(usize, String, Vec<String>)> {
+    let bytes = text.as_bytes();
+    let word_start =
+        |at: usize| at == 0 || !(bytes[at - 1].is_ascii_alphanumeric() || b"_$:".contains(&bytes[at - 1]));
+    let mut out = Vec::new();
+    for (key, _) in text.match_indices("crate::").chain(text.match_indices("super::")) {
+        if !word_start(key) {
+            continue;
+        }
+        let mut at = key;
+        let mut base = Vec::new();
+        if text[at..].starts_with("crate::") {
+            at += "crate::".len();
+        } else {
+            let mut climb = 0;
+            while text[at..].starts_with("super::") {
+                at += "super::".len();
+                climb += 1;
+            }
+            if climb > module.len() {
+                continue;
+            }
+            base = module[..module.len() - climb].to_vec();
+        }
+        let prefix = text[key..at].to_string();
+        let mut paths = Vec::new();
+        use_tree(bytes, &mut at, Vec::new(), &mut paths);
+        for tail in paths.into_iter().filter(|p| !p.is_empty() || !base.is_empty()) {
+            let written = format!("{prefix}{}", tail.join("::"));
+            out.push((key, written, base.iter().chain(&tail).cloned().collect()));
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Parses a path or `use` tree at `*at` (`a::b`, `a::{b, c::{d, e}}`, `a::*`), adding each
+/// full path to `out`.
+fn use_tree(s: &[u8], at: &mut usize, mut path: Vec<String>, out: &mut Vec<Vec<String>>) {
+    let skip_space = |at: &mut usize| {
+        while *at < s.len() && s[*at].is_ascii_whitespace() {
+            *at += 1;
+        }
+    };
+    skip_space(at);
+    if *at < s.len() && s[*at] == b'{' {
+        *at += 1;
+        loop {
+            skip_space(at);
+            match s.get(*at) {
+                None => return,
+                Some(b'}') => {
+                    *at += 1;
+                    return;
+                }
+                Some(b',') => *at += 1,
+                Some(_) => {
+                    let before = *at;
+                    use_tree(s, at, path.clone(), out);
+                    if *at == before {
+                        *at += 1;
+                    }
+                }
+            }
+        }
+    }
+    let start = *at;
+    while *at < s.len() && (s[*at].is_ascii_alphanumeric() || s[*at] == b'_') {
+        *at += 1;
+    }
+    if *at > start {
+        path.push(String::from_utf8_lossy(&s[start..*at]).into_owned());
+        if s[*at..].starts_with(b"::") && s.get(*at + 2) != Some(&b'<') {
+            *at += 2;
+            return use_tree(s, at, path, out);
+        }
+        skip_space(at);
+        if s[*at..].starts_with(b"as ") {
+            *at += 3;
+            skip_space(at);
+            while *at < s.len() && (s[*at].is_ascii_alphanumeric() || s[*at] == b'_') {
+                *at += 1;
+            }
+        }
+    } else if s.get(*at) == Some(&b'*') {
+        *at += 1;
+    }
+    out.push(path);
+}
+
+/// Names that `lib.rs` re-exports (`pub use error::Error;`), mapped to their module.
+fn reexports(lib: &str) -> BTreeMap<String, String> {
+    let (lib, mut map) = (code(lib), BTreeMap::new());
+    for (at, _) in lib.match_indices("pub use ") {
+        let mut paths = Vec::new();
+        use_tree(
+            lib.as_bytes(),
+            &mut (at + "pub use ".len()),
+            Vec::new(),
+            &mut paths,
+        );
+        for path in paths.into_iter().filter(|p| p.len() >= 2) {
+            map.insert(path[path.len() - 1].clone(), path[0].clone());
+        }
+    }
+    map
+}
+
+/// A module's name from its file or folder (`mnk.rs` → `mnk`, `dots/` → `dots`); `mod.rs` has none.
+fn module_name(path: &Path) -> Option<String> {
+    let name = path.file_name()?.to_string_lossy().into_owned();
+    if path.is_dir() {
+        Some(name)
+    } else {
+        name.strip_suffix(".rs")
+            .filter(|n| *n != "mod")
+            .map(str::to_string)
+    }
+}
+
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    files
+}
