@@ -238,7 +238,7 @@ impl<G: ScoreGame> Strategy for ScorePairs<G> {
                         FactValue::Text(why.to_string()),
                     ));
                     let listed = g
-                        .legal_moves(&p)
+                        .legal_moves(p)
                         .iter()
                         .map(|m| MoveValue {
                             notation: g.format_move(p, m),
@@ -305,7 +305,7 @@ impl<G: ScoreGame> Strategy for ScorePairs<G> {
 
     fn dealer(&self, _names: &[String], _seed: u64) -> Result<Box<dyn FnMut(u64) -> G + '_>, Error> {
         Ok(match &self.deal {
-            Some(deal) => Box::new(move |i| deal(i)),
+            Some(deal) => Box::new(deal),
             None => Box::new(move |_| self.game.clone()),
         })
     }
