@@ -94,7 +94,7 @@ pub fn solve(
     opts.solver = solver;
     opts.force = force;
     opts.save = !no_save;
-    opts.cancel = Some(cancel_on_ctrl_c());
+    opts.budget.cancel = Some(cancel_on_ctrl_c());
     let cost = session.estimate(&opts)?;
     opts.budget.check(&format!("solving {}", session.spec()), cost)?;
     let what = format!(
@@ -234,8 +234,8 @@ pub fn serve(
     }
     opts.progress = Arc::new(());
     opts.budget = Budget {
-        bytes: budget_mib << 20,
         seconds: Some(budget),
+        ..Budget::default().with_memory(budget_mib << 20)
     };
     crate::serve::serve(addr, opts, cache_mib << 20)
 }

@@ -264,7 +264,7 @@ fn options(data_dir: PathBuf, json: bool) -> Options {
     Options {
         data_dir,
         progress: Arc::new(BarProgress::new(!json)),
-        budget: Budget::machine(),
+        budget: Budget::default(),
         ..Options::default()
     }
 }
@@ -317,15 +317,15 @@ fn run_here(
     let data = data_dir(data)?;
     let mut opts = options(data, json);
     if let Some(bytes) = memory {
-        if bytes > opts.budget.bytes {
+        let machine = opts.budget.bytes();
+        if bytes > machine {
             bail!(
                 "--memory {} is more than the {} this machine has",
                 zermelo::session::bytes_text(bytes),
-                zermelo::session::bytes_text(opts.budget.bytes)
+                zermelo::session::bytes_text(machine)
             );
         }
-        opts.budget.bytes = bytes;
-        opts.table_bytes = bytes;
+        opts.budget.memory = Some(bytes);
     }
     match command {
         Command::Games => Ok(render::games()),

@@ -183,7 +183,7 @@ async fn run(
     let cancel = Arc::new(AtomicBool::new(false));
     let _guard = CancelOnDrop(cancel.clone());
     let mut opts = app.opts.clone();
-    opts.cancel = Some(cancel);
+    opts.budget.cancel = Some(cancel);
     let seconds = opts.budget.seconds.unwrap_or(0.0) + GRACE_SECONDS;
     let task = tokio::task::spawn_blocking(move || {
         let session = app.cache.lock().unwrap_or_else(|e| e.into_inner()).get(&q.spec)?;

@@ -334,7 +334,7 @@ impl<S: Strategy> GameSession<S> {
         let mut player = program(name, seed, special.as_ref(), &self.players())?;
         let m = player
             .choose(game, &p)
-            .map_err(|e| opts.stopped_as(e, "the bot's move"))?;
+            .map_err(|e| opts.budget.stopped_as(e, "the bot's move"))?;
         Ok(game.format_move(&p, &m))
     }
 }

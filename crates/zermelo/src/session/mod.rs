@@ -15,88 +15,17 @@ pub mod search;
 pub mod common;
 
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
+pub use crate::solve::budget::{bytes_text, machine_memory, Budget, Cost};
 pub use common::{replay, Roster};
 pub use report::*;
 
 use crate::solve::levels::{Alone, Partition};
-use crate::solve::{Limit, Progress};
+use crate::solve::{Progress, Setup};
 use crate::spec::GameInfo;
 use crate::table::db::Database;
 use crate::{Error, Value};
-
-/// How much a job may take: memory always, time only where a caller waits (a web request).
-#[derive(Clone, Copy, Debug)]
-pub struct Budget {
-    /// Bytes of memory.
-    pub bytes: u64,
-    /// Seconds of work, `None` for no limit.
-    pub seconds: Option<f64>,
-}
-
-impl Budget {
-    /// The memory of this machine, no time limit.
-    pub fn machine() -> Self {
-        Budget {
-            bytes: machine_memory().unwrap_or(u64::MAX),
-            seconds: None,
-        }
-    }
-
-    /// Refuses `cost` when it is over the budget, saying what it needs and how to go on.
-    pub fn check(&self, what: &str, cost: Cost) -> Result<(), Error> {
-        if cost.bytes > self.bytes {
-            return Err(Error::TooBig(format!(
-                "{what} needs about {} of memory, more than the {} it may use{}",
-                bytes_text(cost.bytes),
-                bytes_text(self.bytes),
-                self.hint()
-            )));
-        }
-        if let Some(limit) = self.seconds.filter(|&s| cost.seconds > s) {
-            return Err(Error::TooBig(format!(
-                "{what} would take about {:.0} s, more than the {limit} s it may take{}",
-                cost.seconds.max(1.0),
-                self.hint()
-            )));
-        }
-        Ok(())
-    }
-
-    fn hint(&self) -> &'static str {
-        if self.seconds.is_some() {
-            OFFLINE
-        } else {
-            ""
-        }
-    }
-}
-
-/// How to go on with a job too big for a request.
-const OFFLINE: &str =
-    "; solve it offline from the command line (`zermelo solve` saves tables the server then reads)";
-
-/// Bytes as "512 MiB", "4.5 GiB".
-pub fn bytes_text(bytes: u64) -> String {
-    const GIB: f64 = (1u64 << 30) as f64;
-    let b = bytes as f64;
-    if b >= GIB {
-        format!("{:.1} GiB", b / GIB)
-    } else {
-        format!("{:.0} MiB", (b / (1u64 << 20) as f64).ceil())
-    }
-}
-
-/// The memory this machine has, from `/proc/meminfo`.
-pub fn machine_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
-}
 
 /// Refuses a data folder that is a file or cannot be written, before any work starts.
 pub fn writable(dir: &std::path::Path) -> Result<(), Error> {
@@ -236,10 +165,8 @@ pub struct Options {
     pub solver: Option<String>,
     /// Where long work reports its progress.
     pub progress: Arc<dyn Progress + Send>,
-    /// What a job may take.
+    /// What a job may take, and the flag that stops it.
     pub budget: Budget,
-    /// Set from outside to stop the work.
-    pub cancel: Option<Arc<AtomicBool>>,
     /// Solve again even when a saved table exists.
     pub force: bool,
     /// Save what a solve tables to the data folder.
@@ -248,9 +175,6 @@ pub struct Options {
     pub all_moves: bool,
     /// How a level solve is split across processes (an MPI job); one process by default.
     pub partition: Arc<dyn Partition>,
-    /// The most memory a search's table may take (fixed-size tables are made this big,
-    /// or smaller when the search needs less).
-    pub table_bytes: u64,
 }
 
 impl Default for Options {
@@ -259,57 +183,23 @@ impl Default for Options {
             data_dir: PathBuf::from("zermelo-data"),
             solver: None,
             progress: Arc::new(()),
-            budget: Budget::machine(),
-            cancel: None,
+            budget: Budget::default(),
             force: false,
             save: true,
             all_moves: false,
             partition: Arc::new(Alone),
-            table_bytes: crate::solve::TABLE_BYTES,
         }
     }
 }
 
 impl Options {
-    /// The limit a search runs under: its budget's memory at `entry_bytes` a position
-    /// and its budget's time from now.
-    pub fn limit(&self, entry_bytes: u64) -> Limit {
-        Limit {
-            positions: usize::try_from(self.budget.bytes / entry_bytes.max(1)).ok(),
-            deadline: self
-                .budget
-                .seconds
-                .map(|s| Instant::now() + Duration::from_secs_f64(s)),
-            cancel: self.cancel.clone(),
+    /// How a search keeping `entry_bytes` a position in its map is set up for a solve or a
+    /// position's moves: under the budget ([`Budget::setup`]), reporting its progress.
+    pub fn setup(&self, entry_bytes: u64) -> Setup {
+        Setup {
+            progress: Some(self.progress.clone()),
+            ..self.budget.setup(entry_bytes)
         }
-    }
-
-    /// `e`, or when it says that a search stopped at its limit ([`Error::TooBig`],
-    /// [`Error::Cancelled`]), the error of [`Options::stopped`] for `what`.
-    pub fn stopped_as(&self, e: Error, what: &str) -> Error {
-        match e {
-            Error::TooBig(_) | Error::Cancelled => self.stopped(what),
-            e => e,
-        }
-    }
-
-    /// The error for a search that stopped at [`Options::limit`].
-    pub fn stopped(&self, what: &str) -> Error {
-        if self
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
-        {
-            return Error::Cancelled;
-        }
-        let hint = if self.budget.seconds.is_some() {
-            OFFLINE
-        } else {
-            ""
-        };
-        Error::TooBig(format!(
-            "{what} is more than the budget of this request allows{hint}"
-        ))
     }
 }
 

@@ -301,14 +301,3 @@ pub struct PlayerInfo {
     /// What it does.
     pub help: &'static str,
 }
-
-/// What solving something will cost, estimated before starting.
-#[derive(Clone, Copy, Debug, Default, Serialize)]
-pub struct Cost {
-    /// Positions to solve or visit (an estimate for searches).
-    pub positions: u64,
-    /// Memory in bytes.
-    pub bytes: u64,
-    /// Seconds on this machine (an estimate).
-    pub seconds: f64,
-}

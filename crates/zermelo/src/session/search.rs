@@ -21,7 +21,7 @@ use crate::play::perfect::{rank_moves, Perfect};
 use crate::play::Player;
 use crate::solve::memo::MemoSolver;
 use crate::solve::search::AlphaBeta;
-use crate::solve::{plain_key, retrograde, symmetric_key, Limit, Oracle, SearchOracle, Setup, TableOracle};
+use crate::solve::{plain_key, retrograde, symmetric_key, Oracle, SearchOracle, Setup, TableOracle};
 use crate::spec::GameInfo;
 use crate::table::db::{self, Database};
 use crate::{Error, Value};
@@ -207,10 +207,10 @@ impl<G: Searchable> Strategy for Search<G> {
         let solver = opts.solver.as_deref().unwrap_or(solvers[0]);
         let start = g.start();
         let mut details = Vec::new();
-        let stopped = |e| opts.stopped_as(e, &format!("solving {spec}"));
+        let stopped = |e| opts.budget.stopped_as(e, &format!("solving {spec}"));
         let (value, positions) = match (solver, self.tree) {
             (NULL_WINDOW, Some(tree)) => {
-                let mut s = tree(g, &shown_setup(opts));
+                let mut s = tree(g, &opts.setup(ENTRY_BYTES));
                 let v = s.value(&start).map_err(stopped)?;
                 details.push(Fact::new(
                     "nodes",
@@ -220,7 +220,7 @@ impl<G: Searchable> Strategy for Search<G> {
                 (v, s.positions() as u64)
             }
             ("alphabeta", _) => {
-                let mut s = AlphaBeta::symmetric(g).with_limit(opts.limit(ENTRY_BYTES));
+                let mut s = AlphaBeta::symmetric(g).with_limit(opts.budget.limit(ENTRY_BYTES));
                 (s.solve(&start).map_err(stopped)?, s.positions() as u64)
             }
             ("memo", _) => {
@@ -261,8 +261,10 @@ impl<G: Searchable> Strategy for Search<G> {
         let ranked = match (g.outcome(p), tables.get()?) {
             (Some(_), _) => Vec::new(),
             (None, Some(db)) => rank_moves(g, &mut Saved { game: g, db: &db }, p)?,
-            (None, None) => rank_moves(g, &mut self.oracle(&shown_setup(opts)), p)
-                .map_err(|e| opts.stopped_as(e, &format!("valuing the moves of this {spec} position")))?,
+            (None, None) => rank_moves(g, &mut self.oracle(&opts.setup(ENTRY_BYTES)), p).map_err(|e| {
+                opts.budget
+                    .stopped_as(e, &format!("valuing the moves of this {spec} position"))
+            })?,
         };
         Ok(value_view(spec, g, p, &ranked, Vec::new()))
     }
@@ -279,10 +281,7 @@ impl<G: Searchable> Strategy for Search<G> {
                 Some(db) => {
                     Box::new(Perfect::new(Owned { game: &self.game, db }, seed)) as Box<dyn Player<G> + 's>
                 }
-                None => Box::new(Perfect::new(
-                    self.oracle(&setup(opts, opts.limit(ENTRY_BYTES))),
-                    seed,
-                )),
+                None => Box::new(Perfect::new(self.oracle(&opts.budget.setup(ENTRY_BYTES)), seed)),
             })
         })
     }
@@ -360,26 +359,6 @@ impl<G: Searchable> Strategy for Search<G> {
                 ))
             })
         })
-    }
-}
-
-/// How a session's options set a player's search up under `limit`: its table within the
-/// request's memory, no progress shown.
-fn setup(opts: &Options, limit: Limit) -> Setup {
-    Setup {
-        limit,
-        bytes: opts.table_bytes.min(opts.budget.bytes),
-        progress: None,
-        book: None,
-    }
-}
-
-/// How a session's options set up the search of a solve or of a position's moves: under
-/// their limit, reporting to their progress.
-fn shown_setup(opts: &Options) -> Setup {
-    Setup {
-        progress: Some(opts.progress.clone()),
-        ..setup(opts, opts.limit(ENTRY_BYTES))
     }
 }
 

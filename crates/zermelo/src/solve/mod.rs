@@ -17,6 +17,7 @@
 //! A solver made for one family's positions lives with that family under
 //! [`crate::games`] (Big Points' one-word score solvers, Dots and Boxes' chain solver).
 
+pub mod budget;
 pub mod grundy;
 pub mod levels;
 pub mod margin;

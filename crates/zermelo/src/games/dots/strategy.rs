@@ -160,14 +160,14 @@ impl<G: MarginGame> Margins<G> {
         let path = book.path().display().to_string();
         let Some(mut solver) = g.lasting_solver(&Setup {
             book: Some(book),
-            ..setup(opts)
+            ..opts.setup(ENTRY_BYTES)
         }) else {
             return Ok(None);
         };
         let started = Instant::now();
         let proven = solver.prove(p, Some(started + THINK));
         if solver.stopped() {
-            return Err(opts.stopped("valuing the moves from the book"));
+            return Err(opts.budget.stopped("valuing the moves from the book"));
         }
         let exact = |lo: i32, hi: i32| (lo == hi).then(|| Verdict::of_margin(lo));
         let mut moves = proven.moves.clone();
@@ -260,11 +260,12 @@ impl<G: MarginGame> Margins<G> {
             return table.rank_moves(g, p);
         }
         let what = format!("valuing the moves of this {} position", self.spec);
-        opts.budget.check(&what, g.search_cost(p, opts.table_bytes))?;
-        let mut search = g.solver(&setup(opts));
+        opts.budget
+            .check(&what, g.search_cost(p, opts.budget.table_bytes()))?;
+        let mut search = g.solver(&opts.setup(ENTRY_BYTES));
         let ranked = search.rank_moves(p);
         if search.stopped() {
-            return Err(opts.stopped(&what));
+            return Err(opts.budget.stopped(&what));
         }
         Ok(ranked)
     }
@@ -295,24 +296,6 @@ fn retrograde_cost(ranks: u64) -> Cost {
         positions: ranks,
         bytes: ranks,
         seconds: ranks as f64 / RETROGRADE_RATE,
-    }
-}
-
-/// How a session's options set a solver up.
-fn setup(opts: &Options) -> Setup {
-    Setup {
-        limit: opts.limit(ENTRY_BYTES),
-        bytes: opts.table_bytes,
-        progress: Some(opts.progress.clone()),
-        book: None,
-    }
-}
-
-/// How a player's solver is set up: under the options' limit, no progress shown.
-fn player_setup(opts: &Options) -> Setup {
-    Setup {
-        progress: None,
-        ..setup(opts)
     }
 }
 
@@ -373,7 +356,7 @@ impl<G: MarginGame> Strategy for Margins<G> {
         let g = self.one("solve")?;
         Ok(match (opts.solver.as_deref(), g.margin_ranks()) {
             (Some("retrograde"), Some(ranks)) => retrograde_cost(ranks),
-            _ => g.search_cost(&g.start(), opts.table_bytes),
+            _ => g.search_cost(&g.start(), opts.budget.table_bytes()),
         })
     }
 
@@ -384,7 +367,7 @@ impl<G: MarginGame> Strategy for Margins<G> {
         let started = Instant::now();
         let solver = opts.solver.as_deref().unwrap_or(NULL_WINDOW);
         let start = g.start();
-        let limit = opts.limit(ENTRY_BYTES);
+        let limit = opts.budget.limit(ENTRY_BYTES);
         let mut details = g.facts();
         let tabulated = self.solvers().contains(&"retrograde");
         let held = tables.get()?;
@@ -415,7 +398,10 @@ impl<G: MarginGame> Strategy for Margins<G> {
                 crate::session::check_room(&opts.data_dir, BOOK_BYTES)?;
             }
             let mut s: Box<dyn MarginSolver<G>> = match solver {
-                NULL_WINDOW => g.solver(&Setup { book, ..setup(opts) }),
+                NULL_WINDOW => g.solver(&Setup {
+                    book,
+                    ..opts.setup(ENTRY_BYTES)
+                }),
                 "alphabeta" => Box::new(g.search().with_limit(limit)),
                 "plain" => Box::new(MarginSearch::new(g).with_limit(limit)),
                 other => {
@@ -427,7 +413,7 @@ impl<G: MarginGame> Strategy for Margins<G> {
             };
             let margin = s.margin(&start);
             if s.stopped() {
-                return Err(opts.stopped(&what));
+                return Err(opts.budget.stopped(&what));
             }
             if keep_book {
                 let path = book_path(opts, &self.spec);
@@ -485,7 +471,7 @@ impl<G: MarginGame> Strategy for Margins<G> {
             None => {
                 // A position whose moves cost more to value afresh than the perfect
                 // player thinks is valued from the book first, when there is one.
-                let costly = g.search_cost(p, opts.table_bytes).seconds > THINK.as_secs_f64();
+                let costly = g.search_cost(p, opts.budget.table_bytes()).seconds > THINK.as_secs_f64();
                 let book_first = table.is_none() && costly;
                 let proved = if book_first {
                     self.proved(g, p, book.clone(), opts)?
@@ -554,13 +540,13 @@ impl<G: MarginGame> Strategy for Margins<G> {
             };
             let Some((g, why)) = refusal else {
                 return Ok(Box::new(
-                    BestMargin::new(G::solver, seed).with_setup(player_setup(opts)),
+                    BestMargin::new(G::solver, seed).with_setup(opts.budget.setup(ENTRY_BYTES)),
                 ));
             };
             let book = held.as_ref().and_then(|h| h.book.clone());
             let setup = Setup {
                 book,
-                ..player_setup(opts)
+                ..opts.budget.setup(ENTRY_BYTES)
             };
             match setup.book.is_some().then(|| g.lasting_solver(&setup)).flatten() {
                 Some(solver) => Ok(Box::new(ProvenMargin::new(solver, THINK))),
@@ -719,10 +705,7 @@ mod tests {
     fn a_position_over_the_budget_lists_the_advisers_move_first() {
         let s = catalog::open("dots:size=6").unwrap();
         let tight = Options {
-            budget: Budget {
-                bytes: 1 << 20,
-                seconds: None,
-            },
+            budget: Budget::default().with_memory(1 << 20),
             ..quick()
         };
         let view = s.position(&[], &tight).unwrap();
@@ -783,10 +766,7 @@ mod tests {
         assert_eq!(margin, crate::games::dots::solver(&g).margin(&g.start()));
 
         let tight = Options {
-            budget: Budget {
-                bytes: 1 << 20,
-                seconds: None,
-            },
+            budget: Budget::default().with_memory(1 << 20),
             ..opts.clone()
         };
         let view = s.position(&[], &tight).unwrap();

@@ -225,7 +225,7 @@ impl<G: Tabulated> Levels<G> {
                 &self.game,
                 opts.progress.as_ref(),
                 &mut (),
-                opts.cancel.as_deref(),
+                opts.budget.cancel.as_deref(),
                 opts.partition.as_ref(),
             )?;
             (Values::Memory(CompactTable::from_bytes(codes, levels::decode)), 0)
@@ -246,7 +246,7 @@ impl<G: Tabulated> Levels<G> {
             &self.game,
             opts.progress.as_ref(),
             &mut checkpoints as &mut (dyn Checkpoints + Send),
-            opts.cancel.as_deref(),
+            opts.budget.cancel.as_deref(),
             opts.partition.as_ref(),
         )?;
         self.save_codes(path, None, &codes)?;
@@ -292,7 +292,7 @@ impl<G: Tabulated> Levels<G> {
                 Some(c) => c as &mut (dyn Checkpoints + Send),
                 None => &mut none,
             },
-            opts.cancel.as_deref(),
+            opts.budget.cancel.as_deref(),
             partition,
             spill.as_deref(),
         )?;

@@ -1,0 +1,162 @@
+//! The budget every job runs under (memory, time, a cancel flag), and its one conversion
+//! to what a search honours: [`Budget::limit`] and [`Budget::table_bytes`].
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::{Limit, Setup, TABLE_BYTES};
+use crate::Error;
+
+/// What a job may take: memory always, time only where a caller waits (a web request), and
+/// a flag set from outside to stop it.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    /// Bytes of memory, `None` for the machine's.
+    pub memory: Option<u64>,
+    /// Seconds of work, `None` for no limit.
+    pub seconds: Option<f64>,
+    /// Set from outside to stop the work (a client went away, Ctrl-C).
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+/// The whole machine, no time limit, no cancel flag.
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            memory: None,
+            seconds: None,
+            cancel: None,
+        }
+    }
+}
+
+impl Budget {
+    /// The same budget with `bytes` of memory.
+    pub fn with_memory(self, bytes: u64) -> Self {
+        Budget {
+            memory: Some(bytes),
+            ..self
+        }
+    }
+
+    /// Bytes of memory a job may take.
+    pub fn bytes(&self) -> u64 {
+        self.memory.or_else(machine_memory).unwrap_or(u64::MAX)
+    }
+
+    /// Bytes a search's table may take: all of the memory when it was given, else at most
+    /// [`TABLE_BYTES`].
+    pub fn table_bytes(&self) -> u64 {
+        self.memory.unwrap_or(TABLE_BYTES.min(self.bytes()))
+    }
+
+    /// The limit a search keeping `entry_bytes` a position runs under: the memory, the
+    /// time from now and the cancel flag.
+    pub fn limit(&self, entry_bytes: u64) -> Limit {
+        Limit {
+            positions: usize::try_from(self.bytes() / entry_bytes.max(1)).ok(),
+            deadline: self.seconds.map(|s| Instant::now() + Duration::from_secs_f64(s)),
+            cancel: self.cancel.clone(),
+        }
+    }
+
+    /// How a search keeping `entry_bytes` a position in its map is set up: under
+    /// [`Budget::limit`], its fixed-size table of [`Budget::table_bytes`], no progress.
+    pub fn setup(&self, entry_bytes: u64) -> Setup {
+        Setup {
+            limit: self.limit(entry_bytes),
+            bytes: self.table_bytes(),
+            progress: None,
+            book: None,
+        }
+    }
+
+    /// Whether the cancel flag is set.
+    pub fn cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+
+    /// Refuses `cost` when it is over the budget, saying what it needs and how to go on.
+    pub fn check(&self, what: &str, cost: Cost) -> Result<(), Error> {
+        let bytes = self.bytes();
+        if cost.bytes > bytes {
+            return Err(Error::TooBig(format!(
+                "{what} needs about {} of memory, more than the {} it may use{}",
+                bytes_text(cost.bytes),
+                bytes_text(bytes),
+                self.hint()
+            )));
+        }
+        if let Some(limit) = self.seconds.filter(|&s| cost.seconds > s) {
+            return Err(Error::TooBig(format!(
+                "{what} would take about {:.0} s, more than the {limit} s it may take{}",
+                cost.seconds.max(1.0),
+                self.hint()
+            )));
+        }
+        Ok(())
+    }
+
+    /// The error for `what`, a search that stopped at [`Budget::limit`].
+    pub fn stopped(&self, what: &str) -> Error {
+        if self.cancelled() {
+            return Error::Cancelled;
+        }
+        Error::TooBig(format!(
+            "{what} is more than the budget of this request allows{}",
+            self.hint()
+        ))
+    }
+
+    /// `e`, or when it says that a search stopped at its limit ([`Error::TooBig`],
+    /// [`Error::Cancelled`]), the error of [`Budget::stopped`] for `what`.
+    pub fn stopped_as(&self, e: Error, what: &str) -> Error {
+        match e {
+            Error::TooBig(_) | Error::Cancelled => self.stopped(what),
+            e => e,
+        }
+    }
+
+    fn hint(&self) -> &'static str {
+        if self.seconds.is_some() {
+            OFFLINE
+        } else {
+            ""
+        }
+    }
+}
+
+/// How to go on with a job too big for a request.
+const OFFLINE: &str =
+    "; solve it offline from the command line (`zermelo solve` saves tables the server then reads)";
+
+/// What solving something will cost, estimated before starting.
+#[derive(Clone, Copy, Debug, Default, serde::Serialize)]
+pub struct Cost {
+    /// Positions to solve or visit (an estimate for searches).
+    pub positions: u64,
+    /// Memory in bytes.
+    pub bytes: u64,
+    /// Seconds on this machine (an estimate).
+    pub seconds: f64,
+}
+
+/// Bytes as "512 MiB", "4.5 GiB".
+pub fn bytes_text(bytes: u64) -> String {
+    const GIB: f64 = (1u64 << 30) as f64;
+    let b = bytes as f64;
+    if b >= GIB {
+        format!("{:.1} GiB", b / GIB)
+    } else {
+        format!("{:.0} MiB", (b / (1u64 << 20) as f64).ceil())
+    }
+}
+
+/// The memory this machine has, from `/proc/meminfo`.
+pub fn machine_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
