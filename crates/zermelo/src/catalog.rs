@@ -2,8 +2,9 @@
 //! and how a spec of it opens a [`Session`]. Front ends know games only through this list.
 
 use crate::games::{bigpoints, domineering, dots, impartial, mnk, pawns};
-use crate::session::{PlayerInfo, Session};
-use crate::spec::{GameInfo, Spec};
+use crate::session::Session;
+pub use crate::spec::COMMON_PLAYERS;
+use crate::spec::{GameInfo, PlayerInfo, Spec};
 use crate::Error;
 
 /// A game in the catalog.
@@ -14,8 +15,6 @@ pub struct Entry {
     pub open: fn(&Spec) -> Result<Box<dyn Session>, Error>,
     /// Small specs of the game, quick to solve whole: for tests and examples.
     pub examples: &'static [&'static str],
-    /// The game's own players, `perfect` first; every game also takes [`COMMON_PLAYERS`].
-    pub players: &'static [PlayerInfo],
     /// The solvers `--solver` picks from, the default first, as the game's default and
     /// example specs offer them; empty when the game is solved one way only.
     pub solvers: &'static [&'static str],
@@ -24,42 +23,9 @@ pub struct Entry {
 impl Entry {
     /// Every player the game takes: its own, then [`COMMON_PLAYERS`].
     pub fn all_players(&self) -> impl Iterator<Item = &'static PlayerInfo> {
-        self.players.iter().chain(COMMON_PLAYERS)
+        self.info.players.iter().chain(COMMON_PLAYERS)
     }
 }
-
-/// The players every game takes, after its own.
-pub static COMMON_PLAYERS: &[PlayerInfo] = &[
-    PlayerInfo {
-        name: "human",
-        help: "you, typing moves in the terminal",
-    },
-    PlayerInfo {
-        name: "random",
-        help: "a uniformly random legal move",
-    },
-    PlayerInfo {
-        name: "NAME:P",
-        help: "the player NAME (e.g. perfect:0.8) with probability P, else a random move",
-    },
-    PlayerInfo {
-        name: "search[:DEPTH]",
-        help: "depth-limited alpha-beta with the game's heuristic (depth 4)",
-    },
-];
-
-/// `perfect` of a game solved by exact search (mnk, domineering).
-const SEARCH_PERFECT: &[PlayerInfo] = &[PlayerInfo {
-    name: "perfect",
-    help: "exact search: wins fastest, loses slowest",
-}];
-
-/// `perfect` of a heap game.
-const HEAP_PERFECT: &[PlayerInfo] = &[PlayerInfo {
-    name: "perfect",
-    help:
-        "a winning move by the heap values (at random among them); when lost, takes as few tokens as it can",
-}];
 
 /// The solvers of an m,n,k-game of at most 40 cells (a larger board has no `nullwindow`).
 const MNK_SOLVERS: &[&str] = &["nullwindow", "alphabeta", "memo", "retrograde"];
@@ -70,99 +36,60 @@ pub static CATALOG: &[Entry] = &[
         info: &mnk::TICTACTOE_INFO,
         open: mnk::open,
         examples: &["tictactoe"],
-        players: SEARCH_PERFECT,
         solvers: MNK_SOLVERS,
     },
     Entry {
         info: &mnk::INFO,
         open: mnk::open,
         examples: &["mnk:m=3,n=2,k=2", "mnk:m=4,n=3,k=3"],
-        players: SEARCH_PERFECT,
         solvers: MNK_SOLVERS,
     },
     Entry {
         info: &impartial::nim::INFO,
         open: impartial::open,
         examples: &["nim:heaps=1/2/3", "nim:heaps=2/3,misere=true"],
-        players: HEAP_PERFECT,
         solvers: &[],
     },
     Entry {
         info: &impartial::subtraction::INFO,
         open: impartial::open,
         examples: &["subtraction:set=1/2/3,n=9"],
-        players: HEAP_PERFECT,
         solvers: &[],
     },
     Entry {
         info: &impartial::octal::INFO,
         open: impartial::open,
         examples: &["octal:code=0.77,heaps=6"],
-        players: HEAP_PERFECT,
         solvers: &[],
     },
     Entry {
         info: &impartial::sum::INFO,
         open: impartial::open,
         examples: &["sum:code=0.77,heaps=3,nim=2"],
-        players: HEAP_PERFECT,
         solvers: &[],
     },
     Entry {
         info: &bigpoints::INFO,
         open: bigpoints::open,
         examples: &["bigpoints:board=1221"],
-        players: &[
-            PlayerInfo {
-                name: "perfect",
-                help: "exact score solver under the game's rule (reduced two-player boards)",
-            },
-            PlayerInfo {
-                name: "greedy",
-                help: "the move that raises its own score the most",
-            },
-            PlayerInfo {
-                name: "mcts[:BUDGET]",
-                help: "Monte Carlo tree search: playouts (2000), or a time per move (500ms, 2s)",
-            },
-        ],
         solvers: &[],
     },
     Entry {
         info: &pawns::INFO,
         open: pawns::open,
         examples: &["pawns:cols=2,rows=4", "pawns:cols=3,rows=3"],
-        players: &[PlayerInfo {
-            name: "perfect",
-            help: "reads the solved table: wins fastest, loses slowest",
-        }],
         solvers: &[],
     },
     Entry {
         info: &dots::INFO,
         open: dots::open,
         examples: &["dots:size=2", "dots:rows=2,cols=3"],
-        players: &[
-            PlayerInfo {
-                name: "perfect",
-                help: "exact margin search: the largest final lead",
-            },
-            PlayerInfo {
-                name: "greedy",
-                help: "takes boxes when it can, avoids giving any away",
-            },
-            PlayerInfo {
-                name: "strong",
-                help: "chains and control: declines to keep control, fights for the long chains",
-            },
-        ],
         solvers: &["nullwindow", "alphabeta", "plain", "retrograde"],
     },
     Entry {
         info: &domineering::INFO,
         open: domineering::open,
         examples: &["domineering:rows=3,cols=3"],
-        players: SEARCH_PERFECT,
         solvers: &["alphabeta", "memo", "retrograde"],
     },
 ];

@@ -36,7 +36,38 @@ pub struct GameInfo {
     pub summary: &'static str,
     /// The keys it accepts.
     pub keys: &'static [KeyInfo],
+    /// Its own players, `perfect` first; every game also takes [`COMMON_PLAYERS`].
+    pub players: &'static [PlayerInfo],
 }
+
+/// A player a game offers.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct PlayerInfo {
+    /// The name to give on the command line (`search[:DEPTH]` style when it takes a parameter).
+    pub name: &'static str,
+    /// What it does.
+    pub help: &'static str,
+}
+
+/// The players every game takes, after its own.
+pub static COMMON_PLAYERS: &[PlayerInfo] = &[
+    PlayerInfo {
+        name: "human",
+        help: "you, typing moves in the terminal",
+    },
+    PlayerInfo {
+        name: "random",
+        help: "a uniformly random legal move",
+    },
+    PlayerInfo {
+        name: "NAME:P",
+        help: "the player NAME (e.g. perfect:0.8) with probability P, else a random move",
+    },
+    PlayerInfo {
+        name: "search[:DEPTH]",
+        help: "depth-limited alpha-beta with the game's heuristic (depth 4)",
+    },
+];
 
 impl FromStr for Spec {
     type Err = Error;

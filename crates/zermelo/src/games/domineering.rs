@@ -44,6 +44,7 @@ pub const INFO: GameInfo = GameInfo {
             help: "who places the first domino",
         },
     ],
+    players: crate::session::search::PLAYERS,
 };
 
 /// A Domineering board of a given size.

@@ -36,6 +36,7 @@ pub const INFO: GameInfo = GameInfo {
             help: "marks in a row that win",
         },
     ],
+    players: crate::session::search::PLAYERS,
 };
 
 /// The registry entry of tic-tac-toe, the 3,3,3-game.
@@ -43,6 +44,7 @@ pub const TICTACTOE_INFO: GameInfo = GameInfo {
     name: "tictactoe",
     summary: "tic-tac-toe, the same as mnk:m=3,n=3,k=3",
     keys: &[],
+    players: crate::session::search::PLAYERS,
 };
 
 /// An m,n,k-game with its precomputed lines and symmetries.

@@ -6,7 +6,7 @@
 use std::cell::RefCell;
 use std::sync::{Arc, Mutex};
 
-use super::common::{self, check_seats, outcome_words, program, Special};
+use super::common::{self, check_seats, outcome_words, program, Special, MAX_PLIES};
 use super::{
     Cost, Counts, Fact, GameRecord, Options, PlayIo, PlayerInfo, PositionView, Session, Solution,
     StandingRow, Standings,
@@ -14,12 +14,9 @@ use super::{
 use crate::game::{Game, Notation};
 use crate::play::human::Human;
 use crate::play::{play_match, tournament, Player};
-use crate::spec::GameInfo;
+use crate::spec::{GameInfo, COMMON_PLAYERS};
 use crate::table::db::Database;
 use crate::Error;
-
-/// The longest game a match plays before calling it a draw.
-const MAX_PLIES: usize = 100_000;
 
 /// A player made by name, or why it cannot play.
 pub type Made<'s, G> = Result<Box<dyn Player<G> + 's>, Error>;
@@ -40,8 +37,6 @@ pub trait Strategy: Send + Sync + Sized + 'static {
     fn game(&self, command: &str) -> Result<&Self::Game, Error>;
     /// How many seats the game has.
     fn seats(&self) -> usize;
-    /// The strategy's own players: `perfect` and the game's others.
-    fn own_players(&self) -> Vec<PlayerInfo>;
     /// The players of a tournament when none are named: one per seat.
     fn default_players(&self) -> Vec<String> {
         vec!["perfect".into(), "random".into()]
@@ -361,9 +356,8 @@ impl<S: Strategy> Session for GameSession<S> {
     }
 
     fn players(&self) -> Vec<PlayerInfo> {
-        let mut list = self.strategy.own_players();
-        list.extend(common::common_players());
-        list
+        let own = self.info.players.iter();
+        own.chain(COMMON_PLAYERS).cloned().collect()
     }
 
     fn default_players(&self) -> Vec<String> {

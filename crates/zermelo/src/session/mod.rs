@@ -1,207 +1,31 @@
 //! Sessions: a game opened from a spec, answering every question a front end asks
 //! (solve, the value of every move, counts, players, matches) with typed results.
 //!
-//! A session is built by a solving strategy written once and chosen by the games that fit
-//! it: [`search`] (alpha-beta over any game with symmetry), [`levels`] (level tables saved
-//! to the data folder), [`margin`] (score margins), [`scores`] (score pairs under a
-//! decision rule) and [`heaps`] (heap values by Sprague–Grundy). Front ends open
-//! sessions through [`crate::catalog`].
+//! [`Session`] is implemented once, by [`engine::GameSession`], over a small
+//! [`engine::Strategy`] trait for what differs between ways of solving: the generic
+//! [`search`] strategy (alpha-beta, null-window, memo and retrograde over any game with
+//! symmetry), and the strategies a game family keeps in its own folder (the level tables of
+//! pawns, the margins of Dots and Boxes, the score pairs of Big Points, the heap values of
+//! the impartial games). Front ends open sessions through the catalog.
 
+pub mod common;
+mod data;
 pub mod engine;
+mod options;
 pub mod report;
 pub mod saved;
 pub mod search;
 
-pub mod common;
-
-use std::path::PathBuf;
-use std::sync::Arc;
-
 pub use crate::solve::budget::{bytes_text, machine_memory, Budget, Cost};
-pub use common::{replay, Roster};
+pub use common::replay;
+pub(crate) use data::{check_ranks, saved_table, table_fact, table_path};
+pub use data::{check_room, free_space, writable};
+pub use options::Options;
 pub use report::*;
 
-use crate::solve::levels::{Alone, Partition};
-use crate::solve::{Progress, Setup};
 use crate::spec::GameInfo;
 use crate::table::db::Database;
-use crate::{Error, Value};
-
-/// Refuses a data folder that is a file or cannot be written, before any work starts.
-pub fn writable(dir: &std::path::Path) -> Result<(), Error> {
-    let fail = |why: String| Error::Io(format!("data folder {}: {why}", dir.display()));
-    if dir.as_os_str().is_empty() {
-        return Err(fail("empty path (set ZERMELO_DATA or --data to a folder)".into()));
-    }
-    if dir.exists() && !dir.is_dir() {
-        return Err(fail("is not a folder".into()));
-    }
-    std::fs::create_dir_all(dir).map_err(|e| fail(format!("cannot be created: {e}")))?;
-    let probe = dir.join(format!(".zermelo-write-test-{}", std::process::id()));
-    std::fs::write(&probe, b"").map_err(|e| fail(format!("is not writable: {e}")))?;
-    std::fs::remove_file(&probe).map_err(|e| fail(e.to_string()))?;
-    Ok(())
-}
-
-/// Where a game's saved table lies: its spec made a file name, in the data folder.
-pub(crate) fn table_path(opts: &Options, spec: &str) -> PathBuf {
-    let name: String = spec
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-        .collect();
-    opts.data_dir.join(format!("{name}.zdb"))
-}
-
-/// The table saved for `spec` (of `ranks` ranks, when given) in the data folder by
-/// `saver` (a solver and the version of its output), when there is one; a table made by
-/// another solver or version is refused.
-pub(crate) fn saved_table(
-    opts: &Options,
-    spec: &str,
-    ranks: Option<u64>,
-    saver: (&str, u32),
-) -> Result<Option<Database>, Error> {
-    let path = table_path(opts, spec);
-    if !path.exists() {
-        return Ok(None);
-    }
-    let db = Database::open_for(&path, spec, ranks)?;
-    let h = db.header();
-    if (h.solver.as_str(), h.solver_version) != saver {
-        return Err(Error::Database {
-            path: path.display().to_string(),
-            why: format!(
-                "made by the {} solver, version {}, not by {} version {}: solve again with --force",
-                h.solver, h.solver_version, saver.0, saver.1
-            ),
-        });
-    }
-    Ok(Some(db))
-}
-
-/// Re-solves up to `sample` random ranks of `db` (drawn from `seed`; at most 20 draws a
-/// sample, as not every rank is a position) from their children's stored values:
-/// `solve(rank)` gives the value of the position at `rank` from its children's, `None`
-/// when the rank is no position. How many were checked, or the first that disagrees.
-pub(crate) fn check_ranks(
-    db: &Database,
-    sample: u64,
-    seed: u64,
-    mut solve: impl FnMut(u64) -> Result<Option<Value>, Error>,
-) -> Result<u64, Error> {
-    use rand::{Rng, SeedableRng};
-    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-    let mut checked = 0;
-    for _ in 0..sample.saturating_mul(20) {
-        if checked == sample {
-            break;
-        }
-        let rank = rng.gen_range(0..db.header().ranks);
-        let Some(solved) = solve(rank)? else { continue };
-        let stored = db.value(rank)?;
-        if stored != Some(solved) {
-            return Err(Error::Database {
-                path: db.path().display().to_string(),
-                why: format!("rank {rank} holds {stored:?}, but its children's values give {solved:?}"),
-            });
-        }
-        checked += 1;
-    }
-    Ok(checked)
-}
-
-/// The fact naming a saved table, its size and where its values came from.
-pub(crate) fn table_fact(path: &std::path::Path, db: &Database, source: &str) -> Fact {
-    Fact::new(
-        "table",
-        "table",
-        FactValue::Text(format!(
-            "{} ({} bytes, {source})",
-            path.display(),
-            db.file_bytes()
-        )),
-    )
-}
-
-/// Refuses to start a job that will write about `bytes` into `dir` when the disk holding
-/// it has less room free.
-pub fn check_room(dir: &std::path::Path, bytes: u64) -> Result<(), Error> {
-    let Some(free) = free_space(dir) else {
-        return Ok(());
-    };
-    if free < bytes {
-        return Err(Error::TooBig(format!(
-            "data folder {}: the solve writes up to {}, but only {} is free",
-            dir.display(),
-            bytes_text(bytes),
-            bytes_text(free)
-        )));
-    }
-    Ok(())
-}
-
-/// Bytes free for this user on the disk holding `dir`, when the system tells.
-pub fn free_space(dir: &std::path::Path) -> Option<u64> {
-    use std::os::unix::ffi::OsStrExt;
-    let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
-    let mut stat = std::mem::MaybeUninit::<libc::statvfs>::uninit();
-    // SAFETY: `path` is a NUL-terminated string and `stat` is written by the call on success.
-    let stat = unsafe {
-        if libc::statvfs(path.as_ptr(), stat.as_mut_ptr()) != 0 {
-            return None;
-        }
-        stat.assume_init()
-    };
-    #[allow(clippy::useless_conversion)] // the field types differ between systems
-    Some(u64::from(stat.f_bavail).saturating_mul(u64::from(stat.f_frsize)))
-}
-
-/// How a session works: where tables live, which solver, how much it may spend.
-#[derive(Clone)]
-pub struct Options {
-    /// The folder where solved tables are saved and looked for.
-    pub data_dir: PathBuf,
-    /// The solver, when the game offers several.
-    pub solver: Option<String>,
-    /// Where long work reports its progress.
-    pub progress: Arc<dyn Progress + Send>,
-    /// What a job may take, and the flag that stops it.
-    pub budget: Budget,
-    /// Solve again even when a saved table exists.
-    pub force: bool,
-    /// Save what a solve tables to the data folder.
-    pub save: bool,
-    /// List every legal move, however many.
-    pub all_moves: bool,
-    /// How a level solve is split across processes (an MPI job); one process by default.
-    pub partition: Arc<dyn Partition>,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            data_dir: PathBuf::from("zermelo-data"),
-            solver: None,
-            progress: Arc::new(()),
-            budget: Budget::default(),
-            force: false,
-            save: true,
-            all_moves: false,
-            partition: Arc::new(Alone),
-        }
-    }
-}
-
-impl Options {
-    /// How a search keeping `entry_bytes` a position in its map is set up for a solve or a
-    /// position's moves: under the budget ([`Budget::setup`]), reporting its progress.
-    pub fn setup(&self, entry_bytes: u64) -> Setup {
-        Setup {
-            progress: Some(self.progress.clone()),
-            ..self.budget.setup(entry_bytes)
-        }
-    }
-}
+use crate::Error;
 
 /// The most moves a position report lists unless every move is asked for.
 pub const MOVES_LISTED: usize = 200;

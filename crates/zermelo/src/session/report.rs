@@ -293,11 +293,4 @@ pub struct GameRecord {
     pub points: Option<Vec<i32>>,
 }
 
-/// A player a game offers.
-#[derive(Clone, Debug, Serialize)]
-pub struct PlayerInfo {
-    /// The name to give on the command line (`search[:DEPTH]` style when it takes a parameter).
-    pub name: &'static str,
-    /// What it does.
-    pub help: &'static str,
-}
+pub use crate::spec::PlayerInfo;

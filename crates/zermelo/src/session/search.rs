@@ -76,6 +76,12 @@ pub struct Search<G> {
     tree: Option<TreeOracleFn<G>>,
 }
 
+/// The players of a game solved by search.
+pub const PLAYERS: &[PlayerInfo] = &[PlayerInfo {
+    name: "perfect",
+    help: "exact search: wins fastest, loses slowest",
+}];
+
 /// What a game solved by search must offer.
 pub trait Searchable: Notation + Symmetric + Indexed + Clone + Send + Sync + 'static {}
 impl<G: Notation + Symmetric + Indexed + Clone + Send + Sync + 'static> Searchable for G {}
@@ -170,13 +176,6 @@ impl<G: Searchable> Strategy for Search<G> {
         own.into_iter()
             .chain(["alphabeta", "memo", "retrograde"])
             .collect()
-    }
-
-    fn own_players(&self) -> Vec<PlayerInfo> {
-        vec![PlayerInfo {
-            name: "perfect",
-            help: "exact search: wins fastest, loses slowest",
-        }]
     }
 
     fn load(&self, opts: &Options) -> Result<Option<Database>, Error> {

@@ -45,7 +45,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
 use crate::game::{Game, Outcome, PlayerId, Scored};
-use crate::spec::{GameInfo, KeyInfo, Spec};
+use crate::spec::{GameInfo, KeyInfo, PlayerInfo, Spec};
 use crate::Error;
 
 /// The registry entry of Big Points.
@@ -107,6 +107,20 @@ pub const INFO: GameInfo = GameInfo {
             range: "behind, ahead",
             help: "which take a solved player keeps first among options its rule ranks equal \
                    (behind: the study's program)",
+        },
+    ],
+    players: &[
+        PlayerInfo {
+            name: "perfect",
+            help: "exact score solver under the game's rule (reduced two-player boards)",
+        },
+        PlayerInfo {
+            name: "greedy",
+            help: "the move that raises its own score the most",
+        },
+        PlayerInfo {
+            name: "mcts[:BUDGET]",
+            help: "Monte Carlo tree search: playouts (2000), or a time per move (500ms, 2s)",
         },
     ],
 };

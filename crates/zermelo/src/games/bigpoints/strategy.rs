@@ -12,8 +12,7 @@ use crate::play::Player;
 use crate::session::common;
 use crate::session::engine::{GameSession, Made, Strategy, Tables};
 use crate::session::{
-    word_of_margin, Big, Cost, Fact, FactValue, MoveValue, Options, PlayerInfo, PositionView, Session,
-    Solution, Verdict,
+    word_of_margin, Big, Cost, Fact, FactValue, MoveValue, Options, PositionView, Session, Solution, Verdict,
 };
 use crate::solve::scores::{DecisionRule, ScoreSolver, Scores};
 use crate::spec::GameInfo;
@@ -156,23 +155,6 @@ impl<G: ScoreGame> Strategy for ScorePairs<G> {
             .take(self.seats())
             .map(|n| n.to_string())
             .collect()
-    }
-
-    fn own_players(&self) -> Vec<PlayerInfo> {
-        vec![
-            PlayerInfo {
-                name: "perfect",
-                help: "exact score solver under the game's rule (reduced two-player boards)",
-            },
-            PlayerInfo {
-                name: "greedy",
-                help: "the move that raises its own score the most",
-            },
-            PlayerInfo {
-                name: "mcts[:BUDGET]",
-                help: "Monte Carlo tree search: playouts (2000), or a time per move (500ms, 2s)",
-            },
-        ]
     }
 
     fn estimate(&self, _opts: &Options, _tables: &Tables<'_, Self>) -> Result<Cost, Error> {

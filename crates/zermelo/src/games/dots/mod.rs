@@ -22,7 +22,7 @@ use std::fmt::Write as _;
 
 use crate::game::{Game, Notation, Outcome, PlayerId, Scored, Symmetric};
 use crate::picture::{Grid, Kind, Picture, Shape};
-use crate::spec::{GameInfo, KeyInfo, Spec};
+use crate::spec::{GameInfo, KeyInfo, PlayerInfo, Spec};
 use crate::Error;
 
 /// The registry entry of Dots and Boxes.
@@ -47,6 +47,20 @@ pub const INFO: GameInfo = GameInfo {
             default: "size",
             range: "2..=9",
             help: "columns of dots",
+        },
+    ],
+    players: &[
+        PlayerInfo {
+            name: "perfect",
+            help: "exact margin search: the largest final lead",
+        },
+        PlayerInfo {
+            name: "greedy",
+            help: "takes boxes when it can, avoids giving any away",
+        },
+        PlayerInfo {
+            name: "strong",
+            help: "chains and control: declines to keep control, fights for the long chains",
         },
     ],
 };

@@ -8,7 +8,7 @@ use super::players::{Greedy, Strong};
 use super::strategy::{self as margin, Draw, MarginGame};
 use super::{Dots, Lines, Position, INFO, MAX_DOTS};
 use crate::play::Player;
-use crate::session::{Cost, Fact, FactValue, PlayerInfo, Session};
+use crate::session::{Cost, Fact, FactValue, Session};
 use crate::solve::margin::{MarginSearch, MarginSolver, Setup};
 use crate::spec::Spec;
 use crate::{Error, Notation};
@@ -74,19 +74,6 @@ impl MarginGame for Dots {
 
     fn lasting_solver(&self, setup: &Setup) -> Option<Box<dyn MarginSolver<Dots>>> {
         super::lines_search(self, setup).map(|s| Box::new(s) as Box<dyn MarginSolver<Dots>>)
-    }
-
-    fn own_players() -> Vec<PlayerInfo> {
-        vec![
-            PlayerInfo {
-                name: "greedy",
-                help: "takes boxes when it can, avoids giving any away",
-            },
-            PlayerInfo {
-                name: "strong",
-                help: "chains and control: declines to keep control, fights for the long chains",
-            },
-        ]
     }
 
     fn own_player(name: &str, seed: u64) -> Option<Box<dyn Player<Dots>>> {

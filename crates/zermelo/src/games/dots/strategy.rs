@@ -19,7 +19,7 @@ use crate::play::Player;
 use crate::session::common;
 use crate::session::engine::{GameSession, Made, Strategy, Tables};
 use crate::session::{
-    Big, Cost, Fact, FactValue, MoveValue, Options, PlayerInfo, PositionView, Session, Solution, Verdict,
+    Big, Cost, Fact, FactValue, MoveValue, Options, PositionView, Session, Solution, Verdict,
 };
 use crate::solve::margin::{MarginSearch, MarginSolver, Setup};
 use crate::solve::margin_table::{self, MarginIndexed, MarginTable};
@@ -62,8 +62,6 @@ pub trait MarginGame: Notation + MarginIndexed + Clone + Send + Sync + 'static {
     /// A search that keeps its table from move to move and reads `setup.book`, for the
     /// perfect player on boards it refuses to search afresh; `None` when the game has none.
     fn lasting_solver(&self, setup: &Setup) -> Option<Box<dyn MarginSolver<Self>>>;
-    /// The game's own players, besides `perfect` and the common ones.
-    fn own_players() -> Vec<PlayerInfo>;
     /// One of the game's own players by (lower-case) name; `None` for other names.
     fn own_player(name: &str, seed: u64) -> Option<Box<dyn Player<Self>>>;
     /// Facts about the game (its size).
@@ -334,15 +332,6 @@ impl<G: MarginGame> Strategy for Margins<G> {
         let perfect_refused = matches!(&self.board, Board::One(g) if g.perfect_refusal().is_some());
         let first = if perfect_refused { G::ADVISER } else { "perfect" };
         vec![first.into(), "random".into()]
-    }
-
-    fn own_players(&self) -> Vec<PlayerInfo> {
-        let mut list = vec![PlayerInfo {
-            name: "perfect",
-            help: "exact margin search: the largest final lead",
-        }];
-        list.extend(G::own_players());
-        list
     }
 
     fn load(&self, opts: &Options) -> Result<Option<MarginTables>, Error> {
@@ -704,8 +693,12 @@ mod tests {
     #[test]
     fn a_position_over_the_budget_lists_the_advisers_move_first() {
         let s = catalog::open("dots:size=6").unwrap();
+        // A request's budget: a search of this board takes far longer than it allows.
         let tight = Options {
-            budget: Budget::default().with_memory(1 << 20),
+            budget: Budget {
+                seconds: Some(5.0),
+                ..Budget::default().with_memory(1 << 20)
+            },
             ..quick()
         };
         let view = s.position(&[], &tight).unwrap();
@@ -765,12 +758,13 @@ mod tests {
         let g = Dots::new(2, 9).unwrap();
         assert_eq!(margin, crate::games::dots::solver(&g).margin(&g.start()));
 
+        // A tight memory budget sizes the search's table to it: the moves are still valued
+        // exactly, from the book when the search is refused, else by a search in the table.
         let tight = Options {
             budget: Budget::default().with_memory(1 << 20),
             ..opts.clone()
         };
         let view = s.position(&[], &tight).unwrap();
-        assert!(view.details.iter().any(|f| f.key == "book"));
         assert_eq!(view.verdict.margin, Some(margin));
         assert!(view.moves[0].best);
         assert_eq!(view.moves[0].verdict.margin, Some(margin));

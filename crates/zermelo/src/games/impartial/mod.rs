@@ -19,6 +19,13 @@ pub mod octal;
 pub mod sequence_db;
 mod strategy;
 pub use strategy::grundy_report;
+
+/// The players of a heap game.
+const PLAYERS: &[crate::spec::PlayerInfo] = &[crate::spec::PlayerInfo {
+    name: "perfect",
+    help:
+        "a winning move by the heap values (at random among them); when lost, takes as few tokens as it can",
+}];
 pub mod subtraction;
 pub mod sum;
 

@@ -25,6 +25,7 @@ pub const INFO: GameInfo = GameInfo {
         },
         super::MISERE,
     ],
+    players: super::PLAYERS,
 };
 
 /// The Nim game a spec names.

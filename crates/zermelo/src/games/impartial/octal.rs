@@ -40,6 +40,7 @@ pub const INFO: GameInfo = GameInfo {
             help: "heap sizes at the start",
         },
     ],
+    players: super::PLAYERS,
 };
 
 /// The octal game a spec names.

@@ -19,8 +19,7 @@ use crate::play::Player;
 use crate::session::common;
 use crate::session::engine::{GameSession, Made, Strategy, Tables};
 use crate::session::{
-    Big, Cost, Fact, FactValue, MoveValue, Options, PlayerInfo, PositionView, Session, Solution, Verdict,
-    MOVES_LISTED,
+    Big, Cost, Fact, FactValue, MoveValue, Options, PositionView, Session, Solution, Verdict, MOVES_LISTED,
 };
 use crate::spec::{GameInfo, Spec};
 use crate::table::db::Database;
@@ -503,13 +502,6 @@ impl Strategy for HeapValues {
 
     fn seats(&self) -> usize {
         self.game.players()
-    }
-
-    fn own_players(&self) -> Vec<PlayerInfo> {
-        vec![PlayerInfo {
-            name: "perfect",
-            help: "a winning move by the heap values (at random among them); when lost, takes as few tokens as it can",
-        }]
     }
 
     fn load(&self, opts: &Options) -> Result<Option<Solved>, Error> {

@@ -34,6 +34,7 @@ pub const INFO: GameInfo = GameInfo {
         },
         super::MISERE,
     ],
+    players: super::PLAYERS,
 };
 
 /// The subtraction game a spec names.

@@ -44,6 +44,7 @@ pub const INFO: GameInfo = GameInfo {
             help: "Nim heaps",
         },
     ],
+    players: super::PLAYERS,
 };
 
 /// The sum a spec names; at least one part, each rule with its heaps.

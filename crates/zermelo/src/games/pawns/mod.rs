@@ -18,7 +18,7 @@ mod strategy;
 use crate::game::{Game, Indexed, Levelled, Notation, Outcome, PlayerId, Symmetric};
 use crate::picture::{Grid, Kind, Picture, Shape};
 use crate::session::{Big, Fact, FactValue};
-use crate::spec::{GameInfo, KeyInfo, Spec};
+use crate::spec::{GameInfo, KeyInfo, PlayerInfo, Spec};
 use crate::Error;
 use strategy::Tabulated;
 
@@ -60,6 +60,10 @@ pub const INFO: GameInfo = GameInfo {
             help: "the position to start from",
         },
     ],
+    players: &[PlayerInfo {
+        name: "perfect",
+        help: "reads the solved table: wins fastest, loses slowest",
+    }],
 };
 
 const WHITE: PlayerId = 0;

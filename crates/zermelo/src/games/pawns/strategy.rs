@@ -14,9 +14,7 @@ use crate::play::perfect::{rank_moves, Perfect};
 use crate::play::Player;
 use crate::session::engine::{GameSession, Made, Strategy, Tables};
 use crate::session::search::value_view;
-use crate::session::{
-    Big, Cost, Counts, Fact, FactValue, Options, PlayerInfo, PositionView, Session, Solution, Verdict,
-};
+use crate::session::{Big, Cost, Counts, Fact, FactValue, Options, PositionView, Session, Solution, Verdict};
 use crate::solve::levels::{self, Checkpoints};
 use crate::solve::Oracle;
 use crate::spec::GameInfo;
@@ -417,13 +415,6 @@ impl<G: Tabulated> Strategy for Levels<G> {
 
     fn splits(&self) -> bool {
         true
-    }
-
-    fn own_players(&self) -> Vec<PlayerInfo> {
-        vec![PlayerInfo {
-            name: "perfect",
-            help: "reads the solved table: wins fastest, loses slowest",
-        }]
     }
 
     fn load(&self, opts: &Options) -> Result<Option<Values>, Error> {

@@ -1,0 +1,137 @@
+//! The data folder: where a game's saved table lies, opening it for the solver that made it,
+//! checking a sample of it, and room and rights to write there.
+
+use std::path::PathBuf;
+
+use super::{bytes_text, Fact, FactValue, Options};
+use crate::table::db::Database;
+use crate::{Error, Value};
+
+/// Refuses a data folder that is a file or cannot be written, before any work starts.
+pub fn writable(dir: &std::path::Path) -> Result<(), Error> {
+    let fail = |why: String| Error::Io(format!("data folder {}: {why}", dir.display()));
+    if dir.as_os_str().is_empty() {
+        return Err(fail("empty path (set ZERMELO_DATA or --data to a folder)".into()));
+    }
+    if dir.exists() && !dir.is_dir() {
+        return Err(fail("is not a folder".into()));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| fail(format!("cannot be created: {e}")))?;
+    let probe = dir.join(format!(".zermelo-write-test-{}", std::process::id()));
+    std::fs::write(&probe, b"").map_err(|e| fail(format!("is not writable: {e}")))?;
+    std::fs::remove_file(&probe).map_err(|e| fail(e.to_string()))?;
+    Ok(())
+}
+
+/// Where a game's saved table lies: its spec made a file name, in the data folder.
+pub(crate) fn table_path(opts: &Options, spec: &str) -> PathBuf {
+    let name: String = spec
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    opts.data_dir.join(format!("{name}.zdb"))
+}
+
+/// The table saved for `spec` (of `ranks` ranks, when given) in the data folder by
+/// `saver` (a solver and the version of its output), when there is one; a table made by
+/// another solver or version is refused.
+pub(crate) fn saved_table(
+    opts: &Options,
+    spec: &str,
+    ranks: Option<u64>,
+    saver: (&str, u32),
+) -> Result<Option<Database>, Error> {
+    let path = table_path(opts, spec);
+    if !path.exists() {
+        return Ok(None);
+    }
+    let db = Database::open_for(&path, spec, ranks)?;
+    let h = db.header();
+    if (h.solver.as_str(), h.solver_version) != saver {
+        return Err(Error::Database {
+            path: path.display().to_string(),
+            why: format!(
+                "made by the {} solver, version {}, not by {} version {}: solve again with --force",
+                h.solver, h.solver_version, saver.0, saver.1
+            ),
+        });
+    }
+    Ok(Some(db))
+}
+
+/// Re-solves up to `sample` random ranks of `db` (drawn from `seed`; at most 20 draws a
+/// sample, as not every rank is a position) from their children's stored values:
+/// `solve(rank)` gives the value of the position at `rank` from its children's, `None`
+/// when the rank is no position. How many were checked, or the first that disagrees.
+pub(crate) fn check_ranks(
+    db: &Database,
+    sample: u64,
+    seed: u64,
+    mut solve: impl FnMut(u64) -> Result<Option<Value>, Error>,
+) -> Result<u64, Error> {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut checked = 0;
+    for _ in 0..sample.saturating_mul(20) {
+        if checked == sample {
+            break;
+        }
+        let rank = rng.gen_range(0..db.header().ranks);
+        let Some(solved) = solve(rank)? else { continue };
+        let stored = db.value(rank)?;
+        if stored != Some(solved) {
+            return Err(Error::Database {
+                path: db.path().display().to_string(),
+                why: format!("rank {rank} holds {stored:?}, but its children's values give {solved:?}"),
+            });
+        }
+        checked += 1;
+    }
+    Ok(checked)
+}
+
+/// The fact naming a saved table, its size and where its values came from.
+pub(crate) fn table_fact(path: &std::path::Path, db: &Database, source: &str) -> Fact {
+    Fact::new(
+        "table",
+        "table",
+        FactValue::Text(format!(
+            "{} ({} bytes, {source})",
+            path.display(),
+            db.file_bytes()
+        )),
+    )
+}
+
+/// Refuses to start a job that will write about `bytes` into `dir` when the disk holding
+/// it has less room free.
+pub fn check_room(dir: &std::path::Path, bytes: u64) -> Result<(), Error> {
+    let Some(free) = free_space(dir) else {
+        return Ok(());
+    };
+    if free < bytes {
+        return Err(Error::TooBig(format!(
+            "data folder {}: the solve writes up to {}, but only {} is free",
+            dir.display(),
+            bytes_text(bytes),
+            bytes_text(free)
+        )));
+    }
+    Ok(())
+}
+
+/// Bytes free for this user on the disk holding `dir`, when the system tells.
+pub fn free_space(dir: &std::path::Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt;
+    let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
+    let mut stat = std::mem::MaybeUninit::<libc::statvfs>::uninit();
+    // SAFETY: `path` is a NUL-terminated string and `stat` is written by the call on success.
+    let stat = unsafe {
+        if libc::statvfs(path.as_ptr(), stat.as_mut_ptr()) != 0 {
+            return None;
+        }
+        stat.assume_init()
+    };
+    #[allow(clippy::useless_conversion)] // the field types differ between systems
+    Some(u64::from(stat.f_bavail).saturating_mul(u64::from(stat.f_frsize)))
+}
