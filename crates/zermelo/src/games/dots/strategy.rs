@@ -334,11 +334,20 @@ impl<G: MarginGame> Strategy for Margins<G> {
         vec![first.into(), "random".into()]
     }
 
+    /// The saved table and book, when either is in the data folder; while neither is,
+    /// nothing is held and the next answer looks again (a solve elsewhere may save them).
     fn load(&self, opts: &Options) -> Result<Option<MarginTables>, Error> {
-        Ok(Some(MarginTables {
-            table: self.saved(opts)?,
-            book: self.book(opts)?,
-        }))
+        let (table, book) = (self.saved(opts)?, self.book(opts)?);
+        Ok((table.is_some() || book.is_some()).then_some(MarginTables { table, book }))
+    }
+
+    /// The blocks a saved table keeps decompressed (a book is mapped, not held).
+    fn held_bytes(tables: &MarginTables) -> u64 {
+        match tables.table.as_deref() {
+            Some(MarginTable::Solved(t)) => t.len() as u64,
+            Some(MarginTable::Saved(db)) => db.held_bytes(),
+            None => 0,
+        }
     }
 
     fn estimate(&self, opts: &Options, _tables: &Tables<'_, Self>) -> Result<Cost, Error> {
@@ -751,6 +760,11 @@ mod tests {
             .unwrap()
             .to_string();
         assert!(refused.contains("unless the board was solved first"), "{refused}");
+        // Another session of the board (a server's, say), asked before the solve.
+        let other = catalog::open("dots:rows=2,cols=9").unwrap();
+        assert!(other
+            .tournament(&names(&["perfect", "strong"]), 2, 1, &opts, &|_| ())
+            .is_err());
 
         let solved = s.solve(&opts).unwrap();
         assert!(solved.details.iter().any(|f| f.key == "book"));
@@ -780,6 +794,11 @@ mod tests {
             // The winning seat is taken once.
             assert!(perfect.wins >= 1);
         }
+        // It finds the book the solve saved, without being opened again.
+        let standings = other
+            .tournament(&names(&["perfect", "strong"]), 2, 1, &opts, &|_| ())
+            .unwrap();
+        assert_eq!(standings.games, 2);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
