@@ -1,7 +1,7 @@
 //! What every session shares: replaying moves, players by name, the result of a game in
 //! words, and random playouts.
 
-use super::PlayerInfo;
+use super::{Big, MoveValue, PlayerInfo, PositionView, Verdict};
 use crate::game::{Notation, Outcome};
 use crate::play::random::{Random, Sometimes};
 use crate::play::search::Search;
@@ -96,6 +96,33 @@ pub fn program<'g, G: Notation + 'g>(
             )));
         }
     })
+}
+
+/// The view of `p`, a position of `g` in the game of `spec`: its board, picture and mover,
+/// how it ended if it did, with `verdict` and the `moves` listed (all of them: set
+/// `moves_total`, `points` and `details` where there is more to say).
+pub fn view<G: Notation>(
+    spec: &str,
+    g: &G,
+    p: &G::Position,
+    verdict: Verdict,
+    moves: Vec<MoveValue>,
+) -> PositionView {
+    let outcome = g.outcome(p);
+    PositionView {
+        game: spec.to_string(),
+        position: g.format_position(p),
+        board: g.render(p),
+        picture: g.picture(p),
+        to_move: g.player_name(g.to_move(p)),
+        terminal: outcome.is_some(),
+        result: outcome.map(|o| outcome_words(g, o)),
+        verdict,
+        points: None,
+        moves_total: Big(moves.len() as u128),
+        moves,
+        details: Vec::new(),
+    }
 }
 
 /// The result of a finished game in words.

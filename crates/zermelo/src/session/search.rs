@@ -376,27 +376,18 @@ pub fn value_view<G: Notation>(
         (None, Some(v)) => Verdict::of(v),
         (None, None) => Verdict::unknown(),
     };
+    let moves = ranked
+        .iter()
+        .map(|(m, v)| MoveValue {
+            notation: g.format_move(p, m),
+            verdict: Verdict::of(*v),
+            best: Some(*v) == best,
+            note: None,
+        })
+        .collect();
     PositionView {
-        game: spec.to_string(),
-        position: g.format_position(p),
-        board: g.render(p),
-        picture: g.picture(p),
-        to_move: g.player_name(g.to_move(p)),
-        terminal: outcome.is_some(),
-        result: outcome.map(|o| common::outcome_words(g, o)),
-        verdict,
-        points: None,
-        moves: ranked
-            .iter()
-            .map(|(m, v)| MoveValue {
-                notation: g.format_move(p, m),
-                verdict: Verdict::of(*v),
-                best: Some(*v) == best,
-                note: None,
-            })
-            .collect(),
-        moves_total: super::Big(ranked.len() as u128),
         details,
+        ..common::view(spec, g, p, verdict, moves)
     }
 }
 

@@ -234,18 +234,9 @@ impl<G: ScoreGame> Strategy for ScorePairs<G> {
             },
         };
         Ok(PositionView {
-            game: self.spec.clone(),
-            position: g.format_position(p),
-            board: g.render(p),
-            picture: g.picture(p),
-            to_move: g.player_name(mover),
-            terminal: outcome.is_some(),
-            result: outcome.map(|o| common::outcome_words(g, o)),
-            verdict,
             points: Some(points),
-            moves_total: Big(listed.len() as u128),
-            moves: listed,
             details,
+            ..common::view(&self.spec, g, p, verdict, listed)
         })
     }
 

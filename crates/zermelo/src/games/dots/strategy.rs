@@ -612,21 +612,10 @@ fn view<G: MarginGame>(
     verdict: Verdict,
     listed: Vec<MoveValue>,
 ) -> PositionView {
-    let outcome = g.outcome(p);
-    let mover = g.to_move(p);
     PositionView {
-        game: spec.to_string(),
-        position: g.format_position(p),
-        board: g.render(p),
-        picture: g.picture(p),
-        to_move: g.player_name(mover),
-        terminal: outcome.is_some(),
-        result: outcome.map(|o| common::outcome_words(g, o)),
-        verdict,
         points: Some(vec![g.score(p, 0), g.score(p, 1)]),
-        moves_total: Big(listed.len() as u128),
-        moves: listed,
         details,
+        ..common::view(spec, g, p, verdict, listed)
     }
 }
 

@@ -537,23 +537,14 @@ impl Strategy for HeapValues {
         let g = &self.game;
         let solved = self.solved(opts, false, tables)?;
         let judge = &solved.0;
-        let outcome = g.outcome(p);
         let total = g.move_count(p);
         let mut details = self.facts(judge, p);
         details.extend(judge.tables(opts, false)?);
+        let listed = self.listed(judge, p, total, opts)?;
         Ok(PositionView {
-            game: self.spec.clone(),
-            position: g.format_position(p),
-            board: g.render(p),
-            picture: g.picture(p),
-            to_move: g.player_name(g.to_move(p)),
-            terminal: outcome.is_some(),
-            result: outcome.map(|o| common::outcome_words(g, o)),
-            verdict: verdict(!judge.lost(p)),
-            points: None,
-            moves: self.listed(judge, p, total, opts)?,
             moves_total: Big(total),
             details,
+            ..common::view(&self.spec, g, p, verdict(!judge.lost(p)), listed)
         })
     }
 
