@@ -3,9 +3,8 @@
 //!
 //! Opened games and their loaded tables stay in a cache shared by requests (bounded in
 //! memory, least recently used out). A request never starts work over its budget: too
-//! large answers 422; work whose client went away, or past its time, is stopped. An answer
-//! that fails to read a table is tried once more from the file as it is now, so a damaged
-//! table repaired or replaced in place is used at once, without a restart.
+//! large answers 422; work whose client went away, or past its time, is stopped. A session
+//! reads a table file again once it is replaced (say, repaired), without a restart.
 
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -168,7 +167,7 @@ async fn run(
     app: Arc<App>,
     uri: &Uri,
     query: Result<Query<GameQuery>, axum::extract::rejection::QueryRejection>,
-    work: impl Fn(&dyn Session, &GameQuery, &Options) -> Result<serde_json::Value, Error> + Send + 'static,
+    work: impl FnOnce(&dyn Session, &GameQuery, &Options) -> Result<serde_json::Value, Error> + Send + 'static,
 ) -> Response {
     if uri.query().is_some_and(|q| q.len() > MAX_QUERY) {
         return error(
@@ -187,12 +186,7 @@ async fn run(
     let seconds = opts.budget.seconds.unwrap_or(0.0) + GRACE_SECONDS;
     let task = tokio::task::spawn_blocking(move || {
         let session = app.cache.lock().unwrap_or_else(|e| e.into_inner()).get(&q.spec)?;
-        let mut answer = work(session.as_ref(), &q, &opts);
-        // The session dropped the table that failed; it may be an old copy of a file
-        // since repaired or replaced, so the answer reads the file once more.
-        if matches!(answer, Err(Error::Database { .. } | Error::Io(_))) {
-            answer = work(session.as_ref(), &q, &opts);
-        }
+        let answer = work(session.as_ref(), &q, &opts);
         app.cache.lock().unwrap_or_else(|e| e.into_inner()).trim();
         answer
     });

@@ -55,6 +55,12 @@ pub trait Strategy: Send + Sync + Sized + 'static {
         let _ = opts;
         Ok(None)
     }
+    /// Whether `table` still reads the files it was found in (a file replaced or rewritten
+    /// since, say repaired, is found again).
+    fn is_current(table: &Self::Table) -> bool {
+        let _ = table;
+        true
+    }
     /// Bytes `table` holds in memory.
     fn held_bytes(table: &Self::Table) -> u64 {
         let _ = table;
@@ -80,9 +86,9 @@ pub trait Strategy: Send + Sync + Sized + 'static {
         opts: &Options,
         tables: &Tables<'_, Self>,
     ) -> Option<Made<'s, Self::Game>>;
-    /// Refuses a game or tournament between `names` that cannot be played here.
-    fn check_match(&self, names: &[String], opts: &Options, tables: &Tables<'_, Self>) -> Result<(), Error> {
-        let _ = (names, opts, tables);
+    /// Refuses a game or tournament from the start when it cannot be played here (players
+    /// that cannot play refuse when they are made, see [`Strategy::player`]).
+    fn check_start(&self) -> Result<(), Error> {
         Ok(())
     }
     /// Refuses the move of `player` in `p` when it cannot be made within `opts`' budget.
@@ -139,15 +145,16 @@ pub struct Tables<'a, S: Strategy> {
 }
 
 impl<S: Strategy> Tables<'_, S> {
-    /// The held table, if any, without looking for one.
+    /// The held table, if any and still current, without looking for one.
     pub fn held(&self) -> Option<Arc<S::Table>> {
-        self.held.lock().unwrap_or_else(|e| e.into_inner()).clone()
+        let held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        held.clone().filter(|t| S::is_current(t))
     }
 
     /// The held table, or the one [`Strategy::load`] finds now (then held).
     pub fn get(&self) -> Result<Option<Arc<S::Table>>, Error> {
         let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(t) = held.as_ref() {
+        if let Some(t) = held.as_ref().filter(|t| S::is_current(t)) {
             return Ok(Some(t.clone()));
         }
         let loaded = self.strategy.load(self.opts)?.map(Arc::new);
@@ -224,7 +231,7 @@ impl<S: Strategy> GameSession<S> {
                 "a tournament is between programs; play against one with `zermelo play`".into(),
             ));
         }
-        self.strategy.check_match(names, opts, &self.tables(opts))?;
+        self.strategy.check_start()?;
         let special = self.special(opts);
         let known = self.players();
         let mut players = names
@@ -271,7 +278,7 @@ impl<S: Strategy> GameSession<S> {
     ) -> Result<GameRecord, Error> {
         let game = self.strategy.game("play")?;
         check_seats(self.spec(), self.seats(), names, "a game")?;
-        self.strategy.check_match(names, opts, &self.tables(opts))?;
+        self.strategy.check_start()?;
         let special = self.special(opts);
         let known = self.players();
         let shared = RefCell::new(io);
@@ -323,8 +330,6 @@ impl<S: Strategy> GameSession<S> {
             return Err(Error::bad_position(moves.join(","), "the game is over"));
         }
         self.strategy.check_bot(&p, name, opts)?;
-        self.strategy
-            .check_match(&[name.to_string()], opts, &self.tables(opts))?;
         let special = self.special(opts);
         let mut player = program(name, seed, special.as_ref(), &self.players())?;
         let m = player

@@ -182,6 +182,10 @@ impl<G: Searchable> Strategy for Search<G> {
         super::saved_table(opts, &self.spec, Some(self.game.size()), SAVER)
     }
 
+    fn is_current(db: &Database) -> bool {
+        db.is_current()
+    }
+
     fn held_bytes(db: &Database) -> u64 {
         db.held_bytes()
     }

@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 use memmap2::Mmap;
 
 use super::db::checksum;
+use super::Stamp;
 use crate::Error;
 
 /// The first bytes of every book, with its format's version.
@@ -48,6 +49,8 @@ pub struct Book {
     info: BookInfo,
     map: Mmap,
     path: PathBuf,
+    /// The file opened, to tell when the path names another one.
+    stamp: Option<Stamp>,
 }
 
 fn book_error(path: &Path, why: impl Into<String>) -> Error {
@@ -167,6 +170,7 @@ fn parse_header(bytes: &[u8]) -> Result<BookInfo, String> {
 impl Book {
     /// Opens the book at `path`, refusing a damaged one or one of another game than `spec`.
     pub fn open(path: &Path, spec: &str) -> Result<Book, Error> {
+        let stamp = Stamp::of(path);
         let file = fs::File::open(path).map_err(|e| book_error(path, format!("cannot be read: {e}")))?;
         // SAFETY: the book is read only; a file changed under the map reads as misses or
         // as entries checked against their keys.
@@ -192,7 +196,13 @@ impl Book {
             info,
             map,
             path: path.to_path_buf(),
+            stamp,
         })
+    }
+
+    /// Whether its path still names the file opened (not one replaced or rewritten since).
+    pub fn is_current(&self) -> bool {
+        Stamp::of(&self.path) == self.stamp
     }
 
     /// What the header says.

@@ -11,8 +11,33 @@ mod packed;
 
 pub use packed::Packed2;
 use rayon::prelude::*;
+use std::path::Path;
 
 use crate::value::Value;
+
+/// Which file a path named when a table was opened: a file replaced since (a repaired
+/// table renamed into place) or rewritten has another stamp.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stamp {
+    device: u64,
+    inode: u64,
+    len: u64,
+    modified: Option<std::time::SystemTime>,
+}
+
+impl Stamp {
+    /// The stamp of the file at `path` now, `None` when there is none.
+    pub fn of(path: &Path) -> Option<Stamp> {
+        use std::os::unix::fs::MetadataExt;
+        let m = std::fs::metadata(path).ok()?;
+        Some(Stamp {
+            device: m.dev(),
+            inode: m.ino(),
+            len: m.len(),
+            modified: m.modified().ok(),
+        })
+    }
+}
 
 /// How a table stores remoteness: in one byte or in two.
 pub trait Remoteness: Copy + Default + Ord + Into<u32> + Send + Sync {

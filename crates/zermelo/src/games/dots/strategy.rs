@@ -341,6 +341,14 @@ impl<G: MarginGame> Strategy for Margins<G> {
         Ok((table.is_some() || book.is_some()).then_some(MarginTables { table, book }))
     }
 
+    fn is_current(tables: &MarginTables) -> bool {
+        let table = match tables.table.as_deref() {
+            Some(MarginTable::Saved(db)) => db.is_current(),
+            Some(MarginTable::Solved(_)) | None => true,
+        };
+        table && tables.book.as_ref().is_none_or(|b| b.is_current())
+    }
+
     /// The blocks a saved table keeps decompressed (a book is mapped, not held).
     fn held_bytes(tables: &MarginTables) -> u64 {
         match tables.table.as_deref() {
@@ -552,23 +560,6 @@ impl<G: MarginGame> Strategy for Margins<G> {
             }
         };
         Some(perfect())
-    }
-
-    fn check_match(&self, names: &[String], opts: &Options, tables: &Tables<'_, Self>) -> Result<(), Error> {
-        let refusal = match &self.board {
-            Board::One(g) => g.perfect_refusal(),
-            Board::Drawn(_) => None,
-        };
-        match refusal {
-            Some(why) if names.iter().any(|n| is_perfect(n)) => {
-                let _ = opts;
-                match tables.get()?.and_then(|h| h.book.clone()) {
-                    Some(_) => Ok(()),
-                    None => Err(Error::Unsupported(why)),
-                }
-            }
-            _ => Ok(()),
-        }
     }
 
     fn dealer(&self, names: &[String], seed: u64) -> Result<Box<dyn FnMut(u64) -> G + '_>, Error> {

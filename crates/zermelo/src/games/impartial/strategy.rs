@@ -400,17 +400,6 @@ impl HeapValues {
         Ok(tables.keep(Solved(judge, cost)))
     }
 
-    /// Refuses a start with more legal moves than the players that list them take.
-    fn check_start(&self) -> Result<(), Error> {
-        let moves = self.game.move_count(&self.game.start());
-        if moves > MAX_PLAYED {
-            return Err(Error::TooBig(format!(
-                "the start has {moves} legal moves; play and tournament take at most {MAX_PLAYED}"
-            )));
-        }
-        Ok(())
-    }
-
     /// Game facts about `p`: the rule, and under normal play the heap values and nim-sum.
     fn facts(&self, judge: &Judge, p: &Heaps) -> Vec<Fact> {
         let rule = if self.game.misere() { "misère" } else { "normal" };
@@ -563,17 +552,14 @@ impl Strategy for HeapValues {
         })
     }
 
-    fn check_match(
-        &self,
-        names: &[String],
-        _opts: &Options,
-        _tables: &Tables<'_, Self>,
-    ) -> Result<(), Error> {
-        // A bot's move is checked in its own position (see `check_bot`).
-        if names.len() == 1 {
-            return Ok(());
+    fn check_start(&self) -> Result<(), Error> {
+        let moves = self.game.move_count(&self.game.start());
+        if moves > MAX_PLAYED {
+            return Err(Error::TooBig(format!(
+                "the start has {moves} legal moves; play and tournament take at most {MAX_PLAYED}"
+            )));
         }
-        self.check_start()
+        Ok(())
     }
 
     fn check_bot(&self, p: &Heaps, player: &str, _opts: &Options) -> Result<(), Error> {

@@ -421,6 +421,13 @@ impl<G: Tabulated> Strategy for Levels<G> {
         Ok(Some(self.values(opts, false)?.0))
     }
 
+    fn is_current(values: &Values) -> bool {
+        match values {
+            Values::Saved(db) => db.is_current(),
+            Values::Memory(_) | Values::Split(_) => true,
+        }
+    }
+
     fn held_bytes(values: &Values) -> u64 {
         values.held_bytes()
     }

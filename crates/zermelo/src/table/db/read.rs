@@ -13,6 +13,7 @@ use rustc_hash::FxHashMap;
 
 use super::db_error;
 use super::format::{checksum, parse, unpack, Block, Header, Layer, LayerInfo, BLOCK_BYTES};
+use crate::table::Stamp;
 use crate::value::Value;
 use crate::Error;
 
@@ -22,6 +23,8 @@ const CACHE_BLOCKS: usize = 256;
 /// An opened database: its header checked, its blocks probed on demand.
 pub struct Database {
     pub(super) path: PathBuf,
+    /// The file opened, to tell when the path names another one.
+    stamp: Option<Stamp>,
     map: Mmap,
     pub(super) header: Header,
     layers: Vec<LayerInfo>,
@@ -43,6 +46,7 @@ impl Database {
     /// indexes and length; the blocks are checked when they are read.
     pub fn open(path: &Path) -> Result<Self, Error> {
         let fail = |why: String| db_error(path, why);
+        let stamp = Stamp::of(path);
         let file = fs::File::open(path).map_err(|e| fail(e.to_string()))?;
         if file.metadata().map_err(|e| fail(e.to_string()))?.is_dir() {
             return Err(fail("is a folder, not a database file".into()));
@@ -53,6 +57,7 @@ impl Database {
         let (header, layers) = parse(&map).map_err(fail)?;
         Ok(Database {
             path: path.to_path_buf(),
+            stamp,
             map,
             header,
             layers,
@@ -220,6 +225,11 @@ impl Database {
             _ => byte,
         };
         Ok(Some(if wdl == 1 { Value::Win(r) } else { Value::Lose(r) }))
+    }
+
+    /// Whether its path still names the file opened (not one replaced or rewritten since).
+    pub fn is_current(&self) -> bool {
+        Stamp::of(&self.path) == self.stamp
     }
 
     /// The value of `rank`, which the caller knows to be a position: an error when the
