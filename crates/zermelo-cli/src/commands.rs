@@ -178,10 +178,11 @@ pub fn tournament(
     players: Vec<String>,
     games: u64,
     seed: u64,
-    opts: &Options,
+    mut opts: Options,
     json: bool,
 ) -> Result<Report> {
     let session = open(spec)?;
+    opts.budget.cancel = Some(cancel_on_ctrl_c());
     let players = if players.is_empty() {
         session.default_players()
     } else {
@@ -189,7 +190,7 @@ pub fn tournament(
     };
     let games_bar = bar(!json, games, "games");
     games_bar.set_message(format!("{} games", session.spec()));
-    let result = session.tournament(&players, games, seed, opts, &|_| games_bar.inc(1));
+    let result = session.tournament(&players, games, seed, &opts, &|_| games_bar.inc(1));
     games_bar.finish_and_clear();
     Ok(render::standings(&result?))
 }

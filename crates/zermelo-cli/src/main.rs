@@ -104,6 +104,9 @@ enum Command {
         /// Seed for random choices.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Seconds a program of your own (cmd:COMMAND) may take over a move.
+        #[arg(long, default_value_t = 10.0, value_parser = move_time)]
+        move_time: f64,
     },
     /// Play many games between players, one per seat, each taking each seat equally often.
     Tournament {
@@ -119,6 +122,9 @@ enum Command {
         /// Seed for random choices.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Seconds a program of your own (cmd:COMMAND) may take over a move.
+        #[arg(long, default_value_t = 10.0, value_parser = move_time)]
+        move_time: f64,
     },
     /// Solve every arrangement of reduced Big Points boards: first-player wins, draws, second-player wins.
     Balance {
@@ -343,13 +349,15 @@ fn run_here(
             second,
             seats,
             seed,
-        } => commands::play(&spec, first, second, seats, seed, &opts, json),
+            move_time,
+        } => commands::play(&spec, first, second, seats, seed, &guests(opts, move_time), json),
         Command::Tournament {
             spec,
             players,
             games,
             seed,
-        } => commands::tournament(&spec, players, games, seed, &opts, json),
+            move_time,
+        } => commands::tournament(&spec, players, games, seed, guests(opts, move_time), json),
         Command::Balance { .. } => bail!("balance is run with its driver"),
         Command::Grundy { spec, to, plot } => grundy::report(&spec.parse()?, to, plot.as_deref(), &opts),
         Command::Db { command } => match command {
@@ -364,6 +372,24 @@ fn run_here(
             budget_memory,
             cache_memory,
         } => commands::serve(addr, budget, budget_memory, cache_memory, opts),
+    }
+}
+
+/// `opts` for a game or tournament that may take programs of your own as players, each
+/// allowed `move_time` seconds a move.
+fn guests(opts: Options, move_time: f64) -> Options {
+    Options {
+        run_programs: true,
+        move_time: std::time::Duration::from_secs_f64(move_time),
+        ..opts
+    }
+}
+
+/// A time a move, in seconds: more than zero, at most a day.
+fn move_time(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
+        _ => Err(format!("'{text}' is not a number of seconds from 0.001 to 86400")),
     }
 }
 

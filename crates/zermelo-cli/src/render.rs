@@ -108,20 +108,29 @@ pub fn counts(c: &Counts) -> Report {
 pub fn standings(s: &Standings) -> Report {
     let mut text = format!("{} games of {}\n", s.games, s.game);
     text += &facts_text(&s.details);
+    let width = s.players.iter().map(|r| r.player.len()).max().unwrap_or(0).max(14);
     text += &format!(
-        "{:<14} {:>8} {:>8} {:>8} {:>8} {:>8}\n",
+        "{:<width$} {:>8} {:>8} {:>8} {:>8} {:>8}\n",
         "player", "wins", "shared", "draws", "losses", "win %"
     );
     for r in &s.players {
         text += &format!(
-            "{:<14} {:>8} {:>8} {:>8} {:>8} {:>7.1}%\n",
+            "{:<width$} {:>8} {:>8} {:>8} {:>8} {:>7.1}%\n",
             r.player, r.wins, r.shared, r.draws, r.losses, r.win_pct
         );
+    }
+    for r in s.players.iter().filter(|r| r.forfeits > 0) {
+        text += &format!("{} lost {} by forfeit\n", r.player, games_text(r.forfeits));
     }
     Report {
         text,
         json: document("tournament", s),
     }
+}
+
+/// "1 game", "2 games".
+fn games_text(n: u64) -> String {
+    format!("{n} game{}", if n == 1 { "" } else { "s" })
 }
 
 /// `zermelo play`.
@@ -130,8 +139,9 @@ pub fn record(r: &GameRecord) -> Report {
         let shown: Vec<String> = p.iter().map(i32::to_string).collect();
         format!(", points {}", shown.join(" - "))
     });
+    let forfeit = r.forfeit.as_ref().map_or(String::new(), |f| format!("{f}\n"));
     Report {
-        text: format!("{} after {} moves{points}\n", r.result, r.moves.len()),
+        text: format!("{forfeit}{} after {} moves{points}\n", r.result, r.moves.len()),
         json: document("play", r),
     }
 }

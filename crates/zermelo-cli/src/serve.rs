@@ -153,7 +153,11 @@ fn error(status: StatusCode, message: &str) -> Response {
 fn status(e: &Error) -> StatusCode {
     match e {
         Error::TooBig(_) => StatusCode::UNPROCESSABLE_ENTITY,
-        Error::Spec(_) | Error::Move { .. } | Error::Position { .. } | Error::Unsupported(_) => {
+        Error::Spec(_)
+        | Error::Move { .. }
+        | Error::Position { .. }
+        | Error::Unsupported(_)
+        | Error::Forfeit { .. } => {
             StatusCode::BAD_REQUEST
         }
         Error::Cancelled => StatusCode::SERVICE_UNAVAILABLE,

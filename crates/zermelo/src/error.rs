@@ -30,6 +30,10 @@ pub enum Error {
     /// A human player ended the game.
     #[error("the game was ended by a human player")]
     Quit,
+    /// A player of your own broke the rules of play (an illegal move, no move in time, a
+    /// program that ended): it loses the game, and a tournament goes on.
+    #[error("{player} forfeits: {why}")]
+    Forfeit { player: String, why: String },
 }
 
 impl Error {
@@ -45,6 +49,16 @@ impl Error {
     pub fn bad_position(text: impl Into<String>, why: impl Into<String>) -> Self {
         Error::Position {
             text: text.into(),
+            why: why.into(),
+        }
+    }
+}
+
+impl Error {
+    /// The forfeit of `player`, for `why`.
+    pub fn forfeit(player: impl Into<String>, why: impl Into<String>) -> Self {
+        Error::Forfeit {
+            player: player.into(),
             why: why.into(),
         }
     }

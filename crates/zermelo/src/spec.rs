@@ -67,6 +67,10 @@ pub static COMMON_PLAYERS: &[PlayerInfo] = &[
         name: "search[:DEPTH]",
         help: "depth-limited alpha-beta with the game's heuristic (depth 4)",
     },
+    PlayerInfo {
+        name: "cmd:COMMAND",
+        help: "your own program, speaking the player protocol (docs/player-protocol.md)",
+    },
 ];
 
 impl FromStr for Spec {

@@ -88,7 +88,7 @@ fn perfect_never_loses_to_random_in_1000_games() {
         Box::new(Perfect::new(MemoSolver::symmetric(&g), 1)),
         Box::new(Random::new(2)),
     ];
-    let result = tournament(&mut players, 1000, |_| (g.clone(), g.start()), |_| {}).unwrap();
+    let result = tournament(&mut players, 1000, |_| (g.clone(), g.start()), |_| Ok(())).unwrap();
     let (perfect, random) = (&result.standings[0], &result.standings[1]);
     assert_eq!(perfect.losses, 0);
     assert_eq!(random.wins, 0);
@@ -232,7 +232,7 @@ fn the_null_window_perfect_player_never_loses_to_alpha_beta_or_random() {
                 Box::new(Perfect::new(tree_oracle(&g, &small_setup()), 1)) as Box<dyn Player<Mnk>>,
                 opponent,
             ];
-            let result = tournament(&mut players, games, |_| (g.clone(), g.start()), |_| {}).unwrap();
+            let result = tournament(&mut players, games, |_| (g.clone(), g.start()), |_| Ok(())).unwrap();
             let s = &result.standings[0];
             let what = format!("{m},{n},{k}: {:?}", result.standings);
             // The seats alternate: it moves first in half of the games, and wins those

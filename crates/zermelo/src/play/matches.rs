@@ -2,7 +2,7 @@
 //! equally often.
 
 use super::Player;
-use crate::game::{Game, Outcome};
+use crate::game::{Game, Outcome, PlayerId};
 use crate::Error;
 
 /// A finished match.
@@ -14,10 +14,13 @@ pub struct MatchRecord<G: Game> {
     pub last: G::Position,
     /// How it ended.
     pub outcome: Outcome,
+    /// The seat that forfeited the game, and why.
+    pub forfeit: Option<(PlayerId, String)>,
 }
 
 /// Plays one game from `start`, seat `i` played by `players[i]`. `watch` sees every
-/// position with the move that led to it. A game longer than `max_plies` is a draw.
+/// position with the move that led to it. A game longer than `max_plies` is a draw. A
+/// player that forfeits ([`Error::Forfeit`]) loses: the others share the win.
 pub fn play_match<G: Game>(
     game: &G,
     start: G::Position,
@@ -34,6 +37,7 @@ pub fn play_match<G: Game>(
                 moves,
                 last: p,
                 outcome,
+                forfeit: None,
             });
         }
         if moves.len() >= max_plies {
@@ -41,10 +45,26 @@ pub fn play_match<G: Game>(
                 moves,
                 last: p,
                 outcome: Outcome::Draw,
+                forfeit: None,
             });
         }
-        let seat = game.to_move(&p) as usize;
-        let m = players[seat].choose(game, &p)?;
+        let seat = game.to_move(&p);
+        let m = match players[seat as usize].choose(game, &p) {
+            Err(Error::Forfeit { why, .. }) => {
+                let others = (0..game.players() as u32).filter(|&s| s != seat as u32);
+                let outcome = match others.clone().collect::<Vec<_>>()[..] {
+                    [winner] => Outcome::Win(winner as PlayerId),
+                    _ => Outcome::Shared(others.fold(0, |mask, s| mask | 1 << s)),
+                };
+                return Ok(MatchRecord {
+                    moves,
+                    last: p,
+                    outcome,
+                    forfeit: Some((seat, why)),
+                });
+            }
+            chosen => chosen?,
+        };
         p = game.play(&p, &m);
         watch(&p, Some(&m));
         moves.push(m);
@@ -64,6 +84,8 @@ pub struct Standing {
     pub draws: u64,
     /// Games lost.
     pub losses: u64,
+    /// Games lost by forfeit (counted in `losses` too).
+    pub forfeits: u64,
 }
 
 /// The result of a tournament.
@@ -77,12 +99,13 @@ pub struct TournamentResult {
 
 /// Plays `games` games between `players`; in game `i` seat `s` is taken by player
 /// `(s + i) % n`, so each player starts equally often. `start` gives each game's start
-/// position (it may vary, e.g. a random board size per game through a new game).
+/// position (it may vary, e.g. a random board size per game through a new game); `after`
+/// sees each game's number when it ends, and stops the tournament with an error.
 pub fn tournament<'p, G: Game>(
     players: &mut [Box<dyn Player<G> + 'p>],
     games: u64,
     mut each_game: impl FnMut(u64) -> (G, G::Position),
-    mut after: impl FnMut(u64),
+    mut after: impl FnMut(u64) -> Result<(), Error>,
 ) -> Result<TournamentResult, Error> {
     let n = players.len();
     let mut standings: Vec<Standing> = players
@@ -103,6 +126,9 @@ pub fn tournament<'p, G: Game>(
         let record = play_match(&game, start, &mut seats, 100_000, |_, _| {})?;
         for (seat, &who) in order.iter().enumerate() {
             let s = &mut standings[who];
+            if record.forfeit.as_ref().is_some_and(|(f, _)| *f as usize == seat) {
+                s.forfeits += 1;
+            }
             match record.outcome {
                 Outcome::Win(w) if w as usize == seat => s.wins += 1,
                 Outcome::Win(_) => s.losses += 1,
@@ -111,7 +137,7 @@ pub fn tournament<'p, G: Game>(
                 Outcome::Shared(_) => s.losses += 1,
             }
         }
-        after(i);
+        after(i)?;
     }
     Ok(TournamentResult { games, standings })
 }

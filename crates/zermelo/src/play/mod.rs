@@ -1,5 +1,7 @@
 //! Players, matches and tournaments, generic over games.
 
+pub mod command;
+pub mod external;
 pub mod greedy;
 pub mod human;
 pub mod margin;

@@ -35,8 +35,8 @@ pub fn replay<G: Notation>(game: &G, start: G::Position, moves: &[String]) -> Re
     Ok(p)
 }
 
-/// How the session makes its own players (`perfect` and the game's others): `None`
-/// when the name is not one of them.
+/// How the session makes its own players (`perfect` and the game's others) and players of
+/// your own, from a name as given: `None` when the name is not one of them.
 pub type Special<'g, G> = dyn Fn(&str, u64) -> Option<Result<Box<dyn Player<G> + 'g>, Error>> + 'g;
 
 /// Checks that `names` fill the `seats` of `spec` exactly.
@@ -58,10 +58,11 @@ pub fn program<'g, G: Notation + 'g>(
     special: &Special<'g, G>,
     known: &[PlayerInfo],
 ) -> Result<Box<dyn Player<G> + 'g>, Error> {
-    let name = name.trim().to_ascii_lowercase();
-    if let Some(p) = special(&name, seed) {
+    let name = name.trim();
+    if let Some(p) = special(name, seed) {
         return p;
     }
+    let name = name.to_ascii_lowercase();
     if let Some((inner, p)) = name.rsplit_once(':').filter(|(inner, _)| *inner != "search") {
         let p: f64 = p
             .parse()

@@ -12,6 +12,8 @@ use super::{
     StandingRow, Standings,
 };
 use crate::game::{Game, Notation};
+use crate::play::command::Command;
+use crate::play::external::{External, Mover};
 use crate::play::human::Human;
 use crate::play::{play_match, tournament, Player};
 use crate::spec::{GameInfo, COMMON_PLAYERS};
@@ -209,9 +211,16 @@ impl<S: Strategy> GameSession<S> {
         answer
     }
 
-    /// How the strategy's players are made by name.
+    /// How the players of your own and the strategy's players are made by name.
     fn special<'s>(&'s self, opts: &'s Options) -> Box<Special<'s, S::Game>> {
-        Box::new(move |name: &str, seed: u64| self.strategy.player(name, seed, opts, &self.tables(opts)))
+        Box::new(move |name: &str, seed: u64| {
+            let spec = self.spec();
+            if let Some(made) = guest(spec, name, seed, opts) {
+                return Some(made.map(|m| Box::new(External::new(spec, m)) as Box<dyn Player<S::Game>>));
+            }
+            let name = name.to_ascii_lowercase();
+            self.strategy.player(&name, seed, opts, &self.tables(opts))
+        })
     }
 
     fn tournament_of(
@@ -245,7 +254,13 @@ impl<S: Strategy> GameSession<S> {
             let start = g.start();
             (g, start)
         };
-        let result = tournament(&mut players, games, each_game, after)?;
+        let result = tournament(&mut players, games, each_game, |i| {
+            after(i);
+            match opts.budget.cancelled() {
+                true => Err(Error::Cancelled),
+                false => Ok(()),
+            }
+        })?;
         let pct = |n: u64| 100.0 * n as f64 / result.games as f64;
         Ok(Standings {
             game: self.spec().to_string(),
@@ -259,6 +274,7 @@ impl<S: Strategy> GameSession<S> {
                     shared: s.shared,
                     draws: s.draws,
                     losses: s.losses,
+                    forfeits: s.forfeits,
                     win_pct: pct(s.wins),
                     shared_pct: pct(s.shared),
                     draw_pct: pct(s.draws),
@@ -319,6 +335,7 @@ impl<S: Strategy> GameSession<S> {
             players: labels,
             moves,
             result: outcome_words(game, record.outcome),
+            forfeit: record.forfeit.map(|(seat, why)| format!("{} forfeits: {why}", names[seat as usize])),
             points: self.strategy.points(game, &record.last),
         })
     }
@@ -430,6 +447,21 @@ impl<S: Strategy> Session for GameSession<S> {
         let held = self.held.lock().unwrap_or_else(|e| e.into_inner());
         held.as_deref().map_or(0, S::held_bytes)
     }
+}
+
+/// The player of your own called `name`: one registered in `opts`, or a program
+/// (`cmd:LINE`) where `opts` lets programs run; `None` when `name` is neither.
+fn guest(spec: &str, name: &str, seed: u64, opts: &Options) -> Option<Result<Box<dyn Mover>, Error>> {
+    if let Some(g) = opts.guests.iter().find(|g| g.name == name) {
+        return Some((g.make)(seed));
+    }
+    let line = name.strip_prefix("cmd:")?;
+    if !opts.run_programs {
+        return Some(Err(Error::Unsupported(format!(
+            "{spec}: programs (cmd:...) play from the command line and Python only"
+        ))));
+    }
+    Some(Command::new(line, seed, opts.move_time).map(|c| Box::new(c) as Box<dyn Mover>))
 }
 
 /// A human at a seat, reading from the shared terminal of a game.

@@ -2,10 +2,15 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 use super::Budget;
+use crate::play::external::Guest;
 use crate::solve::levels::{Alone, Partition};
 use crate::solve::{Progress, Setup};
+
+/// How long a player of your own may take over a move unless told otherwise.
+pub const MOVE_TIME: Duration = Duration::from_secs(10);
 
 /// How a session works: where tables live, which solver, how much it may spend.
 #[derive(Clone)]
@@ -26,6 +31,13 @@ pub struct Options {
     pub all_moves: bool,
     /// How a level solve is split across processes (an MPI job); one process by default.
     pub partition: Arc<dyn Partition>,
+    /// Players of your own, taken by name beside the game's.
+    pub guests: Vec<Guest>,
+    /// Whether a player may be a program started by a command line (`cmd:LINE`): true
+    /// for a person's own command line, never for a server's requests.
+    pub run_programs: bool,
+    /// How long a player of your own may take over a move before it forfeits.
+    pub move_time: Duration,
 }
 
 impl Default for Options {
@@ -39,6 +51,9 @@ impl Default for Options {
             save: true,
             all_moves: false,
             partition: Arc::new(Alone),
+            guests: Vec::new(),
+            run_programs: false,
+            move_time: MOVE_TIME,
         }
     }
 }

@@ -255,6 +255,9 @@ pub struct StandingRow {
     pub draws: u64,
     /// Games lost.
     pub losses: u64,
+    /// Games lost by forfeit (in `losses` too): an illegal move, no move in time, a
+    /// program that ended.
+    pub forfeits: u64,
     /// Percentages of all games.
     pub win_pct: f64,
     /// Shared wins in percent.
@@ -289,6 +292,8 @@ pub struct GameRecord {
     pub moves: Vec<String>,
     /// How it ended.
     pub result: String,
+    /// Why a player forfeited the game, if one did.
+    pub forfeit: Option<String>,
     /// The final points by seat, in score games.
     pub points: Option<Vec<i32>>,
 }
