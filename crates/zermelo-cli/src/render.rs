@@ -108,7 +108,13 @@ pub fn counts(c: &Counts) -> Report {
 pub fn standings(s: &Standings) -> Report {
     let mut text = format!("{} games of {}\n", s.games, s.game);
     text += &facts_text(&s.details);
-    let width = s.players.iter().map(|r| r.player.len()).max().unwrap_or(0).max(14);
+    let width = s
+        .players
+        .iter()
+        .map(|r| r.player.len())
+        .max()
+        .unwrap_or(0)
+        .max(14);
     text += &format!(
         "{:<width$} {:>8} {:>8} {:>8} {:>8} {:>8}\n",
         "player", "wins", "shared", "draws", "losses", "win %"
@@ -151,28 +157,21 @@ pub fn games() -> Report {
     let mut text = String::new();
     let mut list = Vec::new();
     for entry in CATALOG {
-        let g = entry.info;
+        let g = entry.describe();
         text += &format!("{:<12} {}\n", g.name, g.summary);
-        let mut keys = Vec::new();
         for k in g.keys {
             text += &format!(
                 "    {:<10} {} (default {}, range {})\n",
                 k.key, k.help, k.default, k.range
             );
-            keys.push(json!({"key": k.key, "default": k.default, "range": k.range, "help": k.help}));
         }
-        let players: Vec<_> = entry.all_players().collect();
-        let names: Vec<&str> = players.iter().map(|p| p.name).collect();
+        let names: Vec<&str> = g.players.iter().map(|p| p.name).collect();
         text += &format!("    players: {}\n", names.join(", "));
-        let solvers = entry.solvers;
-        if !solvers.is_empty() {
-            text += &format!("    solvers: {}\n", solvers.join(", "));
+        if !g.solvers.is_empty() {
+            text += &format!("    solvers: {}\n", g.solvers.join(", "));
         }
-        text += &format!("    e.g. {}\n", entry.examples.join("  "));
-        list.push(json!({
-            "name": g.name, "summary": g.summary, "keys": keys,
-            "players": players, "solvers": solvers, "examples": entry.examples,
-        }));
+        text += &format!("    e.g. {}\n", g.examples.join("  "));
+        list.push(g);
     }
     Report {
         text,

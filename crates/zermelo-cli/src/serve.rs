@@ -157,9 +157,7 @@ fn status(e: &Error) -> StatusCode {
         | Error::Move { .. }
         | Error::Position { .. }
         | Error::Unsupported(_)
-        | Error::Forfeit { .. } => {
-            StatusCode::BAD_REQUEST
-        }
+        | Error::Forfeit { .. } => StatusCode::BAD_REQUEST,
         Error::Cancelled => StatusCode::SERVICE_UNAVAILABLE,
         Error::Database { .. } | Error::Io(_) | Error::Quit => StatusCode::INTERNAL_SERVER_ERROR,
     }

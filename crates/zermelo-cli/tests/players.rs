@@ -42,7 +42,14 @@ fn the_random_bot_never_beats_perfect_at_tictactoe() {
 fn the_greedy_dots_bot_beats_random_and_plays_legally() {
     let greedy = bot("greedy_dots.py");
     let players = format!("{greedy},random");
-    let s = documented(&["tournament", "dots:size=3", "--players", &players, "--games", "20"]);
+    let s = documented(&[
+        "tournament",
+        "dots:size=3",
+        "--players",
+        &players,
+        "--games",
+        "20",
+    ]);
     let me = row(&s, &greedy);
     assert_eq!(me["forfeits"], 0, "{s:#}");
     assert!(me["wins"].as_u64() > row(&s, "random")["wins"].as_u64(), "{s:#}");
@@ -75,7 +82,14 @@ fn a_bot_that_hangs_forfeits_after_its_move_time_and_is_stopped() {
     let players = format!("{hang},random");
     let start = Instant::now();
     let s = documented(&[
-        "tournament", "tictactoe", "--players", &players, "--games", "3", "--move-time", "0.3",
+        "tournament",
+        "tictactoe",
+        "--players",
+        &players,
+        "--games",
+        "3",
+        "--move-time",
+        "0.3",
     ]);
     assert!(start.elapsed() < Duration::from_secs(20), "{:?}", start.elapsed());
     assert_eq!(row(&s, hang)["forfeits"], 3, "{s:#}");
@@ -88,7 +102,14 @@ fn a_bot_that_hangs_forfeits_after_its_move_time_and_is_stopped() {
 
 #[test]
 fn a_bad_move_time_or_an_empty_command_is_refused() {
-    let line = error_line(&["tournament", "tictactoe", "--players", "cmd:,random", "--games", "1"]);
+    let line = error_line(&[
+        "tournament",
+        "tictactoe",
+        "--players",
+        "cmd:,random",
+        "--games",
+        "1",
+    ]);
     assert!(line.contains("cmd: needs a command line"), "{line}");
     let out = common::zermelo(&["play", "tictactoe", "--move-time", "0", "--first", "random"]);
     let err = String::from_utf8_lossy(&out.stderr);
@@ -102,6 +123,9 @@ fn the_server_runs_no_programs() {
     let server = Server::start(&data);
     let (status, body) = server.json("/api/bot?spec=tictactoe&player=cmd:touch%20/tmp/zermelo-pwned");
     assert_eq!(status, 400, "{body}");
-    assert!(body["error"].as_str().unwrap().contains("command line and Python only"));
+    assert!(body["error"]
+        .as_str()
+        .unwrap()
+        .contains("command line and Python only"));
     assert!(!std::path::Path::new("/tmp/zermelo-pwned").exists());
 }

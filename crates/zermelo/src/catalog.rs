@@ -4,7 +4,7 @@
 use crate::games::{bigpoints, domineering, dots, impartial, mnk, pawns};
 use crate::session::Session;
 pub use crate::spec::COMMON_PLAYERS;
-use crate::spec::{GameInfo, PlayerInfo, Spec};
+use crate::spec::{GameInfo, KeyInfo, PlayerInfo, Spec};
 use crate::Error;
 
 /// A game in the catalog.
@@ -20,10 +20,39 @@ pub struct Entry {
     pub solvers: &'static [&'static str],
 }
 
+/// What a front end lists of a game: its name, summary, keys, players, solvers and examples.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Description {
+    /// The name used in specs.
+    pub name: &'static str,
+    /// One line saying what the game is.
+    pub summary: &'static str,
+    /// The keys it accepts.
+    pub keys: &'static [KeyInfo],
+    /// Every player it takes.
+    pub players: Vec<&'static PlayerInfo>,
+    /// The solvers `--solver` picks from, the default first.
+    pub solvers: &'static [&'static str],
+    /// Small specs of the game.
+    pub examples: &'static [&'static str],
+}
+
 impl Entry {
     /// Every player the game takes: its own, then [`COMMON_PLAYERS`].
     pub fn all_players(&self) -> impl Iterator<Item = &'static PlayerInfo> {
         self.info.players.iter().chain(COMMON_PLAYERS)
+    }
+
+    /// What a front end lists of the game.
+    pub fn describe(&self) -> Description {
+        Description {
+            name: self.info.name,
+            summary: self.info.summary,
+            keys: self.info.keys,
+            players: self.all_players().collect(),
+            solvers: self.solvers,
+            examples: self.examples,
+        }
     }
 }
 

@@ -132,3 +132,217 @@ impl Grid {
         }
     }
 }
+
+/// How a move is marked on a picture drawn as SVG: its value for the player making it
+/// (`win`, `draw`, `lose`, or none) and a few characters to write on it (`3`, `+2`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Mark {
+    /// "win", "draw" or "lose"; `None` when unknown.
+    pub value: Option<&'static str>,
+    /// What is written on the move.
+    pub text: String,
+}
+
+/// The colours of the seats, for shapes a seat owns.
+const SEATS: [&str; 5] = ["#2f6fdf", "#e0572b", "#2a9d4b", "#9b59b6", "#8d6e4c"];
+
+/// The colour of a game's colour name.
+fn named(color: &str) -> &str {
+    match color {
+        "red" => "#d64541",
+        "green" => "#35a853",
+        "blue" => "#2f6fdf",
+        "yellow" => "#f2c12e",
+        "white" => "#ffffff",
+        "black" => "#333333",
+        "orange" => "#f08a24",
+        "purple" => "#9b59b6",
+        "brown" => "#8d6e4c",
+        "grey" | "gray" => "#999999",
+        other => other,
+    }
+}
+
+/// The stroke and fill of a move marked `value`.
+fn hint(value: Option<&str>) -> (&'static str, &'static str) {
+    match value {
+        Some("win") => ("#3aa845", "#bfe8b0"),
+        Some("draw") => ("#e2b600", "#f5e6a0"),
+        Some("lose") => ("#d64541", "#f3c0c0"),
+        _ => ("#999999", "#e4e4e4"),
+    }
+}
+
+/// `text` made safe inside XML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+impl Picture {
+    /// A typical cell size, so that lines and dots look alike whatever the game's units.
+    fn unit(&self) -> f64 {
+        let median = |mut v: Vec<f64>| {
+            v.sort_by(f64::total_cmp);
+            v.get(v.len() / 2).copied()
+        };
+        let cells = self
+            .shapes
+            .iter()
+            .filter(|s| matches!(s.kind, Kind::Cell | Kind::Piece))
+            .map(|s| s.w.min(s.h))
+            .filter(|&v| v > 0.0)
+            .collect();
+        let lines = self
+            .shapes
+            .iter()
+            .filter(|s| s.kind == Kind::Line)
+            .map(|s| s.w.hypot(s.h))
+            .filter(|&v| v > 0.0)
+            .collect();
+        median(cells)
+            .or_else(|| median(lines))
+            .unwrap_or(self.width.max(self.height).max(1.0) / 8.0)
+    }
+
+    /// The picture as a standalone SVG document `pixels` wide, each move shape marked by
+    /// `mark` (its value's colour and text); unmarked moves are drawn as open places.
+    pub fn svg(&self, pixels: u32, mark: impl Fn(&str) -> Option<Mark>) -> String {
+        use std::fmt::Write;
+        let u = self.unit();
+        let pad = u * 0.25;
+        let (w, h) = (self.width + 2.0 * pad, self.height + 2.0 * pad);
+        let height = (f64::from(pixels) * h / w.max(f64::EPSILON)).round();
+        let mut out = format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{pixels}" height="{height}" viewBox="{} {} {w} {h}" font-family="sans-serif">"#,
+            -pad, -pad
+        );
+        let mut notes = String::new();
+        for s in &self.shapes {
+            let marked = s.play.as_deref().and_then(&mark);
+            let (ring, fill) = hint(marked.as_ref().and_then(|m| m.value));
+            let colour = s
+                .color
+                .as_deref()
+                .map(named)
+                .or_else(|| s.owner.map(|o| SEATS[o as usize % SEATS.len()]));
+            let (cx, cy) = (s.x + s.w / 2.0, s.y + s.h / 2.0);
+            if let Some(m) = &s.play {
+                let _ = write!(out, "<g><title>{}</title>", escape(m));
+            }
+            let _ = match s.kind {
+                Kind::Cell => {
+                    let (fill, opacity) = match (&marked, colour) {
+                        (Some(_), _) => (fill, 1.0),
+                        (None, Some(c)) => (c, 0.35),
+                        (None, None) => ("#f3efe3", 1.0),
+                    };
+                    write!(
+                        out,
+                        r##"<rect x="{}" y="{}" width="{}" height="{}" fill="{fill}" fill-opacity="{opacity}" stroke="#8a8577" stroke-width="{}"/>"##,
+                        s.x,
+                        s.y,
+                        s.w,
+                        s.h,
+                        u * 0.03
+                    )
+                }
+                Kind::Piece => {
+                    let r = s.w.min(s.h) / 2.0;
+                    let (stroke, width) = match marked {
+                        Some(_) => (ring, r * 0.2),
+                        None => ("#333", r * 0.06),
+                    };
+                    write!(
+                        out,
+                        r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="{}" stroke="{stroke}" stroke-width="{width}"/>"#,
+                        r * 0.92,
+                        colour.unwrap_or("#ddd")
+                    )
+                }
+                Kind::Dot => write!(
+                    out,
+                    r#"<circle cx="{}" cy="{}" r="{}" fill="{}"/>"#,
+                    s.x,
+                    s.y,
+                    u * 0.08,
+                    if marked.is_some() {
+                        ring
+                    } else {
+                        colour.unwrap_or("#333")
+                    }
+                ),
+                Kind::Line => {
+                    let (stroke, width, dash) = match (&s.play, &marked) {
+                        (Some(_), Some(_)) => (ring, 0.1, String::new()),
+                        (Some(_), None) => (
+                            "#c9c4b6",
+                            0.06,
+                            format!(r#" stroke-dasharray="{} {}""#, u * 0.12, u * 0.08),
+                        ),
+                        (None, _) => (colour.unwrap_or("#333"), 0.1, String::new()),
+                    };
+                    write!(
+                        out,
+                        r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{stroke}" stroke-width="{}" stroke-linecap="round"{dash}/>"#,
+                        s.x,
+                        s.y,
+                        s.x + s.w,
+                        s.y + s.h,
+                        u * width
+                    )
+                }
+                Kind::Text if marked.is_some() => write!(
+                    out,
+                    r#"<rect x="{}" y="{}" width="{}" height="{}" rx="{}" fill="{fill}"/>"#,
+                    s.x,
+                    s.y,
+                    s.w,
+                    s.h,
+                    u * 0.1
+                ),
+                Kind::Text => Ok(()),
+            };
+            if let Some(label) = s.label.as_deref().filter(|l| !l.is_empty()) {
+                let tall = match s.kind {
+                    Kind::Text => (s.h * 0.7).min(u * 0.6),
+                    _ => s.w.min(s.h) * 0.5,
+                };
+                let size = tall.min(s.w * 0.95 / (0.6 * label.chars().count() as f64));
+                let dark = s.kind == Kind::Piece && colour.is_some_and(|c| c != "#ffffff" && c != "#f2c12e");
+                let ink = match (s.kind, colour) {
+                    (Kind::Text, Some(c)) => c,
+                    _ if dark => "#fff",
+                    _ => "#222",
+                };
+                let _ = write!(
+                    out,
+                    r#"<text x="{cx}" y="{cy}" font-size="{size}" text-anchor="middle" dominant-baseline="central" fill="{ink}">{}</text>"#,
+                    escape(label)
+                );
+            }
+            if s.play.is_some() {
+                out += "</g>";
+            }
+            // Each move's mark is written last, over every shape, in the colour of its value.
+            if let Some(m) = marked.filter(|m| !m.text.is_empty()) {
+                let (x, y) = match s.kind {
+                    Kind::Line | Kind::Dot => (s.x + s.w / 2.0, s.y + s.h / 2.0),
+                    _ => (cx, s.y + s.h * 0.82),
+                };
+                let _ = write!(
+                    notes,
+                    r##"<text x="{x}" y="{y}" font-size="{}" text-anchor="middle" dominant-baseline="central" fill="{ring}" stroke="#fff" stroke-width="{}" paint-order="stroke" font-weight="bold">{}</text>"##,
+                    u * 0.28,
+                    u * 0.06,
+                    escape(&m.text)
+                );
+            }
+        }
+        out += &notes;
+        out += "</svg>";
+        out
+    }
+}

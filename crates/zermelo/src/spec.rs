@@ -15,7 +15,7 @@ pub struct Spec {
 }
 
 /// One key a game accepts.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, serde::Serialize)]
 pub struct KeyInfo {
     /// The key as written in a spec.
     pub key: &'static str,

@@ -180,7 +180,11 @@ fn write_all(mut input: ChildStdin, said: &Receiver<String>) {
         libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut());
     }
     for text in said {
-        if input.write_all(text.as_bytes()).and_then(|()| input.flush()).is_err() {
+        if input
+            .write_all(text.as_bytes())
+            .and_then(|()| input.flush())
+            .is_err()
+        {
             break;
         }
     }

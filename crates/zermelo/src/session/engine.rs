@@ -335,7 +335,9 @@ impl<S: Strategy> GameSession<S> {
             players: labels,
             moves,
             result: outcome_words(game, record.outcome),
-            forfeit: record.forfeit.map(|(seat, why)| format!("{} forfeits: {why}", names[seat as usize])),
+            forfeit: record
+                .forfeit
+                .map(|(seat, why)| format!("{} forfeits: {why}", names[seat as usize])),
             points: self.strategy.points(game, &record.last),
         })
     }

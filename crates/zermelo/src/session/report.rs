@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+use crate::picture::Mark;
+
 /// A count that may exceed 64 bits: a JSON number when it fits, a string of digits when not.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Big(pub u128);
@@ -91,6 +93,20 @@ pub struct Verdict {
 }
 
 impl Verdict {
+    /// How a move of this verdict is marked on a picture: its value, and its margin or
+    /// remoteness.
+    pub fn mark(&self) -> Mark {
+        let text = match (self.margin, self.remoteness) {
+            (Some(m), _) => format!("{m:+}"),
+            (None, Some(r)) => r.to_string(),
+            (None, None) => String::new(),
+        };
+        Mark {
+            value: self.value,
+            text,
+        }
+    }
+
     /// The verdict of an exact [`crate::Value`].
     pub fn of(v: crate::Value) -> Self {
         Verdict {
@@ -208,6 +224,20 @@ pub struct PositionView {
     pub moves_total: Big,
     /// Game-specific facts.
     pub details: Vec<Fact>,
+}
+
+impl PositionView {
+    /// The picture as an SVG document `pixels` wide, every listed move marked by its
+    /// value; `None` for games without a picture.
+    pub fn svg(&self, pixels: u32) -> Option<String> {
+        let picture = self.picture.as_ref()?;
+        let marks: std::collections::HashMap<&str, Mark> = self
+            .moves
+            .iter()
+            .map(|m| (m.notation.as_str(), m.verdict.mark()))
+            .collect();
+        Some(picture.svg(pixels, |m| marks.get(m).cloned()))
+    }
 }
 
 /// Wins, draws and losses among a set of games or positions, seen from the first player.

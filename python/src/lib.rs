@@ -1,0 +1,463 @@
+//! The native part of the `zermelo` Python package: the catalog and sessions of the
+//! library, answering in the JSON documents of `docs/schema.json`. The Python package
+//! (`python/zermelo/`) turns them into objects; this module only parses, calls the library
+//! and serialises.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{channel, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use pyo3::create_exception;
+use pyo3::exceptions::{PyException, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use serde::Serialize;
+use zermelo::catalog::CATALOG;
+use zermelo::play::external::{Guest, Mover, Turn};
+use zermelo::session::{Budget, Options, Session};
+use zermelo::solve::Progress;
+use zermelo::Error;
+
+create_exception!(
+    zermelo,
+    ZermeloError,
+    PyException,
+    "A job zermelo could not finish: too big for its budget, a damaged table, a failed read."
+);
+
+/// The Python exception of a library error: bad input is a `ValueError`.
+fn py_error(e: Error) -> PyErr {
+    match e {
+        Error::Spec(_)
+        | Error::Move { .. }
+        | Error::Position { .. }
+        | Error::Unsupported(_)
+        | Error::Forfeit { .. } => PyValueError::new_err(e.to_string()),
+        e => ZermeloError::new_err(e.to_string()),
+    }
+}
+
+/// `value` as JSON text.
+fn json(value: &impl Serialize) -> PyResult<String> {
+    serde_json::to_string(value).map_err(|e| ZermeloError::new_err(e.to_string()))
+}
+
+/// Every game of the catalog, as `zermelo games --json` lists them.
+#[pyfunction]
+fn games() -> PyResult<String> {
+    let list: Vec<_> = CATALOG.iter().map(|e| e.describe()).collect();
+    json(&list)
+}
+
+/// Where long work reports: read by the waiting Python thread.
+#[derive(Default)]
+struct Watch {
+    what: Mutex<String>,
+    len: AtomicU64,
+    done: AtomicU64,
+}
+
+impl Progress for Watch {
+    fn start(&self, what: &str, len: u64) {
+        *self.what.lock().unwrap_or_else(|e| e.into_inner()) = what.to_string();
+        self.len.store(len, Ordering::Relaxed);
+        self.done.store(0, Ordering::Relaxed);
+    }
+
+    fn advance(&self, steps: u64) {
+        self.done.fetch_add(steps, Ordering::Relaxed);
+    }
+}
+
+/// The first exception a Python player raised, to raise again when its game stops.
+type Raised = Arc<Mutex<Option<PyErr>>>;
+
+/// A Python function as a player: `f(position, moves, turn) -> move`.
+struct Function {
+    name: String,
+    f: Arc<Py<PyAny>>,
+    raised: Raised,
+}
+
+impl Mover for Function {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn choose(&mut self, turn: &Turn<'_>) -> Result<String, Error> {
+        Python::attach(|py| {
+            let answer = (|| -> PyResult<String> {
+                let info = PyDict::new(py);
+                info.set_item("game", turn.game)?;
+                info.set_item("seat", turn.seat)?;
+                info.set_item("to_move", &turn.to_move)?;
+                info.set_item("board", &turn.board)?;
+                let moves = turn.moves.clone();
+                self.f.call1(py, (&turn.position, moves, info))?.extract(py)
+            })();
+            answer.map_err(|e| {
+                let text = format!("{} raised {e}", self.name);
+                self.raised
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get_or_insert(e);
+                Error::Unsupported(text)
+            })
+        })
+    }
+}
+
+/// One opened game.
+#[pyclass(frozen, module = "zermelo._native")]
+struct Game {
+    session: Box<dyn Session>,
+    data: PathBuf,
+}
+
+/// Options for one call: the data folder, memory and time.
+fn options(data: &std::path::Path, memory: Option<u64>, seconds: Option<f64>) -> PyResult<Options> {
+    if memory == Some(0) {
+        return Err(PyValueError::new_err("memory must be more than 0 bytes"));
+    }
+    if seconds.is_some_and(|s| s.is_nan() || s <= 0.0) {
+        return Err(PyValueError::new_err("seconds must be more than 0"));
+    }
+    Ok(Options {
+        data_dir: data.to_path_buf(),
+        budget: Budget {
+            memory,
+            seconds,
+            cancel: None,
+        },
+        run_programs: true,
+        ..Options::default()
+    })
+}
+
+/// Runs `work` with the GIL released on a thread of its own, while this thread calls
+/// `progress(what, done, total)` as it goes and stops the work on Ctrl-C (the
+/// `KeyboardInterrupt` is raised once the work has stopped). An exception a Python player
+/// raised is raised again in place of the error it caused.
+fn run<T: Send>(
+    py: Python<'_>,
+    mut opts: Options,
+    progress: Option<&Bound<'_, PyAny>>,
+    raised: &Raised,
+    work: impl FnOnce(&Options) -> Result<T, Error> + Send,
+) -> PyResult<T> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    opts.budget.cancel = Some(cancel.clone());
+    let watch = Arc::new(Watch::default());
+    opts.progress = watch.clone();
+    let (done, finished) = channel();
+    // Read only by this thread; the lock lets the wait run with the GIL released.
+    let finished = Mutex::new(finished);
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            let _ = done.send(work(&opts));
+        });
+        let mut interrupted = None;
+        let mut shown = (String::new(), u64::MAX, u64::MAX);
+        loop {
+            let answer = py.detach(|| {
+                let finished = finished.lock().unwrap_or_else(|e| e.into_inner());
+                finished.recv_timeout(Duration::from_millis(100))
+            });
+            let result = match answer {
+                Ok(result) => Some(result),
+                Err(RecvTimeoutError::Timeout) => None,
+                Err(RecvTimeoutError::Disconnected) => {
+                    Some(Err(Error::Io("the work stopped unexpectedly".into())))
+                }
+            };
+            if let Some(f) = progress {
+                let now = (
+                    watch.what.lock().unwrap_or_else(|e| e.into_inner()).clone(),
+                    watch.done.load(Ordering::Relaxed),
+                    watch.len.load(Ordering::Relaxed),
+                );
+                if now != shown && !now.0.is_empty() {
+                    f.call1((&now.0, now.1, now.2))?;
+                    shown = now;
+                }
+            }
+            if let Some(result) = result {
+                if let Some(e) = interrupted {
+                    return Err(e);
+                }
+                if let Some(e) = raised.lock().unwrap_or_else(|e| e.into_inner()).take() {
+                    return Err(e);
+                }
+                return result.map_err(py_error);
+            }
+            if interrupted.is_none() {
+                if let Err(e) = py.check_signals() {
+                    cancel.store(true, Ordering::Relaxed);
+                    interrupted = Some(e);
+                }
+            }
+        }
+    })
+}
+
+/// The players named by `players`: names stay, Python functions become guests named
+/// after them.
+fn seats(players: &[Bound<'_, PyAny>], raised: &Raised) -> PyResult<(Vec<String>, Vec<Guest>)> {
+    let mut names = Vec::new();
+    let mut guests: Vec<Guest> = Vec::new();
+    for p in players {
+        if let Ok(name) = p.extract::<String>() {
+            names.push(name);
+            continue;
+        }
+        if !p.is_callable() {
+            return Err(PyValueError::new_err(format!(
+                "a player is a name or a function f(position, moves), not {}",
+                p.get_type().name()?
+            )));
+        }
+        let base: String = p
+            .getattr("__name__")
+            .and_then(|n| n.extract())
+            .unwrap_or_else(|_| "player".into());
+        let mut name = base.clone();
+        let mut n = 1;
+        while guests.iter().any(|g| g.name == name) || names.contains(&name) {
+            n += 1;
+            name = format!("{base}#{n}");
+        }
+        let f = Arc::new(p.clone().unbind());
+        let (label, raised) = (name.clone(), raised.clone());
+        guests.push(Guest {
+            name: name.clone(),
+            make: Arc::new(move |_seed| {
+                Ok(Box::new(Function {
+                    name: label.clone(),
+                    f: f.clone(),
+                    raised: raised.clone(),
+                }) as Box<dyn Mover>)
+            }),
+        });
+        names.push(name);
+    }
+    Ok((names, guests))
+}
+
+#[pymethods]
+impl Game {
+    /// Opens the game of `spec`, reading and saving tables in `data`.
+    #[new]
+    fn new(spec: &str, data: PathBuf) -> PyResult<Self> {
+        let session = zermelo::catalog::open(spec).map_err(py_error)?;
+        Ok(Game { session, data })
+    }
+
+    /// The spec as opened.
+    #[getter]
+    fn spec(&self) -> String {
+        self.session.spec().to_string()
+    }
+
+    /// How many seats the game has.
+    #[getter]
+    fn seats(&self) -> usize {
+        self.session.seats()
+    }
+
+    /// The game's catalog entry, as `zermelo games --json` lists it.
+    fn describe(&self) -> PyResult<String> {
+        let name = self.session.info().name;
+        let entry = CATALOG.iter().find(|e| e.info.name == name);
+        json(&entry.map(|e| e.describe()))
+    }
+
+    /// The solvers `solve` takes, the default first.
+    fn solvers(&self) -> Vec<&'static str> {
+        self.session.solvers()
+    }
+
+    /// The players of a tournament when none are named.
+    fn default_players(&self) -> Vec<String> {
+        self.session.default_players()
+    }
+
+    /// Solves the game from its start: the `solve` document.
+    #[pyo3(signature = (solver=None, force=false, save=true, memory=None, seconds=None, progress=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        solver: Option<String>,
+        force: bool,
+        save: bool,
+        memory: Option<u64>,
+        seconds: Option<f64>,
+        progress: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
+        let offered = self.session.solvers();
+        if let Some(s) = solver.as_deref().filter(|s| !offered.contains(s)) {
+            return Err(PyValueError::new_err(match offered.is_empty() {
+                true => format!(
+                    "{} is solved one way only; there is no solver '{s}'",
+                    self.session.spec()
+                ),
+                false => format!(
+                    "unknown solver '{s}' for {} (solvers: {})",
+                    self.session.spec(),
+                    offered.join(", ")
+                ),
+            }));
+        }
+        let mut opts = options(&self.data, memory, seconds)?;
+        opts.solver = solver;
+        opts.force = force;
+        opts.save = save;
+        let session = self.session.as_ref();
+        let solution = run(py, opts, progress.as_ref(), &Raised::default(), |opts| {
+            let cost = session.estimate(opts)?;
+            opts.budget.check(&format!("solving {}", session.spec()), cost)?;
+            session.solve(opts)
+        })?;
+        json(&solution)
+    }
+
+    /// The position after `moves`, with every legal move's value: the `moves` document
+    /// and the picture as SVG (`None` for games without one).
+    #[pyo3(signature = (moves=Vec::new(), all=false, memory=None, seconds=None, progress=None))]
+    fn position(
+        &self,
+        py: Python<'_>,
+        moves: Vec<String>,
+        all: bool,
+        memory: Option<u64>,
+        seconds: Option<f64>,
+        progress: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<(String, Option<String>)> {
+        let mut opts = options(&self.data, memory, seconds)?;
+        opts.all_moves = all;
+        let session = self.session.as_ref();
+        let view = run(py, opts, progress.as_ref(), &Raised::default(), |opts| {
+            session.position(&moves, opts)
+        })?;
+        Ok((json(&view)?, view.svg(360)))
+    }
+
+    /// Counts positions and complete games: the `count` document.
+    #[pyo3(signature = (symmetry=false, progress=None))]
+    fn count(&self, py: Python<'_>, symmetry: bool, progress: Option<Bound<'_, PyAny>>) -> PyResult<String> {
+        let opts = options(&self.data, None, None)?;
+        let session = self.session.as_ref();
+        let counts = run(py, opts, progress.as_ref(), &Raised::default(), |opts| {
+            session.count(symmetry, opts)
+        })?;
+        json(&counts)
+    }
+
+    /// The move `player` (a name or a function) makes after `moves`.
+    #[pyo3(signature = (moves, player, seed=0, memory=None, seconds=None))]
+    fn bot_move(
+        &self,
+        py: Python<'_>,
+        moves: Vec<String>,
+        player: Bound<'_, PyAny>,
+        seed: u64,
+        memory: Option<u64>,
+        seconds: Option<f64>,
+    ) -> PyResult<String> {
+        let raised = Raised::default();
+        let (names, guests) = seats(&[player], &raised)?;
+        let mut opts = options(&self.data, memory, seconds)?;
+        opts.guests = guests;
+        let session = self.session.as_ref();
+        run(py, opts, None, &raised, |opts| {
+            session.bot_move(&moves, &names[0], seed, opts)
+        })
+    }
+
+    /// Plays one game between `players` (names or functions, one per seat): the `play`
+    /// document.
+    #[pyo3(signature = (players, seed=0, move_time=10.0))]
+    fn play(
+        &self,
+        py: Python<'_>,
+        players: Vec<Bound<'_, PyAny>>,
+        seed: u64,
+        move_time: f64,
+    ) -> PyResult<String> {
+        let raised = Raised::default();
+        let (names, guests) = seats(&players, &raised)?;
+        if names.iter().any(|n| n.trim().eq_ignore_ascii_case("human")) {
+            return Err(PyValueError::new_err(
+                "a human plays in the terminal (`zermelo play`); here a player is a name or a function",
+            ));
+        }
+        let mut opts = options(&self.data, None, None)?;
+        opts.guests = guests;
+        opts.move_time = move_time_of(move_time)?;
+        let session = self.session.as_ref();
+        let record = run(py, opts, None, &raised, |opts| {
+            let mut nothing = std::io::empty();
+            let mut sink = std::io::sink();
+            let mut show = |_: &str| {};
+            let mut io = zermelo::session::PlayIo {
+                input: &mut nothing,
+                prompts: &mut sink,
+                show: &mut show,
+            };
+            session.play(&names, seed, opts, &mut io)
+        })?;
+        json(&record)
+    }
+
+    /// Plays `games` games between `players` (names or functions), each taking every seat
+    /// equally often: the `tournament` document.
+    #[pyo3(signature = (players, games=100, seed=0, move_time=10.0, progress=None))]
+    fn tournament(
+        &self,
+        py: Python<'_>,
+        players: Vec<Bound<'_, PyAny>>,
+        games: u64,
+        seed: u64,
+        move_time: f64,
+        progress: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
+        let raised = Raised::default();
+        let (names, guests) = seats(&players, &raised)?;
+        let names = if names.is_empty() {
+            self.session.default_players()
+        } else {
+            names
+        };
+        let mut opts = options(&self.data, None, None)?;
+        opts.guests = guests;
+        opts.move_time = move_time_of(move_time)?;
+        let session = self.session.as_ref();
+        let standings = run(py, opts, progress.as_ref(), &raised, |opts| {
+            opts.progress.start("games", games);
+            session.tournament(&names, games, seed, opts, &|_| opts.progress.advance(1))
+        })?;
+        json(&standings)
+    }
+}
+
+/// A player's time a move.
+fn move_time_of(seconds: f64) -> PyResult<Duration> {
+    if seconds > 0.0 && seconds <= 86_400.0 {
+        Ok(Duration::from_secs_f64(seconds))
+    } else {
+        Err(PyValueError::new_err(format!(
+            "move_time must be a number of seconds from 0.001 to 86400, not {seconds}"
+        )))
+    }
+}
+
+/// The native module.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_class::<Game>()?;
+    m.add("ZermeloError", m.py().get_type::<ZermeloError>())?;
+    Ok(())
+}

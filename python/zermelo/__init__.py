@@ -1,0 +1,348 @@
+"""zermelo: strongly solve, play and analyse two-player games of perfect information.
+
+>>> import zermelo
+>>> game = zermelo.open("tictactoe")
+>>> game.solve().value
+'draw'
+>>> game.moves(["a1", "b2"]).value
+'draw'
+
+Every game of the command line is here, by the same spec (`zermelo.games()` lists them),
+with the same answers: each result is a dict with the fields of the command's JSON
+document (`docs/schema.json`), readable as attributes too, and drawn in notebooks.
+
+A player is a name (`"perfect"`, `"random"`, `"mcts"`, ...), a program speaking the
+player protocol (`"cmd:python3 bot.py"`), or a Python function
+`f(position, moves) -> move` (or `f(position, moves, turn)` to see the seat, the player
+to move and the board), positions and moves in the game's notation.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import inspect
+import json
+import os
+from typing import Any, Callable, Iterable, Optional, Sequence, Union
+
+from . import _native
+from ._native import ZermeloError
+
+__all__ = [
+    "Counts",
+    "Game",
+    "GameRecord",
+    "Position",
+    "Record",
+    "Solution",
+    "Standings",
+    "ZermeloError",
+    "games",
+    "open",
+]
+
+Player = Union[str, Callable[..., str]]
+
+
+class Record(dict):
+    """A result: a dict of the fields of its JSON document, also read as attributes."""
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __dir__(self) -> list:
+        return sorted(set(super().__dir__()) | set(self))
+
+
+def _load(text: str) -> Any:
+    """A JSON document, every object in it a `Record`."""
+    return json.loads(text, object_hook=Record)
+
+
+def _table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+    """An HTML table."""
+    cells = lambda tag, row: "".join(f"<{tag}>{html.escape(str(c))}</{tag}>" for c in row)
+    body = "".join(f"<tr>{cells('td', r)}</tr>" for r in rows)
+    return f"<table><thead><tr>{cells('th', header)}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _verdict(v: dict) -> str:
+    """A value in words: `win in 5`, `lose by 2`, `draw`."""
+    word = v.get("value") or "unknown"
+    if v.get("margin") is not None:
+        return f"{word} by {abs(v['margin'])}" if v["margin"] else word
+    if v.get("remoteness") is not None and word != "draw":
+        return f"{word} in {v['remoteness']}"
+    return word
+
+
+class Solution(Record):
+    """The `solve` document: the value of the start for the first player, and what it took."""
+
+    def _repr_html_(self) -> str:
+        rows = [("game", self["game"]), ("value", _verdict(self)), ("for", self["to_move"])]
+        rows += [(k, self[k]) for k in ("positions", "solver", "seconds") if k in self]
+        rows += [(f["label"], f["value"]) for f in self.get("details", [])]
+        return _table(("", ""), rows)
+
+
+class Position(Record):
+    """The `moves` document: a position, its value and every legal move's value; drawn as
+    its board in notebooks, each move marked by its value (green wins, yellow draws, red
+    loses; the number is the moves to the end, or the margin)."""
+
+    def __init__(self, fields: dict, svg: Optional[str]):
+        super().__init__(fields)
+        self._svg = svg
+
+    @property
+    def best(self) -> list:
+        """The moves the perfect player picks from."""
+        return [m["move"] for m in self["moves"] if m.get("best")]
+
+    @property
+    def value(self) -> Optional[str]:
+        """`win`, `lose` or `draw` for the player to move (`None` when not known)."""
+        return self["verdict"].get("value") if isinstance(self.get("verdict"), dict) else self.get("value")
+
+    def _repr_svg_(self) -> Optional[str]:
+        return self._svg
+
+    def __str__(self) -> str:
+        moves = "\n".join(f"  {m['move']:<10} {_verdict(m)}{'  best' if m.get('best') else ''}" for m in self["moves"])
+        return f"{self['board']}\n{self['to_move']} to move\n{moves}"
+
+
+class Counts(Record):
+    """The `count` document: complete games and positions, with their outcomes."""
+
+
+class GameRecord(Record):
+    """The `play` document: the players, the moves, the result (and any forfeit)."""
+
+
+class Standings(Record):
+    """The `tournament` document: one row per player, wins, draws, losses and forfeits."""
+
+    def _repr_html_(self) -> str:
+        header = ("player", "wins", "shared", "draws", "losses", "forfeits", "win %")
+        rows = [
+            (r["player"], r["wins"], r["shared"], r["draws"], r["losses"], r["forfeits"], f"{r['win_pct']:.1f}")
+            for r in self["players"]
+        ]
+        return f"<p>{self['games']} games of {html.escape(self['game'])}</p>" + _table(header, rows)
+
+    def plot(self, ax=None):
+        """Wins, draws and losses of each player as stacked bars (matplotlib)."""
+        import matplotlib.pyplot as plt
+
+        ax = ax or plt.subplots(figsize=(6, 0.6 + 0.5 * len(self["players"])))[1]
+        names = [r["player"] for r in self["players"]]
+        left = [0.0] * len(names)
+        for key, colour in (("win_pct", "#3aa845"), ("shared_pct", "#7cc47f"), ("draw_pct", "#e2b600"), ("loss_pct", "#d64541")):
+            widths = [r[key] for r in self["players"]]
+            ax.barh(names, widths, left=left, color=colour, label=key.split("_")[0])
+            left = [a + b for a, b in zip(left, widths)]
+        ax.set_xlabel(f"% of {self['games']} games")
+        ax.set_xlim(0, 100)
+        ax.legend(loc="lower right", fontsize="small")
+        return ax
+
+
+def _bytes(memory: Union[None, int, str]) -> Optional[int]:
+    """Bytes from `1073741824`, `"512M"` or `"8G"`."""
+    if memory is None or isinstance(memory, int):
+        return memory
+    text = str(memory).strip().upper().removesuffix("B")
+    scale = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}.get(text[-1:], 1)
+    number = text[:-1] if scale > 1 else text
+    try:
+        return int(float(number) * scale)
+    except ValueError:
+        raise ValueError(f"memory must be bytes or a size like 512M or 8G, not {memory!r}") from None
+
+
+def _moves(moves: Union[None, str, Iterable[str]]) -> list:
+    """A list of moves from a list or from text `a1,b2`."""
+    if moves is None:
+        return []
+    if isinstance(moves, str):
+        return [m.strip() for m in moves.split(",") if m.strip()]
+    return [str(m) for m in moves]
+
+
+def _player(p: Player) -> Player:
+    """A name as it is; a function taking (position, moves) called with the turn too."""
+    if isinstance(p, str) or not callable(p):
+        return p
+    try:
+        params = inspect.signature(p).parameters.values()
+    except (TypeError, ValueError):
+        return p
+    positional = [q for q in params if q.kind in (q.POSITIONAL_ONLY, q.POSITIONAL_OR_KEYWORD)]
+    if any(q.kind == q.VAR_POSITIONAL for q in params) or len(positional) >= 3:
+        return p
+
+    @functools.wraps(p)
+    def two(position, moves, turn):
+        return p(position, moves)
+
+    return two
+
+
+class _Bar:
+    """Shows long work as a tqdm bar, when tqdm is installed."""
+
+    def __init__(self, show: bool):
+        self.tqdm = None
+        if show:
+            try:
+                from tqdm.auto import tqdm
+
+                self.tqdm = tqdm
+            except ImportError:
+                pass
+        self.bar = None
+        self.what = None
+
+    def __call__(self, what: str, done: int, total: int) -> None:
+        if self.tqdm is None:
+            return
+        if what != self.what:
+            self.close()
+            self.what = what
+            self.bar = self.tqdm(total=total or None, desc=what, delay=0.5, leave=False)
+        self.bar.n = done
+        self.bar.refresh()
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+
+    def __enter__(self):
+        return self if self.tqdm else None
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class Game:
+    """A game opened from its spec; see `zermelo.open`."""
+
+    def __init__(self, spec: str, data: Union[None, str, os.PathLike] = None):
+        data = data if data is not None else os.environ.get("ZERMELO_DATA", "zermelo-data")
+        self._native = _native.Game(spec, os.fspath(data))
+
+    @property
+    def spec(self) -> str:
+        """The spec as opened."""
+        return self._native.spec
+
+    @property
+    def seats(self) -> int:
+        """How many players the game has."""
+        return self._native.seats
+
+    def info(self) -> Record:
+        """The game's catalog entry: name, summary, keys, players, solvers, examples."""
+        return Record(_load(self._native.describe()))
+
+    def players(self) -> list:
+        """The players the game takes, each a dict of `name` and `help`."""
+        return self.info()["players"]
+
+    def solvers(self) -> list:
+        """The solvers `solve` takes, the default first (empty: the game has one way)."""
+        return self._native.solvers()
+
+    def solve(
+        self,
+        solver: Optional[str] = None,
+        *,
+        force: bool = False,
+        save: bool = True,
+        memory: Union[None, int, str] = None,
+        seconds: Optional[float] = None,
+        progress: bool = True,
+    ) -> Solution:
+        """Strongly solves the game from its start (saving its table, as `zermelo solve`
+        does, unless `save=False`) and returns the start's value. `memory` (bytes or
+        `"8G"`) and `seconds` bound the work; Ctrl-C stops it."""
+        with _Bar(progress) as bar:
+            text = self._native.solve(solver, force, save, _bytes(memory), seconds, bar)
+        return Solution(_load(text))
+
+    def moves(
+        self,
+        moves: Union[None, str, Iterable[str]] = None,
+        *,
+        all: bool = False,
+        memory: Union[None, int, str] = None,
+        seconds: Optional[float] = None,
+        progress: bool = True,
+    ) -> Position:
+        """The position after `moves` (a list, or text `a1,b2`) from the start, with the
+        value of every legal move (`all=True` lists every move of positions with very many)."""
+        with _Bar(progress) as bar:
+            text, svg = self._native.position(_moves(moves), all, _bytes(memory), seconds, bar)
+        return Position(_load(text), svg)
+
+    def count(self, symmetry: bool = False, *, progress: bool = True) -> Counts:
+        """Counts complete games and positions (`symmetry=True`: up to the game's symmetries)."""
+        with _Bar(progress) as bar:
+            return Counts(_load(self._native.count(symmetry, bar)))
+
+    def bot_move(
+        self,
+        moves: Union[None, str, Iterable[str]] = None,
+        player: Player = "perfect",
+        *,
+        seed: int = 0,
+        memory: Union[None, int, str] = None,
+        seconds: Optional[float] = None,
+    ) -> str:
+        """The move `player` makes after `moves`."""
+        return self._native.bot_move(_moves(moves), _player(player), seed, _bytes(memory), seconds)
+
+    def play(self, players: Sequence[Player], *, seed: int = 0, move_time: float = 10.0) -> GameRecord:
+        """Plays one game, `players[i]` in seat `i`."""
+        return GameRecord(_load(self._native.play([_player(p) for p in players], seed, move_time)))
+
+    def tournament(
+        self,
+        players: Optional[Sequence[Player]] = None,
+        games: int = 100,
+        *,
+        seed: int = 0,
+        move_time: float = 10.0,
+        progress: bool = True,
+    ) -> Standings:
+        """Plays `games` games between `players` (default: the game's own choice), each
+        taking every seat equally often. A player of your own that answers an illegal
+        move (or a program that times out or ends) forfeits that game; an exception
+        raised by a Python player stops the tournament and is raised here."""
+        chosen = [_player(p) for p in players] if players is not None else []
+        with _Bar(progress) as bar:
+            text = self._native.tournament(chosen, games, seed, move_time, bar)
+        return Standings(_load(text))
+
+    def __repr__(self) -> str:
+        return f"zermelo.open({self.spec!r})"
+
+
+def open(spec: str, data: Union[None, str, os.PathLike] = None) -> Game:
+    """Opens the game of `spec` (e.g. `"tictactoe"`, `"pawns:cols=3,rows=5"`,
+    `"dots:size=3"`); solved tables are saved in and read from the folder `data` (default:
+    `$ZERMELO_DATA`, else `./zermelo-data`, as for the command line). A bad spec raises
+    `ValueError`."""
+    return Game(spec, data)
+
+
+def games() -> list:
+    """Every game: its name, summary, keys, players, solvers and example specs."""
+    return [Record(g) for g in _load(_native.games())]
