@@ -442,6 +442,55 @@ impl Game {
     }
 }
 
+/// The Grundy sequence of the heap game `spec` to heap size `to`: the `grundy` document
+/// (with `series`, the values plotted).
+#[pyfunction]
+#[pyo3(signature = (spec, data, to=None, progress=None))]
+fn grundy(
+    py: Python<'_>,
+    spec: &str,
+    data: PathBuf,
+    to: Option<u64>,
+    progress: Option<Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    if let Some(to) = to.filter(|&t| t > zermelo::games::impartial::grundy::MAX_TO) {
+        return Err(PyValueError::new_err(format!(
+            "to={to} is out of range 0..={}",
+            zermelo::games::impartial::grundy::MAX_TO
+        )));
+    }
+    let spec: zermelo::Spec = spec.parse().map_err(py_error)?;
+    let opts = options(&data, None, None)?;
+    let report = run(py, opts, progress.as_ref(), &Raised::default(), |opts| {
+        zermelo::games::impartial::grundy_report(&spec, to, opts)
+    })?;
+    let mut doc = serde_json::to_value(&report).map_err(|e| ZermeloError::new_err(e.to_string()))?;
+    let s = &report.series;
+    doc["series"] = serde_json::json!({"title": s.title, "values": s.values, "what": s.what});
+    json(&doc)
+}
+
+/// Every board of the reduced Big Points family `spec` (or of each `COLORSxDISCS` of
+/// `configs`) solved, in parallel: the `balance` document.
+#[pyfunction]
+#[pyo3(signature = (spec, configs=Vec::new(), every_board=false, sample=None, progress=None))]
+fn balance(
+    py: Python<'_>,
+    spec: &str,
+    configs: Vec<String>,
+    every_board: bool,
+    sample: Option<usize>,
+    progress: Option<Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    use zermelo::games::bigpoints::balance::{Choice, Plan};
+    let plan = Plan::new(spec, &configs, Choice { every_board, sample }).map_err(py_error)?;
+    let opts = options(std::path::Path::new("."), None, None)?;
+    let result = run(py, opts, progress.as_ref(), &Raised::default(), |opts| {
+        plan.run(None, opts.progress.as_ref())
+    })?;
+    json(&serde_json::json!({"configs": result.configs, "seconds": result.seconds}))
+}
+
 /// A player's time a move.
 fn move_time_of(seconds: f64) -> PyResult<Duration> {
     if seconds > 0.0 && seconds <= 86_400.0 {
@@ -457,6 +506,8 @@ fn move_time_of(seconds: f64) -> PyResult<Duration> {
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(grundy, m)?)?;
+    m.add_function(wrap_pyfunction!(balance, m)?)?;
     m.add_class::<Game>()?;
     m.add("ZermeloError", m.py().get_type::<ZermeloError>())?;
     Ok(())

@@ -31,13 +31,16 @@ from ._native import ZermeloError
 
 __all__ = [
     "Counts",
+    "Balance",
     "Game",
     "GameRecord",
+    "Grundy",
     "Position",
     "Record",
     "Solution",
     "Standings",
     "ZermeloError",
+    "balance",
     "games",
     "open",
 ]
@@ -153,6 +156,57 @@ class Standings(Record):
         return ax
 
 
+class Grundy(Record):
+    """The `grundy` document: a heap game's values by heap size, its period and its proof."""
+
+    def plot(self, ax=None):
+        """The values by heap size (matplotlib)."""
+        import matplotlib.pyplot as plt
+
+        ax = ax or plt.subplots(figsize=(8, 3))[1]
+        series = self["series"]
+        ax.plot(range(len(series["values"])), series["values"], ".", markersize=3)
+        ax.set_xlabel("heap size")
+        ax.set_ylabel(series["what"])
+        ax.set_title(series["title"])
+        return ax
+
+
+class Balance(Record):
+    """The `balance` document: per configuration of Big Points, the share of boards the
+    first player wins, draws and loses under perfect play."""
+
+    def _label(self, c: dict) -> str:
+        extra = (f"+{c['white']}w" if c["white"] else "") + (f"+{c['black']}k" if c["black"] else "")
+        return f"({c['colors']},{c['discs']}){extra}"
+
+    def _repr_html_(self) -> str:
+        header = ("config", "boards", "solved", "first %", "draw %", "second %", "seconds")
+        rows = [
+            (self._label(c), c["boards"], c["solved"], f"{c['first_wins_pct']:.1f}", f"{c['draws_pct']:.1f}",
+             f"{c['second_wins_pct']:.1f}", f"{c['seconds']:.2f}")
+            for c in self["configs"]
+        ]
+        return _table(header, rows)
+
+    def plot(self, ax=None):
+        """First-player wins, draws and second-player wins per configuration (matplotlib)."""
+        import matplotlib.pyplot as plt
+
+        ax = ax or plt.subplots(figsize=(1.5 + 1.1 * len(self["configs"]), 4))[1]
+        labels = [self._label(c) for c in self["configs"]]
+        bottom = [0.0] * len(labels)
+        for key, name, colour in (("first_wins_pct", "first player wins", "#2e6eb4"), ("draws_pct", "draw", "#aaaaaa"),
+                                  ("second_wins_pct", "second player wins", "#d66038")):
+            heights = [c[key] for c in self["configs"]]
+            ax.bar(labels, heights, bottom=bottom, color=colour, label=name)
+            bottom = [a + b for a, b in zip(bottom, heights)]
+        ax.set_ylabel("boards %")
+        ax.set_xlabel("(colours, discs)")
+        ax.legend(fontsize="small")
+        return ax
+
+
 def _bytes(memory: Union[None, int, str]) -> Optional[int]:
     """Bytes from `1073741824`, `"512M"` or `"8G"`."""
     if memory is None or isinstance(memory, int):
@@ -216,8 +270,7 @@ class _Bar:
             self.close()
             self.what = what
             self.bar = self.tqdm(total=total or None, desc=what, delay=0.5, leave=False)
-        self.bar.n = done
-        self.bar.refresh()
+        self.bar.update(done - self.bar.n)
 
     def close(self) -> None:
         if self.bar is not None:
@@ -236,7 +289,8 @@ class Game:
 
     def __init__(self, spec: str, data: Union[None, str, os.PathLike] = None):
         data = data if data is not None else os.environ.get("ZERMELO_DATA", "zermelo-data")
-        self._native = _native.Game(spec, os.fspath(data))
+        self._data = os.fspath(data)
+        self._native = _native.Game(spec, self._data)
 
     @property
     def spec(self) -> str:
@@ -331,6 +385,12 @@ class Game:
             text = self._native.tournament(chosen, games, seed, move_time, bar)
         return Standings(_load(text))
 
+    def grundy(self, to: Optional[int] = None, *, progress: bool = True) -> "Grundy":
+        """The Grundy values (nim-values) of a heap game by heap size, to `to`, with the
+        period found and proved: the `grundy` document."""
+        with _Bar(progress) as bar:
+            return Grundy(_load(_native.grundy(self.spec, self._data, to, bar)))
+
     def __repr__(self) -> str:
         return f"zermelo.open({self.spec!r})"
 
@@ -341,6 +401,23 @@ def open(spec: str, data: Union[None, str, os.PathLike] = None) -> Game:
     `$ZERMELO_DATA`, else `./zermelo-data`, as for the command line). A bad spec raises
     `ValueError`."""
     return Game(spec, data)
+
+
+def balance(
+    spec: str = "bigpoints",
+    configs: Optional[Sequence[str]] = None,
+    *,
+    every_board: bool = False,
+    sample: Optional[int] = None,
+    progress: bool = True,
+) -> Balance:
+    """Is Big Points fair? Every arrangement of the reduced boards of the family `spec`
+    (`"bigpoints:colors=3,discs=2"`; or, with `configs` such as `["2x2", "3x2"]`, of each
+    configuration) solved exactly, and how often the first player wins, draws or loses:
+    the `balance` document, as `zermelo balance` prints it."""
+    with _Bar(progress) as bar:
+        text = _native.balance(spec, list(configs or []), every_board, sample, bar)
+    return Balance(_load(text))
 
 
 def games() -> list:

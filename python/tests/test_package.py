@@ -1,0 +1,178 @@
+"""The Python package: every game of the catalog through zermelo.open, results as the
+command line's JSON documents, Python functions as players, errors as exceptions."""
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import zermelo
+
+ROOT = Path(__file__).resolve().parents[2]
+CLI = ROOT / "target" / "release" / "zermelo"
+
+
+def cli_json(*args, data):
+    """The JSON document of a `zermelo` command (the release binary `cargo test` built)."""
+    out = subprocess.run([str(CLI), "--data", str(data), "--json", *args], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def random_player(position, moves):
+    return random.choice(moves)
+
+
+def test_every_example_opens_lists_moves_and_plays(data):
+    for game in zermelo.games():
+        assert game.players and game.summary
+        for spec in game.examples:
+            g = zermelo.open(spec, data)
+            start = g.moves()
+            assert start.moves, spec
+            legal = [m.move for m in start.moves]
+            move = g.bot_move([], "random", seed=1)
+            assert move in legal, spec
+            after = g.moves([move])
+            assert after.position != start.position
+            record = g.play(["random"] * g.seats, seed=2)
+            assert record.result and record.forfeit is None
+
+
+def test_answers_equal_the_command_lines(data):
+    for spec in ("tictactoe", "nim:heaps=1/2/3", "pawns:cols=3,rows=5", "dots:size=3"):
+        g = zermelo.open(spec, data)
+        ours = g.solve()
+        theirs = cli_json("solve", spec, data=data)
+        for key in ("value", "remoteness", "margin", "to_move", "solver"):
+            assert ours[key] == theirs[key], (spec, key)
+        view = g.moves()
+        theirs = cli_json("moves", spec, data=data)
+        theirs.pop("command")
+        assert dict(view) == theirs
+
+
+def test_tictactoe_is_a_draw_and_counts_are_known(data):
+    g = zermelo.open("tictactoe", data)
+    assert g.solve().value == "draw"
+    counts = g.count()
+    assert counts.games.total == 255168
+    assert g.count(symmetry=True).positions.total == 765
+
+
+def test_a_python_random_player_never_beats_perfect():
+    g = zermelo.open("tictactoe")
+    s = g.tournament(["perfect", random_player], games=40, seed=3)
+    rows = {r.player: r for r in s.players}
+    assert rows["perfect"].losses == 0
+    assert rows["random_player"].wins == 0 and rows["random_player"].forfeits == 0
+
+
+def test_a_python_random_player_never_wins_pawns_3x5_as_second(data):
+    g = zermelo.open("pawns:cols=3,rows=5", data)
+    assert g.solve().value == "win"
+    for seed in range(10):
+        record = g.play(["perfect", random_player], seed=seed)
+        assert record.result == "White wins", record
+
+
+def test_a_player_sees_the_turn_when_it_asks():
+    seen = []
+
+    def watcher(position, moves, turn):
+        seen.append((position, turn["seat"], turn["to_move"], turn["game"]))
+        return moves[0]
+
+    zermelo.open("tictactoe").play([watcher, "random"], seed=1)
+    assert seen[0] == (".../.../...", 0, "X", "tictactoe")
+    assert all(seat == 0 for _, seat, _, _ in seen)
+
+
+def test_an_illegal_answer_forfeits_and_an_exception_is_raised():
+    g = zermelo.open("tictactoe")
+    s = g.tournament([lambda p, m: "z9", "random"], games=4)
+    assert s.players[0].forfeits == 4 and s.players[1].wins == 4
+
+    def buggy(position, moves):
+        raise RuntimeError("a bug in my bot")
+
+    with pytest.raises(RuntimeError, match="a bug in my bot"):
+        g.tournament([buggy, "random"], games=2)
+
+
+def test_programs_play_through_the_protocol():
+    bot = f"cmd:{sys.executable} {ROOT / 'examples' / 'bots' / 'random_bot.py'}"
+    s = zermelo.open("tictactoe").tournament(["perfect", bot], games=10)
+    assert s.players[0].losses == 0 and s.players[1].forfeits == 0
+
+
+def test_bad_input_raises_value_error_and_too_big_raises_zermelo_error(data):
+    with pytest.raises(ValueError, match="unknown game"):
+        zermelo.open("chess")
+    with pytest.raises(ValueError, match="bad game spec"):
+        zermelo.open("pawns:cols=99")
+    g = zermelo.open("tictactoe", data)
+    with pytest.raises(ValueError, match="bad move 'z9'"):
+        g.moves(["a1", "z9"])
+    with pytest.raises(ValueError, match="unknown player"):
+        g.bot_move([], "nobody")
+    with pytest.raises(ValueError, match="unknown solver"):
+        g.solve("quantum")
+    with pytest.raises(ValueError):
+        g.tournament(["perfect", 42])
+    with pytest.raises(zermelo.ZermeloError, match="memory"):
+        zermelo.open("pawns:cols=8,rows=8", data).solve(memory="1M")
+
+
+def test_positions_draw_themselves_with_move_values():
+    view = zermelo.open("tictactoe").moves("a1,b2")
+    svg = view._repr_svg_()
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    # Every empty square is a move, titled by its name; the cell of a draw is yellow.
+    assert svg.count("<title>") == len(view.moves) == 7
+    assert "#f5e6a0" in svg
+    assert "draw" in str(view)
+    html = zermelo.open("nim:heaps=1/2").tournament(games=4)._repr_html_()
+    assert "<table>" in html and "perfect" in html
+
+
+def test_ctrl_c_stops_a_long_solve_promptly(data):
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGALRM, interrupt)
+    signal.setitimer(signal.ITIMER_REAL, 0.5)
+    start = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            zermelo.open("mnk:m=5,n=5,k=4", data).solve(save=False, progress=False)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert time.monotonic() - start < 5
+
+
+def test_the_gil_is_released_while_solving(data):
+    import threading
+
+    ticks = []
+    stop = threading.Event()
+
+    def tick():
+        while not stop.is_set():
+            ticks.append(1)
+            time.sleep(0.01)
+
+    t = threading.Thread(target=tick)
+    t.start()
+    start = time.monotonic()
+    zermelo.open("pawns:cols=4,rows=6", data).solve(save=False, progress=False)
+    took = time.monotonic() - start
+    stop.set()
+    t.join()
+    assert len(ticks) >= took / 0.01 / 4, (len(ticks), took)
