@@ -24,6 +24,7 @@ import html
 import inspect
 import json
 import os
+import warnings
 from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 from . import _native
@@ -110,7 +111,7 @@ class Position(Record):
     @property
     def value(self) -> Optional[str]:
         """`win`, `lose` or `draw` for the player to move (`None` when not known)."""
-        return self["verdict"].get("value") if isinstance(self.get("verdict"), dict) else self.get("value")
+        return self.get("value")
 
     def _repr_svg_(self) -> Optional[str]:
         return self._svg
@@ -254,12 +255,15 @@ class _Bar:
     def __init__(self, show: bool):
         self.tqdm = None
         if show:
-            try:
-                from tqdm.auto import tqdm
+            with warnings.catch_warnings():
+                # tqdm.auto warns when a notebook lacks ipywidgets, then draws text.
+                warnings.simplefilter("ignore")
+                try:
+                    from tqdm.auto import tqdm
 
-                self.tqdm = tqdm
-            except ImportError:
-                pass
+                    self.tqdm = tqdm
+                except ImportError:
+                    pass
         self.bar = None
         self.what = None
 
