@@ -13,6 +13,7 @@ use zermelo::session::{saved, Budget, Options, PlayIo, Session};
 use zermelo::solve::levels::Partition;
 use zermelo::Error;
 
+use crate::graph::Format as GraphFormat;
 use crate::progress::{bar, BarProgress};
 use crate::render;
 
@@ -130,6 +131,42 @@ pub fn count(spec: &str, symmetry: bool, mut opts: Options, json: bool) -> Resul
         &format!("counting {}", session.spec()),
     ));
     Ok(render::counts(&session.count(symmetry, &opts)?))
+}
+
+/// `zermelo graph`: the graph in `format` on stdout, or written to `output` with a summary
+/// on stdout; `--json` prints the JSON document either way.
+pub fn graph(
+    spec: &str,
+    symmetry: bool,
+    max_positions: u64,
+    format: Option<GraphFormat>,
+    output: Option<&Path>,
+    mut opts: Options,
+    json: bool,
+) -> Result<Report> {
+    let format = match (format, output) {
+        (Some(f), _) => f,
+        (None, Some(path)) => GraphFormat::of_path(path),
+        (None, None) if json => GraphFormat::Json,
+        (None, None) => GraphFormat::Dot,
+    };
+    if json && output.is_none() && format != GraphFormat::Json {
+        bail!(
+            "--json prints the graph as JSON: drop --json to print it as {}, or write it with --output",
+            format.name()
+        );
+    }
+    let session = open(spec)?;
+    opts.budget.cancel = Some(cancel_on_ctrl_c());
+    opts.progress = Arc::new(BarProgress::spinning(
+        !json,
+        &format!("drawing the graph of {}", session.spec()),
+    ));
+    let graph = match session.graph(symmetry, max_positions, &opts) {
+        Err(Error::Cancelled) => bail!("stopped before the end"),
+        graph => graph?,
+    };
+    crate::graph::report(&graph, format, output, json)
 }
 
 /// `zermelo play`: one game in the terminal; with `--json` the boards and prompts go to

@@ -5,6 +5,7 @@
 
 mod balance;
 mod commands;
+mod graph;
 mod grundy;
 #[cfg(feature = "mpi")]
 mod mpi_driver;
@@ -85,6 +86,25 @@ enum Command {
         /// Count positions up to the board's symmetries.
         #[arg(long)]
         symmetry: bool,
+    },
+    /// The game graph: every position reachable from the start a node (valued for the
+    /// player to move), every move an edge; printed as Graphviz DOT unless told otherwise.
+    Graph {
+        /// The game spec.
+        spec: String,
+        /// One node per class of positions under the game's symmetries, with its size.
+        #[arg(long)]
+        symmetry: bool,
+        /// Refuse a graph of more than N nodes.
+        #[arg(long, value_name = "N", default_value_t = 100_000)]
+        max_positions: u64,
+        /// dot (Graphviz), graphml or json [default: dot, or by the --output file's
+        /// extension: .graphml, .json, else dot].
+        #[arg(long, value_enum)]
+        format: Option<graph::Format>,
+        /// Write the graph to FILE and print a summary instead.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
     },
     /// Play a game in the terminal (`quit` ends it).
     Play {
@@ -343,6 +363,21 @@ fn run_here(
         } => commands::solve(&spec, solver, force, no_save, partition, opts, json),
         Command::Moves { spec, moves, all } => commands::moves(&spec, &moves, all, opts),
         Command::Count { spec, symmetry } => commands::count(&spec, symmetry, opts, json),
+        Command::Graph {
+            spec,
+            symmetry,
+            max_positions,
+            format,
+            output,
+        } => commands::graph(
+            &spec,
+            symmetry,
+            max_positions,
+            format,
+            output.as_deref(),
+            opts,
+            json,
+        ),
         Command::Play {
             spec,
             first,

@@ -30,6 +30,7 @@ fn every_command_for_every_game_matches_the_schema() {
     let data_dir = std::env::temp_dir().join(format!("zermelo-schema-{}", std::process::id()));
     let data = data_dir.to_str().unwrap();
     let games = checked(&schema, data, &["games"]).expect("games lists the catalog");
+    let mut graphs = 0;
     for game in games["games"].as_array().unwrap() {
         let examples = game["examples"].as_array().unwrap();
         assert!(!examples.is_empty(), "{}", game["name"]);
@@ -50,6 +51,13 @@ fn every_command_for_every_game_matches_the_schema() {
             let after = checked(&schema, data, &["moves", spec, "--moves", &first]).expect("moves after one");
             assert_eq!(after["game"], spec);
             checked(&schema, data, &["count", spec]);
+            // A graph over the limit of nodes, or up to symmetries a game lacks, is refused.
+            for symmetry in [&[][..], &["--symmetry"]] {
+                if let Some(graph) = checked(&schema, data, &[&["graph", spec][..], symmetry].concat()) {
+                    assert_eq!(graph["nodes"][0]["id"], 0, "{spec}");
+                    graphs += 1;
+                }
+            }
             let standings =
                 checked(&schema, data, &["tournament", spec, "--games", "4"]).expect("a tournament");
             let seats: Vec<&str> = standings["players"]
@@ -63,6 +71,7 @@ fn every_command_for_every_game_matches_the_schema() {
             assert!(!record["moves"].as_array().unwrap().is_empty(), "{spec}");
         }
     }
+    assert!(graphs > 10, "most examples draw a graph: {graphs}");
     checked(&schema, data, &["grundy", "octal:code=0.77"]).expect("grundy");
     checked(&schema, data, &["balance", "bigpoints:colors=2,discs=2"]).expect("balance");
     let list = checked(&schema, data, &["db", "list"]).expect("db list");

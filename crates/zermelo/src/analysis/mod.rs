@@ -1,5 +1,6 @@
 //! Generic analyses of games, knowing no particular game: [`count`], counting game trees
-//! and positions.
+//! and positions, and [`graph`], the graph of a game's positions (or classes of positions)
+//! with their values.
 //!
 //! Analyses of one family live with it: the Grundy sequences of heap games and their
 //! database in [`crate::games::impartial::grundy`] and
@@ -7,3 +8,4 @@
 //! [`crate::games::bigpoints::balance`].
 
 pub mod count;
+pub mod graph;

@@ -1,24 +1,30 @@
 //! The one implementation of [`Session`]: what every game shares (seats, players by name,
-//! tournaments, games, bot moves, playouts, and the life cycle of the tables its answers
-//! read) written once over a [`Strategy`], which says only what differs between ways of
-//! solving.
+//! tournaments, games, bot moves, playouts, the game graph, and the life cycle of the
+//! tables its answers read) written once over a [`Strategy`], which says only what differs
+//! between ways of solving.
 
 use std::cell::RefCell;
 use std::sync::{Arc, Mutex};
 
 use super::common::{self, check_seats, outcome_words, program, Special, MAX_PLIES};
 use super::{
-    Cost, Counts, Fact, GameRecord, Options, PlayIo, PlayerInfo, PositionView, Session, Solution,
-    StandingRow, Standings,
+    Big, Cost, Counts, Fact, GameRecord, Graph, GraphEdge, GraphNode, Options, PlayIo, PlayerInfo,
+    PositionView, Session, Solution, StandingRow, Standings,
 };
+use crate::analysis::graph;
 use crate::game::{Game, Notation};
 use crate::play::command::Command;
 use crate::play::external::{External, Mover};
 use crate::play::human::Human;
 use crate::play::{play_match, tournament, Player};
+use crate::solve::KeyFn;
 use crate::spec::{GameInfo, COMMON_PLAYERS};
 use crate::table::db::Database;
 use crate::Error;
+
+/// Bytes a graph takes per position visited, about: the position kept two or three times,
+/// its node and edges, their text.
+const GRAPH_BYTES: u64 = 512;
 
 /// A player made by name, or why it cannot play.
 pub type Made<'s, G> = Result<Box<dyn Player<G> + 's>, Error>;
@@ -118,6 +124,11 @@ pub trait Strategy: Send + Sync + Sized + 'static {
     /// The points of every seat in `p`, in score games.
     fn points(&self, game: &Self::Game, p: &<Self::Game as Game>::Position) -> Option<Vec<i32>> {
         let _ = (game, p);
+        None
+    }
+    /// The representative of a position's class under the game's symmetries, for the graph
+    /// up to symmetry; `None` when the strategy knows no symmetries of its game.
+    fn symmetry(&self) -> Option<KeyFn<Self::Game>> {
         None
     }
     /// Counts positions and complete games.
@@ -342,6 +353,74 @@ impl<S: Strategy> GameSession<S> {
         })
     }
 
+    fn graph_of(&self, symmetry: bool, max: u64, opts: &Options) -> Result<Graph, Error> {
+        let game = self.strategy.game("a graph")?;
+        let spec = self.spec();
+        let key = if symmetry {
+            Some(self.strategy.symmetry().ok_or_else(|| {
+                Error::Unsupported(format!(
+                    "{spec} has no symmetries known here to draw its graph up to; drop --symmetry"
+                ))
+            })?)
+        } else {
+            None
+        };
+        let what = if symmetry { "classes" } else { "positions" };
+        let explored = graph::explore(game, &game.start(), key, max, &opts.budget.limit(GRAPH_BYTES))
+            .map_err(|e| opts.budget.stopped_as(e, &format!("drawing the graph of {spec}")))?
+            .ok_or_else(|| {
+                Error::TooBig(format!(
+                    "the graph of {spec} has more than {max} {what} (the limit: --max-positions)"
+                ))
+            })?;
+        let player = |seat| game.player_name(seat);
+        let nodes = explored
+            .nodes
+            .iter()
+            .enumerate()
+            .map(|(id, n)| {
+                let p = &n.position;
+                let outcome = game.outcome(p);
+                GraphNode {
+                    id: id as u64,
+                    position: game.format_position(p),
+                    seat: game.to_move(p),
+                    player: player(game.to_move(p)),
+                    terminal: outcome.is_some(),
+                    result: outcome.map(|o| outcome_words(game, o)),
+                    value: n.value.map(|v| v.word()),
+                    remoteness: n.value.and_then(|v| v.remoteness()),
+                    size: n.size,
+                }
+            })
+            .collect();
+        let edges = explored
+            .edges
+            .iter()
+            .map(|e| {
+                let from = &explored.nodes[e.source].position;
+                let seat = game.to_move(from);
+                GraphEdge {
+                    source: e.source as u64,
+                    target: e.target as u64,
+                    notation: game.format_move(from, &e.first),
+                    seat,
+                    player: player(seat),
+                    count: e.count,
+                }
+            })
+            .collect();
+        Ok(Graph {
+            game: spec.to_string(),
+            symmetry,
+            directed: true,
+            multigraph: false,
+            positions: Big(explored.positions().into()),
+            nodes,
+            edges,
+        })
+    }
+
     fn bot_move_of(&self, moves: &[String], name: &str, seed: u64, opts: &Options) -> Result<String, Error> {
         let game = self.strategy.game("a bot's move")?;
         let p = common::replay(game, game.start(), moves)?;
@@ -409,6 +488,10 @@ impl<S: Strategy> Session for GameSession<S> {
 
     fn count(&self, symmetry: bool, opts: &Options) -> Result<Counts, Error> {
         self.strategy.count(symmetry, opts)
+    }
+
+    fn graph(&self, symmetry: bool, max_positions: u64, opts: &Options) -> Result<Graph, Error> {
+        self.graph_of(symmetry, max_positions, opts)
     }
 
     fn tournament(

@@ -1,5 +1,6 @@
 //! Sessions: a game opened from a spec, answering every question a front end asks
-//! (solve, the value of every move, counts, players, matches) with typed results.
+//! (solve, the value of every move, counts, the game graph, players, matches) with typed
+//! results.
 //!
 //! [`Session`] is implemented once, by [`engine::GameSession`], over a small
 //! [`engine::Strategy`] trait for what differs between ways of solving: the generic
@@ -66,6 +67,11 @@ pub trait Session: Send + Sync {
             self.spec()
         )))
     }
+    /// The graph of the game from its start: every reachable position a node (with
+    /// `symmetry`, every class of positions under the game's symmetries), every move an
+    /// edge, each node valued by backward induction over the graph. Refused when it would
+    /// have more than `max_positions` nodes, or past `opts`' budget.
+    fn graph(&self, symmetry: bool, max_positions: u64, opts: &Options) -> Result<Graph, Error>;
     /// Plays `games` games between the named players, each seat taken equally often;
     /// `after` is called after every game.
     fn tournament(

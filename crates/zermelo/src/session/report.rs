@@ -272,6 +272,74 @@ pub struct Counts {
     pub details: Vec<Fact>,
 }
 
+/// The graph of a game from its start: every reachable position (or, up to symmetry,
+/// every class of positions) a node, every move an edge. The start is node 0; ids grow
+/// with the distance from it. Shaped for graph tools: nodes have an `id`, edges a `source`
+/// and a `target`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Graph {
+    /// The game spec.
+    pub game: String,
+    /// Whether the nodes are classes of positions up to the game's symmetries.
+    pub symmetry: bool,
+    /// Always true: an edge runs from a position to the one its move leads to.
+    pub directed: bool,
+    /// Always false: the moves between the same two nodes are one edge (see its `count`).
+    pub multigraph: bool,
+    /// How many positions the nodes stand for (the reachable positions).
+    pub positions: Big,
+    /// The positions, or classes, the start first.
+    pub nodes: Vec<GraphNode>,
+    /// The moves, grouped by the node they leave.
+    pub edges: Vec<GraphEdge>,
+}
+
+/// A node of a [`Graph`]: a position, or a class of positions shown by the first of them
+/// reached from the start.
+#[derive(Clone, Debug, Serialize)]
+pub struct GraphNode {
+    /// Its number, from 0 (the start).
+    pub id: u64,
+    /// The position in the game's notation.
+    pub position: String,
+    /// The seat to move, from 0.
+    pub seat: u8,
+    /// The player to move (when the game is over: whose turn it would be).
+    pub player: String,
+    /// Whether the game is over.
+    pub terminal: bool,
+    /// How it ended, when it is over.
+    pub result: Option<String>,
+    /// "win", "lose" or "draw" for the player to move under perfect play, by backward
+    /// induction over the graph; `None` in games of more than two players (and on
+    /// positions from which play may never end, in games that could repeat positions).
+    pub value: Option<&'static str>,
+    /// Moves to the end under perfect play (the winner hurries, the loser delays); `None`
+    /// for draws and where the value is `None`.
+    pub remoteness: Option<u32>,
+    /// How many reachable positions the node stands for (1 without symmetry).
+    pub size: u64,
+}
+
+/// An edge of a [`Graph`]: the moves from a node's position into another node.
+#[derive(Clone, Debug, Serialize)]
+pub struct GraphEdge {
+    /// The node moved from.
+    pub source: u64,
+    /// The node moved to.
+    pub target: u64,
+    /// The move in the game's notation (the first, when several lead there).
+    #[serde(rename = "move")]
+    pub notation: String,
+    /// The seat making it, from 0.
+    pub seat: u8,
+    /// The player making it.
+    pub player: String,
+    /// How many moves of the source's position lead to the target (with symmetry, moves
+    /// to positions of the same class: the four corners of an empty tic-tac-toe board).
+    pub count: u64,
+}
+
 /// One player's record in a tournament.
 #[derive(Clone, Debug, Serialize)]
 pub struct StandingRow {

@@ -21,7 +21,7 @@ use crate::play::perfect::{rank_moves, Perfect};
 use crate::play::Player;
 use crate::solve::memo::MemoSolver;
 use crate::solve::search::AlphaBeta;
-use crate::solve::{plain_key, retrograde, symmetric_key, Oracle, SearchOracle, Setup, TableOracle};
+use crate::solve::{plain_key, retrograde, symmetric_key, KeyFn, Oracle, SearchOracle, Setup, TableOracle};
 use crate::spec::GameInfo;
 use crate::table::db::{self, Database};
 use crate::{Error, Value};
@@ -287,6 +287,10 @@ impl<G: Searchable> Strategy for Search<G> {
                 None => Box::new(Perfect::new(self.oracle(&opts.budget.setup(ENTRY_BYTES)), seed)),
             })
         })
+    }
+
+    fn symmetry(&self) -> Option<KeyFn<G>> {
+        Some(symmetric_key::<G>)
     }
 
     fn count(&self, symmetry: bool, opts: &Options) -> Result<Counts, Error> {

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
-use crate::game::Notation;
+use crate::game::{Notation, Symmetric};
 use crate::play::margin::{BestMargin, ProvenMargin, TableMargin};
 use crate::play::Player;
 use crate::session::common;
@@ -23,6 +23,7 @@ use crate::session::{
 };
 use crate::solve::margin::{MarginSearch, MarginSolver, Setup};
 use crate::solve::margin_table::{self, MarginIndexed, MarginTable};
+use crate::solve::{symmetric_key, KeyFn};
 use crate::spec::GameInfo;
 use crate::table::book::{self, Book, BookInfo};
 use crate::table::db::Database;
@@ -44,7 +45,7 @@ const BOOK_BYTES: u64 = 2 << 30;
 pub const NULL_WINDOW: &str = "nullwindow";
 
 /// What a score game solved by margins hands the strategy.
-pub trait MarginGame: Notation + MarginIndexed + Clone + Send + Sync + 'static {
+pub trait MarginGame: Notation + MarginIndexed + Symmetric + Clone + Send + Sync + 'static {
     /// The key of the exact search's table.
     type Key: Hash + Eq;
     /// The own player whose choice leads the moves of positions too big to search.
@@ -580,6 +581,10 @@ impl<G: MarginGame> Strategy for Margins<G> {
 
     fn points(&self, g: &G, p: &G::Position) -> Option<Vec<i32>> {
         Some(vec![g.score(p, 0), g.score(p, 1)])
+    }
+
+    fn symmetry(&self) -> Option<KeyFn<G>> {
+        Some(symmetric_key::<G>)
     }
 
     fn check_sample(&self, db: &Database, sample: u64, seed: u64) -> Result<u64, Error> {

@@ -9,14 +9,14 @@ use std::time::Instant;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::game::{Levelled, Notation};
+use crate::game::{Levelled, Notation, Symmetric};
 use crate::play::perfect::{rank_moves, Perfect};
 use crate::play::Player;
 use crate::session::engine::{GameSession, Made, Strategy, Tables};
 use crate::session::search::value_view;
 use crate::session::{Big, Cost, Counts, Fact, FactValue, Options, PositionView, Session, Solution, Verdict};
 use crate::solve::levels::{self, Checkpoints};
-use crate::solve::Oracle;
+use crate::solve::{symmetric_key, KeyFn, Oracle};
 use crate::spec::GameInfo;
 use crate::table::checkpoint::LevelFile;
 use crate::table::db::{self, Database, Layer};
@@ -44,7 +44,7 @@ fn part_path(path: &Path, number: usize, count: usize) -> PathBuf {
 }
 
 /// What a game solved into a level table tells besides its moves.
-pub trait Tabulated: Levelled + Notation + Clone + Send + Sync + 'static {
+pub trait Tabulated: Levelled + Notation + Symmetric + Clone + Send + Sync + 'static {
     /// The name of the table file, the same for every spec that gives the same table
     /// (e.g. `pawns-5x8`).
     fn table_name(&self) -> String;
@@ -586,6 +586,10 @@ impl<G: Tabulated> Strategy for Levels<G> {
             }
             Ok(Some(best.unwrap_or(Value::Draw)))
         })
+    }
+
+    fn symmetry(&self) -> Option<KeyFn<G>> {
+        Some(symmetric_key::<G>)
     }
 
     fn count(&self, symmetry: bool, _opts: &Options) -> Result<Counts, Error> {
