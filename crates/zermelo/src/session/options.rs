@@ -26,6 +26,11 @@ pub struct Options {
     pub all_moves: bool,
     /// How a level solve is split across processes (an MPI job); one process by default.
     pub partition: Arc<dyn Partition>,
+    /// The position to start from, in the game's own position notation
+    /// ([`crate::game::Notation::parse_position`]), instead of the game's start: positions
+    /// and bot moves apply their moves after it, games and tournaments start there, and a
+    /// solve values it. `None` starts from the game's start.
+    pub position: Option<String>,
 }
 
 impl Default for Options {
@@ -39,6 +44,7 @@ impl Default for Options {
             save: true,
             all_moves: false,
             partition: Arc::new(Alone),
+            position: None,
         }
     }
 }
