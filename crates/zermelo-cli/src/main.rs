@@ -54,10 +54,14 @@ struct Cli {
 enum Command {
     /// List the games with their keys, defaults, ranges, players and solvers.
     Games,
-    /// Solve a game from its start: the value for the player to move.
+    /// Solve a game from its start (or from --position): the value for the player to move.
     Solve {
         /// The game spec.
         spec: String,
+        /// Solve from this position, in the game's position notation (as `moves --json`
+        /// prints it, e.g. x../.o./... or 1:3/4/5), instead of the game's start.
+        #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
+        position: Option<String>,
         /// The solver, for games that offer several (see `zermelo games`).
         #[arg(long)]
         solver: Option<String>,
@@ -72,7 +76,12 @@ enum Command {
     Moves {
         /// The game spec.
         spec: String,
-        /// Moves from the start, comma-separated, in the game's notation.
+        /// Start from this position, in the game's position notation (as `moves --json`
+        /// prints it, e.g. x../.o./... or 1:3/4/5), instead of the game's start.
+        #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
+        position: Option<String>,
+        /// Moves from the start (or from --position), comma-separated, in the game's
+        /// notation.
         #[arg(long, value_delimiter = ',')]
         moves: Vec<String>,
         /// List every legal move, however many (otherwise at most 200).
@@ -110,6 +119,10 @@ enum Command {
     Play {
         /// The game spec.
         spec: String,
+        /// Start from this position, in the game's position notation (as `moves --json`
+        /// prints it, e.g. x../.o./... or 1:3/4/5), instead of the game's start.
+        #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
+        position: Option<String>,
         /// The first player: human, random, perfect, search[:DEPTH], or a game's own
         /// (see `zermelo games`).
         #[arg(long, default_value = "human")]
@@ -132,6 +145,11 @@ enum Command {
     Tournament {
         /// The game spec.
         spec: String,
+        /// Start every game from this position, in the game's position notation (as
+        /// `moves --json` prints it), instead of the game's start; the games are played on
+        /// the spec's own board (a game that deals a board per game deals none).
+        #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
+        position: Option<String>,
         /// The players, one per seat, comma-separated (default: perfect,random or the
         /// game's own choice).
         #[arg(long, value_delimiter = ',')]
@@ -357,11 +375,23 @@ fn run_here(
         Command::Games => Ok(render::games()),
         Command::Solve {
             spec,
+            position,
             solver,
             force,
             no_save,
-        } => commands::solve(&spec, solver, force, no_save, partition, opts, json),
-        Command::Moves { spec, moves, all } => commands::moves(&spec, &moves, all, opts),
+        } => {
+            opts.position = position;
+            commands::solve(&spec, solver, force, no_save, partition, opts, json)
+        }
+        Command::Moves {
+            spec,
+            position,
+            moves,
+            all,
+        } => {
+            opts.position = position;
+            commands::moves(&spec, &moves, all, opts)
+        }
         Command::Count { spec, symmetry } => commands::count(&spec, symmetry, opts, json),
         Command::Graph {
             spec,
@@ -380,19 +410,27 @@ fn run_here(
         ),
         Command::Play {
             spec,
+            position,
             first,
             second,
             seats,
             seed,
             move_time,
-        } => commands::play(&spec, first, second, seats, seed, &guests(opts, move_time), json),
+        } => {
+            opts.position = position;
+            commands::play(&spec, first, second, seats, seed, &guests(opts, move_time), json)
+        }
         Command::Tournament {
             spec,
+            position,
             players,
             games,
             seed,
             move_time,
-        } => commands::tournament(&spec, players, games, seed, guests(opts, move_time), json),
+        } => {
+            opts.position = position;
+            commands::tournament(&spec, players, games, seed, guests(opts, move_time), json)
+        }
         Command::Balance { .. } => bail!("balance is run with its driver"),
         Command::Grundy { spec, to, plot } => grundy::report(&spec.parse()?, to, plot.as_deref(), &opts),
         Command::Db { command } => match command {

@@ -24,10 +24,14 @@ fn facts_text(facts: &[Fact]) -> String {
         .collect()
 }
 
-/// `zermelo solve`.
+/// `zermelo solve`: from a given position, `SPEC at POSITION: ...`.
 pub fn solution(s: &Solution) -> Report {
+    let (at, who) = match &s.position {
+        Some(p) => (format!(" at {p}"), "to move"),
+        None => (String::new(), "who moves first"),
+    };
     let text = format!(
-        "{}: {} for {}, who moves first ({} positions, {}, {:.3} s)\n{}",
+        "{}{at}: {} for {}, {who} ({} positions, {}, {:.3} s)\n{}",
         s.game,
         s.verdict.words(),
         s.to_move,
@@ -107,6 +111,9 @@ pub fn counts(c: &Counts) -> Report {
 /// the games played.
 pub fn standings(s: &Standings) -> Report {
     let mut text = format!("{} games of {}\n", s.games, s.game);
+    if let Some(p) = &s.position {
+        text += &format!("from the position {p}\n");
+    }
     text += &facts_text(&s.details);
     let width = s
         .players
@@ -147,7 +154,14 @@ pub fn record(r: &GameRecord) -> Report {
     });
     let forfeit = r.forfeit.as_ref().map_or(String::new(), |f| format!("{f}\n"));
     Report {
-        text: format!("{forfeit}{} after {} moves{points}\n", r.result, r.moves.len()),
+        text: format!(
+            "{forfeit}{} after {} moves{}{points}\n",
+            r.result,
+            r.moves.len(),
+            r.position
+                .as_ref()
+                .map_or(String::new(), |p| format!(" from {p}"))
+        ),
         json: document("play", r),
     }
 }

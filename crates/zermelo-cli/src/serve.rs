@@ -80,10 +80,14 @@ impl Drop for CancelOnDrop {
     }
 }
 
-/// The query of `/api/moves` and `/api/bot`: a game spec and the moves played so far.
+/// The query of `/api/moves` and `/api/bot`: a game spec, the position play started from
+/// (the game's start when absent or empty) and the moves played since.
 #[derive(Deserialize)]
 struct GameQuery {
     spec: String,
+    /// The position to start from, in the game's notation (`--position`).
+    #[serde(default)]
+    position: String,
     #[serde(default)]
     moves: String,
     /// `/api/moves`: list every legal move.
@@ -185,6 +189,7 @@ async fn run(
     let _guard = CancelOnDrop(cancel.clone());
     let mut opts = app.opts.clone();
     opts.budget.cancel = Some(cancel);
+    opts.position = Some(q.position.clone()).filter(|p| !p.trim().is_empty());
     let seconds = opts.budget.seconds.unwrap_or(0.0) + GRACE_SECONDS;
     let task = tokio::task::spawn_blocking(move || {
         let session = app.cache.lock().unwrap_or_else(|e| e.into_inner()).get(&q.spec)?;

@@ -296,6 +296,16 @@ fn chromium_plays_games_by_clicking_the_page() {
         assert!(status.contains("Your move (O)"), "{status}");
         assert_eq!(text(&c, "#played").await.matches(',').count(), 0);
 
+        // An address opens a game at a position (X in a corner, O in the centre, X to
+        // move), and keeps it as the game goes on.
+        let (played, status) = open(&c, &base, "spec=tictactoe&position=x../.o./...").await;
+        assert!(played == 0 && status.contains("Your move (X)"), "{status}");
+        assert_eq!(clickable(&c).await.len(), 7, "two cells are taken");
+        click_moves(&c, 1).await;
+        assert_eq!(clickable(&c).await.len(), 5, "the human's move and the bot's");
+        let url = c.current_url().await.unwrap().to_string();
+        assert!(url.contains("position=x../.o./..."), "{url}");
+
         for (width, height, device) in [(1200, 900, "desktop"), (390, 844, "phone")] {
             c.set_window_size(width, height).await.unwrap();
             for (name, query, count) in GAMES {

@@ -37,19 +37,20 @@ pub enum Error {
 }
 
 impl Error {
-    /// A malformed or illegal move.
+    /// A malformed or illegal move (control characters in what was typed are escaped, so
+    /// that the message stays one line).
     pub fn bad_move(text: impl Into<String>, why: impl Into<String>) -> Self {
         Error::Move {
-            text: text.into(),
-            why: why.into(),
+            text: one_line(text.into()),
+            why: one_line(why.into()),
         }
     }
 
-    /// A malformed or impossible position.
+    /// A malformed or impossible position (control characters escaped, as for moves).
     pub fn bad_position(text: impl Into<String>, why: impl Into<String>) -> Self {
         Error::Position {
-            text: text.into(),
-            why: why.into(),
+            text: one_line(text.into()),
+            why: one_line(why.into()),
         }
     }
 }
@@ -64,8 +65,37 @@ impl Error {
     }
 }
 
+/// `text` with its control characters (line breaks, tabs, escapes) written as Rust escapes.
+fn one_line(text: String) -> String {
+    if !text.chars().any(char::is_control) {
+        return text;
+    }
+    text.chars()
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect()
+}
+
 impl From<std::io::Error> for Error {
     fn from(e: std::io::Error) -> Self {
         Error::Io(e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_line_breaks_stay_on_one_line() {
+        let e = Error::bad_position("x..\n/.o.", "'\t' is not x, o or .");
+        assert_eq!(e.to_string(), "bad position 'x..\\n/.o.': '\\t' is not x, o or .");
+        assert_eq!(Error::bad_move("○●", "fine").to_string(), "bad move '○●': fine");
     }
 }

@@ -2,9 +2,14 @@
 //! through the session interface only: random playouts end, with every move and position
 //! round-tripping through the notation; every listed move replays; every position's value is the best of its moves' values and every move's
 //! value is its child's value seen from the mover (minimax, checked on the whole tree of
-//! small examples); every solver a game offers agrees; bad moves and specs give one-line
-//! errors; the catalog lists the players and solvers each session offers.
+//! small examples); every solver a game offers agrees; a position given by its notation
+//! answers as the moves that reach it, and solves to the value it shows; bad moves,
+//! positions and specs give one-line errors; the catalog lists the players and solvers
+//! each session offers.
 
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
 use zermelo::catalog::{self, CATALOG};
 use zermelo::session::{MoveValue, Options, PositionView, Session, Verdict};
 use zermelo::Error;
@@ -250,6 +255,201 @@ fn the_catalog_lists_the_players_and_solvers_each_session_offers() {
             let players: Vec<(&str, &str)> = session.players().iter().map(|p| (p.name, p.help)).collect();
             assert_eq!(players, listed, "{spec}: players");
             assert_eq!(session.solvers(), entry.solvers, "{spec}: solvers");
+        }
+    }
+}
+
+/// Random walks of legal moves per example, each checked at every position it passes.
+const WALKS: u64 = 3;
+/// The most moves a walk plays.
+const WALK_PLIES: usize = 6;
+
+/// `opts` starting from `position`.
+fn from(position: &str, opts: &Options) -> Options {
+    Options {
+        position: Some(position.to_string()),
+        ..opts.clone()
+    }
+}
+
+#[test]
+fn a_position_given_by_its_notation_answers_as_the_moves_that_reach_it() {
+    let opts = options("positions");
+    for (spec, session) in examples() {
+        let seats = session.seats();
+        for seed in 0..WALKS {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut moves: Vec<String> = Vec::new();
+            loop {
+                let at = format!("{spec} after [{}]", moves.join(","));
+                let reached = session
+                    .position(&moves, &opts)
+                    .unwrap_or_else(|e| panic!("{at}: {e}"));
+                let given = from(&reached.position, &opts);
+                let view = session
+                    .position(&[], &given)
+                    .unwrap_or_else(|e| panic!("{at}: position {}: {e}", reached.position));
+                assert_eq!(
+                    view, reached,
+                    "{at}: the position {} by its notation",
+                    reached.position
+                );
+
+                // A solve from there, by every solver the game offers, gives the value the
+                // view shows.
+                let mut solvers: Vec<Option<&str>> = session.solvers().into_iter().map(Some).collect();
+                if solvers.is_empty() {
+                    solvers.push(None);
+                }
+                for solver in solvers {
+                    let by = Options {
+                        solver: solver.map(String::from),
+                        ..given.clone()
+                    };
+                    let solved = session
+                        .solve(&by)
+                        .unwrap_or_else(|e| panic!("{at}: solving {} {solver:?}: {e}", reached.position));
+                    let what = format!("{at}: solve from {} {solver:?}", reached.position);
+                    assert_eq!(solved.verdict, reached.verdict, "{what}");
+                    assert_eq!(
+                        solved.position.as_deref(),
+                        Some(reached.position.as_str()),
+                        "{what}"
+                    );
+                    assert_eq!(solved.to_move, reached.to_move, "{what}");
+                }
+                assert!(
+                    matches!(session.count(false, &given), Err(Error::Unsupported(_))),
+                    "{at}: count takes no position"
+                );
+
+                if !reached.terminal {
+                    // Moves after the position replay as after the moves; the bot plays
+                    // the same move from either.
+                    let next = &reached.moves[0].notation;
+                    assert_eq!(
+                        session.position(std::slice::from_ref(next), &given).unwrap(),
+                        session.position(&with(&moves, next), &opts).unwrap(),
+                        "{at}: {next} after the position"
+                    );
+                    assert_eq!(
+                        session.bot_move(&[], "random", seed, &given).unwrap(),
+                        session.bot_move(&moves, "random", seed, &opts).unwrap(),
+                        "{at}: the bot's move"
+                    );
+                }
+                // Every game of a tournament from the position starts there.
+                let players = vec!["random".to_string(); seats];
+                let standings = session
+                    .tournament(&players, 2, seed, &given, &|_| {})
+                    .unwrap_or_else(|e| panic!("{at}: a tournament from the position: {e}"));
+                assert_eq!(standings.games, 2, "{at}");
+                assert_eq!(standings.position.as_deref(), Some(reached.position.as_str()));
+
+                if reached.terminal || moves.len() >= WALK_PLIES || rng.gen_bool(0.15) {
+                    break;
+                }
+                let m = reached.moves.choose(&mut rng).expect("a live position has moves");
+                moves.push(m.notation.clone());
+            }
+        }
+    }
+}
+
+/// Texts no game reads as a position, whatever its notation.
+const HOSTILE: &[&str] = &[
+    "",
+    " ",
+    "zz99!",
+    "/",
+    "//////////",
+    "\n",
+    "x\u{7}\ty",
+    ":",
+    "1:",
+    "1:-1",
+    "2:99999999999999999999999",
+    "|||",
+    "-|-|-|",
+    "∞∞∞",
+    "-",
+    "1:1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1",
+    "99999999999999999999999999999",
+    "18446744073709551615",
+    "s/s/s/s/s/s",
+    "...../sssss/rgbyp/r15g15b15y15p15w15k15/r15/1",
+];
+
+/// The notation of `text` with one character changed, removed or repeated, or cut short.
+fn mutate(text: &str, rng: &mut StdRng) -> String {
+    const CHARS: &[char] = &[
+        '.', 'x', 'o', '#', '/', '0', '1', '9', 's', 'k', 'p', '|', ',', ' ', ':', '-', 'é', '\n',
+    ];
+    let mut chars: Vec<char> = text.chars().collect();
+    if chars.is_empty() {
+        return CHARS.choose(rng).unwrap().to_string();
+    }
+    let i = rng.gen_range(0..chars.len());
+    match rng.gen_range(0..4) {
+        0 => chars[i] = *CHARS.choose(rng).unwrap(),
+        1 => {
+            chars.remove(i);
+        }
+        2 => chars.insert(i, chars[i]),
+        _ => chars.truncate(i),
+    }
+    chars.into_iter().collect()
+}
+
+#[test]
+fn malformed_and_impossible_positions_give_one_line_errors() {
+    let opts = Options {
+        all_moves: false,
+        ..options("bad-positions")
+    };
+    for (spec, session) in examples() {
+        let start = session.position(&[], &opts).expect("the start").position;
+        let mut rng = StdRng::seed_from_u64(11);
+        // A position a few moves in, to mutate as well as the start.
+        let later = {
+            let mut moves = Vec::new();
+            let mut view = session.position(&[], &opts).unwrap();
+            while moves.len() < 3 && !view.terminal {
+                moves.push(view.moves.choose(&mut rng).unwrap().notation.clone());
+                view = session.position(&moves, &opts).unwrap();
+            }
+            view.position
+        };
+        let mutated = (0..60).map(|i| mutate(if i % 2 == 0 { &start } else { &later }, &mut rng));
+        for text in HOSTILE.iter().map(|t| t.to_string()).chain(mutated) {
+            let given = from(&text, &opts);
+            match session.position(&[], &given) {
+                // A change may still name a position: it reads back as itself.
+                Ok(view) => {
+                    let again = session.position(&[], &from(&view.position, &opts));
+                    assert_eq!(again.as_ref().ok(), Some(&view), "{spec}: {text:?}");
+                }
+                Err(err) => {
+                    assert!(matches!(err, Error::Position { .. }), "{spec}: {text:?}: {err:?}");
+                    let line = err.to_string();
+                    assert!(
+                        !line.contains('\n') && line.starts_with("bad position"),
+                        "{spec}: {line}"
+                    );
+                    // Every command that takes a position refuses it the same way.
+                    let players = vec!["random".to_string(); session.seats()];
+                    assert_eq!(session.solve(&given).err(), Some(err.clone()), "{spec}: {text:?}");
+                    assert_eq!(
+                        session.bot_move(&[], "random", 0, &given).err(),
+                        Some(err.clone())
+                    );
+                    assert_eq!(
+                        session.tournament(&players, 1, 0, &given, &|_| {}).err(),
+                        Some(err.clone()),
+                        "{spec}: {text:?}"
+                    );
+                }
+            }
         }
     }
 }

@@ -124,6 +124,52 @@ impl Domineering {
         })
     }
 
+    /// Whether play can reach `p`: its covered cells split into dominoes of which the
+    /// first player placed as many as the other, or one more.
+    pub fn reachable(&self, p: Cells) -> bool {
+        let dominoes = p.count_ones() / 2;
+        let mut failed = std::collections::HashSet::new();
+        p.count_ones().is_multiple_of(2) && self.tiles(p, dominoes.div_ceil(2), dominoes / 2, &mut failed)
+    }
+
+    /// Whether the cells `rest` split into `firsts` dominoes of the first player and
+    /// `seconds` of the other; `failed` holds what was found impossible. The lowest cell
+    /// left pairs with the cell to its right or above it, the others being gone.
+    fn tiles(
+        &self,
+        rest: Cells,
+        firsts: u32,
+        seconds: u32,
+        failed: &mut std::collections::HashSet<(Cells, u32)>,
+    ) -> bool {
+        if rest == 0 {
+            return true;
+        }
+        if failed.contains(&(rest, firsts)) {
+            return false;
+        }
+        let cell = rest.trailing_zeros() as usize;
+        for (player, left) in [(self.first, firsts), (1 - self.first, seconds)] {
+            let Some(other) = self
+                .partner(player, cell)
+                .filter(|&o| left > 0 && rest >> o & 1 == 1)
+            else {
+                continue;
+            };
+            let after = rest & !(1 << cell) & !(1 << other);
+            let (f, s) = if player == self.first {
+                (firsts - 1, seconds)
+            } else {
+                (firsts, seconds - 1)
+            };
+            if self.tiles(after, f, s, failed) {
+                return true;
+            }
+        }
+        failed.insert((rest, firsts));
+        false
+    }
+
     fn cell_name(&self, cell: usize) -> String {
         format!(
             "{}{}",
@@ -268,6 +314,17 @@ impl Notation for Domineering {
                 "dominoes cover an even number of cells",
             ));
         }
+        if !self.reachable(p) {
+            return Err(Error::bad_position(
+                text,
+                format!(
+                    "the covered cells are not dominoes that {} and {} can have placed in turn, {} first",
+                    self.player_name(self.first),
+                    self.player_name(1 - self.first),
+                    self.player_name(self.first)
+                ),
+            ));
+        }
         Ok(p)
     }
 
@@ -390,6 +447,10 @@ mod tests {
         let g = Domineering::new(3, 4, VERTICAL).unwrap();
         let p = g.parse_position("#.../#.../....").unwrap();
         let q = g.parse_position("...#/...#/....").unwrap();
+        // Covered cells that no play reaches: no domino, or Horizontal's before Vertical's.
+        assert!(g.parse_position("#.../.#../....").is_err());
+        assert!(g.parse_position("##../..../....").is_err());
+        assert!(g.parse_position("##../#.../#...").is_ok());
         assert_eq!(g.canonical(&p), g.canonical(&q));
         let mut s = AlphaBeta::new(&g);
         assert_eq!(s.solve(&p).unwrap(), s.solve(&q).unwrap());

@@ -415,8 +415,30 @@ impl Notation for Mnk {
                 }
             }
         }
-        self.board(x, o)
-            .ok_or_else(|| Error::bad_position(text, "impossible mark counts or more than one winner"))
+        let board = self
+            .board(x, o)
+            .ok_or_else(|| Error::bad_position(text, "impossible mark counts or more than one winner"))?;
+        // The winning mark completed every line of the winner: they share a cell.
+        let (marks, winner) = match board.winner {
+            1 => (x, 0),
+            2 => (o, 1),
+            _ => return Ok(board),
+        };
+        let shared = self
+            .lines
+            .iter()
+            .filter(|&&l| l & !marks == 0)
+            .fold(self.full(), |acc, &l| acc & l);
+        if shared == 0 {
+            return Err(Error::bad_position(
+                text,
+                format!(
+                    "{} has lines that no one last mark completed",
+                    self.player_name(winner)
+                ),
+            ));
+        }
+        Ok(board)
     }
 
     fn format_position(&self, p: &Board) -> String {
@@ -835,6 +857,12 @@ mod tests {
         assert!(g.parse_move(&p, "d1").unwrap_err().to_string().contains("off"));
         assert!(g.parse_move(&p, "11").is_err());
         assert!(g.parse_position("xx./.../...").is_err());
+        // Lines of X that no one last mark completed are refused; lines it did are not.
+        let row = Mnk::new(8, 1, 2).unwrap();
+        let e = row.parse_position("xxoxxo.o").unwrap_err().to_string();
+        assert!(e.contains("no one last mark"), "{e}");
+        assert!(row.parse_position("xxxo.o..").is_ok());
+        assert!(g.parse_position("xxx/xoo/xoo").is_ok());
         assert!(g.parse_position("x../...").is_err());
     }
 }

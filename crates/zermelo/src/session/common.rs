@@ -1,7 +1,7 @@
-//! What every session shares: replaying moves, players by name, the result of a game in
+//! What every session shares: where play starts, replaying moves, players by name, the result of a game in
 //! words, and random playouts.
 
-use super::{Big, MoveValue, PlayerInfo, PositionView, Verdict};
+use super::{Big, MoveValue, Options, PlayerInfo, PositionView, Verdict};
 use crate::game::{Notation, Outcome};
 use crate::play::random::{Random, Sometimes};
 use crate::play::search::Search;
@@ -13,6 +13,19 @@ pub const MAX_PLIES: usize = 100_000;
 
 /// The deepest `search:DEPTH` player.
 const MAX_SEARCH_DEPTH: u32 = 12;
+
+/// Where play starts in `game` under `opts`: the position [`Options::position`] names in
+/// the game's notation, else the game's start. A malformed or impossible position is an
+/// [`Error::Position`] saying what is wrong.
+pub fn start<G: Notation>(game: &G, opts: &Options) -> Result<G::Position, Error> {
+    let Some(text) = opts.position.as_deref() else {
+        return Ok(game.start());
+    };
+    game.parse_position(text).map_err(|e| match e {
+        e @ Error::Position { .. } => e,
+        other => Error::bad_position(text, other.to_string()),
+    })
+}
 
 /// Plays `moves` from `start`; an illegal or malformed move is an error naming it and its place.
 pub fn replay<G: Notation>(game: &G, start: G::Position, moves: &[String]) -> Result<G::Position, Error> {

@@ -29,6 +29,9 @@ const GRAPH_BYTES: u64 = 512;
 /// A player made by name, or why it cannot play.
 pub type Made<'s, G> = Result<Box<dyn Player<G> + 's>, Error>;
 
+/// The game of each tournament game, and where it starts, by its number.
+type Games<'a, G> = Box<dyn FnMut(u64) -> (G, <G as Game>::Position) + 'a>;
+
 /// What differs between the ways of solving a game: how it solves, values positions, makes
 /// its own players and finds its tables. [`GameSession`] does everything else.
 pub trait Strategy: Send + Sync + Sized + 'static {
@@ -74,10 +77,23 @@ pub trait Strategy: Send + Sync + Sized + 'static {
         let _ = table;
         0
     }
-    /// What solving the start will cost.
-    fn estimate(&self, opts: &Options, tables: &Tables<'_, Self>) -> Result<Cost, Error>;
-    /// Solves the game from its start.
-    fn solve(&self, opts: &Options, tables: &Tables<'_, Self>) -> Result<Solution, Error>;
+    /// What solving from `start` will cost: the game's start, or the position of
+    /// [`Options::position`].
+    fn estimate(
+        &self,
+        start: &<Self::Game as Game>::Position,
+        opts: &Options,
+        tables: &Tables<'_, Self>,
+    ) -> Result<Cost, Error>;
+    /// Solves the game from `start` (the game's start, or the position of
+    /// [`Options::position`]): the exact value of `start` for its mover. The session fills
+    /// [`Solution::position`].
+    fn solve(
+        &self,
+        start: &<Self::Game as Game>::Position,
+        opts: &Options,
+        tables: &Tables<'_, Self>,
+    ) -> Result<Solution, Error>;
     /// The view of `p`, a position of [`Strategy::game`], with its moves valued.
     fn view(
         &self,
@@ -94,9 +110,11 @@ pub trait Strategy: Send + Sync + Sized + 'static {
         opts: &Options,
         tables: &Tables<'_, Self>,
     ) -> Option<Made<'s, Self::Game>>;
-    /// Refuses a game or tournament from the start when it cannot be played here (players
-    /// that cannot play refuse when they are made, see [`Strategy::player`]).
-    fn check_start(&self) -> Result<(), Error> {
+    /// Refuses a game or tournament from `start` (the game's start, or the position of
+    /// [`Options::position`]) when it cannot be played here (players that cannot play
+    /// refuse when they are made, see [`Strategy::player`]).
+    fn check_start(&self, start: &<Self::Game as Game>::Position) -> Result<(), Error> {
+        let _ = start;
         Ok(())
     }
     /// Refuses the move of `player` in `p` when it cannot be made within `opts`' budget.
@@ -110,7 +128,9 @@ pub trait Strategy: Send + Sync + Sized + 'static {
         Ok(())
     }
     /// The game of each tournament game between `names` from `seed`, by its number: the
-    /// session's game unless the strategy deals others.
+    /// session's game unless the strategy deals others. A tournament from a position
+    /// ([`Options::position`]) deals nothing: the position fixes the board, so every game
+    /// is played on [`Strategy::game`] from it.
     fn dealer(&self, names: &[String], seed: u64) -> Result<Box<dyn FnMut(u64) -> Self::Game + '_>, Error> {
         let _ = (names, seed);
         let g = self.game("a tournament")?;
@@ -251,7 +271,22 @@ impl<S: Strategy> GameSession<S> {
                 "a tournament is between programs; play against one with `zermelo play`".into(),
             ));
         }
-        self.strategy.check_start()?;
+        // From a position, every game is the session's game from there: the position
+        // fixes the board, so nothing is dealt.
+        let from = match opts.position {
+            Some(_) => {
+                let game = self.strategy.game("a tournament from a position")?;
+                Some((game, common::start(game, opts)?))
+            }
+            None => None,
+        };
+        match (&from, self.strategy.game("a tournament")) {
+            (Some((_, start)), _) => self.strategy.check_start(start)?,
+            (None, Ok(game)) => self.strategy.check_start(&game.start())?,
+            // A strategy without one game deals each.
+            (None, Err(_)) => {}
+        }
+        let from_text = from.as_ref().map(|(g, p)| g.format_position(p));
         let special = self.special(opts);
         let known = self.players();
         let mut players = names
@@ -259,13 +294,18 @@ impl<S: Strategy> GameSession<S> {
             .enumerate()
             .map(|(i, n)| program(n, seed.wrapping_add(i as u64), special.as_ref(), &known))
             .collect::<Result<Vec<_>, Error>>()?;
-        let mut deal = self.strategy.dealer(names, seed)?;
-        let each_game = |i| {
-            let g = deal(i);
-            let start = g.start();
-            (g, start)
+        let mut deal: Games<'_, S::Game> = match from {
+            Some((game, start)) => Box::new(move |_| (game.clone(), start.clone())),
+            None => {
+                let mut dealt = self.strategy.dealer(names, seed)?;
+                Box::new(move |i| {
+                    let g = dealt(i);
+                    let start = g.start();
+                    (g, start)
+                })
+            }
         };
-        let result = tournament(&mut players, games, each_game, |i| {
+        let result = tournament(&mut players, games, &mut deal, |i| {
             after(i);
             match opts.budget.cancelled() {
                 true => Err(Error::Cancelled),
@@ -275,6 +315,7 @@ impl<S: Strategy> GameSession<S> {
         let pct = |n: u64| 100.0 * n as f64 / result.games as f64;
         Ok(Standings {
             game: self.spec().to_string(),
+            position: from_text,
             games: result.games,
             players: result
                 .standings
@@ -304,8 +345,9 @@ impl<S: Strategy> GameSession<S> {
         io: &mut PlayIo<'_>,
     ) -> Result<GameRecord, Error> {
         let game = self.strategy.game("play")?;
+        let start = common::start(game, opts)?;
         check_seats(self.spec(), self.seats(), names, "a game")?;
-        self.strategy.check_start()?;
+        self.strategy.check_start(&start)?;
         let special = self.special(opts);
         let known = self.players();
         let shared = RefCell::new(io);
@@ -329,7 +371,8 @@ impl<S: Strategy> GameSession<S> {
             .collect();
         let mut before = None;
         let mut moves = Vec::new();
-        let record = play_match(game, game.start(), &mut refs, MAX_PLIES, |p, m| {
+        let position = opts.position.as_ref().map(|_| game.format_position(&start));
+        let record = play_match(game, start, &mut refs, MAX_PLIES, |p, m| {
             let mut line = String::new();
             if let (Some(m), Some(b)) = (m, &before) {
                 let text = game.format_move(b, m);
@@ -343,6 +386,7 @@ impl<S: Strategy> GameSession<S> {
         })?;
         Ok(GameRecord {
             game: self.spec().to_string(),
+            position,
             players: labels,
             moves,
             result: outcome_words(game, record.outcome),
@@ -423,9 +467,9 @@ impl<S: Strategy> GameSession<S> {
 
     fn bot_move_of(&self, moves: &[String], name: &str, seed: u64, opts: &Options) -> Result<String, Error> {
         let game = self.strategy.game("a bot's move")?;
-        let p = common::replay(game, game.start(), moves)?;
+        let p = common::replay(game, common::start(game, opts)?, moves)?;
         if game.outcome(&p).is_some() {
-            return Err(Error::bad_position(moves.join(","), "the game is over"));
+            return Err(Error::bad_position(game.format_position(&p), "the game is over"));
         }
         self.strategy.check_bot(&p, name, opts)?;
         let special = self.special(opts);
@@ -468,25 +512,38 @@ impl<S: Strategy> Session for GameSession<S> {
     }
 
     fn estimate(&self, opts: &Options) -> Result<Cost, Error> {
-        self.settled(self.strategy.estimate(opts, &self.tables(opts)))
+        let game = self.strategy.game("solve")?;
+        let start = common::start(game, opts)?;
+        self.settled(self.strategy.estimate(&start, opts, &self.tables(opts)))
     }
 
     fn solve(&self, opts: &Options) -> Result<Solution, Error> {
+        let game = self.strategy.game("solve")?;
+        let start = common::start(game, opts)?;
         let tables = self.tables(opts);
         if opts.force {
             tables.forget();
         }
-        let solution = self.strategy.solve(opts, &tables);
+        let solution = self.strategy.solve(&start, opts, &tables).map(|s| Solution {
+            position: opts.position.as_ref().map(|_| game.format_position(&start)),
+            ..s
+        });
         self.settled(solution)
     }
 
     fn position(&self, moves: &[String], opts: &Options) -> Result<PositionView, Error> {
         let game = self.strategy.game("position")?;
-        let p = common::replay(game, game.start(), moves)?;
+        let p = common::replay(game, common::start(game, opts)?, moves)?;
         self.settled(self.strategy.view(&p, opts, &self.tables(opts)))
     }
 
     fn count(&self, symmetry: bool, opts: &Options) -> Result<Counts, Error> {
+        if opts.position.is_some() {
+            return Err(Error::Unsupported(format!(
+                "count counts the games of {} from its start, not from a position",
+                self.spec()
+            )));
+        }
         self.strategy.count(symmetry, opts)
     }
 

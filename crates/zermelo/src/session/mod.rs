@@ -53,13 +53,16 @@ pub trait Session: Send + Sync {
     fn default_players(&self) -> Vec<String> {
         vec!["perfect".into(), "random".into()]
     }
-    /// What solving the start will cost.
+    /// What solving from the start (or from [`Options::position`]) will cost.
     fn estimate(&self, opts: &Options) -> Result<Cost, Error>;
-    /// Solves the game from its start.
+    /// Solves the game from its start, or from [`Options::position`]: the exact value of
+    /// that position.
     fn solve(&self, opts: &Options) -> Result<Solution, Error>;
-    /// The position after `moves` from the start, with every legal move's value.
+    /// The position after `moves` from the start (or from [`Options::position`]), with
+    /// every legal move's value.
     fn position(&self, moves: &[String], opts: &Options) -> Result<PositionView, Error>;
-    /// Counts positions and complete games.
+    /// Counts positions and complete games from the start (a position in `opts` is
+    /// refused).
     fn count(&self, symmetry: bool, opts: &Options) -> Result<Counts, Error> {
         let _ = (symmetry, opts);
         Err(Error::Unsupported(format!(
@@ -72,7 +75,8 @@ pub trait Session: Send + Sync {
     /// edge, each node valued by backward induction over the graph. Refused when it would
     /// have more than `max_positions` nodes, or past `opts`' budget.
     fn graph(&self, symmetry: bool, max_positions: u64, opts: &Options) -> Result<Graph, Error>;
-    /// Plays `games` games between the named players, each seat taken equally often;
+    /// Plays `games` games between the named players, each seat taken equally often, from
+    /// the start (or every one from [`Options::position`], on the session's own board);
     /// `after` is called after every game.
     fn tournament(
         &self,
@@ -82,8 +86,9 @@ pub trait Session: Send + Sync {
         opts: &Options,
         after: &(dyn Fn(u64) + Sync),
     ) -> Result<Standings, Error>;
-    /// Plays one game between the named players (one per seat); `show` sees a text line
-    /// for every position and move, and humans answer through `human`.
+    /// Plays one game between the named players (one per seat), from the start or from
+    /// [`Options::position`]; `show` sees a text line for every position and move, and
+    /// humans answer through `human`.
     fn play(
         &self,
         seats: &[String],
@@ -91,7 +96,8 @@ pub trait Session: Send + Sync {
         opts: &Options,
         io: &mut PlayIo<'_>,
     ) -> Result<GameRecord, Error>;
-    /// The move the named player makes after `moves`.
+    /// The move the named player makes after `moves` (from the start, or from
+    /// [`Options::position`]).
     fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error>;
     /// Plays a random game from the start, checking that every move and position
     /// round-trips through the game's notation and that the game ends: the number of

@@ -38,6 +38,11 @@ pub struct Options {
     pub run_programs: bool,
     /// How long a player of your own may take over a move before it forfeits.
     pub move_time: Duration,
+    /// The position to start from, in the game's own position notation
+    /// ([`crate::game::Notation::parse_position`]), instead of the game's start: positions
+    /// and bot moves apply their moves after it, games and tournaments start there, and a
+    /// solve values it. `None` starts from the game's start.
+    pub position: Option<String>,
 }
 
 impl Default for Options {
@@ -54,6 +59,7 @@ impl Default for Options {
             guests: Vec::new(),
             run_programs: false,
             move_time: MOVE_TIME,
+            position: None,
         }
     }
 }

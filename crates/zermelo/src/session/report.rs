@@ -25,7 +25,7 @@ impl std::fmt::Display for Big {
 }
 
 /// A game-specific fact (a board id, a nim-sum, a table file): shown as "label: value".
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Fact {
     /// A stable key for programs.
     pub key: String,
@@ -36,7 +36,7 @@ pub struct Fact {
 }
 
 /// The value of a [`Fact`].
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum FactValue {
     /// A whole number.
@@ -159,12 +159,16 @@ pub fn word_of_margin(margin: i32) -> &'static str {
     }
 }
 
-/// The result of solving a game from its start (or from the spec's position).
+/// The result of solving a game from its start (or from the position of
+/// [`super::Options::position`]).
 #[derive(Clone, Debug, Serialize)]
 pub struct Solution {
     /// The game spec.
     pub game: String,
-    /// Who moves first.
+    /// The position solved from, in the game's notation, when it is not the game's start
+    /// (`None`: the start, as the spec gives it).
+    pub position: Option<String>,
+    /// Who moves first: the player to move in the position solved.
     pub to_move: String,
     /// The value for the player to move.
     #[serde(flatten)]
@@ -180,7 +184,7 @@ pub struct Solution {
 }
 
 /// One legal move and what it is worth to the player making it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MoveValue {
     /// The move in the game's notation.
     #[serde(rename = "move")]
@@ -195,7 +199,7 @@ pub struct MoveValue {
 }
 
 /// A position, its value, and every legal move with its value.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PositionView {
     /// The game spec.
     pub game: String,
@@ -371,6 +375,9 @@ pub struct StandingRow {
 pub struct Standings {
     /// The game spec.
     pub game: String,
+    /// The position every game started from, in the game's notation, when it is not the
+    /// game's start.
+    pub position: Option<String>,
     /// Games played.
     pub games: u64,
     /// One row per player, in the order named.
@@ -384,6 +391,9 @@ pub struct Standings {
 pub struct GameRecord {
     /// The game spec.
     pub game: String,
+    /// The position the game started from, in the game's notation, when it is not the
+    /// game's start.
+    pub position: Option<String>,
     /// The players by seat.
     pub players: Vec<String>,
     /// The moves in order, in the game's notation.

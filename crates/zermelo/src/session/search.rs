@@ -109,9 +109,10 @@ impl<G: Searchable> Search<G> {
     }
 
     /// Solves every rank by retrograde analysis and, unless `opts.save` is off, saves the
-    /// table: the value of the start, the positions and the saved file's path and size.
+    /// table: the value of `start`, the positions and the saved file's path and size.
     fn retrograde(
         &self,
+        start: &G::Position,
         opts: &Options,
         tables: &Tables<'_, Self>,
     ) -> Result<(Value, u64, Option<Fact>), Error> {
@@ -120,7 +121,7 @@ impl<G: Searchable> Search<G> {
         let path = super::table_path(opts, spec);
         if !opts.force {
             if let Some(db) = tables.get()? {
-                let v = Saved { game: g, db: &db }.value(&g.start())?;
+                let v = Saved { game: g, db: &db }.value(start)?;
                 let fact = table_fact(&path, &db, "read from the data folder");
                 return Ok((v, db.header().count("positions"), Some(fact)));
             }
@@ -133,7 +134,7 @@ impl<G: Searchable> Search<G> {
         }
         let table = retrograde::solve(g, opts.progress.as_ref());
         let (w, l, d) = table.summary();
-        let v = TableOracle::new(g, &table).value(&g.start())?;
+        let v = TableOracle::new(g, &table).value(start)?;
         if !opts.save {
             return Ok((v, w + l + d, None));
         }
@@ -190,7 +191,12 @@ impl<G: Searchable> Strategy for Search<G> {
         db.held_bytes()
     }
 
-    fn estimate(&self, opts: &Options, _tables: &Tables<'_, Self>) -> Result<Cost, Error> {
+    fn estimate(
+        &self,
+        _start: &G::Position,
+        opts: &Options,
+        _tables: &Tables<'_, Self>,
+    ) -> Result<Cost, Error> {
         Ok(match opts.solver.as_deref() {
             Some("retrograde") => self.retrograde_cost(),
             // A search visits an unknown share of the positions: the index size bounds it.
@@ -202,19 +208,23 @@ impl<G: Searchable> Strategy for Search<G> {
         })
     }
 
-    fn solve(&self, opts: &Options, tables: &Tables<'_, Self>) -> Result<Solution, Error> {
+    fn solve(
+        &self,
+        start: &G::Position,
+        opts: &Options,
+        tables: &Tables<'_, Self>,
+    ) -> Result<Solution, Error> {
         let g = &self.game;
         let spec = &self.spec;
         let started = Instant::now();
         let solvers = self.solvers();
         let solver = opts.solver.as_deref().unwrap_or(solvers[0]);
-        let start = g.start();
         let mut details = Vec::new();
         let stopped = |e| opts.budget.stopped_as(e, &format!("solving {spec}"));
         let (value, positions) = match (solver, self.tree) {
             (NULL_WINDOW, Some(tree)) => {
                 let mut s = tree(g, &opts.setup(ENTRY_BYTES));
-                let v = s.value(&start).map_err(stopped)?;
+                let v = s.value(start).map_err(stopped)?;
                 details.push(Fact::new(
                     "nodes",
                     "nodes",
@@ -224,14 +234,14 @@ impl<G: Searchable> Strategy for Search<G> {
             }
             ("alphabeta", _) => {
                 let mut s = AlphaBeta::symmetric(g).with_limit(opts.budget.limit(ENTRY_BYTES));
-                (s.solve(&start).map_err(stopped)?, s.positions() as u64)
+                (s.solve(start).map_err(stopped)?, s.positions() as u64)
             }
             ("memo", _) => {
                 let mut s = MemoSolver::symmetric(g);
-                (s.solve(&start), s.positions() as u64)
+                (s.solve(start), s.positions() as u64)
             }
             ("retrograde", _) => {
-                let (v, positions, fact) = self.retrograde(opts, tables)?;
+                let (v, positions, fact) = self.retrograde(start, opts, tables)?;
                 details.extend(fact);
                 (v, positions)
             }
@@ -244,7 +254,8 @@ impl<G: Searchable> Strategy for Search<G> {
         };
         Ok(Solution {
             game: spec.clone(),
-            to_move: g.player_name(g.to_move(&start)),
+            position: None,
+            to_move: g.player_name(g.to_move(start)),
             verdict: Verdict::of(value),
             positions: super::Big(u128::from(positions)),
             solver: solver.to_string(),

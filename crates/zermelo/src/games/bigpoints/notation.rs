@@ -8,7 +8,7 @@
 //! - each player's hand as kind letters with counts, e.g. `r2g1w1` (`-` for empty);
 //! - `MOVER`: the player to move, from 1.
 //!
-//! For example `12.21/1s/g/r1g1/-/2` on board `1221`.
+//! For example `1.2.1/1s/g/g2/r1/2` on board `12211`.
 
 use super::{BigPoints, Move, Position, Step, Take, BLACK, KINDS, NOT_ARRIVED, NO_DISC, ON_STAIR, WHITE};
 use crate::game::{Game, Notation, PlayerId};

@@ -148,8 +148,8 @@ impl ScoreGame for BigPoints {
         }
     }
 
-    fn solve_start(&self) -> (Scores, usize) {
-        self.solve_scores(&self.start(), &mut SolveMemory::default())
+    fn solve_from(&self, p: &super::Position) -> (Scores, usize) {
+        self.solve_scores(p, &mut SolveMemory::default())
     }
 
     fn facts(&self) -> Vec<Fact> {

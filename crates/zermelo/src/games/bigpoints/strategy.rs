@@ -29,9 +29,9 @@ pub trait ScoreGame: Notation + Scored + Clone + Send + Sync + 'static {
     fn unsolvable(&self) -> Option<Error>;
     /// What solving the start exactly costs, about.
     fn solve_cost(&self) -> Cost;
-    /// The final scores from the start under the rule, and the positions stored, by the
-    /// most compact table the game offers.
-    fn solve_start(&self) -> (Scores, usize);
+    /// The final scores from `p` under the rule, and the positions stored, by the most
+    /// compact table the game offers.
+    fn solve_from(&self, p: &Self::Position) -> (Scores, usize);
     /// Facts about the game (its board, its rule).
     fn facts(&self) -> Vec<Fact>;
 }
@@ -157,21 +157,39 @@ impl<G: ScoreGame> Strategy for ScorePairs<G> {
             .collect()
     }
 
-    fn estimate(&self, _opts: &Options, _tables: &Tables<'_, Self>) -> Result<Cost, Error> {
+    fn estimate(
+        &self,
+        _start: &G::Position,
+        _opts: &Options,
+        _tables: &Tables<'_, Self>,
+    ) -> Result<Cost, Error> {
         self.solvable()?;
         Ok(self.game.solve_cost())
     }
 
-    fn solve(&self, opts: &Options, tables: &Tables<'_, Self>) -> Result<Solution, Error> {
+    fn solve(
+        &self,
+        start: &G::Position,
+        opts: &Options,
+        tables: &Tables<'_, Self>,
+    ) -> Result<Solution, Error> {
         let g = &self.game;
-        opts.budget
-            .check(&format!("solving {}", self.spec), self.estimate(opts, tables)?)?;
+        opts.budget.check(
+            &format!("solving {}", self.spec),
+            self.estimate(start, opts, tables)?,
+        )?;
         let started = Instant::now();
-        let (scores, positions) = g.solve_start();
+        // A finished game's scores are its points.
+        let (scores, positions) = match g.outcome(start) {
+            Some(_) => ([g.score(start, 0), g.score(start, 1)], 0),
+            None => g.solve_from(start),
+        };
+        let mover = g.to_move(start);
         Ok(Solution {
             game: self.spec.clone(),
-            to_move: g.player_name(g.to_move(&g.start())),
-            verdict: verdict(0, scores),
+            position: None,
+            to_move: g.player_name(mover),
+            verdict: verdict(mover, scores),
             positions: Big(positions as u128),
             solver: "scores".into(),
             seconds: started.elapsed().as_secs_f64(),

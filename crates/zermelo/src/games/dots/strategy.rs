@@ -209,11 +209,12 @@ impl<G: MarginGame> Margins<G> {
     }
 
     /// Solves every rank by retrograde analysis (or reads the saved table) and, unless
-    /// `opts.save` is off, saves the table: the start's margin, the ranks and the saved
+    /// `opts.save` is off, saves the table: the margin of `start`, the ranks and the saved
     /// file as a fact.
     fn retrograde(
         &self,
         g: &G,
+        start: &G::Position,
         opts: &Options,
         held: Option<&MarginTable>,
     ) -> Result<(i32, u64, Option<Fact>), Error> {
@@ -221,11 +222,10 @@ impl<G: MarginGame> Margins<G> {
             .margin_ranks()
             .ok_or_else(|| Error::Unsupported(format!("{} is too big for a table", self.spec)))?;
         let path = crate::session::table_path(opts, &self.spec);
-        let start = g.start();
         if let Some(table) = held.filter(|_| !opts.force) {
             let db = Database::open(&path)?;
             let fact = crate::session::table_fact(&path, &db, "read from the data folder");
-            return Ok((table.margin(g, &start)?, ranks, Some(fact)));
+            return Ok((table.margin(g, start)?, ranks, Some(fact)));
         }
         opts.budget.check(
             &format!("retrograde analysis of {}", self.spec),
@@ -243,7 +243,7 @@ impl<G: MarginGame> Margins<G> {
         } else {
             None
         };
-        Ok((MarginTable::Solved(solved).margin(g, &start)?, ranks, fact))
+        Ok((MarginTable::Solved(solved).margin(g, start)?, ranks, fact))
     }
 
     /// The exact value of every move of `p`, best first (from `table` when there is
@@ -359,28 +359,37 @@ impl<G: MarginGame> Strategy for Margins<G> {
         }
     }
 
-    fn estimate(&self, opts: &Options, _tables: &Tables<'_, Self>) -> Result<Cost, Error> {
+    fn estimate(
+        &self,
+        start: &G::Position,
+        opts: &Options,
+        _tables: &Tables<'_, Self>,
+    ) -> Result<Cost, Error> {
         let g = self.one("solve")?;
         Ok(match (opts.solver.as_deref(), g.margin_ranks()) {
             (Some("retrograde"), Some(ranks)) => retrograde_cost(ranks),
-            _ => g.search_cost(&g.start(), opts.budget.table_bytes()),
+            _ => g.search_cost(start, opts.budget.table_bytes()),
         })
     }
 
-    fn solve(&self, opts: &Options, tables: &Tables<'_, Self>) -> Result<Solution, Error> {
+    fn solve(
+        &self,
+        start: &G::Position,
+        opts: &Options,
+        tables: &Tables<'_, Self>,
+    ) -> Result<Solution, Error> {
         let g = self.one("solve")?;
         let what = format!("solving {}", self.spec);
-        opts.budget.check(&what, self.estimate(opts, tables)?)?;
+        opts.budget.check(&what, self.estimate(start, opts, tables)?)?;
         let started = Instant::now();
         let solver = opts.solver.as_deref().unwrap_or(NULL_WINDOW);
-        let start = g.start();
         let limit = opts.budget.limit(ENTRY_BYTES);
         let mut details = g.facts();
         let tabulated = self.solvers().contains(&"retrograde");
         let held = tables.get()?;
         let (margin, positions, nodes) = if solver == "retrograde" && tabulated {
             let (margin, ranks, fact) =
-                self.retrograde(g, opts, held.as_ref().and_then(|h| h.table.as_deref()))?;
+                self.retrograde(g, start, opts, held.as_ref().and_then(|h| h.table.as_deref()))?;
             details.extend(fact);
             (margin, ranks as usize, ranks)
         } else {
@@ -396,10 +405,14 @@ impl<G: MarginGame> Strategy for Margins<G> {
                     "read from the data folder",
                 ));
             }
-            // Boards the perfect player cannot search move by move keep what the solve
-            // proved as a book.
-            let keep_book =
-                solver == NULL_WINDOW && opts.save && book.is_none() && g.perfect_refusal().is_some();
+            // Boards the perfect player cannot search move by move keep what a solve from
+            // the start proved as a book (a solve from a later position proves too little
+            // of the game for the perfect player to play from).
+            let keep_book = solver == NULL_WINDOW
+                && opts.save
+                && book.is_none()
+                && g.perfect_refusal().is_some()
+                && *start == g.start();
             if keep_book {
                 crate::session::writable(&opts.data_dir)?;
                 crate::session::check_room(&opts.data_dir, BOOK_BYTES)?;
@@ -418,7 +431,7 @@ impl<G: MarginGame> Strategy for Margins<G> {
                     )))
                 }
             };
-            let margin = s.margin(&start);
+            let margin = s.margin(start);
             if s.stopped() {
                 return Err(opts.budget.stopped(&what));
             }
@@ -440,7 +453,8 @@ impl<G: MarginGame> Strategy for Margins<G> {
         ));
         Ok(Solution {
             game: self.spec.clone(),
-            to_move: g.player_name(g.to_move(&start)),
+            position: None,
+            to_move: g.player_name(g.to_move(start)),
             verdict: Verdict::of_margin(margin),
             positions: Big(positions as u128),
             solver: solver.to_string(),

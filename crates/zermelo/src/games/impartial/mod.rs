@@ -117,6 +117,11 @@ impl Rule {
         })
     }
 
+    /// Whether a move may split a heap in two (else every heap keeps its place).
+    pub fn splits(&self) -> bool {
+        matches!(self, Rule::Octal(o) if o.splits())
+    }
+
     /// The rule's name for people: `nim`, `subtraction 1/2/3`, `octal 0.77`.
     pub fn describe(&self) -> String {
         match self {
@@ -263,6 +268,68 @@ impl HeapGame {
             }
         }
         playable
+    }
+
+    /// Refuses heaps of part `part` that the game's start cannot come to: no heap grows and
+    /// no token comes back, so a rule that never splits keeps the start's heaps, each no
+    /// larger than it was; a rule that splits keeps at least the start's number of heaps,
+    /// none larger than the start's largest and no more tokens in all, and at most twice
+    /// the start's tokens more heaps (every move lowers twice the tokens less the
+    /// non-empty heaps, which never falls below 0).
+    fn check_part(&self, text: &str, part: usize, sizes: &[u64]) -> Result<(), Error> {
+        let rule = &self.parts[part];
+        let start: Vec<u64> = self
+            .start
+            .iter()
+            .filter(|h| h.part as usize == part)
+            .map(|h| h.size)
+            .collect();
+        let whose = if self.parts.len() > 1 {
+            format!(" of {}", rule.describe())
+        } else {
+            String::new()
+        };
+        let bad = |why: String| Err(Error::bad_position(text, why));
+        if !rule.splits() {
+            if sizes.len() != start.len() {
+                return bad(format!(
+                    "{} heaps{whose}, but the game has {} ({} never splits a heap)",
+                    sizes.len(),
+                    start.len(),
+                    rule.describe()
+                ));
+            }
+            if let Some(i) = (0..sizes.len()).find(|&i| sizes[i] > start[i]) {
+                return bad(format!(
+                    "heap {}{whose} has {} tokens, more than the {} it starts with",
+                    i + 1,
+                    sizes[i],
+                    start[i]
+                ));
+            }
+            return Ok(());
+        }
+        let largest = start.iter().copied().max().unwrap_or(0);
+        let tokens: u128 = start.iter().map(|&n| u128::from(n)).sum();
+        let held: u128 = sizes.iter().map(|&n| u128::from(n)).sum();
+        if sizes.len() < start.len() || sizes.len() as u128 > start.len() as u128 + 2 * tokens {
+            return bad(format!(
+                "{} heaps{whose}: play from the start's {} heaps of {tokens} tokens cannot leave that many",
+                sizes.len(),
+                start.len()
+            ));
+        }
+        if let Some(&size) = sizes.iter().find(|&&n| n > largest) {
+            return bad(format!(
+                "a heap{whose} of {size} tokens is larger than any at the start (at most {largest})"
+            ));
+        }
+        if held > tokens {
+            return bad(format!(
+                "the heaps{whose} hold {held} tokens, more than the {tokens} at the start"
+            ));
+        }
+        Ok(())
     }
 
     fn parse_sizes(&self, text: &str, group: &str) -> Result<Vec<u64>, Error> {
@@ -420,7 +487,9 @@ impl Notation for HeapGame {
         }
         let mut heaps = Vec::new();
         for (part, group) in groups.iter().enumerate() {
-            for size in self.parse_sizes(text, group)? {
+            let sizes = self.parse_sizes(text, group)?;
+            self.check_part(text, part, &sizes)?;
+            for size in sizes {
                 heaps.push(Heap {
                     part: part as u8,
                     size,
@@ -527,6 +596,32 @@ mod tests {
             .filter(|s| s.kind == Kind::Piece)
             .map(|s| s.play)
             .collect()
+    }
+
+    fn game(spec: &str) -> HeapGame {
+        HeapGame::from_spec(&spec.parse().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn positions_the_start_cannot_come_to_are_refused() {
+        let why = |g: &HeapGame, text: &str| g.parse_position(text).unwrap_err().to_string();
+        let nim = game("nim:heaps=3/4/5");
+        assert!(nim.parse_position("2:0/4/1").is_ok());
+        assert!(why(&nim, "1:3/4/6").contains("more than the 5 it starts with"));
+        assert!(why(&nim, "1:3/4").contains("never splits"));
+        assert!(why(&nim, "1:99999999999999999999").contains("not a heap size"));
+        // Kayles splits a heap, never growing one or adding tokens.
+        let kayles = game("octal:code=0.77,heaps=6");
+        assert!(kayles.parse_position("1:2/0/3").is_ok());
+        assert!(why(&kayles, "1:7").contains("larger than any at the start"));
+        assert!(why(&kayles, "1:4/3").contains("more than the 6 at the start"));
+        assert!(why(&kayles, &format!("1:{}", ["0"; 14].join("/"))).contains("cannot leave that many"));
+        // A misère subtraction game keeps its one heap.
+        let misere = game("subtraction:set=1/2/3,n=9,misere=true");
+        assert!(misere.parse_position("2:5").is_ok());
+        assert!(why(&misere, "1:5/4").contains("never splits"));
+        let sum = game("sum:code=0.77,heaps=3,nim=2");
+        assert!(why(&sum, "1:3 + 3").contains("heap 1 of nim"));
     }
 
     #[test]

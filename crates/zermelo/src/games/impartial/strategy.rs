@@ -498,22 +498,24 @@ impl Strategy for HeapValues {
         Ok(Some(Solved(judge, cost)))
     }
 
-    fn estimate(&self, opts: &Options, tables: &Tables<'_, Self>) -> Result<Cost, Error> {
+    fn estimate(&self, _start: &Heaps, opts: &Options, tables: &Tables<'_, Self>) -> Result<Cost, Error> {
         Ok(self.solved(opts, true, tables)?.1)
     }
 
-    fn solve(&self, opts: &Options, tables: &Tables<'_, Self>) -> Result<Solution, Error> {
+    /// The values of every heap the game's start can come to (a position's heaps are no
+    /// larger: [`HeapGame::parse_position`] refuses any that are), and the value of `start`.
+    fn solve(&self, start: &Heaps, opts: &Options, tables: &Tables<'_, Self>) -> Result<Solution, Error> {
         let started = Instant::now();
         let solved = self.solved(opts, true, tables)?;
         let Solved(judge, cost) = &*solved;
         let g = &self.game;
-        let start = g.start();
-        let mut details = self.facts(judge, &start);
+        let mut details = self.facts(judge, start);
         details.extend(judge.tables(opts, true)?);
         Ok(Solution {
             game: self.spec.clone(),
-            to_move: g.player_name(g.to_move(&start)),
-            verdict: verdict(!judge.lost(&start)),
+            position: None,
+            to_move: g.player_name(g.to_move(start)),
+            verdict: verdict(!judge.lost(start)),
             positions: Big(u128::from(cost.positions)),
             solver: judge.method().to_string(),
             // The values may have been computed before, for an estimate.
@@ -552,8 +554,8 @@ impl Strategy for HeapValues {
         })
     }
 
-    fn check_start(&self) -> Result<(), Error> {
-        let moves = self.game.move_count(&self.game.start());
+    fn check_start(&self, start: &Heaps) -> Result<(), Error> {
+        let moves = self.game.move_count(start);
         if moves > MAX_PLAYED {
             return Err(Error::TooBig(format!(
                 "the start has {moves} legal moves; play and tournament take at most {MAX_PLAYED}"

@@ -57,7 +57,7 @@ pub const INFO: GameInfo = GameInfo {
             key: "board",
             default: "the start",
             range: "columns like B...P/.B.P. or a board id",
-            help: "the position to start from",
+            help: "the position to start from, in the game's position notation",
         },
     ],
     players: &[PlayerInfo {

@@ -183,8 +183,9 @@ impl<G: Tabulated> Levels<G> {
     }
 
     /// The values: read from the data folder, or solved now (within the budget, going on
-    /// from the checkpoints of a stopped solve) and saved unless `opts.save` is off.
-    fn values(&self, opts: &Options, force: bool) -> Result<(Values, Source), Error> {
+    /// from the checkpoints of a stopped solve) and saved unless `opts.save` is off. A
+    /// solve split across processes tells them the value of `start` only.
+    fn values(&self, start: &G::Position, opts: &Options, force: bool) -> Result<(Values, Source), Error> {
         let path = self.path(opts);
         let leads = opts.partition.leads();
         // Only the leader of a split solve looks at the data folder; it tells the others.
@@ -215,7 +216,7 @@ impl<G: Tabulated> Levels<G> {
         )?;
         if count > 1 {
             // Every process holds its part alone: the values are not kept for later use.
-            let (split, restored) = self.solve_in_parts(opts, opts.save.then_some(path.as_path()))?;
+            let (split, restored) = self.solve_in_parts(start, opts, opts.save.then_some(path.as_path()))?;
             return Ok((Values::Split(Box::new(split)), Source::Solved { restored }));
         }
         let (values, restored) = if !opts.save {
@@ -260,9 +261,14 @@ impl<G: Tabulated> Levels<G> {
     /// (so that it holds only those levels in memory), the leader keeps a checkpoint after
     /// every level, and every process saves its part of the table ([`part_path`]), which
     /// `db merge` puts together into the database at `path`. The processes tell each other
-    /// the table's counts and the start's value; the number of levels restored comes with
-    /// them.
-    fn solve_in_parts(&self, opts: &Options, path: Option<&Path>) -> Result<(Split, usize), Error> {
+    /// the table's counts and the value of `start`; the number of levels restored comes
+    /// with them.
+    fn solve_in_parts(
+        &self,
+        start: &G::Position,
+        opts: &Options,
+        path: Option<&Path>,
+    ) -> Result<(Split, usize), Error> {
         let partition = opts.partition.as_ref();
         let (index, count) = partition.place();
         let size = self.game.size();
@@ -303,7 +309,7 @@ impl<G: Tabulated> Levels<G> {
                 counts[i] = if i == 3 { counts[i].max(n) } else { counts[i] + n };
             }
         }
-        let start = self.game.rank(&self.game.start());
+        let start = self.game.rank(start);
         let codes = partition.collect(&[share.code(start)])?;
         let code = codes.into_iter().max().unwrap_or(0);
         let mut split = Split {
@@ -418,7 +424,7 @@ impl<G: Tabulated> Strategy for Levels<G> {
     }
 
     fn load(&self, opts: &Options) -> Result<Option<Values>, Error> {
-        Ok(Some(self.values(opts, false)?.0))
+        Ok(Some(self.values(&self.game.start(), opts, false)?.0))
     }
 
     fn is_current(values: &Values) -> bool {
@@ -432,7 +438,12 @@ impl<G: Tabulated> Strategy for Levels<G> {
         values.held_bytes()
     }
 
-    fn estimate(&self, opts: &Options, _tables: &Tables<'_, Self>) -> Result<Cost, Error> {
+    fn estimate(
+        &self,
+        _start: &G::Position,
+        opts: &Options,
+        _tables: &Tables<'_, Self>,
+    ) -> Result<Cost, Error> {
         if self.path(opts).exists() && !opts.force {
             return Ok(Cost {
                 positions: self.game.size(),
@@ -443,24 +454,30 @@ impl<G: Tabulated> Strategy for Levels<G> {
         Ok(self.solve_cost(opts.partition.place().1, opts.save))
     }
 
-    fn solve(&self, opts: &Options, tables: &Tables<'_, Self>) -> Result<Solution, Error> {
+    /// The value of `start` from the table of every position (read, or solved now): a solve
+    /// from a position tabulates the whole game, as from its start.
+    fn solve(
+        &self,
+        start: &G::Position,
+        opts: &Options,
+        tables: &Tables<'_, Self>,
+    ) -> Result<Solution, Error> {
         let g = &self.game;
         let started = Instant::now();
         let (values, source) = match tables.held().filter(|_| !opts.force) {
             Some(values) => (values, Source::Loaded),
-            None => match self.values(opts, opts.force)? {
+            None => match self.values(start, opts, opts.force)? {
                 // A split solve's processes each hold only their part: nothing to keep.
                 (split @ Values::Split(_), source) => (Arc::new(split), source),
                 (values, source) => (tables.keep(values), source),
             },
         };
         let seconds = started.elapsed().as_secs_f64();
-        let start = g.start();
         let value = Shared {
             game: g,
             values: values.clone(),
         }
-        .value(&start)?;
+        .value(start)?;
         let [wins, losses, draws, max_remoteness] = values.counts();
         let positions = wins + losses + draws;
         let fact = |key: &str, label: &str, v: FactValue| Fact::new(key, label, v);
@@ -511,7 +528,8 @@ impl<G: Tabulated> Strategy for Levels<G> {
         }
         Ok(Solution {
             game: self.spec.clone(),
-            to_move: g.player_name(g.to_move(&start)),
+            position: None,
+            to_move: g.player_name(g.to_move(start)),
             verdict: Verdict::of(value),
             positions: Big(positions.into()),
             solver: SOLVER.into(),
