@@ -283,13 +283,14 @@ impl Game {
         self.session.default_players()
     }
 
-    /// Solves the game from its start: the `solve` document.
-    #[pyo3(signature = (solver=None, force=false, save=true, memory=None, seconds=None, progress=None))]
+    /// Solves the game from its start, or from `position`: the `solve` document.
+    #[pyo3(signature = (solver=None, position=None, force=false, save=true, memory=None, seconds=None, progress=None))]
     #[allow(clippy::too_many_arguments)]
     fn solve(
         &self,
         py: Python<'_>,
         solver: Option<String>,
+        position: Option<String>,
         force: bool,
         save: bool,
         memory: Option<u64>,
@@ -312,6 +313,7 @@ impl Game {
         }
         let mut opts = options(&self.data, memory, seconds)?;
         opts.solver = solver;
+        opts.position = position;
         opts.force = force;
         opts.save = save;
         let session = self.session.as_ref();
@@ -323,25 +325,49 @@ impl Game {
         json(&solution)
     }
 
-    /// The position after `moves`, with every legal move's value: the `moves` document
+    /// The position after `moves` from the start (or from `position`), with every legal
+    /// move's value: the `moves` document
     /// and the picture as SVG (`None` for games without one).
-    #[pyo3(signature = (moves=Vec::new(), all=false, memory=None, seconds=None, progress=None))]
+    #[pyo3(signature = (moves=Vec::new(), position=None, all=false, memory=None, seconds=None, progress=None))]
+    #[allow(clippy::too_many_arguments)]
     fn position(
         &self,
         py: Python<'_>,
         moves: Vec<String>,
+        position: Option<String>,
         all: bool,
         memory: Option<u64>,
         seconds: Option<f64>,
         progress: Option<Bound<'_, PyAny>>,
     ) -> PyResult<(String, Option<String>)> {
         let mut opts = options(&self.data, memory, seconds)?;
+        opts.position = position;
         opts.all_moves = all;
         let session = self.session.as_ref();
         let view = run(py, opts, progress.as_ref(), &Raised::default(), |opts| {
             session.position(&moves, opts)
         })?;
         Ok((json(&view)?, view.svg(360)))
+    }
+
+    /// The game graph: every position reachable from the start a node (with `symmetry`,
+    /// every class), every move an edge: the `graph` document.
+    #[pyo3(signature = (symmetry=false, max_positions=100_000, memory=None, seconds=None, progress=None))]
+    fn graph(
+        &self,
+        py: Python<'_>,
+        symmetry: bool,
+        max_positions: u64,
+        memory: Option<u64>,
+        seconds: Option<f64>,
+        progress: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
+        let opts = options(&self.data, memory, seconds)?;
+        let session = self.session.as_ref();
+        let graph = run(py, opts, progress.as_ref(), &Raised::default(), |opts| {
+            session.graph(symmetry, max_positions, opts)
+        })?;
+        json(&graph)
     }
 
     /// Counts positions and complete games: the `count` document.
@@ -355,13 +381,16 @@ impl Game {
         json(&counts)
     }
 
-    /// The move `player` (a name or a function) makes after `moves`.
-    #[pyo3(signature = (moves, player, seed=0, memory=None, seconds=None))]
+    /// The move `player` (a name or a function) makes after `moves` from the start (or
+    /// from `position`).
+    #[pyo3(signature = (moves, player, position=None, seed=0, memory=None, seconds=None))]
+    #[allow(clippy::too_many_arguments)]
     fn bot_move(
         &self,
         py: Python<'_>,
         moves: Vec<String>,
         player: Bound<'_, PyAny>,
+        position: Option<String>,
         seed: u64,
         memory: Option<u64>,
         seconds: Option<f64>,
@@ -369,6 +398,7 @@ impl Game {
         let raised = Raised::default();
         let (names, guests) = seats(&[player], &raised)?;
         let mut opts = options(&self.data, memory, seconds)?;
+        opts.position = position;
         opts.guests = guests;
         let session = self.session.as_ref();
         run(py, opts, None, &raised, |opts| {
@@ -376,13 +406,14 @@ impl Game {
         })
     }
 
-    /// Plays one game between `players` (names or functions, one per seat): the `play`
-    /// document.
-    #[pyo3(signature = (players, seed=0, move_time=10.0))]
+    /// Plays one game between `players` (names or functions, one per seat), from the start
+    /// or from `position`: the `play` document.
+    #[pyo3(signature = (players, position=None, seed=0, move_time=10.0))]
     fn play(
         &self,
         py: Python<'_>,
         players: Vec<Bound<'_, PyAny>>,
+        position: Option<String>,
         seed: u64,
         move_time: f64,
     ) -> PyResult<String> {
@@ -394,6 +425,7 @@ impl Game {
             ));
         }
         let mut opts = options(&self.data, None, None)?;
+        opts.position = position;
         opts.guests = guests;
         opts.move_time = move_time_of(move_time)?;
         let session = self.session.as_ref();
@@ -412,13 +444,16 @@ impl Game {
     }
 
     /// Plays `games` games between `players` (names or functions), each taking every seat
-    /// equally often: the `tournament` document.
-    #[pyo3(signature = (players, games=100, seed=0, move_time=10.0, progress=None))]
+    /// equally often, every game from the start or from `position`: the `tournament`
+    /// document.
+    #[pyo3(signature = (players, games=100, position=None, seed=0, move_time=10.0, progress=None))]
+    #[allow(clippy::too_many_arguments)]
     fn tournament(
         &self,
         py: Python<'_>,
         players: Vec<Bound<'_, PyAny>>,
         games: u64,
+        position: Option<String>,
         seed: u64,
         move_time: f64,
         progress: Option<Bound<'_, PyAny>>,
@@ -431,6 +466,7 @@ impl Game {
             names
         };
         let mut opts = options(&self.data, None, None)?;
+        opts.position = position;
         opts.guests = guests;
         opts.move_time = move_time_of(move_time)?;
         let session = self.session.as_ref();

@@ -176,3 +176,46 @@ def test_the_gil_is_released_while_solving(data):
     stop.set()
     t.join()
     assert len(ticks) >= took / 0.01 / 4, (len(ticks), took)
+
+
+def test_the_game_graph_of_tictactoe_has_the_known_counts():
+    g = zermelo.open("tictactoe")
+    graph = g.graph()
+    assert len(graph.nodes) == graph.positions == 5478
+    classes = g.graph(symmetry=True)
+    assert len(classes.nodes) == 765
+    assert sum(n.size for n in classes.nodes) == 5478
+    start = graph.nodes[0]
+    assert (start.position, start.value) == (".../.../...", "draw")
+    nx = pytest.importorskip("networkx")
+    d = classes.to_networkx()
+    assert d.number_of_nodes() == 765 and nx.is_directed_acyclic_graph(d)
+    assert {d.edges[e]["seat"] for e in d.edges} == {0, 1}
+
+
+def test_the_graph_values_agree_with_the_solver(data):
+    g = zermelo.open("subtraction:set=1/2/3,n=21", data)
+    graph = g.graph()
+    for node in graph.nodes:
+        heaps = int(node.position.split(":")[1] or 0)
+        assert (node.value == "lose") == (heaps % 4 == 0), node
+    pawns = zermelo.open("pawns:cols=3,rows=5", data)
+    assert pawns.graph().nodes[0].remoteness == pawns.solve().remoteness
+    with pytest.raises(zermelo.ZermeloError, match="more than 100"):
+        pawns.graph(max_positions=100)
+
+
+def test_every_answer_starts_from_a_given_position(data):
+    g = zermelo.open("tictactoe", data)
+    reached = g.moves(["a1", "b3"])
+    given = g.moves(position=reached.position)
+    assert dict(given) == dict(reached)
+    assert g.moves(["c1"], position=reached.position) == g.moves(["a1", "b3", "c1"])
+    assert g.solve(position=reached.position).value == reached.value == "win"
+    record = g.play(["perfect", "perfect"], position=reached.position)
+    assert record.result == "X wins" and record.position == reached.position
+    s = g.tournament(["perfect", random_player], games=10, position=reached.position)
+    assert s.position == reached.position
+    assert g.bot_move(position=reached.position) in reached.best
+    with pytest.raises(ValueError, match="bad position"):
+        g.moves(position="xxx/xxx/xxx")

@@ -35,6 +35,7 @@ __all__ = [
     "Balance",
     "Game",
     "GameRecord",
+    "Graph",
     "Grundy",
     "Position",
     "Record",
@@ -155,6 +156,27 @@ class Standings(Record):
         ax.set_xlim(0, 100)
         ax.legend(loc="lower right", fontsize="small")
         return ax
+
+
+class Graph(Record):
+    """The `graph` document: `nodes` (`id`, `position`, `seat`, `player`, `terminal`,
+    `result`, `value`, `remoteness`, `size`) and `edges` (`source`, `target`, `move`,
+    `seat`, `player`, `count`), the start node first."""
+
+    def to_networkx(self):
+        """The graph as a networkx `DiGraph`, every field an attribute of its node or edge."""
+        import networkx as nx
+
+        g = nx.DiGraph(game=self["game"], symmetry=self["symmetry"])
+        for node in self["nodes"]:
+            g.add_node(node["id"], **{k: v for k, v in node.items() if k != "id"})
+        for edge in self["edges"]:
+            g.add_edge(edge["source"], edge["target"], **{k: v for k, v in edge.items() if k not in ("source", "target")})
+        return g
+
+    def _repr_html_(self) -> str:
+        kind = "classes" if self["symmetry"] else "positions"
+        return f"<p>{html.escape(self['game'])}: {len(self['nodes']):,} {kind} of {self['positions']:,} positions, {len(self['edges']):,} edges</p>"
 
 
 class Grundy(Record):
@@ -322,6 +344,7 @@ class Game:
         self,
         solver: Optional[str] = None,
         *,
+        position: Optional[str] = None,
         force: bool = False,
         save: bool = True,
         memory: Union[None, int, str] = None,
@@ -329,26 +352,47 @@ class Game:
         progress: bool = True,
     ) -> Solution:
         """Strongly solves the game from its start (saving its table, as `zermelo solve`
-        does, unless `save=False`) and returns the start's value. `memory` (bytes or
-        `"8G"`) and `seconds` bound the work; Ctrl-C stops it."""
+        does, unless `save=False`) and returns the start's value; with `position` (in the
+        game's notation, as `moves().position` writes it), that position's value. `memory`
+        (bytes or `"8G"`) and `seconds` bound the work; Ctrl-C stops it."""
         with _Bar(progress) as bar:
-            text = self._native.solve(solver, force, save, _bytes(memory), seconds, bar)
+            text = self._native.solve(solver, position, force, save, _bytes(memory), seconds, bar)
         return Solution(_load(text))
 
     def moves(
         self,
         moves: Union[None, str, Iterable[str]] = None,
         *,
+        position: Optional[str] = None,
         all: bool = False,
         memory: Union[None, int, str] = None,
         seconds: Optional[float] = None,
         progress: bool = True,
     ) -> Position:
-        """The position after `moves` (a list, or text `a1,b2`) from the start, with the
-        value of every legal move (`all=True` lists every move of positions with very many)."""
+        """The position after `moves` (a list, or text `a1,b2`) from the start, or from
+        `position` (in the game's notation), with the value of every legal move
+        (`all=True` lists every move of positions with very many)."""
         with _Bar(progress) as bar:
-            text, svg = self._native.position(_moves(moves), all, _bytes(memory), seconds, bar)
+            text, svg = self._native.position(_moves(moves), position, all, _bytes(memory), seconds, bar)
         return Position(_load(text), svg)
+
+    def graph(
+        self,
+        symmetry: bool = False,
+        *,
+        max_positions: int = 100_000,
+        memory: Union[None, int, str] = None,
+        seconds: Optional[float] = None,
+        progress: bool = True,
+    ) -> "Graph":
+        """The game graph: every position reachable from the start a node with its value
+        and remoteness, every move an edge with the player making it; with `symmetry`, one
+        node per class of positions under the game's symmetries, with its `size`. Refused
+        (`ZermeloError`) past `max_positions` nodes. `.to_networkx()` gives a networkx
+        `DiGraph`."""
+        with _Bar(progress) as bar:
+            text = self._native.graph(symmetry, max_positions, _bytes(memory), seconds, bar)
+        return Graph(_load(text))
 
     def count(self, symmetry: bool = False, *, progress: bool = True) -> Counts:
         """Counts complete games and positions (`symmetry=True`: up to the game's symmetries)."""
@@ -360,33 +404,44 @@ class Game:
         moves: Union[None, str, Iterable[str]] = None,
         player: Player = "perfect",
         *,
+        position: Optional[str] = None,
         seed: int = 0,
         memory: Union[None, int, str] = None,
         seconds: Optional[float] = None,
     ) -> str:
-        """The move `player` makes after `moves`."""
-        return self._native.bot_move(_moves(moves), _player(player), seed, _bytes(memory), seconds)
+        """The move `player` makes after `moves` from the start (or from `position`)."""
+        return self._native.bot_move(_moves(moves), _player(player), position, seed, _bytes(memory), seconds)
 
-    def play(self, players: Sequence[Player], *, seed: int = 0, move_time: float = 10.0) -> GameRecord:
-        """Plays one game, `players[i]` in seat `i`."""
-        return GameRecord(_load(self._native.play([_player(p) for p in players], seed, move_time)))
+    def play(
+        self,
+        players: Sequence[Player],
+        *,
+        position: Optional[str] = None,
+        seed: int = 0,
+        move_time: float = 10.0,
+    ) -> GameRecord:
+        """Plays one game, `players[i]` in seat `i`, from the start or from `position`; a
+        player of your own has `move_time` seconds a move."""
+        chosen = [_player(p) for p in players]
+        return GameRecord(_load(self._native.play(chosen, position, seed, move_time)))
 
     def tournament(
         self,
         players: Optional[Sequence[Player]] = None,
         games: int = 100,
         *,
+        position: Optional[str] = None,
         seed: int = 0,
         move_time: float = 10.0,
         progress: bool = True,
     ) -> Standings:
         """Plays `games` games between `players` (default: the game's own choice), each
-        taking every seat equally often. A player of your own that answers an illegal
+        taking every seat equally often, every game from the start (or from `position`). A player of your own that answers an illegal
         move (or a program that times out or ends) forfeits that game; an exception
         raised by a Python player stops the tournament and is raised here."""
         chosen = [_player(p) for p in players] if players is not None else []
         with _Bar(progress) as bar:
-            text = self._native.tournament(chosen, games, seed, move_time, bar)
+            text = self._native.tournament(chosen, games, position, seed, move_time, bar)
         return Standings(_load(text))
 
     def grundy(self, to: Optional[int] = None, *, progress: bool = True) -> "Grundy":
