@@ -59,5 +59,5 @@ def solve_speed(spec):
 
 if __name__ == "__main__":
     per_move()
-    for spec in ("pawns:cols=5,rows=6", "mnk:m=4,n=4,k=4", "dots:size=4"):
+    for spec in ("pawns:cols=5,rows=8", "mnk:m=5,n=5,k=4", "dots:size=4"):
         solve_speed(spec)
