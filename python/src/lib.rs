@@ -202,11 +202,32 @@ fn run<T: Send>(
     })
 }
 
-/// The players named by `players`: names stay, Python functions become guests named
-/// after them.
-fn seats(players: &[Bound<'_, PyAny>], raised: &Raised) -> PyResult<(Vec<String>, Vec<Guest>)> {
+/// The players named by `players` in a game of `session`: names stay, Python functions
+/// become guests named after them (`name#2` where the name is taken by a player of the
+/// game or another one named).
+fn seats(
+    session: &dyn Session,
+    players: &[Bound<'_, PyAny>],
+    raised: &Raised,
+) -> PyResult<(Vec<String>, Vec<Guest>)> {
     let mut names = Vec::new();
     let mut guests: Vec<Guest> = Vec::new();
+    let given: Vec<String> = players
+        .iter()
+        .filter_map(|p| p.extract::<String>().ok())
+        .collect();
+    let own: Vec<String> = session
+        .players()
+        .iter()
+        .map(|p| p.name.split(['[', ':']).next().unwrap_or(p.name).to_string())
+        .collect();
+    let taken = |name: &str, guests: &[Guest]| {
+        let lower = name.to_ascii_lowercase();
+        given.iter().any(|g| g.eq_ignore_ascii_case(name))
+            || own.contains(&lower)
+            || lower.starts_with("cmd:")
+            || guests.iter().any(|g| g.name == name)
+    };
     for p in players {
         if let Ok(name) = p.extract::<String>() {
             names.push(name);
@@ -224,7 +245,7 @@ fn seats(players: &[Bound<'_, PyAny>], raised: &Raised) -> PyResult<(Vec<String>
             .unwrap_or_else(|_| "player".into());
         let mut name = base.clone();
         let mut n = 1;
-        while guests.iter().any(|g| g.name == name) || names.contains(&name) {
+        while taken(&name, &guests) {
             n += 1;
             name = format!("{base}#{n}");
         }
@@ -396,7 +417,7 @@ impl Game {
         seconds: Option<f64>,
     ) -> PyResult<String> {
         let raised = Raised::default();
-        let (names, guests) = seats(&[player], &raised)?;
+        let (names, guests) = seats(self.session.as_ref(), &[player], &raised)?;
         let mut opts = options(&self.data, memory, seconds)?;
         opts.position = position;
         opts.guests = guests;
@@ -418,7 +439,7 @@ impl Game {
         move_time: f64,
     ) -> PyResult<String> {
         let raised = Raised::default();
-        let (names, guests) = seats(&players, &raised)?;
+        let (names, guests) = seats(self.session.as_ref(), &players, &raised)?;
         if names.iter().any(|n| n.trim().eq_ignore_ascii_case("human")) {
             return Err(PyValueError::new_err(
                 "a human plays in the terminal (`zermelo play`); here a player is a name or a function",
@@ -459,7 +480,7 @@ impl Game {
         progress: Option<Bound<'_, PyAny>>,
     ) -> PyResult<String> {
         let raised = Raised::default();
-        let (names, guests) = seats(&players, &raised)?;
+        let (names, guests) = seats(self.session.as_ref(), &players, &raised)?;
         let names = if names.is_empty() {
             self.session.default_players()
         } else {

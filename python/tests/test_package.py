@@ -219,3 +219,11 @@ def test_every_answer_starts_from_a_given_position(data):
     assert g.bot_move(position=reached.position) in reached.best
     with pytest.raises(ValueError, match="bad position"):
         g.moves(position="xxx/xxx/xxx")
+
+
+def test_a_function_named_like_a_player_keeps_its_own_seat():
+    def random(position, moves):  # noqa: the name of zermelo's random player
+        return moves[0]
+
+    s = zermelo.open("nim:heaps=1/2/3").tournament([random, "random"], games=4)
+    assert [r.player for r in s.players] == ["random#2", "random"]
