@@ -188,7 +188,27 @@ pub fn run(args: &BalanceArgs, driver: &dyn Driver) -> Result<Option<Report>> {
         );
     }
     if !args.every_board {
-        text += "one board per colour-relabelling class solved; each stands for the colors! boards its colours relabel into\n";
+        let mut colors: Vec<u64> = sweeps.iter().map(|s| s.colors as u64).collect();
+        colors.sort_unstable();
+        colors.dedup();
+        let factorial = |n: u64| (1..=n).product::<u64>();
+        let boards = match colors[..] {
+            [n] => format!(
+                "the {n}! = {} its colours relabel into",
+                zermelo::session::quantity(factorial(n), "board")
+            ),
+            _ => {
+                let each: Vec<String> = colors
+                    .iter()
+                    .map(|&n| format!("{n}! = {}", factorial(n)))
+                    .collect();
+                format!(
+                    "the boards its colours relabel into (NC! for NC colours: {})",
+                    each.join(", ")
+                )
+            }
+        };
+        text += &format!("one board per colour-relabelling class solved; each stands for {boards}\n");
     }
     if sweeps.iter().any(|s| s.sampled) {
         text += "a sample: the shares are estimates from the boards solved\n";

@@ -1,7 +1,7 @@
 //! One function per command, and the report every command prints: text for people, one
 //! JSON document for programs.
 
-use std::io::Write as _;
+use std::io::{BufRead as _, IsTerminal as _, Write as _};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use anyhow::{bail, Result};
 use serde_json::Value as Json;
-use zermelo::session::{saved, Budget, Options, PlayIo, Session};
+use zermelo::session::{bytes_text, quantity, saved, Budget, Options, PlayIo, Session};
 use zermelo::solve::levels::Partition;
 use zermelo::Error;
 
@@ -169,6 +169,65 @@ pub fn graph(
     crate::graph::report(&graph, format, output, json)
 }
 
+/// Solving before a game starts that is estimated to take longer than this, in seconds,
+/// is asked about first (refused when no one is at the terminal to answer).
+const LONG_SETUP_SECONDS: f64 = 30.0;
+
+/// "about 40 s", "about 14 min", "about 2.5 h".
+fn duration_text(seconds: f64) -> String {
+    match seconds {
+        s if s < 90.0 => format!("about {s:.0} s"),
+        s if s < 5400.0 => format!("about {:.0} min", s / 60.0),
+        s => format!("about {:.1} h", s / 3600.0),
+    }
+}
+
+/// Before a game or tournament between `players` whose table takes long to solve first:
+/// on a terminal, asks whether to solve it now; otherwise refuses with the estimate,
+/// pointing to `zermelo solve`.
+fn confirm_setup(session: &dyn Session, players: &[String], opts: &Options) -> Result<()> {
+    let cost = session.setup_cost(players, opts)?;
+    if cost.seconds <= LONG_SETUP_SECONDS {
+        return Ok(());
+    }
+    let spec = session.spec();
+    let what = format!(
+        "{spec} first solves its table for the perfect player: {}, {} of memory, {}",
+        quantity(cost.positions, "position"),
+        bytes_text(cost.bytes),
+        duration_text(cost.seconds)
+    );
+    let stdin = std::io::stdin();
+    if !stdin.is_terminal() {
+        bail!("{what}; run `zermelo solve {spec}` first (it saves the table every game then reads)");
+    }
+    eprint!("{what}.\nSolve it now? (or answer no and run `zermelo solve {spec}` first) [y/N] ");
+    let mut answer = String::new();
+    stdin.lock().read_line(&mut answer)?;
+    match answer.trim().to_ascii_lowercase().as_str() {
+        "y" | "yes" => Ok(()),
+        _ => bail!("not started: `zermelo solve {spec}` solves and saves the table first"),
+    }
+}
+
+/// A writer of the prompts of a game in the terminal that first clears any progress bar,
+/// so that a bar left by a solve never redraws over a prompt.
+struct Clearing<'a> {
+    progress: &'a BarProgress,
+    out: Box<dyn std::io::Write>,
+}
+
+impl std::io::Write for Clearing<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.progress.clear();
+        self.out.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+}
+
 /// `zermelo play`: one game in the terminal; with `--json` the boards and prompts go to
 /// stderr and the game record to stdout.
 pub fn play(
@@ -177,7 +236,7 @@ pub fn play(
     second: String,
     seats: Vec<String>,
     seed: u64,
-    opts: &Options,
+    mut opts: Options,
     json: bool,
 ) -> Result<Report> {
     let seats = if seats.is_empty() {
@@ -186,18 +245,25 @@ pub fn play(
         seats
     };
     let session = open(spec)?;
+    confirm_setup(session.as_ref(), &seats, &opts)?;
+    // The bar of a table solved before the first move, or of a bot's search, is cleared
+    // before every board and prompt.
+    let progress = Arc::new(BarProgress::new(!json));
+    opts.progress = progress.clone();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    let mut out: Box<dyn std::io::Write> = if json {
-        Box::new(std::io::stderr())
-    } else {
-        Box::new(std::io::stdout())
+    let terminal = |progress| -> Clearing<'_> {
+        Clearing {
+            progress,
+            out: if json {
+                Box::new(std::io::stderr())
+            } else {
+                Box::new(std::io::stdout())
+            },
+        }
     };
-    let mut prompts: Box<dyn std::io::Write> = if json {
-        Box::new(std::io::stderr())
-    } else {
-        Box::new(std::io::stdout())
-    };
+    let mut out = terminal(&progress);
+    let mut prompts = terminal(&progress);
     let mut show = |text: &str| {
         let _ = writeln!(out, "{text}");
     };
@@ -206,7 +272,7 @@ pub fn play(
         prompts: &mut prompts,
         show: &mut show,
     };
-    Ok(render::record(&session.play(&seats, seed, opts, &mut io)?))
+    Ok(render::record(&session.play(&seats, seed, &opts, &mut io)?))
 }
 
 /// `zermelo tournament`.
@@ -225,6 +291,7 @@ pub fn tournament(
     } else {
         players
     };
+    confirm_setup(session.as_ref(), &players, &opts)?;
     let games_bar = bar(!json, games, "games");
     games_bar.set_message(format!("{} games", session.spec()));
     let result = session.tournament(&players, games, seed, &opts, &|_| games_bar.inc(1));
@@ -242,8 +309,23 @@ pub fn db_info(path: &Path) -> Result<Report> {
     Ok(render::db_info(&saved::info(path)?))
 }
 
-/// `zermelo db verify`.
-pub fn db_verify(path: &Path, sample: u64, seed: u64, json: bool) -> Result<Report> {
+/// The most positions `db verify --sample` re-solves.
+pub const MAX_SAMPLE: u64 = 10_000_000;
+
+/// `zermelo db verify`: `sample` is capped at the table's positions and at [`MAX_SAMPLE`],
+/// with a note on stderr.
+pub fn db_verify(path: &Path, mut sample: u64, seed: u64, json: bool) -> Result<Report> {
+    let positions = saved::info(path)?.positions;
+    let cap = positions.min(MAX_SAMPLE);
+    if sample > cap {
+        let why = if cap == positions {
+            format!("the table holds {}", quantity(positions, "position"))
+        } else {
+            format!("at most {MAX_SAMPLE} are re-solved")
+        };
+        eprintln!("note: --sample {sample} capped at {cap}: {why}");
+        sample = cap;
+    }
     let progress = BarProgress::spinning(!json, &format!("checking {}", path.display()));
     Ok(render::db_check(&saved::verify(
         path,

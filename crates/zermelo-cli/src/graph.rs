@@ -7,7 +7,7 @@ use std::path::Path;
 use clap::ValueEnum;
 use serde::Serialize;
 use serde_json::Value as Json;
-use zermelo::session::Graph;
+use zermelo::session::{quantity, Graph};
 
 use crate::commands::Report;
 use crate::render::document;
@@ -147,10 +147,10 @@ pub fn dot(graph: &Graph) -> String {
         .collect();
     let up_to = if graph.symmetry { " up to symmetry" } else { "" };
     let title = format!(
-        "{}{up_to}: {} nodes, {} edges; arcs: {}",
+        "{}{up_to}: {}, {}; arcs: {}",
         graph.game,
-        graph.nodes.len(),
-        graph.edges.len(),
+        quantity(graph.nodes.len(), "node"),
+        quantity(graph.edges.len(), "edge"),
         if legend.is_empty() {
             "none".into()
         } else {
@@ -288,17 +288,19 @@ pub fn summary(graph: &Graph, path: &Path, format: Format) -> String {
     let moves: u64 = graph.edges.iter().map(|e| e.count).sum();
     let mut text = if graph.symmetry {
         format!(
-            "{} up to symmetry: {} classes of {} positions ({terminal} terminal), {} edges for {moves} moves\n",
+            "{} up to symmetry: {} of {} ({terminal} terminal), {} for {}\n",
             graph.game,
-            graph.nodes.len(),
-            graph.positions,
-            graph.edges.len(),
+            quantity(graph.nodes.len(), "class"),
+            quantity(graph.positions, "position"),
+            quantity(graph.edges.len(), "edge"),
+            quantity(moves, "move"),
         )
     } else {
         format!(
-            "{}: {} positions ({terminal} terminal), {moves} moves\n",
+            "{}: {} ({terminal} terminal), {}\n",
             graph.game,
-            graph.nodes.len(),
+            quantity(graph.nodes.len(), "position"),
+            quantity(moves, "move"),
         )
     };
     if let Some(start) = graph.nodes.first() {

@@ -34,7 +34,7 @@ use progress::BarProgress;
 /// e.g. tictactoe, mnk:m=4,n=4,k=4. `zermelo games` lists the games, their keys, players
 /// and solvers.
 #[derive(Parser)]
-#[command(name = "zermelo", version, about, long_about)]
+#[command(name = "zermelo", version)]
 struct Cli {
     /// Print one JSON document instead of text (its schema: docs/schema.json).
     #[arg(long, global = true)]
@@ -131,8 +131,8 @@ enum Command {
         #[arg(long, default_value = "perfect")]
         second: String,
         /// Every seat in order, comma-separated, for games of more than two players
-        /// (replaces --first and --second), e.g. --seats human,greedy,mcts.
-        #[arg(long, value_delimiter = ',')]
+        /// (instead of --first and --second), e.g. --seats human,greedy,mcts.
+        #[arg(long, value_delimiter = ',', conflicts_with_all = ["first", "second"])]
         seats: Vec<String>,
         /// Seed for random choices.
         #[arg(long, default_value_t = 0)]
@@ -220,7 +220,7 @@ enum Command {
         #[arg(long, default_value_t = 2.0, value_name = "SECONDS")]
         budget: f64,
         /// The most memory a request's work may take, in MiB.
-        #[arg(long, default_value_t = 1024, value_name = "MIB")]
+        #[arg(long, default_value_t = 1024, value_name = "MIB", value_parser = positive_mib)]
         budget_memory: u64,
         /// The most memory the cache of opened games and loaded tables may hold, in MiB.
         #[arg(long, default_value_t = 2048, value_name = "MIB")]
@@ -418,7 +418,7 @@ fn run_here(
             move_time,
         } => {
             opts.position = position;
-            commands::play(&spec, first, second, seats, seed, &guests(opts, move_time), json)
+            commands::play(&spec, first, second, seats, seed, guests(opts, move_time), json)
         }
         Command::Tournament {
             spec,
@@ -458,12 +458,52 @@ fn guests(opts: Options, move_time: f64) -> Options {
     }
 }
 
+/// A memory budget in MiB: more than zero, as `--budget` is.
+fn positive_mib(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err("give a positive whole number of MiB".into()),
+    }
+}
+
 /// A time a move, in seconds: more than zero, at most a day.
 fn move_time(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
         _ => Err(format!("'{text}' is not a number of seconds from 0.001 to 86400")),
     }
+}
+
+/// The command line, or the exit after clap's help, version or refusal; a refusal is one
+/// line, `error: ...` (with clap's tip, without its usage), as every other error.
+fn parse_args() -> Cli {
+    use clap::error::ErrorKind;
+    match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() || e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            e.exit()
+        }
+        Err(e) => {
+            eprintln!("{}", one_line(&e.render().to_string()));
+            std::process::exit(e.exit_code());
+        }
+    }
+}
+
+/// Clap's message on one line: its lines up to the usage, joined (a list after a colon by
+/// spaces, a tip by "; ").
+fn one_line(message: &str) -> String {
+    let mut line = String::new();
+    for part in message.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if part.starts_with("Usage:") || part.starts_with("For more information") {
+            break;
+        }
+        if !line.is_empty() {
+            line += if line.ends_with(':') { " " } else { "; " };
+        }
+        line += part;
+    }
+    line
 }
 
 fn main() -> ExitCode {
@@ -474,7 +514,7 @@ fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    let cli = Cli::parse();
+    let cli = parse_args();
     let json = cli.json;
     #[cfg(feature = "mpi")]
     let cluster = match mpi_driver::Cluster::join(matches!(

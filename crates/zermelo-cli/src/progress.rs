@@ -60,6 +60,16 @@ impl BarProgress {
     }
 }
 
+impl BarProgress {
+    /// Clears the bar or spinner shown, if any (a later phase shows a new one): before a
+    /// prompt, so that no bar redraws over it.
+    pub fn clear(&self) {
+        if let Some(bar) = self.bar.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
 impl Progress for BarProgress {
     fn start(&self, what: &str, len: u64) {
         let mut held = self.bar.lock().unwrap_or_else(|e| e.into_inner());

@@ -4,7 +4,7 @@ use serde::Serialize;
 use serde_json::{json, Value as Json};
 use zermelo::catalog::CATALOG;
 use zermelo::session::saved::{DbCheck, DbInfo, DbList, DbMerge, DbPart};
-use zermelo::session::{Counts, Fact, GameRecord, PositionView, Solution, Standings, Tally};
+use zermelo::session::{quantity, Counts, Fact, GameRecord, PositionView, Solution, Standings, Tally};
 
 use crate::commands::Report;
 
@@ -31,11 +31,11 @@ pub fn solution(s: &Solution) -> Report {
         None => (String::new(), "who moves first"),
     };
     let text = format!(
-        "{}{at}: {} for {}, {who} ({} positions, {}, {:.3} s)\n{}",
+        "{}{at}: {} for {}, {who} ({}, {}, {:.3} s)\n{}",
         s.game,
         s.verdict.words(),
         s.to_move,
-        s.positions,
+        quantity(s.positions, "position"),
         s.solver,
         s.seconds,
         facts_text(&s.details)
@@ -69,8 +69,8 @@ pub fn position(v: &PositionView) -> Report {
     let listed = v.moves.len() as u128;
     if v.moves_total.0 > listed {
         text += &format!(
-            "  ... {} more moves ({} in all; --all lists every one)\n",
-            v.moves_total.0 - listed,
+            "  ... {} more ({} in all; --all lists every one)\n",
+            quantity(v.moves_total.0 - listed, "move"),
             v.moves_total
         );
     }
@@ -110,7 +110,7 @@ pub fn counts(c: &Counts) -> Report {
 /// `zermelo tournament`: a row per player; wins, shared wins, draws and losses add up to
 /// the games played.
 pub fn standings(s: &Standings) -> Report {
-    let mut text = format!("{} games of {}\n", s.games, s.game);
+    let mut text = format!("{} of {}\n", quantity(s.games, "game"), s.game);
     if let Some(p) = &s.position {
         text += &format!("from the position {p}\n");
     }
@@ -133,17 +133,12 @@ pub fn standings(s: &Standings) -> Report {
         );
     }
     for r in s.players.iter().filter(|r| r.forfeits > 0) {
-        text += &format!("{} lost {} by forfeit\n", r.player, games_text(r.forfeits));
+        text += &format!("{} lost {} by forfeit\n", r.player, quantity(r.forfeits, "game"));
     }
     Report {
         text,
         json: document("tournament", s),
     }
-}
-
-/// "1 game", "2 games".
-fn games_text(n: u64) -> String {
-    format!("{n} game{}", if n == 1 { "" } else { "s" })
 }
 
 /// `zermelo play`.
@@ -155,9 +150,9 @@ pub fn record(r: &GameRecord) -> Report {
     let forfeit = r.forfeit.as_ref().map_or(String::new(), |f| format!("{f}\n"));
     Report {
         text: format!(
-            "{forfeit}{} after {} moves{}{points}\n",
+            "{forfeit}{} after {}{}{points}\n",
             r.result,
-            r.moves.len(),
+            quantity(r.moves.len(), "move"),
             r.position
                 .as_ref()
                 .map_or(String::new(), |p| format!(" from {p}"))
@@ -210,12 +205,12 @@ fn size_text(bytes: u64) -> String {
 
 fn db_line(d: &DbInfo) -> String {
     format!(
-        "{}: {}{} ({}, {} positions, {:.2} bits per position)\n",
+        "{}: {}{} ({}, {}, {:.2} bits per position)\n",
         d.path,
         d.spec,
         d.part.as_ref().map_or(String::new(), part_text),
         size_text(d.bytes),
-        d.positions,
+        quantity(d.positions, "position"),
         d.bits_per_position
     )
 }
@@ -229,7 +224,7 @@ fn part_text(p: &DbPart) -> String {
 pub fn db_list(l: &DbList) -> Report {
     let mut text = match l.databases.len() {
         0 => format!("no databases in {}\n", l.dir),
-        n => format!("{n} databases in {}\n", l.dir),
+        n => format!("{} in {}\n", quantity(n, "database"), l.dir),
     };
     for d in &l.databases {
         text += &db_line(d);
@@ -250,18 +245,22 @@ pub fn db_list(l: &DbList) -> Report {
 pub fn db_info(d: &DbInfo) -> Report {
     let mut text = db_line(d);
     text += &format!(
-        "format version {}, solver {}, {} ranks, {} bytes, compression ratio {:.1}\n",
-        d.format, d.solver, d.ranks, d.bytes, d.compression_ratio
+        "format version {}, solver {}, {}, {}, compression ratio {:.1}\n",
+        d.format,
+        d.solver,
+        quantity(d.ranks, "rank"),
+        quantity(d.bytes, "byte"),
+        d.compression_ratio
     );
     if let Some(p) = &d.part {
         let held: u64 = p.ranges.iter().map(|[a, b]| b - a).sum();
         text += &format!(
-            "part {} of {} of solve {}: {held} of the table's {} ranks, in {} ranges\n",
+            "part {} of {} of solve {}: {held} of the table's {}, in {}\n",
             p.number,
             p.count,
             p.solve,
-            p.table_ranks,
-            p.ranges.len()
+            quantity(p.table_ranks, "rank"),
+            quantity(p.ranges.len(), "range")
         );
     }
     for c in &d.counts {
@@ -269,10 +268,10 @@ pub fn db_info(d: &DbInfo) -> Report {
     }
     for l in &d.layers {
         text += &format!(
-            "layer {}: {} bits a rank, {} blocks, {} raw, {} stored\n",
+            "layer {}: {} a rank, {}, {} raw, {} stored\n",
             l.name,
-            l.bits,
-            l.blocks,
+            quantity(l.bits, "bit"),
+            quantity(l.blocks, "block"),
             size_text(l.raw_bytes),
             size_text(l.stored_bytes)
         );
@@ -287,15 +286,18 @@ pub fn db_info(d: &DbInfo) -> Report {
 pub fn db_check(c: &DbCheck) -> Report {
     let sampled = match &c.part {
         Some(_) => "positions are re-solved once the parts are merged".to_string(),
-        None => format!("{} sampled positions re-solved from their children", c.sampled),
+        None => format!(
+            "{} re-solved from their children",
+            quantity(c.sampled, "sampled position")
+        ),
     };
     Report {
         text: format!(
-            "{}: sound ({}{}; {} blocks checked, {sampled}, {:.2} s)\n",
+            "{}: sound ({}{}; {} checked, {sampled}, {:.2} s)\n",
             c.path,
             c.spec,
             c.part.as_ref().map_or(String::new(), part_text),
-            c.blocks,
+            quantity(c.blocks, "block"),
             c.seconds
         ),
         json: document("db verify", c),
@@ -305,7 +307,11 @@ pub fn db_check(c: &DbCheck) -> Report {
 /// `zermelo db merge`.
 pub fn db_merge(m: &DbMerge) -> Report {
     Report {
-        text: format!("merged {} parts in {:.2} s\n", m.parts.len(), m.seconds) + &db_line(&m.info),
+        text: format!(
+            "merged {} in {:.2} s\n",
+            quantity(m.parts.len(), "part"),
+            m.seconds
+        ) + &db_line(&m.info),
         json: document("db merge", m),
     }
 }

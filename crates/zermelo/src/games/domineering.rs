@@ -9,7 +9,7 @@
 
 use crate::game::{Game, Indexed, Notation, Outcome, PlayerId, Symmetric};
 use crate::picture::{Grid, Kind, Picture};
-use crate::session::Session;
+use crate::session::{quantity, Session};
 use crate::spec::{GameInfo, KeyInfo, Spec};
 use crate::Error;
 
@@ -295,7 +295,11 @@ impl Notation for Domineering {
         if rows.len() != self.rows || rows.iter().any(|r| r.chars().count() != self.cols) {
             return Err(Error::bad_position(
                 text,
-                format!("expected {} rows of {} cells joined by '/'", self.rows, self.cols),
+                format!(
+                    "expected {} of {} joined by '/'",
+                    quantity(self.rows, "row"),
+                    quantity(self.cols, "cell")
+                ),
             ));
         }
         let mut p: Cells = 0;

@@ -5,6 +5,7 @@
 
 use crate::game::{Game, Indexed, Notation, Outcome, PlayerId, Symmetric};
 use crate::picture::{Grid, Kind, Picture};
+use crate::session::quantity;
 use crate::session::search::TreeOracleFn;
 use crate::solve::nullwindow::{Child, Tree, TreeOracle, ValueTree, ENTRY_BYTES};
 use crate::solve::{SearchOracle, Setup};
@@ -399,7 +400,11 @@ impl Notation for Mnk {
         if rows.len() != self.n || rows.iter().any(|r| r.chars().count() != self.m) {
             return Err(Error::bad_position(
                 text,
-                format!("expected {} rows of {} cells joined by '/'", self.n, self.m),
+                format!(
+                    "expected {} of {} joined by '/'",
+                    quantity(self.n, "row"),
+                    quantity(self.m, "cell")
+                ),
             ));
         }
         let (mut x, mut o) = (0u64, 0u64);

@@ -85,6 +85,12 @@ pub trait Strategy: Send + Sync + Sized + 'static {
         opts: &Options,
         tables: &Tables<'_, Self>,
     ) -> Result<Cost, Error>;
+    /// What a game between `names` (lower case, as [`Strategy::player`] takes them) must
+    /// solve before its first move; see [`Session::setup_cost`]. Nothing by default.
+    fn setup_cost(&self, names: &[String], opts: &Options, tables: &Tables<'_, Self>) -> Result<Cost, Error> {
+        let _ = (names, opts, tables);
+        Ok(Cost::default())
+    }
     /// Solves the game from `start` (the game's start, or the position of
     /// [`Options::position`]): the exact value of `start` for its mover. The session fills
     /// [`Solution::position`].
@@ -515,6 +521,22 @@ impl<S: Strategy> Session for GameSession<S> {
         let game = self.strategy.game("solve")?;
         let start = common::start(game, opts)?;
         self.settled(self.strategy.estimate(&start, opts, &self.tables(opts)))
+    }
+
+    fn setup_cost(&self, players: &[String], opts: &Options) -> Result<Cost, Error> {
+        // A player `NAME:P` plays as `NAME`; programs of your own solve nothing here.
+        let names: Vec<String> = players
+            .iter()
+            .filter(|n| !n.trim().starts_with("cmd:"))
+            .map(|n| {
+                let name = n.trim().to_ascii_lowercase();
+                match name.split_once(':') {
+                    Some((inner, _)) => inner.to_string(),
+                    None => name,
+                }
+            })
+            .collect();
+        self.settled(self.strategy.setup_cost(&names, opts, &self.tables(opts)))
     }
 
     fn solve(&self, opts: &Options) -> Result<Solution, Error> {

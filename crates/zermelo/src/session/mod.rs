@@ -55,6 +55,13 @@ pub trait Session: Send + Sync {
     }
     /// What solving from the start (or from [`Options::position`]) will cost.
     fn estimate(&self, opts: &Options) -> Result<Cost, Error>;
+    /// What a game or tournament between `players` (by name, as [`Session::play`] takes
+    /// them) must solve before its first move: the table a player reads, when it is not
+    /// saved yet. Nothing for most games, whose players search as they go.
+    fn setup_cost(&self, players: &[String], opts: &Options) -> Result<Cost, Error> {
+        let _ = (players, opts);
+        Ok(Cost::default())
+    }
     /// Solves the game from its start, or from [`Options::position`]: the exact value of
     /// that position.
     fn solve(&self, opts: &Options) -> Result<Solution, Error>;

@@ -24,6 +24,28 @@ impl std::fmt::Display for Big {
     }
 }
 
+/// A count and its noun, singular for one: "1 database", "2 databases", "1 class", "3
+/// classes", "3 entries". Count phrases in what front ends and messages show are made by
+/// it.
+pub fn quantity(n: impl std::fmt::Display, noun: &str) -> String {
+    let n = n.to_string();
+    if n == "1" {
+        return format!("1 {noun}");
+    }
+    if let Some(stem) = noun
+        .strip_suffix('y')
+        .filter(|s| !s.ends_with(['a', 'e', 'o', 'u']))
+    {
+        return format!("{n} {stem}ies");
+    }
+    let ending = if ["s", "x", "z", "ch", "sh"].iter().any(|e| noun.ends_with(e)) {
+        "es"
+    } else {
+        "s"
+    };
+    format!("{n} {noun}{ending}")
+}
+
 /// A game-specific fact (a board id, a nim-sum, a table file): shown as "label: value".
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Fact {
@@ -407,3 +429,22 @@ pub struct GameRecord {
 }
 
 pub use crate::spec::PlayerInfo;
+
+#[cfg(test)]
+mod tests {
+    use super::quantity;
+
+    #[test]
+    fn counts_take_the_plural_except_for_one() {
+        assert_eq!(quantity(1, "database"), "1 database");
+        assert_eq!(quantity(0u64, "database"), "0 databases");
+        assert_eq!(quantity(2usize, "point"), "2 points");
+        assert_eq!(quantity(-1, "point"), "-1 points");
+        assert_eq!(quantity(1u128, "class"), "1 class");
+        assert_eq!(quantity(6, "class"), "6 classes");
+        assert_eq!(quantity(3, "box"), "3 boxes");
+        assert_eq!(quantity(3, "entry"), "3 entries");
+        assert_eq!(quantity(1, "entry"), "1 entry");
+        assert_eq!(quantity(2, "key"), "2 keys");
+    }
+}

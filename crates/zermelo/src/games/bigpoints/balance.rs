@@ -228,7 +228,7 @@ pub fn families(spec: &str, configs: &[String]) -> Result<Vec<Family>, Error> {
         ));
     }
     let sep = if spec.contains(':') { ',' } else { ':' };
-    configs
+    let families = configs
         .iter()
         .map(|c| {
             let (nc, nd) = c.trim().split_once(['x', 'X']).ok_or_else(|| {
@@ -237,7 +237,18 @@ pub fn families(spec: &str, configs: &[String]) -> Result<Vec<Family>, Error> {
             let spec: Spec = format!("{}{sep}colors={nc},discs={nd}", spec.trim()).parse()?;
             Family::from_spec(&spec)
         })
-        .collect()
+        .collect::<Result<Vec<_>, Error>>()?;
+    for (i, f) in families.iter().enumerate() {
+        if families[..i].contains(f) {
+            return Err(Error::Unsupported(format!(
+                "--configs names ({},{}) twice ({}): give each configuration once",
+                f.colours,
+                f.discs,
+                configs.join(",")
+            )));
+        }
+    }
+    Ok(families)
 }
 
 /// One solved board of a [`Plan`], by its number in the plan: what a sweep's workers hand

@@ -13,6 +13,7 @@
 use super::{BigPoints, Move, Position, Step, Take, BLACK, KINDS, NOT_ARRIVED, NO_DISC, ON_STAIR, WHITE};
 use crate::game::{Game, Notation, PlayerId};
 use crate::picture::{Kind, Picture, Shape};
+use crate::session::quantity;
 use crate::Error;
 
 const LETTERS: [char; KINDS] = ['r', 'g', 'b', 'y', 'p', 'w', 'k'];
@@ -226,7 +227,10 @@ impl Notation for BigPoints {
         let mut p = self.start();
         let path: Vec<char> = fields[0].chars().collect();
         if path.len() != self.path.len() {
-            return Err(Self::bad(text, format!("the path has {} discs", self.path.len())));
+            return Err(Self::bad(
+                text,
+                format!("the path has {}", quantity(self.path.len(), "disc")),
+            ));
         }
         for (i, &ch) in path.iter().enumerate() {
             if ch == '.' {
@@ -353,9 +357,9 @@ impl Notation for BigPoints {
         for who in 0..self.players {
             let points = self.points(p, who);
             let points = if self.outcome(p).is_some() {
-                format!("{points} points")
+                quantity(points, "point")
             } else {
-                format!("~{points} points")
+                format!("~{}", quantity(points, "point"))
             };
             s += &format!(
                 "{:<8}{} ({points})\n",

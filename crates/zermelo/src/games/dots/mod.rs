@@ -252,6 +252,13 @@ impl Dots {
                 "size=random picks a size per game and only suits tournaments".into(),
             ));
         }
+        let sides = ["rows", "cols"].into_iter().find_map(|k| Some((k, spec.get(k)?)));
+        if let (Some(size), Some((key, value))) = (spec.get("size"), sides) {
+            return Err(Error::Spec(format!(
+                "size={size} and {key}={value} both give the board: size for a square one, \
+                 rows and cols for a rectangle"
+            )));
+        }
         let size = spec.int("size", 3, 2, MAX_DOTS as u64)?;
         let rows = spec.int("rows", size, 2, MAX_DOTS as u64)?;
         let cols = spec.int("cols", size, 2, MAX_DOTS as u64)?;

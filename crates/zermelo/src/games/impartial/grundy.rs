@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use super::octal::GrundySequence;
 use super::{subtraction, HeapGame, Octal, Rule};
+use crate::session::quantity;
 use crate::solve::grundy::{find_period, Periodic, Periodicity};
 use crate::{Error, Spec};
 
@@ -308,8 +309,8 @@ fn first<T: Clone>(values: &[T]) -> Vec<T> {
 fn subtraction_report(spec: &Spec, set: &[u64], misere: bool, to: Option<usize>) -> GrundyReport {
     let outcomes = subtraction_outcomes(set, misere, to);
     let proof = format!(
-        "two equal windows of {} entries",
-        set.last().expect("a set has a move")
+        "two equal windows of {}",
+        quantity(set.last().expect("a set has a move"), "entry")
     );
     let mut proven = outcomes.shape.is_some();
     let (grundy, series) = if misere {
@@ -361,7 +362,7 @@ fn octal_report(spec: &Spec, code: &Octal, seq: Sequence<u32>) -> GrundyReport {
             pre = s.preperiod,
             k = code.last_digit()
         ),
-        _ => format!("two equal windows of {} values", code.last_digit()),
+        _ => format!("two equal windows of {}", quantity(code.last_digit(), "value")),
     };
     let name = code.name().map_or(String::new(), |n| format!(" ({n})"));
     GrundyReport {

@@ -31,6 +31,7 @@ pub mod sum;
 
 use crate::game::{Game, Impartial, Notation, Outcome, PlayerId};
 use crate::picture::{Kind, Picture, Shape};
+use crate::session::quantity;
 use crate::spec::{KeyInfo, Spec};
 use crate::Error;
 
@@ -293,17 +294,17 @@ impl HeapGame {
         if !rule.splits() {
             if sizes.len() != start.len() {
                 return bad(format!(
-                    "{} heaps{whose}, but the game has {} ({} never splits a heap)",
-                    sizes.len(),
+                    "{}{whose}, but the game has {} ({} never splits a heap)",
+                    quantity(sizes.len(), "heap"),
                     start.len(),
                     rule.describe()
                 ));
             }
             if let Some(i) = (0..sizes.len()).find(|&i| sizes[i] > start[i]) {
                 return bad(format!(
-                    "heap {}{whose} has {} tokens, more than the {} it starts with",
+                    "heap {}{whose} has {}, more than the {} it starts with",
                     i + 1,
-                    sizes[i],
+                    quantity(sizes[i], "token"),
                     start[i]
                 ));
             }
@@ -314,19 +315,22 @@ impl HeapGame {
         let held: u128 = sizes.iter().map(|&n| u128::from(n)).sum();
         if sizes.len() < start.len() || sizes.len() as u128 > start.len() as u128 + 2 * tokens {
             return bad(format!(
-                "{} heaps{whose}: play from the start's {} heaps of {tokens} tokens cannot leave that many",
-                sizes.len(),
-                start.len()
+                "{}{whose}: play from the start's {} of {} cannot leave that many",
+                quantity(sizes.len(), "heap"),
+                quantity(start.len(), "heap"),
+                quantity(tokens, "token")
             ));
         }
         if let Some(&size) = sizes.iter().find(|&&n| n > largest) {
             return bad(format!(
-                "a heap{whose} of {size} tokens is larger than any at the start (at most {largest})"
+                "a heap{whose} of {} is larger than any at the start (at most {largest})",
+                quantity(size, "token")
             ));
         }
         if held > tokens {
             return bad(format!(
-                "the heaps{whose} hold {held} tokens, more than the {tokens} at the start"
+                "the heaps{whose} hold {}, more than the {tokens} at the start",
+                quantity(held, "token")
             ));
         }
         Ok(())
@@ -482,7 +486,10 @@ impl Notation for HeapGame {
         if groups.len() != self.parts.len() {
             return Err(Error::bad_position(
                 text,
-                format!("expected {} groups of heaps joined by '+'", self.parts.len()),
+                format!(
+                    "expected {} of heaps joined by '+'",
+                    quantity(self.parts.len(), "group")
+                ),
             ));
         }
         let mut heaps = Vec::new();

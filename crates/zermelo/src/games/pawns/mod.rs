@@ -17,7 +17,7 @@ mod strategy;
 
 use crate::game::{Game, Indexed, Levelled, Notation, Outcome, PlayerId, Symmetric};
 use crate::picture::{Grid, Kind, Picture, Shape};
-use crate::session::{Big, Fact, FactValue};
+use crate::session::{quantity, Big, Fact, FactValue};
 use crate::spec::{GameInfo, KeyInfo, PlayerInfo, Spec};
 use crate::Error;
 use strategy::Tabulated;
@@ -552,8 +552,8 @@ impl Pawns {
             return Err(Error::bad_position(
                 whole,
                 format!(
-                    "column {letter} has {} squares, expected {}",
-                    text.chars().count(),
+                    "column {letter} has {}, expected {}",
+                    quantity(text.chars().count(), "square"),
                     self.rows
                 ),
             ));
@@ -892,8 +892,8 @@ impl Notation for Pawns {
             return Err(Error::bad_position(
                 text,
                 format!(
-                    "{} columns given, expected {} joined by '/'",
-                    columns.len(),
+                    "{} given, expected {} joined by '/'",
+                    quantity(columns.len(), "column"),
                     self.cols
                 ),
             ));

@@ -454,6 +454,15 @@ impl<G: Tabulated> Strategy for Levels<G> {
         Ok(self.solve_cost(opts.partition.place().1, opts.save))
     }
 
+    /// The perfect player reads the table of every position: solved first when it is
+    /// neither held nor saved.
+    fn setup_cost(&self, names: &[String], opts: &Options, tables: &Tables<'_, Self>) -> Result<Cost, Error> {
+        if !names.iter().any(|n| n == "perfect") || tables.held().is_some() {
+            return Ok(Cost::default());
+        }
+        self.estimate(&self.game.start(), opts, tables)
+    }
+
     /// The value of `start` from the table of every position (read, or solved now): a solve
     /// from a position tabulates the whole game, as from its start.
     fn solve(
