@@ -329,7 +329,7 @@ class Game:
         return self._native.seats
 
     def info(self) -> Record:
-        """The game's catalog entry: name, summary, keys, players, solvers, examples."""
+        """The game's catalog entry: name, summary, how to play, keys, players, solvers, examples."""
         return Record(_load(self._native.describe()))
 
     def players(self) -> list:
@@ -480,5 +480,5 @@ def balance(
 
 
 def games() -> list:
-    """Every game: its name, summary, keys, players, solvers and example specs."""
+    """Every game: its name, summary, how to play, keys, players, solvers and example specs."""
     return [Record(g) for g in _load(_native.games())]

@@ -1,6 +1,8 @@
 //! The page of `zermelo serve` in a real browser: headless Chromium, driven over WebDriver
-//! by `chromedriver`, plays games by clicking the board and saves screenshots of each
-//! game at desktop and phone width under `target/screenshots/`.
+//! by `chromedriver`, plays games by clicking the board, checks that nothing runs off a
+//! phone's screen, and saves screenshots of each game at desktop and phone width (the
+//! whole page) in `target/screenshots/`, or in the folder `ZERMELO_SCREENSHOTS` names:
+//! `ZERMELO_SCREENSHOTS=docs/screenshots` refreshes the committed ones.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them); without
 //! `/usr/bin/chromedriver` the test says so and passes.
@@ -74,6 +76,8 @@ async fn connect(port: u16, profile: &Path) -> Client {
         "--disable-component-update",
         "--disable-sync",
         "--disable-dev-shm-usage",
+        // As on a phone, scrollbars take no room from the page.
+        "--hide-scrollbars",
     ]
     .iter()
     .map(|a| a.to_string())
@@ -157,6 +161,12 @@ async fn value_of(e: &Element) -> String {
 
 /// Plays `count` moves (or until the game ends) by clicking the first clickable move.
 async fn click_moves(c: &Client, count: usize) -> String {
+    click(c, count, false).await
+}
+
+/// Plays `count` moves (or until the game ends) by clicking the first clickable move, or
+/// the last when `last`.
+async fn click(c: &Client, count: usize, last: bool) -> String {
     let (mut played, mut status) = settled(c, None).await;
     for _ in 0..count {
         if status.starts_with("Game over") {
@@ -164,7 +174,10 @@ async fn click_moves(c: &Client, count: usize) -> String {
         }
         let moves = clickable(c).await;
         assert!(!moves.is_empty(), "no move to click: {status}");
-        moves[0].click().await.unwrap();
+        moves[if last { moves.len() - 1 } else { 0 }]
+            .click()
+            .await
+            .unwrap();
         (played, status) = settled(c, Some(played)).await;
     }
     status
@@ -218,23 +231,158 @@ async fn play_tictactoe(c: &Client, base: &str, prefer: &str) -> String {
     status
 }
 
-async fn screenshot(c: &Client, folder: &Path, name: &str) {
+/// Makes the page's viewport `width` × `height` CSS pixels (the window is larger by what
+/// the browser draws around the page).
+async fn set_viewport(c: &Client, width: u32, height: u32) {
+    c.set_window_size(width, height).await.unwrap();
+    let v = c
+        .execute("return [window.innerWidth, window.innerHeight];", vec![])
+        .await
+        .unwrap();
+    let (w, h) = (v[0].as_u64().unwrap() as u32, v[1].as_u64().unwrap() as u32);
+    if (w, h) != (width, height) {
+        c.set_window_size(2 * width - w.min(width), 2 * height - h.min(height))
+            .await
+            .unwrap();
+    }
+}
+
+/// A screenshot of the whole page at the viewport's width: the viewport is made as tall
+/// as the page for it, then set back to `height`.
+async fn screenshot(c: &Client, folder: &Path, name: &str, width: u32, height: u32) {
+    let tall = c
+        .execute("return document.documentElement.scrollHeight;", vec![])
+        .await
+        .unwrap()
+        .as_u64()
+        .unwrap() as u32;
+    set_viewport(c, width, tall.clamp(height, 4000)).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
     let png = c.screenshot().await.unwrap();
     assert!(png.starts_with(b"\x89PNG"));
     std::fs::write(folder.join(format!("{name}.png")), png).unwrap();
+    set_viewport(c, width, height).await;
 }
 
-/// The games played by clicking, with the number of moves the human makes in each.
-const GAMES: [(&str, &str, usize); 5] = [
-    ("tictactoe", "spec=tictactoe&values=on", 2),
-    ("pawns", "spec=pawns:cols=3,rows=5&values=on", 2),
-    ("nim", "spec=nim:heaps=3/4/5&values=on", 2),
-    ("dots", "spec=dots:size=4&values=on", 3),
-    ("bigpoints", "spec=bigpoints:board=1221&values=on", 2),
+/// What runs past the right edge of the window: the page itself when it scrolls sideways,
+/// and every element (text, controls, the board's shapes) whose right edge is beyond it.
+async fn overflowing(c: &Client) -> Vec<String> {
+    let v = c
+        .execute(
+            "const w = window.innerWidth, bad = [];
+             const page = document.documentElement.scrollWidth;
+             if (page > w) bad.push(`the page is ${page} px wide`);
+             for (const e of document.querySelectorAll('body *')) {
+               const r = e.getBoundingClientRect();
+               if (r.width === 0 && r.height === 0) continue;
+               if (r.right > w + 0.5) {
+                 const what = e.id ? '#' + e.id : e.tagName.toLowerCase();
+                 bad.push(`${what} (${(e.textContent || '').slice(0, 40)}) ends at ${Math.round(r.right)} px`);
+               }
+             }
+             return bad.slice(0, 12);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The smallest width and height, in CSS pixels, of the shapes matching `css` on the page,
+/// and how many there are (none: 0 × 0).
+async fn smallest(c: &Client, css: &str) -> (f64, f64, usize) {
+    let v = c
+        .execute(
+            "const all = [...document.querySelectorAll(arguments[0])].map((e) => e.getBoundingClientRect());
+             if (all.length === 0) return [0, 0, 0];
+             return [Math.min(...all.map((r) => r.width)), Math.min(...all.map((r) => r.height)), all.length];",
+            vec![json!(css)],
+        )
+        .await
+        .unwrap();
+    (
+        v[0].as_f64().unwrap(),
+        v[1].as_f64().unwrap(),
+        v[2].as_u64().unwrap() as usize,
+    )
+}
+
+/// The text of the board's picture (its labels) and of the notes under it.
+async fn board_text(c: &Client) -> String {
+    let v = c
+        .execute(
+            "return [...document.querySelectorAll('#board text')].map((t) => t.textContent).join('|')
+               + '\\n' + document.getElementById('notes').textContent;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    v.as_str().unwrap().to_string()
+}
+
+/// Waits until the page shows an error and says what to do, without waiting on anything.
+async fn stuck(c: &Client) -> (String, String) {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let v = c
+            .execute(
+                "return [document.getElementById('board').dataset.turn || '',
+                         document.getElementById('status').textContent,
+                         document.getElementById('error').textContent];",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let (status, error) = (v[1].as_str().unwrap(), v[2].as_str().unwrap());
+        if v[0] == "error" {
+            assert!(!error.is_empty(), "an error is shown: {status}");
+            return (status.to_string(), error.to_string());
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the page does not show its error: {status}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The games played by clicking, with the number of moves the human makes in each and
+/// whether the last move on the page is clicked (else the first).
+const GAMES: [(&str, &str, usize, bool); 9] = [
+    ("tictactoe", "spec=tictactoe&values=on", 2, false),
+    ("pawns", "spec=pawns:cols=3,rows=5&values=on", 2, false),
+    ("nim", "spec=nim:heaps=3/5/7&values=on", 2, true),
+    ("domineering", "spec=domineering&values=on", 2, false),
+    ("dots", "spec=dots:size=4&values=on", 3, false),
+    ("dots5", "spec=dots:size=5&values=on", 3, false),
+    ("bigpoints", "spec=bigpoints:board=1221&values=on", 2, false),
+    (
+        "bigpoints3",
+        "spec=bigpoints:players=3&bot=mcts&values=on",
+        3,
+        false,
+    ),
+    (
+        "bigpoints5",
+        "spec=bigpoints:players=5&bot=mcts&values=on",
+        2,
+        false,
+    ),
 ];
 
+/// Where the screenshots go: the folder `ZERMELO_SCREENSHOTS` names (relative to the
+/// repository), else `target/screenshots/`, so that a test run leaves the committed ones
+/// in `docs/screenshots/` as they are.
 fn screenshots_folder() -> PathBuf {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/screenshots");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let folder = match std::env::var_os("ZERMELO_SCREENSHOTS") {
+        Some(dir) => root.join(dir),
+        None => root.join("target/screenshots"),
+    };
     std::fs::create_dir_all(&folder).unwrap();
     folder.canonicalize().unwrap()
 }
@@ -256,7 +404,7 @@ fn chromium_plays_games_by_clicking_the_page() {
     let runtime = tokio::runtime::Runtime::new().unwrap();
     runtime.block_on(async {
         let c = connect(port, &scratch.join("profile")).await;
-        c.set_window_size(1200, 900).await.unwrap();
+        set_viewport(&c, 1200, 900).await;
 
         // A whole game against the perfect bot: the human keeps the draw, then loses.
         let status = play_tictactoe(&c, &base, "draw").await;
@@ -306,17 +454,135 @@ fn chromium_plays_games_by_clicking_the_page() {
         let url = c.current_url().await.unwrap().to_string();
         assert!(url.contains("position=x../.o./..."), "{url}");
 
+        // An error never leaves the page waiting: a bot that cannot move says so, and
+        // picking another bot goes on.
+        c.goto(&format!("{base}/?spec=tictactoe&starts=bot&bot=nobody"))
+            .await
+            .unwrap();
+        let (status, error) = stuck(&c).await;
+        assert!(status.contains("could not move"), "{status}");
+        assert!(error.contains("unknown player"), "{error}");
+        c.execute(
+            "const b = document.getElementById('bot'); b.value = 'random';
+             b.dispatchEvent(new Event('change'));",
+            vec![],
+        )
+        .await
+        .unwrap();
+        let (played, status) = settled(&c, None).await;
+        assert!(played == 1 && status.contains("Your move (O)"), "{status}");
+        // A game that cannot be opened here says so, and the form still opens another.
+        c.goto(&format!("{base}/?spec=pawns:cols=8,rows=8"))
+            .await
+            .unwrap();
+        let (status, error) = stuck(&c).await;
+        assert!(
+            status.contains("did not open") && error.contains("GiB"),
+            "{status} / {error}"
+        );
+        c.execute(
+            "const s = document.getElementById('spec'); s.value = 'nim:heaps=2/2';
+             s.dispatchEvent(new Event('change'));",
+            vec![],
+        )
+        .await
+        .unwrap();
+        let (_, status) = settled(&c, None).await;
+        assert!(status.contains("Your move"), "{status}");
+
+        // Dots and Boxes on 4 x 4 boxes without a book: the perfect bot cannot play it in a
+        // request, so the bot is the game's own player, and the page says so.
+        let (_, status) = open(&c, &base, "spec=dots:size=5").await;
+        assert!(status.contains("Your move"), "{status}");
+        let status = click_moves(&c, 2).await;
+        let played = text(&c, "#played").await;
+        assert!(
+            played.matches(',').count() >= 3,
+            "the bot answered twice: {played} ({status})"
+        );
+        let note = text(&c, "#botnote").await;
+        assert!(note.contains("cannot play") && note.contains("strong"), "{note}");
+        let bot = c
+            .find(Locator::Id("bot"))
+            .await
+            .unwrap()
+            .prop("value")
+            .await
+            .unwrap();
+        assert_eq!(bot.as_deref(), Some("strong"));
+        let details = text(&c, "#details").await;
+        assert!(
+            !details.contains(" s, more than"),
+            "no estimate of the search's time: {details}"
+        );
+
+        // Full Big Points with 3 players against MCTS: moves are clicked on the path, the
+        // hands show with their points, and the player to move is marked.
+        let (_, status) = open(&c, &base, "spec=bigpoints:players=3&bot=mcts&values=on").await;
+        assert!(status.contains("Your move (player 1)"), "{status}");
+        let drawn = board_text(&c).await;
+        for words in [
+            "start",
+            "stair",
+            "▶ player 1",
+            "player 2",
+            "player 3",
+            "points",
+            "r+ moves the red pawn",
+        ] {
+            assert!(drawn.contains(words), "{words:?} on the board: {drawn}");
+        }
+        let status = click_moves(&c, 4).await;
+        let played = text(&c, "#played").await;
+        assert!(
+            played.matches(',').count() >= 11,
+            "4 rounds of 3 players: {played} ({status})"
+        );
+        assert!(text(&c, "#botnote").await.is_empty(), "the bot was MCTS as asked");
+
         for (width, height, device) in [(1200, 900, "desktop"), (390, 844, "phone")] {
-            c.set_window_size(width, height).await.unwrap();
-            for (name, query, count) in GAMES {
+            set_viewport(&c, width, height).await;
+            for (name, query, count, last) in GAMES {
                 open(&c, &base, query).await;
-                let status = click_moves(&c, count).await;
+                let status = click(&c, count, last).await;
                 let played = text(&c, "#played").await;
                 assert!(!played.is_empty(), "{name}: {status}");
                 let board = c.find(Locator::Id("board")).await.unwrap();
                 let (_, _, w, _) = board.rectangle().await.unwrap();
                 assert!(w <= width as f64, "{name}: the board fits the {device} screen");
-                screenshot(&c, &folder, &format!("{name}-{device}")).await;
+                let over = overflowing(&c).await;
+                assert!(over.is_empty(), "{name}: runs off the {device} screen: {over:?}");
+                let rules = text(&c, "#rules").await;
+                assert!(rules.len() > 40, "{name}: how to play it: {rules:?}");
+                if name == "nim" {
+                    let notes = text(&c, "#notes").await;
+                    assert!(notes.contains("takes it and every token to its right"), "{notes}");
+                }
+                if name == "domineering" || name == "dots" {
+                    // Every move has its remoteness (Domineering) or margin (Dots and Boxes)
+                    // written on it, not only on hover: a phone has none.
+                    let moves = c.find_all(Locator::Css("#board [data-move]")).await.unwrap();
+                    let marks = c.find_all(Locator::Css("#board text.mark")).await.unwrap();
+                    assert_eq!(marks.len(), moves.len(), "{name}: a mark on every move");
+                }
+                if name == "domineering" {
+                    // Each domino one shape over its two squares, not two cells.
+                    let tiles = c.find_all(Locator::Css("#board rect.tile")).await.unwrap();
+                    let moves = text(&c, "#played").await.matches(',').count() + 1;
+                    assert_eq!(tiles.len(), moves, "a tile per domino placed");
+                }
+                if name.starts_with("bigpoints") {
+                    // Every move, pawn and disc is big enough to tap, even on a phone.
+                    let (w, h, n) = smallest(&c, "#board [data-move] .hit").await;
+                    let over = status.starts_with("Game over");
+                    assert!(
+                        over || (n > 0 && w >= 24.0 && h >= 24.0),
+                        "{name}: moves {w} x {h} px"
+                    );
+                    let (w, h, _) = smallest(&c, "#board circle.hit").await;
+                    assert!(w >= 20.0 && h >= 20.0, "{name}: pawns and discs {w} x {h} px");
+                }
+                screenshot(&c, &folder, &format!("{name}-{device}"), width, height).await;
             }
         }
         c.close().await.unwrap();

@@ -20,13 +20,15 @@ pub struct Entry {
     pub solvers: &'static [&'static str],
 }
 
-/// What a front end lists of a game: its name, summary, keys, players, solvers and examples.
+/// What a front end lists of a game: its name, summary, how to play it, keys, players, solvers and examples.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Description {
     /// The name used in specs.
     pub name: &'static str,
     /// One line saying what the game is.
     pub summary: &'static str,
+    /// One line saying how to play it.
+    pub how_to_play: &'static str,
     /// The keys it accepts.
     pub keys: &'static [KeyInfo],
     /// Every player it takes.
@@ -48,6 +50,7 @@ impl Entry {
         Description {
             name: self.info.name,
             summary: self.info.summary,
+            how_to_play: self.info.how_to_play,
             keys: self.info.keys,
             players: self.all_players().collect(),
             solvers: self.solvers,

@@ -18,6 +18,9 @@ pub enum Kind {
     Line,
     /// Text centred in the rectangle (x, y, w, h).
     Text,
+    /// A tile laid on the board, such as a domino: a solid rounded rectangle (x, y, w, h),
+    /// one shape however many squares it covers.
+    Tile,
 }
 
 /// One shape of a picture.
@@ -94,6 +97,9 @@ pub struct Picture {
     pub height: f64,
     /// The shapes, drawn in order.
     pub shapes: Vec<Shape>,
+    /// Lines to show with the picture: what its shapes mean and what clicking them does.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 /// A board of `cols` × `rows` unit squares with its column letters below and its row
@@ -129,6 +135,7 @@ impl Grid {
             width: cols + 1.0,
             height: rows + 1.0,
             shapes,
+            notes: Vec::new(),
         }
     }
 }
@@ -208,12 +215,16 @@ impl Picture {
     }
 
     /// The picture as a standalone SVG document `pixels` wide, each move shape marked by
-    /// `mark` (its value's colour and text); unmarked moves are drawn as open places.
+    /// `mark` (its value's colour and text); unmarked moves are drawn as open places. The
+    /// picture's notes are written under it.
     pub fn svg(&self, pixels: u32, mark: impl Fn(&str) -> Option<Mark>) -> String {
         use std::fmt::Write;
         let u = self.unit();
         let pad = u * 0.25;
-        let (w, h) = (self.width + 2.0 * pad, self.height + 2.0 * pad);
+        // Each note a line of text under the picture, narrowed to fit its width.
+        let note_line = u * 0.6;
+        let w = self.width + 2.0 * pad;
+        let h = self.height + 2.0 * pad + note_line * self.notes.len() as f64;
         let height = (f64::from(pixels) * h / w.max(f64::EPSILON)).round();
         let mut out = format!(
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{pixels}" height="{height}" viewBox="{} {} {w} {h}" font-family="sans-serif">"#,
@@ -222,7 +233,8 @@ impl Picture {
         let mut notes = String::new();
         for s in &self.shapes {
             let marked = s.play.as_deref().and_then(&mark);
-            let (ring, fill) = hint(marked.as_ref().and_then(|m| m.value));
+            let known = marked.as_ref().and_then(|m| m.value);
+            let (ring, fill) = hint(known);
             let colour = s
                 .color
                 .as_deref()
@@ -234,9 +246,11 @@ impl Picture {
             }
             let _ = match s.kind {
                 Kind::Cell => {
-                    let (fill, opacity) = match (&marked, colour) {
+                    // A move's value shows as the fill; unknown, the shape keeps its colour.
+                    let (fill, opacity) = match (known, colour) {
                         (Some(_), _) => (fill, 1.0),
                         (None, Some(c)) => (c, 0.35),
+                        (None, None) if marked.is_some() => (fill, 1.0),
                         (None, None) => ("#f3efe3", 1.0),
                     };
                     write!(
@@ -249,6 +263,17 @@ impl Picture {
                         u * 0.03
                     )
                 }
+                Kind::Tile => write!(
+                    out,
+                    r##"<rect x="{}" y="{}" width="{}" height="{}" rx="{}" fill="{}" stroke="#333" stroke-width="{}"/>"##,
+                    s.x,
+                    s.y,
+                    s.w,
+                    s.h,
+                    u * 0.15,
+                    colour.unwrap_or("#8a8577"),
+                    u * 0.04
+                ),
                 Kind::Piece => {
                     let r = s.w.min(s.h) / 2.0;
                     let (stroke, width) = match marked {
@@ -305,13 +330,11 @@ impl Picture {
                 ),
                 Kind::Text => Ok(()),
             };
+            let noted = marked.as_ref().is_some_and(|m| !m.text.is_empty());
             if let Some(label) = s.label.as_deref().filter(|l| !l.is_empty()) {
-                let tall = match s.kind {
-                    Kind::Text => (s.h * 0.7).min(u * 0.6),
-                    _ => s.w.min(s.h) * 0.5,
-                };
-                let size = tall.min(s.w * 0.95 / (0.6 * label.chars().count() as f64));
-                let dark = s.kind == Kind::Piece && colour.is_some_and(|c| c != "#ffffff" && c != "#f2c12e");
+                let (size, y) = label_place(s, u, label, noted);
+                let dark = matches!(s.kind, Kind::Piece | Kind::Tile)
+                    && colour.is_some_and(|c| c != "#ffffff" && c != "#f2c12e");
                 let ink = match (s.kind, colour) {
                     (Kind::Text, Some(c)) => c,
                     _ if dark => "#fff",
@@ -319,7 +342,7 @@ impl Picture {
                 };
                 let _ = write!(
                     out,
-                    r#"<text x="{cx}" y="{cy}" font-size="{size}" text-anchor="middle" dominant-baseline="central" fill="{ink}">{}</text>"#,
+                    r#"<text x="{cx}" y="{y}" font-size="{size}" text-anchor="middle" dominant-baseline="central" fill="{ink}">{}</text>"#,
                     escape(label)
                 );
             }
@@ -327,22 +350,54 @@ impl Picture {
                 out += "</g>";
             }
             // Each move's mark is written last, over every shape, in the colour of its value.
-            if let Some(m) = marked.filter(|m| !m.text.is_empty()) {
-                let (x, y) = match s.kind {
-                    Kind::Line | Kind::Dot => (s.x + s.w / 2.0, s.y + s.h / 2.0),
-                    _ => (cx, s.y + s.h * 0.82),
-                };
+            if let Some(m) = marked.filter(|_| noted) {
+                let (x, y, size) = mark_place(s, u, s.label.as_deref().is_some_and(|l| !l.is_empty()));
                 let _ = write!(
                     notes,
-                    r##"<text x="{x}" y="{y}" font-size="{}" text-anchor="middle" dominant-baseline="central" fill="{ring}" stroke="#fff" stroke-width="{}" paint-order="stroke" font-weight="bold">{}</text>"##,
-                    u * 0.28,
+                    r##"<text x="{x}" y="{y}" font-size="{size}" text-anchor="middle" dominant-baseline="central" fill="{ring}" stroke="#fff" stroke-width="{}" paint-order="stroke" font-weight="bold">{}</text>"##,
                     u * 0.06,
                     escape(&m.text)
                 );
             }
         }
         out += &notes;
+        for (i, note) in self.notes.iter().enumerate() {
+            let size = (u * 0.4).min(self.width * 0.98 / (0.55 * note.chars().count().max(1) as f64));
+            let _ = write!(
+                out,
+                r##"<text x="0" y="{}" font-size="{size}" dominant-baseline="central" fill="#444">{}</text>"##,
+                self.height + pad + note_line * (i as f64 + 0.5),
+                escape(note)
+            );
+        }
         out += "</svg>";
         out
+    }
+}
+
+/// The font size and the y of the label of `s`: sized by the shape's height, narrowed so
+/// the whole label fits its width, and raised when a mark is written under it.
+fn label_place(s: &Shape, u: f64, label: &str, noted: bool) -> (f64, f64) {
+    let tall = match s.kind {
+        Kind::Text => (s.h * 0.7).min(u * 0.6),
+        _ => s.w.min(s.h) * 0.5,
+    };
+    let mut size = tall.min(s.w * 0.95 / (0.6 * label.chars().count() as f64));
+    let mut y = s.y + s.h / 2.0;
+    if noted && s.kind != Kind::Line && s.kind != Kind::Dot {
+        size = size.min(s.h * 0.42);
+        y = s.y + s.h * 0.36;
+    }
+    (size, y)
+}
+
+/// Where the mark of the move shape `s` is written, and its font size: under its label
+/// when it is `labelled`, else in its middle (the middle of a line or at a dot).
+fn mark_place(s: &Shape, u: f64, labelled: bool) -> (f64, f64, f64) {
+    let x = s.x + s.w / 2.0;
+    match s.kind {
+        Kind::Line | Kind::Dot => (x, s.y + s.h / 2.0, u * 0.32),
+        _ if labelled => (x, s.y + s.h * 0.78, (u * 0.32).min(s.h * 0.36)),
+        _ => (x, s.y + s.h / 2.0, (u * 0.4).min(s.h * 0.5)),
     }
 }

@@ -34,6 +34,8 @@ pub struct GameInfo {
     pub name: &'static str,
     /// One line saying what the game is.
     pub summary: &'static str,
+    /// One line saying how to play it, for someone who has never played it.
+    pub how_to_play: &'static str,
     /// The keys it accepts.
     pub keys: &'static [KeyInfo],
     /// Its own players, `perfect` first; every game also takes [`COMMON_PLAYERS`].

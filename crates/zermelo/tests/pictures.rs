@@ -110,3 +110,15 @@ fn a_big_heap_plays_only_the_tokens_drawn() {
         .count();
     assert_eq!(plays, 40 + 3);
 }
+
+#[test]
+fn full_big_points_is_pictured_along_whole_games() {
+    for spec in [
+        "bigpoints:players=2",
+        "bigpoints:players=3",
+        "bigpoints:players=5",
+    ] {
+        let session = catalog::open(spec).unwrap();
+        walk(spec, session.as_ref(), 1, false);
+    }
+}

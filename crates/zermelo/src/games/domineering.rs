@@ -8,7 +8,7 @@
 //! (`b2`: Vertical covers b2 and b3, Horizontal covers b2 and c2).
 
 use crate::game::{Game, Indexed, Notation, Outcome, PlayerId, Symmetric};
-use crate::picture::{Grid, Kind, Picture};
+use crate::picture::{Grid, Kind, Picture, Shape};
 use crate::session::{quantity, Session};
 use crate::spec::{GameInfo, KeyInfo, Spec};
 use crate::Error;
@@ -24,6 +24,7 @@ const MAX_CELLS: usize = 40;
 pub const INFO: GameInfo = GameInfo {
     name: "domineering",
     summary: "Domineering: Vertical and Horizontal place dominoes in turn; who cannot place one loses",
+    how_to_play: "Vertical places a domino on two free squares of a column, Horizontal on two free squares of a row; whoever cannot place one loses.",
     keys: &[
         KeyInfo {
             key: "rows",
@@ -127,20 +128,33 @@ impl Domineering {
     /// Whether play can reach `p`: its covered cells split into dominoes of which the
     /// first player placed as many as the other, or one more.
     pub fn reachable(&self, p: Cells) -> bool {
+        self.dominoes(p).is_some()
+    }
+
+    /// The dominoes of a position play can reach, each as its lower-left cell and the
+    /// player who placed it: a split of the covered cells into as many dominoes of each
+    /// player as they have placed. A position holds only the covered cells, so where
+    /// several splits fit, this is one of them (the first found); `None` when none fits.
+    pub fn dominoes(&self, p: Cells) -> Option<Vec<(usize, PlayerId)>> {
         let dominoes = p.count_ones() / 2;
         let mut failed = std::collections::HashSet::new();
-        p.count_ones().is_multiple_of(2) && self.tiles(p, dominoes.div_ceil(2), dominoes / 2, &mut failed)
+        let mut placed = Vec::new();
+        (p.count_ones().is_multiple_of(2)
+            && self.tiles(p, dominoes.div_ceil(2), dominoes / 2, &mut failed, &mut placed))
+        .then_some(placed)
     }
 
     /// Whether the cells `rest` split into `firsts` dominoes of the first player and
-    /// `seconds` of the other; `failed` holds what was found impossible. The lowest cell
-    /// left pairs with the cell to its right or above it, the others being gone.
+    /// `seconds` of the other, pushing them on `placed` when they do; `failed` holds what
+    /// was found impossible. The lowest cell left pairs with the cell to its right or above
+    /// it, the others being gone.
     fn tiles(
         &self,
         rest: Cells,
         firsts: u32,
         seconds: u32,
         failed: &mut std::collections::HashSet<(Cells, u32)>,
+        placed: &mut Vec<(usize, PlayerId)>,
     ) -> bool {
         if rest == 0 {
             return true;
@@ -162,9 +176,11 @@ impl Domineering {
             } else {
                 (firsts, seconds - 1)
             };
-            if self.tiles(after, f, s, failed) {
+            placed.push((cell, player));
+            if self.tiles(after, f, s, failed, placed) {
                 return true;
             }
+            placed.pop();
         }
         failed.insert((rest, firsts));
         false
@@ -369,28 +385,51 @@ impl Notation for Domineering {
         s
     }
 
-    /// One cell per square, covered ones `gray` (a position knows which cells are covered,
-    /// not by whom); every free cell that is the lower-left cell of one of the mover's
-    /// dominoes plays that move.
+    /// One cell per square; every free cell that is the lower-left cell of one of the
+    /// mover's dominoes plays that move. Each domino on the board is one tile over its two
+    /// squares in its player's colour (Vertical's seat 0, Horizontal's seat 1); a position
+    /// knows which cells are covered, not by whom, so where the covered cells split into
+    /// dominoes more than one way, the picture shows one of the splits play can reach.
     fn picture(&self, p: &Cells) -> Option<Picture> {
         let grid = Grid {
             cols: self.cols,
             rows: self.rows,
         };
         let mut cells: Vec<_> = (0..self.cells())
-            .map(|cell| {
-                let square = grid.square(Kind::Cell, cell % self.cols, cell / self.cols);
-                if p >> cell & 1 == 1 {
-                    square.color("gray")
-                } else {
-                    square
-                }
-            })
+            .map(|cell| grid.square(Kind::Cell, cell % self.cols, cell / self.cols))
             .collect();
-        for cell in self.places(*p, self.to_move(p)) {
+        let mover = self.to_move(p);
+        for cell in self.places(*p, mover) {
             cells[cell].play = Some(self.cell_name(cell));
         }
-        Some(grid.picture(cells))
+        const INSET: f64 = 0.1;
+        for (cell, player) in self.dominoes(*p).unwrap_or_default() {
+            let corner = grid.square(Kind::Tile, cell % self.cols, cell / self.cols);
+            let (w, h, y) = if player == VERTICAL {
+                (1.0, 2.0, corner.y - 1.0)
+            } else {
+                (2.0, 1.0, corner.y)
+            };
+            let tile = Shape::new(
+                Kind::Tile,
+                corner.x + INSET,
+                y + INSET,
+                w - 2.0 * INSET,
+                h - 2.0 * INSET,
+            );
+            cells.push(tile.owner(player as PlayerId));
+        }
+        let mut picture = grid.picture(cells);
+        picture.notes = vec![
+            "Vertical's dominoes are blue, Horizontal's orange.".into(),
+            if mover == VERTICAL {
+                "Click a free square to stand Vertical's domino on it and the square above it."
+            } else {
+                "Click a free square to lay Horizontal's domino on it and the square to its right."
+            }
+            .into(),
+        ];
+        Some(picture)
     }
 
     fn player_name(&self, player: PlayerId) -> String {
@@ -465,15 +504,47 @@ mod tests {
     }
 
     #[test]
-    fn the_picture_greys_covered_cells_and_plays_from_lower_left_cells() {
+    fn the_picture_draws_each_domino_as_one_tile_and_plays_from_lower_left_cells() {
         let g = Domineering::new(3, 3, VERTICAL).unwrap();
         let p = g.play(&g.start(), &1);
         let picture = g.picture(&p).unwrap();
-        assert_eq!(picture.shapes[1].color.as_deref(), Some("gray"));
-        assert_eq!(picture.shapes[1].play, None);
         // Horizontal to move: a1 would cover b1, a2 is free with b2 covered, c2 has no right.
         let plays: Vec<_> = picture.shapes.iter().filter_map(|s| s.play.as_deref()).collect();
         assert_eq!(plays, ["a3", "b3"]);
+        // Vertical's domino on b1 and b2: one tile two squares high, in seat 0's colour.
+        let tiles: Vec<_> = picture.shapes.iter().filter(|s| s.kind == Kind::Tile).collect();
+        assert_eq!(tiles.len(), 1);
+        assert_eq!(tiles[0].owner, Some(VERTICAL));
+        assert!(tiles[0].h > 1.5 && tiles[0].w < 1.0, "{:?}", tiles[0]);
+        assert!(tiles[0].x > 2.0 && tiles[0].x < 3.0, "column b: {:?}", tiles[0]);
+        // Then Horizontal's on a3 and b3: one tile two squares wide.
+        let p = g.play(&p, &6);
+        let tiles: Vec<_> = g
+            .picture(&p)
+            .unwrap()
+            .shapes
+            .into_iter()
+            .filter(|s| s.kind == Kind::Tile)
+            .collect();
+        assert_eq!(tiles.len(), 2);
+        let wide = tiles.iter().find(|t| t.owner == Some(HORIZONTAL)).unwrap();
+        assert!(wide.w > 1.5 && wide.h < 1.0 && wide.y < 1.0, "{wide:?}");
+    }
+
+    #[test]
+    fn dominoes_split_the_covered_cells_as_play_placed_them() {
+        // Vertical on a1 and b1, Horizontal on a3: the 2 x 2 block at the bottom left could
+        // be two lying dominoes, but then Horizontal would have placed three of three.
+        let g = Domineering::new(4, 4, VERTICAL).unwrap();
+        let mut p = g.start();
+        for m in ["a1", "a3", "b1"] {
+            p = g.play(&p, &g.parse_move(&p, m).unwrap());
+        }
+        let mut dominoes = g.dominoes(p).unwrap();
+        dominoes.sort();
+        assert_eq!(dominoes, [(0, VERTICAL), (1, VERTICAL), (8, HORIZONTAL)]);
+        // Two cells side by side cannot be the first domino, which Vertical stands up.
+        assert_eq!(g.dominoes(0b11), None);
     }
 
     #[test]

@@ -17,6 +17,7 @@ use crate::Value;
 pub const INFO: GameInfo = GameInfo {
     name: "mnk",
     summary: "m,n,k-game: k in a row on an m-wide, n-high board wins",
+    how_to_play: "Take turns marking an empty cell (X first); the first to get k marks in a row, across, up or diagonally, wins; a full board without one is a draw.",
     keys: &[
         KeyInfo {
             key: "m",
@@ -44,6 +45,7 @@ pub const INFO: GameInfo = GameInfo {
 pub const TICTACTOE_INFO: GameInfo = GameInfo {
     name: "tictactoe",
     summary: "tic-tac-toe, the same as mnk:m=3,n=3,k=3",
+    how_to_play: "Take turns marking an empty square (X first); three in a row, across, down or diagonally, wins; a full board without one is a draw.",
     keys: &[],
     players: crate::session::search::PLAYERS,
 };

@@ -52,6 +52,7 @@ use crate::Error;
 pub const INFO: GameInfo = GameInfo {
     name: "bigpoints",
     summary: "Big Points: move pawns along a path of discs, take discs, race to the stair",
+    how_to_play: "Move any pawn on to the next disc of its colour and take the first free disc ahead of it or behind it; when every pawn is on the stair, a colour's discs score its pawn's step; most points wins.",
     keys: &[
         KeyInfo {
             key: "players",

@@ -377,82 +377,182 @@ impl Notation for BigPoints {
         format!("player {}", player + 1)
     }
 
-    /// The path's discs in the top row (column 0 is the start, the last but one the stair),
-    /// then a lane per pawn: the pawn, where it stands (its step's value beside it on the
-    /// stair), and a cell per move of it, labelled with its take: on the column of the disc
-    /// it takes (`+`, `-`; on the pawn itself when that is the disc under it), the stair
-    /// (`^`) or where it goes taking nothing (`.`). Below, each player's hand: a disc per
-    /// kind held, labelled with the count. Moves with a black-disc extra move are not on
-    /// the picture.
+    /// The path wrapped in rows of [`PER_ROW`] discs, read left to right and row by row
+    /// from the start (above them) to the stair (below them). Each row of the path has its
+    /// discs (plain circles; a dot where one was taken; a pawn, a lettered circle, on the
+    /// disc it stands on, which no one can take while it stands there), and under them the
+    /// moves: a square under the disc each move takes (`r+`, `r-`), or, taking nothing,
+    /// under the disc the pawn goes to (`r.`); squares that meet under one disc stack
+    /// downwards. The stair has a step per colour, its value written on it, under each step
+    /// the pawn that reached it, and the moves onto it (`r^`) under the next free step.
+    /// Below, each player's hand: a disc per kind held, labelled with the count, and the
+    /// points, the player to move marked. Moves with a black-disc extra move are not on the
+    /// picture.
     fn picture(&self, p: &Position) -> Option<Picture> {
-        let len = self.path.len() as f64;
-        let stair = len + 1.0;
-        let unit = |kind, x: f64, y: f64| Shape::new(kind, x, y, 1.0, 1.0);
-        let mut shapes = vec![
-            unit(Kind::Text, 0.0, 0.0).label("start"),
-            unit(Kind::Text, stair, 0.0).label("stair"),
-        ];
-        for (i, &kind) in self.path.iter().enumerate().filter(|&(i, _)| !p.is_taken(i)) {
-            shapes.push(unit(Kind::Piece, 1.0 + i as f64, 0.0).color(NAMES[kind as usize]));
+        let width = 2.0 + PER_ROW as f64;
+        let mut shapes = Vec::new();
+        let pawn = |c: usize, x: f64, y: f64| {
+            let letter = kind_letter(c as u8).to_ascii_uppercase().to_string();
+            Shape::new(Kind::Piece, x, y, 1.0, 1.0)
+                .color(NAMES[c])
+                .label(letter)
+        };
+        // The start: the pawns not on the path yet.
+        shapes.push(Shape::new(Kind::Text, 0.0, 0.0, 2.0, 1.0).label("start"));
+        for c in (0..self.colours).filter(|&c| p.pawn(c) == 0) {
+            shapes.push(pawn(c, 2.0 + c as f64, 0.0));
         }
-        let mut pawns: Vec<Shape> = (0..self.colours)
-            .map(|c| {
-                let x = match (p.pawn(c), self.square(p, c)) {
-                    (ON_STAIR, _) => stair,
-                    (_, Some(i)) => 1.0 + i as f64,
-                    (_, None) => 0.0,
+        // Where each move sits: a path disc's index, or the stair (`None`).
+        let moves: Vec<(String, usize, Option<usize>)> = self
+            .legal_moves(p)
+            .into_iter()
+            .filter(|m| m.extra.is_none())
+            .map(|m| {
+                let c = m.step.pawn as usize;
+                let at = match m.step.take {
+                    Take::Stair => None,
+                    Take::Nothing => Some(self.disc_at[c][m.step.to as usize - 1] as usize),
+                    _ => Some(m.step.took as usize),
                 };
-                let letter = kind_letter(c as u8).to_ascii_uppercase().to_string();
-                unit(Kind::Piece, x, 1.0 + c as f64).color(NAMES[c]).label(letter)
+                (self.format_move(p, &m), c, at)
             })
             .collect();
-        for c in self.arrivals(p) {
-            let value = self.step_value(p.rank(c)).to_string();
-            shapes.push(unit(Kind::Text, stair + 1.0, 1.0 + c as f64).label(value));
+        // How deep the moves stack under each disc (and under the stair).
+        let mut depth = vec![0usize; self.path.len() + 1];
+        let mut lane = Vec::with_capacity(moves.len());
+        for (_, _, at) in &moves {
+            let slot = at.unwrap_or(self.path.len());
+            lane.push(depth[slot]);
+            depth[slot] += 1;
         }
-        for m in self.legal_moves(p).into_iter().filter(|m| m.extra.is_none()) {
-            let c = m.step.pawn as usize;
-            let notation = self.format_move(p, &m);
-            let column = match m.step.take {
-                Take::Stair => Some(stair),
-                Take::Nothing => Some(1.0 + self.disc_at[c][m.step.to as usize - 1] as f64),
-                _ if self.square(p, c) == Some(m.step.took.into()) => None,
-                _ => Some(1.0 + m.step.took as f64),
-            };
-            match column {
-                Some(x) => {
-                    let take = notation[1..].to_string();
-                    shapes.push(
-                        unit(Kind::Cell, x, 1.0 + c as f64)
-                            .color(NAMES[c])
-                            .label(take)
-                            .plays(notation),
-                    );
-                }
-                None => pawns[c].play = Some(notation),
-            }
+        let rows = self.path.len().div_ceil(PER_ROW);
+        let mut top = 1.25;
+        let mut tops = Vec::with_capacity(rows);
+        for r in 0..rows {
+            tops.push(top);
+            let deepest = depth[r * PER_ROW..((r + 1) * PER_ROW).min(self.path.len())]
+                .iter()
+                .max()
+                .copied()
+                .unwrap_or(0);
+            top += 1.0 + deepest.max(1) as f64 + 0.25;
         }
-        shapes.extend(pawns);
-        for who in 0..self.players {
-            let y = 1.0 + (self.colours + who) as f64;
-            shapes.push(Shape::new(Kind::Text, 0.0, y, 3.0, 1.0).label(self.player_name(who as PlayerId)));
-            for kind in (0..KINDS as u8).filter(|&k| p.held(who, k) > 0) {
-                let disc = unit(Kind::Piece, 3.0 + kind as f64, y).color(NAMES[kind as usize]);
-                shapes.push(disc.owner(who as PlayerId).label(p.held(who, kind).to_string()));
-            }
-            let points = self.points(p, who);
-            let about = if self.outcome(p).is_some() { "" } else { "~" };
+        let place = |i: usize| (1.0 + (i % PER_ROW) as f64, tops[i / PER_ROW]);
+        for (r, &y) in tops.iter().enumerate() {
+            let label = (r * PER_ROW + 1).to_string();
+            shapes.push(Shape::new(Kind::Text, 0.0, y, 1.0, 1.0).label(label));
+        }
+        let stands: Vec<Option<u32>> = (0..self.colours).map(|c| self.square(p, c)).collect();
+        for (i, &kind) in self.path.iter().enumerate() {
+            let (x, y) = place(i);
             shapes.push(
-                Shape::new(Kind::Text, 3.0 + KINDS as f64, y, 3.0, 1.0)
-                    .owner(who as PlayerId)
-                    .label(format!("{about}{points} points")),
+                if let Some(c) = stands.iter().position(|&at| at == Some(i as u32)) {
+                    pawn(c, x, y)
+                } else if p.is_taken(i) {
+                    Shape::new(Kind::Dot, x + 0.5, y + 0.5, 0.0, 0.0).color("grey")
+                } else {
+                    Shape::new(Kind::Piece, x + 0.05, y + 0.05, 0.9, 0.9).color(NAMES[kind as usize])
+                },
             );
         }
+        // The stair: a step per colour, the first to arrive on the highest.
+        let stair = top;
+        shapes.push(Shape::new(Kind::Text, 0.0, stair, 2.0, 1.0).label("stair"));
+        let arrivals = self.arrivals(p);
+        for rank in 0..self.colours {
+            let x = 2.0 + rank as f64;
+            let value = self.step_value(rank as u64).to_string();
+            shapes.push(Shape::new(Kind::Cell, x + 0.05, stair + 0.05, 0.9, 0.9).label(value));
+            if let Some(&c) = arrivals.get(rank) {
+                shapes.push(pawn(c, x, stair + 1.0));
+            }
+        }
+        for ((notation, c, at), lane) in moves.into_iter().zip(lane) {
+            let (x, y) = match at {
+                Some(i) => place(i),
+                None => (2.0 + arrivals.len() as f64, stair),
+            };
+            let take = Shape::new(Kind::Cell, x + 0.04, y + 1.04 + lane as f64, 0.92, 0.92);
+            shapes.push(take.color(NAMES[c]).label(notation.clone()).plays(notation));
+        }
+        let stair_depth = depth[self.path.len()].max(1) as f64;
+        // The hands, a column per kind of disc the game has.
+        let kinds: Vec<u8> = self.hand_kinds().collect();
+        let over = self.outcome(p).is_some();
+        let mut y = stair + 1.0 + stair_depth + 0.25;
+        for who in 0..self.players {
+            let owner = who as PlayerId;
+            let to_move = !over && p.mover() == owner;
+            if to_move {
+                shapes.push(Shape::new(Kind::Cell, 0.0, y, width, 1.0).owner(owner));
+            }
+            let name = self.player_name(owner);
+            let name = if to_move { format!("▶ {name}") } else { name };
+            shapes.push(Shape::new(Kind::Text, 0.0, y, 3.0, 1.0).owner(owner).label(name));
+            for (column, &kind) in kinds.iter().enumerate() {
+                let held = p.held(who, kind);
+                if held > 0 {
+                    let disc = Shape::new(Kind::Piece, 3.05 + column as f64, y + 0.05, 0.9, 0.9);
+                    shapes.push(
+                        disc.color(NAMES[kind as usize])
+                            .owner(owner)
+                            .label(held.to_string()),
+                    );
+                }
+            }
+            let points = self.points(p, who);
+            let about = if over { "" } else { "~" };
+            shapes.push(
+                Shape::new(Kind::Text, width - 3.0, y, 3.0, 1.0)
+                    .owner(owner)
+                    .label(format!(
+                        "{about}{points} point{}",
+                        if points == 1 { "" } else { "s" }
+                    )),
+            );
+            y += 1.0;
+        }
         Some(Picture {
-            width: (len + 3.0).max(6.0 + KINDS as f64),
-            height: 1.0 + (self.colours + self.players) as f64,
+            width,
+            height: y,
             shapes,
+            notes: self.picture_notes(over),
         })
+    }
+}
+
+/// The discs in a row of the path on a picture.
+const PER_ROW: usize = 11;
+
+impl BigPoints {
+    /// What the picture's shapes mean and what clicking them does.
+    fn picture_notes(&self, over: bool) -> Vec<String> {
+        let has = |kind: u8| self.kind_mask[kind as usize] != 0;
+        let mut notes = vec![
+            "The path runs left to right, row by row, from the start to the stair. Lettered circles \
+             are pawns, plain circles the discs to take."
+                .to_string(),
+            "A square under a disc is a move that takes that disc: r+ moves the red pawn on to the next \
+             red disc and takes the first free disc ahead of it, r- the first free disc behind it; r. \
+             takes nothing; r^ moves it onto the stair, taking a red disc there."
+                .to_string(),
+        ];
+        let mut scoring =
+            "At the end each colour's discs score the number on its pawn's stair step".to_string();
+        if has(WHITE) {
+            scoring += "; a white disc scores 1 for each colour its holder has (black counts too)";
+        }
+        if has(BLACK) {
+            scoring += "; a black disc buys an extra move (those moves are the buttons beside the board)";
+        }
+        notes.push(scoring + ".");
+        if !over {
+            notes.push(
+                "Points marked ~ are so far: colours not on the stair yet count at the mean of the free steps."
+                    .into(),
+            );
+        }
+        notes
     }
 }
 
@@ -462,21 +562,83 @@ mod tests {
     use super::*;
 
     #[test]
-    fn moves_sit_in_their_pawns_lane_on_the_disc_they_take() {
+    fn moves_sit_under_the_disc_they_take() {
         let g = BigPoints::new(parse_board("1221").unwrap(), 2, Rule::Study).unwrap();
         let picture = g.picture(&g.start()).unwrap();
+        let discs: Vec<&Shape> = picture
+            .shapes
+            .iter()
+            .filter(|s| s.kind == Kind::Piece && s.label.is_none())
+            .collect();
+        assert_eq!(discs.len(), 4);
+        // Green moves to the second disc (index 1) and takes the first disc behind it.
         let green_behind = picture
             .shapes
             .iter()
             .find(|s| s.play.as_deref() == Some("g-"))
             .unwrap();
-        assert_eq!((green_behind.x, green_behind.y), (1.0, 2.0));
         assert_eq!(green_behind.color.as_deref(), Some("green"));
-        let discs = picture
+        assert!((green_behind.x - discs[0].x).abs() < 0.5, "under the first disc");
+        assert!(green_behind.y > discs[0].y + 0.5, "below it");
+        // Every move shape is big enough to tap: a unit square.
+        for s in picture.shapes.iter().filter(|s| s.play.is_some()) {
+            assert!(s.w > 0.9 && s.h > 0.9, "{s:?}");
+        }
+        assert!(picture.notes.iter().any(|n| n.contains("r+")));
+    }
+
+    #[test]
+    fn the_full_path_wraps_in_rows_and_every_hand_is_drawn() {
+        let g = BigPoints::full(5, 3).unwrap();
+        let mut p = g.start();
+        for _ in 0..12 {
+            let m = g.legal_moves(&p)[0];
+            p = g.play(&p, &m);
+        }
+        let picture = g.picture(&p).unwrap();
+        let within = |s: &&Shape| s.x >= 0.0 && s.x + s.w <= picture.width && s.y + s.h <= picture.height;
+        assert!(
+            picture.shapes.iter().all(|s| within(&s)),
+            "every shape inside the picture"
+        );
+        assert!(picture.width <= 14.0, "a row is at most {} discs", PER_ROW);
+        // 55 discs (or the dots where they were taken, or the pawns standing on them) in 5
+        // rows, between the start and the stair.
+        let stair = picture
             .shapes
             .iter()
-            .filter(|s| s.kind == Kind::Piece && s.y == 0.0)
-            .count();
-        assert_eq!(discs, 4);
+            .find(|s| s.label.as_deref() == Some("stair"))
+            .unwrap()
+            .y;
+        let mut rows: Vec<f64> = picture
+            .shapes
+            .iter()
+            .filter(|s| s.y >= 1.0 && s.y < stair && s.play.is_none())
+            .filter(|s| s.kind == Kind::Piece || s.kind == Kind::Dot)
+            .map(|s| s.y + s.h / 2.0)
+            .collect();
+        assert_eq!(rows.len(), 55);
+        rows.dedup();
+        assert_eq!(rows.len(), 5, "{rows:?}");
+        // Each player's points, and the mover marked.
+        for who in 0..5 {
+            let points = match g.points(&p, who) {
+                1 => "~1 point".to_string(),
+                n => format!("~{n} points"),
+            };
+            assert!(
+                picture
+                    .shapes
+                    .iter()
+                    .any(|s| s.label.as_deref().is_some_and(|l| l.ends_with(&points))),
+                "{points}"
+            );
+        }
+        let mover = format!("▶ player {}", p.mover() + 1);
+        assert!(picture.shapes.iter().any(|s| s.label.as_deref() == Some(&mover)));
+        // Every legal move without an extra move is on the picture.
+        let on_picture = picture.shapes.iter().filter(|s| s.play.is_some()).count();
+        let plain = g.legal_moves(&p).iter().filter(|m| m.extra.is_none()).count();
+        assert_eq!(on_picture, plain);
     }
 }

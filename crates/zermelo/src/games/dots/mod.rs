@@ -29,6 +29,7 @@ use crate::Error;
 pub const INFO: GameInfo = GameInfo {
     name: "dots",
     summary: "Dots and Boxes: complete a box to capture it and move again; most boxes wins",
+    how_to_play: "Draw a line between two neighbouring dots; close a box to capture it and draw again; whoever captures more boxes wins.",
     keys: &[
         KeyInfo {
             key: "size",

@@ -570,10 +570,23 @@ impl Notation for HeapGame {
             }
             shapes.push(Shape::new(Kind::Text, 1.0 + widest as f64, y, 1.0, 1.0).label(h.size.to_string()));
         }
+        let mut notes = vec![if self.parts.iter().all(|r| *r == Rule::Nim) {
+            "Clicking a token takes it and every token to its right from its heap.".to_string()
+        } else {
+            "Clicking a token takes it and every token to its right from its heap, where the rules \
+             allow that; moves that leave tokens on both sides are the buttons beside the board."
+                .to_string()
+        }];
+        if p.heaps.iter().any(|h| h.size > TOKENS_DRAWN) {
+            notes.push(format!(
+                "A heap shows at most {TOKENS_DRAWN} of its tokens; its size is written after them."
+            ));
+        }
         Some(Picture {
             width: 2.0 + widest as f64,
             height: p.heaps.len() as f64,
             shapes,
+            notes,
         })
     }
 }

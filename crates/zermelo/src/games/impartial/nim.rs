@@ -16,6 +16,7 @@ pub const MAX_HEAPS: usize = 32;
 pub const INFO: GameInfo = GameInfo {
     name: "nim",
     summary: "Nim: take any number of tokens from one heap; who cannot move loses",
+    how_to_play: "Take one or more tokens from a single heap (click a token: it and every token to its right go); whoever takes the last token wins (with misere=true, loses).",
     keys: &[
         KeyInfo {
             key: "heaps",

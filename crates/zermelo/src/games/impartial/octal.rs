@@ -26,6 +26,7 @@ pub const MAX_DIGITS: usize = 40;
 pub const INFO: GameInfo = GameInfo {
     name: "octal",
     summary: "octal game by its code (0.77 is Kayles); who cannot move loses",
+    how_to_play: "Take tokens from one heap as the code allows (in Kayles, one or two neighbouring pins, perhaps splitting the row in two); whoever cannot move loses.",
     keys: &[
         KeyInfo {
             key: "code",

@@ -19,6 +19,7 @@ pub const MAX_MOVES: usize = 64;
 pub const INFO: GameInfo = GameInfo {
     name: "subtraction",
     summary: "subtraction game: take one of the set's numbers of tokens from the heap",
+    how_to_play: "Take from the heap a number of tokens that is in the set; whoever cannot move loses.",
     keys: &[
         KeyInfo {
             key: "set",

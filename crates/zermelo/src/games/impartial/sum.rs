@@ -12,6 +12,7 @@ use crate::Error;
 pub const INFO: GameInfo = GameInfo {
     name: "sum",
     summary: "a sum of an octal game, a subtraction game and Nim heaps, played side by side",
+    how_to_play: "Make one move in any one of the games side by side (its own rules); whoever cannot move in any of them loses.",
     keys: &[
         KeyInfo {
             key: "code",

@@ -34,6 +34,7 @@ pub const INFO: GameInfo = GameInfo {
     name: "pawns",
     summary: "pawns race: a White and a Black pawn per column; a pawn moves forward any number of free \
               squares (jumping a pawn right in front), a player without a move passes; all pawns across wins",
+    how_to_play: "Move one of your pawns straight ahead any number of free squares (jumping the pawn right in front of it); the first to get every pawn to the far side wins.",
     keys: &[
         KeyInfo {
             key: "cols",
