@@ -292,7 +292,15 @@ impl<S: Strategy> GameSession<S> {
         let mut players = names
             .iter()
             .enumerate()
-            .map(|(i, n)| program(n, seed.wrapping_add(i as u64), special.as_ref(), &known))
+            .map(|(i, n)| {
+                program(
+                    n,
+                    seed.wrapping_add(i as u64),
+                    special.as_ref(),
+                    &known,
+                    &opts.budget,
+                )
+            })
             .collect::<Result<Vec<_>, Error>>()?;
         let mut deal: Games<'_, S::Game> = match from {
             Some((game, start)) => Box::new(move |_| (game.clone(), start.clone())),
@@ -361,6 +369,7 @@ impl<S: Strategy> GameSession<S> {
                     seed.wrapping_add(i as u64),
                     special.as_ref(),
                     &known,
+                    &opts.budget,
                 )?);
             }
         }
@@ -473,7 +482,10 @@ impl<S: Strategy> GameSession<S> {
         }
         self.strategy.check_bot(&p, name, opts)?;
         let special = self.special(opts);
-        let mut player = program(name, seed, special.as_ref(), &self.players())?;
+        let mut player = program(name, seed, special.as_ref(), &self.players(), &opts.budget)?;
+        // What the player asks for is refused before any work starts when it is over the
+        // budget (`mcts:60s` under a budget of 2 s, a search too deep to end in time).
+        player.check(game, &p)?;
         let m = player
             .choose(game, &p)
             .map_err(|e| opts.budget.stopped_as(e, "the bot's move"))?;
