@@ -62,14 +62,35 @@ impl Work {
     }
 }
 
-/// Hands the memory that ended work freed back to the system (the allocator otherwise
-/// keeps it in its arenas for the threads that used it).
-fn release_freed_memory() {
+/// Hands the memory that ended work freed back to the system, on a thread of its own: the
+/// allocator otherwise keeps it for the threads that used it. A request's work sends a
+/// word when it ends; trims run one at a time, one for any number of words.
+fn memory_janitor() -> std::sync::mpsc::Sender<()> {
+    let (ended, words) = std::sync::mpsc::channel::<()>();
+    std::thread::spawn(move || {
+        while words.recv().is_ok() {
+            while words.try_recv().is_ok() {}
+            #[cfg(all(target_os = "linux", target_env = "gnu"))]
+            // SAFETY: malloc_trim only returns free memory of the allocator to the system.
+            unsafe {
+                libc::malloc_trim(0);
+            }
+        }
+    });
+    ended
+}
+
+/// Keeps the allocator to a few arenas, about one for each request at work: memory one
+/// request's work freed is then taken again by the next, instead of lying in an arena of
+/// its own.
+fn few_arenas(turns: usize) {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: malloc_trim only returns free memory of the allocator to the system.
+    // SAFETY: mallopt only sets an allocator parameter, before the server's threads start.
     unsafe {
-        libc::malloc_trim(0);
+        libc::mallopt(libc::M_ARENA_MAX, i32::try_from(turns + 2).unwrap_or(i32::MAX));
     }
+    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+    let _ = turns;
 }
 
 /// Opened games, most recently used last, with the memory each holds.
@@ -108,6 +129,8 @@ struct App {
     opts: Options,
     cache: Mutex<Cache>,
     work: Work,
+    /// Told when a request's work ends ([`memory_janitor`]).
+    ended: std::sync::mpsc::Sender<()>,
 }
 
 /// Sets its flag when dropped: the request it belongs to ended, answered or not.
@@ -153,6 +176,8 @@ impl GameQuery {
 
 /// Serves the page and the API on `addr` until the process is stopped.
 pub fn serve(addr: SocketAddr, opts: Options, cache_bytes: u64) -> Result<Report> {
+    let work = Work::new(opts.budget.bytes());
+    few_arenas(work.count);
     let runtime = tokio::runtime::Runtime::new().context("starting the server")?;
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr)
@@ -160,7 +185,6 @@ pub fn serve(addr: SocketAddr, opts: Options, cache_bytes: u64) -> Result<Report
             .with_context(|| format!("binding {addr}"))?;
         let local = listener.local_addr()?;
         println!("zermelo is serving on http://{local}/");
-        let work = Work::new(opts.budget.bytes());
         let app = Arc::new(App {
             opts,
             cache: Mutex::new(Cache {
@@ -168,6 +192,7 @@ pub fn serve(addr: SocketAddr, opts: Options, cache_bytes: u64) -> Result<Report
                 limit: cache_bytes,
             }),
             work,
+            ended: memory_janitor(),
         });
         let router = Router::new()
             .route("/", get(|| async { Html(PAGE) }))
@@ -250,14 +275,11 @@ async fn run(
     opts.budget.ends = Some(std::time::Instant::now() + Duration::from_secs_f64(seconds));
     opts.position = Some(q.position.clone()).filter(|p| !p.trim().is_empty());
     let mut task = tokio::task::spawn_blocking(move || {
-        let answer = app
-            .cache
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&q.spec)
-            .and_then(|session| work(session.as_ref(), &q, &opts));
+        // The cache is locked only to find the session, not while it works.
+        let session = app.cache.lock().unwrap_or_else(|e| e.into_inner()).get(&q.spec);
+        let answer = session.and_then(|session| work(session.as_ref(), &q, &opts));
         app.cache.lock().unwrap_or_else(|e| e.into_inner()).trim();
-        release_freed_memory();
+        let _ = app.ended.send(());
         // The turn is given back once the work has ended, answered or not.
         drop(turn);
         answer

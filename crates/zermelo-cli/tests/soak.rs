@@ -298,3 +298,28 @@ fn players_asking_for_more_than_a_request_may_take_are_refused_before_work_start
     assert_eq!(status, 200, "{body}");
     let _ = std::fs::remove_dir_all(&data);
 }
+
+#[test]
+fn a_request_at_work_does_not_hold_up_another() {
+    if std::thread::available_parallelism().map_or(1, |n| n.get()) < 2 {
+        eprintln!("skipped: one core, so one request works at a time");
+        return;
+    }
+    let data = std::env::temp_dir().join(format!("zermelo-soak-turns-{}", std::process::id()));
+    let server = Server::start_with(&data, &["--budget", "2"]);
+    let slow = {
+        let addr = server.addr.clone();
+        std::thread::spawn(move || get(&addr, "/api/moves?spec=mnk:m=8,n=8,k=5").expect("answered"))
+    };
+    std::thread::sleep(Duration::from_millis(300));
+    let quick = get(&server.addr, "/api/moves?spec=tictactoe").expect("answered");
+    assert_eq!(quick.status, 200);
+    assert!(
+        quick.seconds < 1.0,
+        "{:.2} s behind a request at work",
+        quick.seconds
+    );
+    let slow = slow.join().unwrap();
+    assert_eq!(slow.status, 422, "{}", slow.body);
+    let _ = std::fs::remove_dir_all(&data);
+}

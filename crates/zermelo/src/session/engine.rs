@@ -597,8 +597,14 @@ impl<S: Strategy> Session for GameSession<S> {
         self.strategy.check_sample(db, sample, seed)
     }
 
+    /// What the held table takes; a table being found or made right now (its lock taken)
+    /// counts once it is held, so that asking never waits for that work.
     fn held_bytes(&self) -> u64 {
-        let held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        let held = match self.held.try_lock() {
+            Ok(held) => held,
+            Err(std::sync::TryLockError::Poisoned(e)) => e.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) => return 0,
+        };
         held.as_deref().map_or(0, S::held_bytes)
     }
 }
