@@ -129,7 +129,7 @@ fn options(data: &std::path::Path, memory: Option<u64>, seconds: Option<f64>) ->
         budget: Budget {
             memory,
             seconds,
-            cancel: None,
+            ..Budget::default()
         },
         run_programs: true,
         ..Options::default()

@@ -219,7 +219,7 @@ enum Command {
         /// The most seconds of work a request may start.
         #[arg(long, default_value_t = 2.0, value_name = "SECONDS")]
         budget: f64,
-        /// The most memory a request's work may take, in MiB.
+        /// The most memory requests' work may take, in MiB, shared by those at work at once.
         #[arg(long, default_value_t = 1024, value_name = "MIB", value_parser = positive_mib)]
         budget_memory: u64,
         /// The most memory the cache of opened games and loaded tables may hold, in MiB.

@@ -5,6 +5,12 @@
 //! memory, least recently used out). A request never starts work over its budget: too
 //! large answers 422; work whose client went away, or past its time, is stopped. A session
 //! reads a table file again once it is replaced (say, repaired), without a restart.
+//!
+//! The server's memory budget is shared: at most as many requests work at once as the
+//! machine has cores ([`Work`]), each within an equal share of the budget, which every
+//! player and solver honours; the others wait for a turn, up to their time budget. A
+//! request holds its turn until its work has ended, not only until it is answered, so
+//! work that is being stopped still counts against the budget.
 
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -31,8 +37,61 @@ const MAX_QUERY: usize = 8 * 1024;
 const MAX_BODY: usize = 16 * 1024;
 /// The most opened games the cache keeps, whatever memory they hold.
 const MAX_SESSIONS: usize = 64;
-/// Seconds a request may run past its work budget before it is answered with 503.
+/// Seconds a request's work may run past its time budget before its cancel flag is set
+/// (the work stops at its own deadline first, answering what it can).
+const STOP_AFTER_SECONDS: f64 = 0.5;
+/// Seconds a request waits after that for its work to stop before it is answered with 503.
 const GRACE_SECONDS: f64 = 3.0;
+
+/// Turns to work: at most `turns` requests work at once, each within `share` bytes.
+struct Work {
+    turns: Arc<tokio::sync::Semaphore>,
+    count: usize,
+    share: u64,
+}
+
+impl Work {
+    /// As many turns as the machine has cores, sharing `memory` bytes equally.
+    fn new(memory: u64) -> Work {
+        let count = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Work {
+            turns: Arc::new(tokio::sync::Semaphore::new(count)),
+            count,
+            share: memory / count as u64,
+        }
+    }
+}
+
+/// Hands the memory that ended work freed back to the system, on a thread of its own: the
+/// allocator otherwise keeps it for the threads that used it. A request's work sends a
+/// word when it ends; trims run one at a time, one for any number of words.
+fn memory_janitor() -> std::sync::mpsc::Sender<()> {
+    let (ended, words) = std::sync::mpsc::channel::<()>();
+    std::thread::spawn(move || {
+        while words.recv().is_ok() {
+            while words.try_recv().is_ok() {}
+            #[cfg(all(target_os = "linux", target_env = "gnu"))]
+            // SAFETY: malloc_trim only returns free memory of the allocator to the system.
+            unsafe {
+                libc::malloc_trim(0);
+            }
+        }
+    });
+    ended
+}
+
+/// Keeps the allocator to a few arenas, about one for each request at work: memory one
+/// request's work freed is then taken again by the next, instead of lying in an arena of
+/// its own.
+fn few_arenas(turns: usize) {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets an allocator parameter, before the server's threads start.
+    unsafe {
+        libc::mallopt(libc::M_ARENA_MAX, i32::try_from(turns + 2).unwrap_or(i32::MAX));
+    }
+    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+    let _ = turns;
+}
 
 /// Opened games, most recently used last, with the memory each holds.
 struct Cache {
@@ -69,6 +128,9 @@ impl Cache {
 struct App {
     opts: Options,
     cache: Mutex<Cache>,
+    work: Work,
+    /// Told when a request's work ends ([`memory_janitor`]).
+    ended: std::sync::mpsc::Sender<()>,
 }
 
 /// Sets its flag when dropped: the request it belongs to ended, answered or not.
@@ -114,6 +176,8 @@ impl GameQuery {
 
 /// Serves the page and the API on `addr` until the process is stopped.
 pub fn serve(addr: SocketAddr, opts: Options, cache_bytes: u64) -> Result<Report> {
+    let work = Work::new(opts.budget.bytes());
+    few_arenas(work.count);
     let runtime = tokio::runtime::Runtime::new().context("starting the server")?;
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr)
@@ -127,6 +191,8 @@ pub fn serve(addr: SocketAddr, opts: Options, cache_bytes: u64) -> Result<Report
                 sessions: Vec::new(),
                 limit: cache_bytes,
             }),
+            work,
+            ended: memory_janitor(),
         });
         let router = Router::new()
             .route("/", get(|| async { Html(PAGE) }))
@@ -167,8 +233,9 @@ fn status(e: &Error) -> StatusCode {
     }
 }
 
-/// Runs `work` on a blocking thread with the request's budget and a cancel flag that is
-/// set when the client goes away or the time runs out.
+/// Runs `work` on a blocking thread, when a turn to work is free, with the request's
+/// budget (its share of the memory) and a cancel flag that is set when the client goes
+/// away or the time runs out.
 async fn run(
     app: Arc<App>,
     uri: &Uri,
@@ -185,22 +252,50 @@ async fn run(
         Ok(q) => q,
         Err(e) => return error(StatusCode::BAD_REQUEST, &e.body_text()),
     };
+    let seconds = app.opts.budget.seconds.unwrap_or(0.0);
+    let wait = Duration::from_secs_f64(seconds);
+    let turn = match tokio::time::timeout(wait, app.work.turns.clone().acquire_owned()).await {
+        Ok(Ok(turn)) => turn,
+        _ => {
+            return error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                &format!(
+                    "the server is busy ({} requests at work); try again in a moment",
+                    app.work.count
+                ),
+            )
+        }
+    };
     let cancel = Arc::new(AtomicBool::new(false));
     let _guard = CancelOnDrop(cancel.clone());
     let mut opts = app.opts.clone();
-    opts.budget.cancel = Some(cancel);
+    opts.budget.cancel = Some(cancel.clone());
+    opts.budget.memory = Some(app.work.share);
+    // Every part of the work ends by the request's deadline, counted from now.
+    opts.budget.ends = Some(std::time::Instant::now() + Duration::from_secs_f64(seconds));
     opts.position = Some(q.position.clone()).filter(|p| !p.trim().is_empty());
-    let seconds = opts.budget.seconds.unwrap_or(0.0) + GRACE_SECONDS;
-    let task = tokio::task::spawn_blocking(move || {
-        let session = app.cache.lock().unwrap_or_else(|e| e.into_inner()).get(&q.spec)?;
-        let answer = work(session.as_ref(), &q, &opts);
+    let mut task = tokio::task::spawn_blocking(move || {
+        // The cache is locked only to find the session, not while it works.
+        let session = app.cache.lock().unwrap_or_else(|e| e.into_inner()).get(&q.spec);
+        let answer = session.and_then(|session| work(session.as_ref(), &q, &opts));
         app.cache.lock().unwrap_or_else(|e| e.into_inner()).trim();
+        let _ = app.ended.send(());
+        // The turn is given back once the work has ended, answered or not.
+        drop(turn);
         answer
     });
-    match tokio::time::timeout(Duration::from_secs_f64(seconds), task).await {
-        Ok(Ok(Ok(json))) => Json(json).into_response(),
-        Ok(Ok(Err(e))) => error(status(&e), &e.to_string()),
-        Ok(Err(e)) => error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
+    let answer = |done: Result<Result<serde_json::Value, Error>, tokio::task::JoinError>| match done {
+        Ok(Ok(json)) => Json(json).into_response(),
+        Ok(Err(e)) => error(status(&e), &e.to_string()),
+        Err(e) => error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
+    };
+    let budget = Duration::from_secs_f64(seconds + STOP_AFTER_SECONDS);
+    if let Ok(done) = tokio::time::timeout(budget, &mut task).await {
+        return answer(done);
+    }
+    cancel.store(true, Ordering::Relaxed);
+    match tokio::time::timeout(Duration::from_secs_f64(GRACE_SECONDS), &mut task).await {
+        Ok(done) => answer(done),
         Err(_) => error(
             StatusCode::SERVICE_UNAVAILABLE,
             "the request took too long and was stopped",

@@ -109,6 +109,11 @@ impl Server {
         Server { child, addr }
     }
 
+    /// Its process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// The status code and body of `METHOD path`.
     pub fn request(&self, method: &str, path: &str) -> (u16, String) {
         use std::io::{Read, Write};

@@ -4,6 +4,10 @@
 //! players, `1/n` to each of `n` players for a draw, and 0 for a loss.
 //!
 //! The player sees the whole position (it assumes open information).
+//!
+//! Under a job's budget ([`Mcts::with_budget`]) the search stops at its deadline or cancel
+//! flag, its tree stops growing at the budget's memory (playouts then go on from the
+//! leaves), and it refuses before it starts what asks for more than the budget's seconds.
 
 use std::time::{Duration, Instant};
 
@@ -13,7 +17,20 @@ use rand::SeedableRng;
 
 use super::Player;
 use crate::game::{Game, Outcome};
+use crate::solve::budget;
 use crate::Error;
+
+/// Playouts a second of a budget's time allows: a player asking for more playouts than
+/// this times the budget's seconds is refused before it starts (slower games stop at the
+/// deadline instead).
+pub const PLAYOUTS_PER_SECOND: f64 = 20_000.0;
+
+/// The bytes each allocation of a tree node costs the allocator, about (the tree's memory
+/// is counted node by node).
+const ALLOCATION_BYTES: usize = 32;
+
+/// Iterations between two looks at the deadline and the cancel flag.
+const CHECK_EVERY: u32 = 16;
 
 /// How long the search runs for each move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,6 +45,10 @@ pub enum Budget {
 pub struct Mcts {
     budget: Budget,
     rng: StdRng,
+    /// The job's budget: deadline, cancel flag, memory for the tree.
+    within: budget::Budget,
+    /// Nodes of the last search's tree.
+    nodes: usize,
 }
 
 struct Node<G: Game> {
@@ -51,7 +72,33 @@ impl Mcts {
         Mcts {
             budget,
             rng: StdRng::seed_from_u64(seed),
+            within: budget::Budget::default(),
+            nodes: 0,
         }
+    }
+
+    /// The nodes of the tree of the last move chosen.
+    pub fn tree_nodes(&self) -> usize {
+        self.nodes
+    }
+
+    /// The same player within a job's `budget`: it stops at the deadline or the cancel
+    /// flag (a timed search answers with what it found by the deadline, a search of a
+    /// number of playouts gives up), and its tree takes at most the budget's memory.
+    pub fn with_budget(self, budget: budget::Budget) -> Self {
+        Mcts {
+            within: budget,
+            ..self
+        }
+    }
+
+    /// The bytes `node` takes outside the tree's vector, about: its untried moves, its
+    /// place among its parent's children (a vector that doubles), and what the allocator
+    /// adds to both.
+    fn heap_bytes<G: Game>(node: &Node<G>) -> usize {
+        node.untried.capacity() * std::mem::size_of::<G::Move>()
+            + 2 * std::mem::size_of::<usize>()
+            + 2 * ALLOCATION_BYTES
     }
 
     fn payoffs(n: usize, outcome: Outcome) -> Vec<f64> {
@@ -107,7 +154,9 @@ impl Mcts {
         }
     }
 
-    fn iterate<G: Game>(&mut self, game: &G, tree: &mut Vec<Node<G>>) {
+    /// One iteration: selection, expansion when `grow`, a playout, backpropagation; the
+    /// bytes the tree took outside its vector ([`Mcts::heap_bytes`]).
+    fn iterate<G: Game>(&mut self, game: &G, tree: &mut Vec<Node<G>>, grow: bool) -> usize {
         let mut at = 0;
         while tree[at].untried.is_empty() && !tree[at].children.is_empty() {
             let log_n = tree[at].visits.ln();
@@ -123,9 +172,11 @@ impl Mcts {
                 })
                 .expect("a child");
         }
-        if let Some(m) = tree[at].untried.pop() {
+        let mut grown = 0;
+        if let Some(m) = tree[at].untried.pop().filter(|_| grow) {
             let child = game.play(&tree[at].position, &m);
             let node = self.node(game, child, Some(m), at);
+            grown = Self::heap_bytes(&node);
             tree.push(node);
             let id = tree.len() - 1;
             tree[at].children.push(id);
@@ -144,6 +195,7 @@ impl Mcts {
             node.payoff += pay[mover];
             at = parent;
         }
+        grown
     }
 }
 
@@ -155,6 +207,27 @@ impl<G: Game> Player<G> for Mcts {
         }
     }
 
+    /// Refuses more playouts than [`PLAYOUTS_PER_SECOND`] times the budget's seconds, or
+    /// more time than its seconds.
+    fn check(&self, _game: &G, _p: &G::Position) -> Result<(), Error> {
+        let Some(limit) = self.within.seconds else {
+            return Ok(());
+        };
+        let name = Player::<G>::name(self);
+        match self.budget {
+            Budget::Playouts(n) if f64::from(n) > limit * PLAYOUTS_PER_SECOND => Err(Error::TooBig(format!(
+                "{name} asks for {n} playouts, more than the {} a request may ask for \
+                 ({PLAYOUTS_PER_SECOND} a second of its {limit} s)",
+                (limit * PLAYOUTS_PER_SECOND) as u64
+            ))),
+            Budget::Time(t) if t.as_secs_f64() > limit => Err(Error::TooBig(format!(
+                "mcts asks for {} s a move, more than the {limit} s a request may take",
+                t.as_secs_f64()
+            ))),
+            _ => Ok(()),
+        }
+    }
+
     fn choose(&mut self, game: &G, p: &G::Position) -> Result<G::Move, Error> {
         let root = self.node(game, p.clone(), None, 0);
         match root.untried.len() {
@@ -162,7 +235,18 @@ impl<G: Game> Player<G> for Mcts {
             1 => return Ok(root.untried[0].clone()),
             _ => {}
         }
-        let mut tree = vec![root];
+        let limit = self.within.clock();
+        let memory = usize::try_from(self.within.bytes()).unwrap_or(usize::MAX);
+        let node_size = std::mem::size_of::<Node<G>>();
+        // Room for as many nodes as the playouts make, or as fit in the memory when each
+        // has as many moves as the root.
+        let fit = memory / (node_size + Self::heap_bytes(&root));
+        let mut tree = match self.budget {
+            Budget::Playouts(n) => Vec::with_capacity((n as usize).saturating_add(1).min(fit)),
+            Budget::Time(_) => Vec::new(),
+        };
+        let mut heap = Self::heap_bytes(&root);
+        tree.push(root);
         let started = Instant::now();
         let mut done = 0u32;
         loop {
@@ -173,9 +257,31 @@ impl<G: Game> Player<G> for Mcts {
             if !more {
                 break;
             }
-            self.iterate(game, &mut tree);
+            if done.is_multiple_of(CHECK_EVERY) && limit.passed() {
+                match self.budget {
+                    // A timed search answers with what it found by the deadline.
+                    Budget::Time(_) if done > 0 && !limit.cancelled() => break,
+                    _ => {
+                        return Err(self
+                            .within
+                            .stopped(&format!("{}'s move", Player::<G>::name(self))))
+                    }
+                }
+            }
+            // The tree grows while it fits in the memory with one more node, counting the
+            // vector as it will be after the push (doubled when full) and the next node's
+            // moves as many as the root's; the root has a child in any case.
+            let slots = if tree.len() < tree.capacity() {
+                tree.capacity()
+            } else {
+                (2 * tree.capacity()).max(4)
+            };
+            let grow = tree[0].children.is_empty()
+                || slots.saturating_mul(node_size) + heap + Self::heap_bytes(&tree[0]) <= memory;
+            heap += self.iterate(game, &mut tree, grow);
             done += 1;
         }
+        self.nodes = tree.len();
         // The most visited move; the children's order is random, so ties fall at random.
         let best = tree[0]
             .children
@@ -183,5 +289,82 @@ impl<G: Game> Player<G> for Mcts {
             .max_by(|&&a, &&b| tree[a].visits.total_cmp(&tree[b].visits))
             .expect("at least one child after a playout");
         Ok(tree[*best].via.clone().expect("a child has a move"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::games::mnk::Mnk;
+
+    fn within(seconds: Option<f64>, memory: u64) -> budget::Budget {
+        budget::Budget {
+            seconds,
+            ..budget::Budget::default().with_memory(memory)
+        }
+    }
+
+    #[test]
+    fn the_tree_stops_growing_at_the_memory_and_the_playouts_go_on() {
+        let game = Mnk::new(8, 8, 5).unwrap();
+        let mut free = Mcts::new(Budget::Playouts(3000), 1);
+        free.choose(&game, &game.start()).unwrap();
+        assert!(free.tree_nodes() > 2000, "{}", free.tree_nodes());
+        let mut capped = Mcts::new(Budget::Playouts(3000), 1).with_budget(within(None, 64 << 10));
+        capped.choose(&game, &game.start()).unwrap();
+        let node = std::mem::size_of::<Node<Mnk>>() + 64 * std::mem::size_of::<<Mnk as Game>::Move>();
+        assert!(capped.tree_nodes() * node <= 64 << 10, "{}", capped.tree_nodes());
+        assert!(capped.tree_nodes() > 10);
+    }
+
+    #[test]
+    fn a_cancelled_search_stops_and_says_so() {
+        let game = Mnk::new(8, 8, 5).unwrap();
+        let cancel = budget::Budget {
+            cancel: Some(Arc::new(AtomicBool::new(true))),
+            ..budget::Budget::default()
+        };
+        let started = Instant::now();
+        let mut player = Mcts::new(Budget::Playouts(u32::MAX), 1).with_budget(cancel);
+        assert!(matches!(
+            player.choose(&game, &game.start()),
+            Err(Error::Cancelled)
+        ));
+        assert!(started.elapsed() < Duration::from_secs(1));
+    }
+
+    #[test]
+    fn at_the_deadline_playouts_give_up_and_a_timed_search_answers() {
+        let game = Mnk::new(8, 8, 5).unwrap();
+        let started = Instant::now();
+        let mut counted = Mcts::new(Budget::Playouts(u32::MAX), 1).with_budget(within(Some(0.2), 1 << 30));
+        assert!(matches!(
+            counted.choose(&game, &game.start()),
+            Err(Error::TooBig(_))
+        ));
+        let mut timed =
+            Mcts::new(Budget::Time(Duration::from_secs(60)), 1).with_budget(within(Some(0.2), 1 << 30));
+        assert!(timed.choose(&game, &game.start()).is_ok());
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
+
+    #[test]
+    fn asking_for_more_than_the_budget_is_refused_before_it_starts() {
+        let game = Mnk::new(3, 3, 3).unwrap();
+        let p = game.start();
+        let two = within(Some(2.0), 1 << 30);
+        let check = |b: Budget| Player::<Mnk>::check(&Mcts::new(b, 0).with_budget(two.clone()), &game, &p);
+        assert!(check(Budget::Playouts(40_000)).is_ok());
+        let err = check(Budget::Playouts(100_000_000)).unwrap_err();
+        assert!(err.to_string().contains("more than the 40000"), "{err}");
+        assert!(check(Budget::Time(Duration::from_secs(2))).is_ok());
+        let err = check(Budget::Time(Duration::from_secs(60))).unwrap_err();
+        assert!(err.to_string().contains("more than the 2 s"), "{err}");
+        // Without seconds (the command line), any budget is taken.
+        let free = Mcts::new(Budget::Playouts(100_000_000), 0);
+        assert!(Player::<Mnk>::check(&free, &game, &p).is_ok());
     }
 }

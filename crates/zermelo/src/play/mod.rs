@@ -47,4 +47,11 @@ pub trait Player<G: Game> {
     fn name(&self) -> String;
     /// A legal move for the player to move in the non-terminal position `p`.
     fn choose(&mut self, game: &G, p: &G::Position) -> Result<G::Move, Error>;
+    /// Refuses, before any work starts, a move in `p` that asks for more than the player's
+    /// budget allows (a request's seconds): `mcts:60s` under a budget of 2 s, a search
+    /// too deep to end in time. Players whose work is bounded by the position accept.
+    fn check(&self, game: &G, p: &G::Position) -> Result<(), Error> {
+        let _ = (game, p);
+        Ok(())
+    }
 }

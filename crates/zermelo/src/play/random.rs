@@ -60,6 +60,11 @@ impl<G: Game> Player<G> for Sometimes<'_, G> {
         format!("{}:{}", self.inner.name(), self.p)
     }
 
+    /// The inner player's refusal: it may be asked for any move.
+    fn check(&self, game: &G, p: &G::Position) -> Result<(), Error> {
+        self.inner.check(game, p)
+    }
+
     fn choose(&mut self, game: &G, p: &G::Position) -> Result<G::Move, Error> {
         if self.random.rng.gen_bool(self.p) {
             self.inner.choose(game, p)

@@ -1,7 +1,7 @@
 //! What every session shares: where play starts, replaying moves, players by name, the result of a game in
 //! words, and random playouts.
 
-use super::{Big, MoveValue, Options, PlayerInfo, PositionView, Verdict};
+use super::{Big, Budget, MoveValue, Options, PlayerInfo, PositionView, Verdict};
 use crate::game::{Notation, Outcome};
 use crate::play::random::{Random, Sometimes};
 use crate::play::search::Search;
@@ -64,12 +64,15 @@ pub fn check_seats(spec: &str, seats: usize, names: &[String], what: &str) -> Re
     Ok(())
 }
 
-/// A player by name that needs no person: the session's own, `random` or `search[:DEPTH]`.
+/// A player by name that needs no person: the session's own, `random` or `search[:DEPTH]`
+/// (within `budget`: it stops at its deadline or cancel flag, and refuses a search too
+/// deep for its seconds, see [`Player::check`]).
 pub fn program<'g, G: Notation + 'g>(
     name: &str,
     seed: u64,
     special: &Special<'g, G>,
     known: &[PlayerInfo],
+    budget: &Budget,
 ) -> Result<Box<dyn Player<G> + 'g>, Error> {
     let name = name.trim();
     if let Some(p) = special(name, seed) {
@@ -84,12 +87,12 @@ pub fn program<'g, G: Notation + 'g>(
             .ok_or_else(|| {
                 Error::Unsupported(format!("{name}: the probability must be a number from 0 to 1"))
             })?;
-        let inner = program(inner, seed, special, known)?;
+        let inner = program(inner, seed, special, known, budget)?;
         return Ok(Box::new(Sometimes::new(inner, p, seed)));
     }
     Ok(match name.split_once(':') {
         None if name == "random" => Box::new(Random::new(seed)),
-        None if name == "search" => Box::new(Search::new(4, seed)),
+        None if name == "search" => Box::new(Search::new(4, seed).with_budget(budget.clone())),
         Some(("search", depth)) => {
             let depth: u32 = depth
                 .parse()
@@ -100,7 +103,7 @@ pub fn program<'g, G: Notation + 'g>(
                         "search:{depth}: the depth must be a whole number from 1 to {MAX_SEARCH_DEPTH}"
                     ))
                 })?;
-            Box::new(Search::new(depth, seed))
+            Box::new(Search::new(depth, seed).with_budget(budget.clone()))
         }
         _ => {
             let names: Vec<&str> = known.iter().map(|p| p.name).collect();

@@ -298,7 +298,15 @@ impl<S: Strategy> GameSession<S> {
         let mut players = names
             .iter()
             .enumerate()
-            .map(|(i, n)| program(n, seed.wrapping_add(i as u64), special.as_ref(), &known))
+            .map(|(i, n)| {
+                program(
+                    n,
+                    seed.wrapping_add(i as u64),
+                    special.as_ref(),
+                    &known,
+                    &opts.budget,
+                )
+            })
             .collect::<Result<Vec<_>, Error>>()?;
         let mut deal: Games<'_, S::Game> = match from {
             Some((game, start)) => Box::new(move |_| (game.clone(), start.clone())),
@@ -367,6 +375,7 @@ impl<S: Strategy> GameSession<S> {
                     seed.wrapping_add(i as u64),
                     special.as_ref(),
                     &known,
+                    &opts.budget,
                 )?);
             }
         }
@@ -479,7 +488,10 @@ impl<S: Strategy> GameSession<S> {
         }
         self.strategy.check_bot(&p, name, opts)?;
         let special = self.special(opts);
-        let mut player = program(name, seed, special.as_ref(), &self.players())?;
+        let mut player = program(name, seed, special.as_ref(), &self.players(), &opts.budget)?;
+        // What the player asks for is refused before any work starts when it is over the
+        // budget (`mcts:60s` under a budget of 2 s, a search too deep to end in time).
+        player.check(game, &p)?;
         let m = player
             .choose(game, &p)
             .map_err(|e| opts.budget.stopped_as(e, "the bot's move"))?;
@@ -607,8 +619,14 @@ impl<S: Strategy> Session for GameSession<S> {
         self.strategy.check_sample(db, sample, seed)
     }
 
+    /// What the held table takes; a table being found or made right now (its lock taken)
+    /// counts once it is held, so that asking never waits for that work.
     fn held_bytes(&self) -> u64 {
-        let held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        let held = match self.held.try_lock() {
+            Ok(held) => held,
+            Err(std::sync::TryLockError::Poisoned(e)) => e.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) => return 0,
+        };
         held.as_deref().map_or(0, S::held_bytes)
     }
 }

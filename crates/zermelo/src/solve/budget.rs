@@ -18,6 +18,10 @@ pub struct Budget {
     pub seconds: Option<f64>,
     /// Set from outside to stop the work (a client went away, Ctrl-C).
     pub cancel: Option<Arc<AtomicBool>>,
+    /// When the whole job must have ended (a request's work, started at a known time),
+    /// whatever its parts take: every part's deadline ([`Budget::limit`]) is the sooner of
+    /// this and its `seconds` from when it starts. `None`: each part has its `seconds`.
+    pub ends: Option<Instant>,
 }
 
 /// The whole machine, no time limit, no cancel flag.
@@ -27,6 +31,7 @@ impl Default for Budget {
             memory: None,
             seconds: None,
             cancel: None,
+            ends: None,
         }
     }
 }
@@ -52,12 +57,25 @@ impl Budget {
     }
 
     /// The limit a search keeping `entry_bytes` a position runs under: the memory, the
-    /// time from now and the cancel flag.
+    /// time from now (up to when the job [`ends`](Budget::ends)) and the cancel flag.
     pub fn limit(&self, entry_bytes: u64) -> Limit {
+        let from_now = self.seconds.map(|s| Instant::now() + Duration::from_secs_f64(s));
         Limit {
             positions: usize::try_from(self.bytes() / entry_bytes.max(1)).ok(),
-            deadline: self.seconds.map(|s| Instant::now() + Duration::from_secs_f64(s)),
+            deadline: match (from_now, self.ends) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
             cancel: self.cancel.clone(),
+        }
+    }
+
+    /// The time from now and the cancel flag, with no bound on positions: for work that
+    /// keeps nothing per position (a depth-limited search, playouts).
+    pub fn clock(&self) -> Limit {
+        Limit {
+            positions: None,
+            ..self.limit(1)
         }
     }
 

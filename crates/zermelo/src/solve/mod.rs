@@ -173,6 +173,13 @@ impl Limit {
             .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
     }
 
+    /// Whether the deadline has passed or the cancel flag is set, looked at now (work whose
+    /// steps are long, such as a playout, looks every few steps; searches use
+    /// [`Limit::reached`]).
+    pub fn passed(&self) -> bool {
+        self.deadline.is_some_and(|d| std::time::Instant::now() >= d) || self.cancelled()
+    }
+
     /// The error of a search that gave up at this limit: [`Error::Cancelled`] when it was
     /// cancelled, else [`Error::TooBig`].
     pub fn stop(&self) -> Error {

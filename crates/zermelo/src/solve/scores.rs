@@ -13,6 +13,7 @@ use std::hash::Hash;
 
 use rustc_hash::FxHashMap;
 
+use super::Limit;
 use crate::game::{Game, PlayerId, Scored};
 
 /// Final scores: the first player's, then the second's.
@@ -112,6 +113,10 @@ pub struct ScoreSolver<
     table: Table<K>,
     /// Move lists by depth, reused to avoid allocating in the search.
     buffers: Vec<Vec<G::Move>>,
+    /// When to give up: past a number of positions, a deadline, a cancel flag.
+    limit: Limit,
+    ticks: u32,
+    stopped: bool,
 }
 
 impl<'g, 'r, G: Scored, R: DecisionRule + ?Sized> ScoreSolver<'g, 'r, G, R> {
@@ -132,7 +137,27 @@ impl<'g, 'r, G: Scored, R: DecisionRule + ?Sized, K: Hash + Eq> ScoreSolver<'g, 
             key,
             table,
             buffers: Vec::new(),
+            limit: Limit::default(),
+            ticks: 0,
+            stopped: false,
         }
+    }
+
+    /// The same solver, giving up at `limit`: its answers are then meaningless, and
+    /// [`ScoreSolver::stopped`] says so.
+    pub fn with_limit(mut self, limit: Limit) -> Self {
+        self.limit = limit;
+        self
+    }
+
+    /// Whether the solver gave up at its limit.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// The error of a solver that gave up at its limit ([`Limit::stop`]).
+    pub fn stop(&self) -> crate::Error {
+        self.limit.stop()
     }
 
     /// The solver's table, to reuse in another solver.
@@ -158,6 +183,10 @@ impl<'g, 'r, G: Scored, R: DecisionRule + ?Sized, K: Hash + Eq> ScoreSolver<'g, 
         let key = (self.key)(game, p);
         if let Some(s) = self.table.get(&key) {
             return *s;
+        }
+        if self.stopped || self.limit.reached(self.table.len(), &mut self.ticks) {
+            self.stopped = true;
+            return [0, 0];
         }
         if self.buffers.len() <= depth {
             self.buffers.resize_with(depth + 1, Vec::new);

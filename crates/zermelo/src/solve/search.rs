@@ -157,22 +157,51 @@ impl<G: Game> Oracle<G> for AlphaBeta<'_, G> {
 }
 
 /// Depth-limited negamax with alpha-beta and the game's heuristic at the horizon:
-/// the score of `p` for its mover, exact wins and losses within reach.
-pub fn limited<G: Game>(game: &G, p: &G::Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+/// the score of `p` for its mover, exact wins and losses within reach; `None` when the
+/// search reached the deadline or the cancel flag of `limit` (its clock is looked at every
+/// few thousand positions, counted in `ticks`).
+pub fn limited<G: Game>(
+    game: &G,
+    p: &G::Position,
+    depth: u32,
+    mut alpha: i32,
+    beta: i32,
+    limit: &Limit,
+    ticks: &mut u32,
+) -> Option<i32> {
+    if limit.reached(0, ticks) {
+        return None;
+    }
     let mover = game.to_move(p);
     if let Some(outcome) = game.outcome(p) {
-        return Value::terminal(outcome, mover).score();
+        return Some(Value::terminal(outcome, mover).score());
     }
     if depth == 0 {
-        return game.heuristic(p).clamp(-WIN_SCORE / 2, WIN_SCORE / 2);
+        return Some(game.heuristic(p).clamp(-WIN_SCORE / 2, WIN_SCORE / 2));
     }
     let mut best = -INFINITY;
     for m in game.legal_moves(p) {
         let child = game.play(p, &m);
         let v = if game.to_move(&child) == mover {
-            step(limited(game, &child, depth - 1, unstep(alpha), unstep(beta)))
+            step(limited(
+                game,
+                &child,
+                depth - 1,
+                unstep(alpha),
+                unstep(beta),
+                limit,
+                ticks,
+            )?)
         } else {
-            step(-limited(game, &child, depth - 1, -unstep(beta), -unstep(alpha)))
+            step(-limited(
+                game,
+                &child,
+                depth - 1,
+                -unstep(beta),
+                -unstep(alpha),
+                limit,
+                ticks,
+            )?)
         };
         best = best.max(v);
         alpha = alpha.max(best);
@@ -180,9 +209,5 @@ pub fn limited<G: Game>(game: &G, p: &G::Position, depth: u32, mut alpha: i32, b
             break;
         }
     }
-    if best == -INFINITY {
-        0
-    } else {
-        best
-    }
+    Some(if best == -INFINITY { 0 } else { best })
 }

@@ -20,6 +20,8 @@ use crate::{Error, Value};
 
 /// Playouts per move of a plain `mcts` player.
 const DEFAULT_PLAYOUTS: u32 = 2000;
+/// Bytes a position the exact solver remembers takes in its map, with the map's overhead.
+const SCORE_ENTRY_BYTES: u64 = 128;
 
 /// What a score game solved as score pairs hands the strategy.
 pub trait ScoreGame: Notation + Scored + Clone + Send + Sync + 'static {
@@ -85,7 +87,13 @@ impl<G: ScoreGame> ScorePairs<G> {
         )?;
         let rule = self.game.decision_rule();
         let mover = self.game.to_move(p);
-        let mut options = self.solver().options(p);
+        let mut solver = self.solver().with_limit(opts.budget.limit(SCORE_ENTRY_BYTES));
+        let mut options = solver.options(p);
+        if solver.stopped() {
+            return Err(opts
+                .budget
+                .stopped(&format!("valuing the moves of this {} position", self.spec)));
+        }
         // A stable sort keeps the first best, the rule's choice, in front.
         options.sort_by(|(_, a), (_, b)| {
             if rule.prefers(mover, a, b) {
@@ -262,18 +270,22 @@ impl<G: ScoreGame> Strategy for ScorePairs<G> {
         &'s self,
         name: &str,
         seed: u64,
-        _opts: &Options,
+        opts: &Options,
         _tables: &Tables<'_, Self>,
     ) -> Option<Made<'s, G>> {
+        let within = |b| Mcts::new(b, seed).with_budget(opts.budget.clone());
         let player: Box<dyn Player<G> + 's> = match name.split_once(':') {
             None if name == "greedy" => Box::new(Greedy::new(seed)),
-            None if name == "mcts" => Box::new(Mcts::new(mcts::Budget::Playouts(DEFAULT_PLAYOUTS), seed)),
-            Some(("mcts", budget)) => match mcts_budget(budget) {
-                Ok(b) => Box::new(Mcts::new(b, seed)),
+            None if name == "mcts" => Box::new(within(mcts::Budget::Playouts(DEFAULT_PLAYOUTS))),
+            // `mcts:BUDGET:P` is `NAME:P` of `mcts:BUDGET`, made by the session.
+            Some(("mcts", budget)) if !budget.contains(':') => match mcts_budget(budget) {
+                Ok(b) => Box::new(within(b)),
                 Err(e) => return Some(Err(e)),
             },
             None if name == "perfect" => match self.solvable() {
-                Ok(()) => Box::new(ScorePerfect::new(self.solver())),
+                Ok(()) => Box::new(ScorePerfect::new(
+                    self.solver().with_limit(opts.budget.limit(SCORE_ENTRY_BYTES)),
+                )),
                 Err(e) => {
                     return Some(Err(Error::Unsupported(format!(
                         "the perfect player needs an exactly solvable game: {e}"

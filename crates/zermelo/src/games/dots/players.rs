@@ -6,8 +6,13 @@ use rand::SeedableRng;
 
 use super::{Dots, Lines, Position};
 use crate::play::{best_at_random, Player};
+use crate::solve::budget::Budget;
 use crate::solve::margin::MarginSolver;
 use crate::{Error, Game};
+
+/// Bytes a position the strong player's exact search remembers takes, with the map's
+/// overhead.
+const EXACT_ENTRY_BYTES: u64 = 64;
 
 /// Undrawn lines at or below which the strong player searches exactly.
 pub const EXACT_LINES: usize = 26;
@@ -199,14 +204,22 @@ fn fewest_given(game: &Dots, lines: &Lines, candidates: &[usize]) -> Vec<usize> 
 /// at most [`EXACT_LINES`] lines are left or every box left has two sides drawn or more.
 pub struct Strong {
     rng: StdRng,
+    budget: Budget,
 }
 
 impl Strong {
-    /// A strong player breaking ties with `seed`.
+    /// A strong player breaking ties with `seed`, with no limit.
     pub fn new(seed: u64) -> Self {
         Strong {
             rng: StdRng::seed_from_u64(seed),
+            budget: Budget::default(),
         }
+    }
+
+    /// The same player within `budget`: its exact search gives up at the budget's memory,
+    /// deadline or cancel flag, and the move is then the budget's error.
+    pub fn with_budget(self, budget: Budget) -> Self {
+        Strong { budget, ..self }
     }
 
     /// The quiet moves whose random continuations most often leave an even number of
@@ -240,28 +253,27 @@ impl Strong {
             .collect()
     }
 
-    fn exact(&mut self, game: &Dots, p: &Position) -> u8 {
-        let mut search = super::solver(game);
+    fn exact(&mut self, game: &Dots, p: &Position) -> Result<u8, Error> {
+        let mut search = super::solver(game).with_limit(self.budget.limit(EXACT_ENTRY_BYTES));
         let mut moves = Vec::new();
         game.search_moves(p, &mut moves);
-        let scored: Vec<(u8, i32)> = moves
-            .iter()
-            .map(|&m| {
-                let child = game.play(p, &m);
-                let r = search.remaining(&child);
-                let gained = (child.boxes[p.mover as usize].count_ones()
-                    - p.boxes[p.mover as usize].count_ones()) as i32;
-                (
-                    m,
-                    if child.mover == p.mover {
-                        gained + r
-                    } else {
-                        gained - r
-                    },
-                )
-            })
-            .collect();
-        best_at_random(&scored, &mut self.rng).expect("a move")
+        let mut scored: Vec<(u8, i32)> = Vec::with_capacity(moves.len());
+        for &m in &moves {
+            let child = game.play(p, &m);
+            let r = search.remaining(&child);
+            if search.stopped() {
+                return Err(self.budget.stopped("the strong player's exact search"));
+            }
+            let gained =
+                (child.boxes[p.mover as usize].count_ones() - p.boxes[p.mover as usize].count_ones()) as i32;
+            let value = if child.mover == p.mover {
+                gained + r
+            } else {
+                gained - r
+            };
+            scored.push((m, value));
+        }
+        best_at_random(&scored, &mut self.rng)
     }
 }
 
@@ -279,7 +291,7 @@ impl Player<Dots> for Strong {
         // and loops that exact search resolves quickly, however many lines are left.
         let loony = (0..game.box_count()).all(|b| game.sides(&p.lines, b) >= 2);
         if undrawn.len() <= EXACT_LINES || loony {
-            return Ok(self.exact(game, p));
+            return self.exact(game, p);
         }
         if let Some(l) = game.safe_capture(&p.lines) {
             return Ok(l as u8);

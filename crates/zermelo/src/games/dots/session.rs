@@ -8,7 +8,7 @@ use super::players::{Greedy, Strong};
 use super::strategy::{self as margin, Draw, MarginGame};
 use super::{Dots, Lines, Position, INFO, MAX_DOTS};
 use crate::play::Player;
-use crate::session::{Cost, Fact, FactValue, Session};
+use crate::session::{Budget, Cost, Fact, FactValue, Session};
 use crate::solve::margin::{MarginSearch, MarginSolver, Setup};
 use crate::spec::Spec;
 use crate::{Error, Notation};
@@ -76,10 +76,10 @@ impl MarginGame for Dots {
         super::lines_search(self, setup).map(|s| Box::new(s) as Box<dyn MarginSolver<Dots>>)
     }
 
-    fn own_player(name: &str, seed: u64) -> Option<Box<dyn Player<Dots>>> {
+    fn own_player(name: &str, seed: u64, budget: &Budget) -> Option<Box<dyn Player<Dots>>> {
         match name {
             "greedy" => Some(Box::new(Greedy::new(seed))),
-            "strong" => Some(Box::new(Strong::new(seed))),
+            "strong" => Some(Box::new(Strong::new(seed).with_budget(budget.clone()))),
             _ => None,
         }
     }

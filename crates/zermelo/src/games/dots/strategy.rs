@@ -19,7 +19,7 @@ use crate::play::Player;
 use crate::session::common;
 use crate::session::engine::{GameSession, Made, Strategy, Tables};
 use crate::session::{
-    Big, Cost, Fact, FactValue, MoveValue, Options, PositionView, Session, Solution, Verdict,
+    Big, Budget, Cost, Fact, FactValue, MoveValue, Options, PositionView, Session, Solution, Verdict,
 };
 use crate::solve::margin::{MarginSearch, MarginSolver, Setup};
 use crate::solve::margin_table::{self, MarginIndexed, MarginTable};
@@ -63,8 +63,9 @@ pub trait MarginGame: Notation + MarginIndexed + Symmetric + Clone + Send + Sync
     /// A search that keeps its table from move to move and reads `setup.book`, for the
     /// perfect player on boards it refuses to search afresh; `None` when the game has none.
     fn lasting_solver(&self, setup: &Setup) -> Option<Box<dyn MarginSolver<Self>>>;
-    /// One of the game's own players by (lower-case) name; `None` for other names.
-    fn own_player(name: &str, seed: u64) -> Option<Box<dyn Player<Self>>>;
+    /// One of the game's own players by (lower-case) name, within `budget`; `None` for
+    /// other names.
+    fn own_player(name: &str, seed: u64, budget: &Budget) -> Option<Box<dyn Player<Self>>>;
     /// Facts about the game (its size).
     fn facts(&self) -> Vec<Fact>;
     /// Facts about a position (what each player holds).
@@ -532,7 +533,7 @@ impl<G: MarginGame> Strategy for Margins<G> {
                             "not searched",
                             FactValue::Text(why.to_string()),
                         ));
-                        (Verdict::unknown(), advised(g, p)?)
+                        (Verdict::unknown(), advised(g, p, &opts.budget)?)
                     }
                 }
             }
@@ -548,7 +549,7 @@ impl<G: MarginGame> Strategy for Margins<G> {
         tables: &Tables<'_, Self>,
     ) -> Option<Made<'s, G>> {
         if name != "perfect" {
-            return G::own_player(name, seed).map(|p| Ok(p as Box<dyn Player<G> + 's>));
+            return G::own_player(name, seed, &opts.budget).map(|p| Ok(p as Box<dyn Player<G> + 's>));
         }
         let perfect = || -> Result<Box<dyn Player<G> + 's>, Error> {
             let held = tables.get()?;
@@ -630,8 +631,8 @@ fn view<G: MarginGame>(
 }
 
 /// The moves of `p` unvalued, the adviser's choice first and marked best.
-fn advised<G: MarginGame>(g: &G, p: &G::Position) -> Result<Vec<MoveValue>, Error> {
-    let mut adviser = G::own_player(G::ADVISER, 0).expect("the adviser is one of the game's players");
+fn advised<G: MarginGame>(g: &G, p: &G::Position, budget: &Budget) -> Result<Vec<MoveValue>, Error> {
+    let mut adviser = G::own_player(G::ADVISER, 0, budget).expect("the adviser is one of the game's players");
     let suggested = adviser.choose(g, p)?;
     let mut moves = g.legal_moves(p);
     moves.sort_by_key(|m| *m != suggested);

@@ -9,6 +9,7 @@ use serde::Serialize;
 use super::octal::GrundySequence;
 use super::{subtraction, HeapGame, Octal, Rule};
 use crate::session::quantity;
+use crate::solve::budget::{bytes_text, Budget};
 use crate::solve::grundy::{find_period, Periodic, Periodicity};
 use crate::{Error, Spec};
 
@@ -19,6 +20,14 @@ const OCTAL_CAP: usize = 1 << 20;
 /// ...and stop doubling once a step took this long (the next one would take about four
 /// times as long when the rare-values method does not apply).
 const OCTAL_STEP_BUDGET: Duration = Duration::from_secs(2);
+/// Bytes a value of a sequence takes while it grows, about: a win/loss table's, a
+/// subtraction game's and an octal game's (with the rare values and their lists, and the
+/// copy each step hands back).
+const OUTCOME_BYTES: u64 = 4;
+const SUBTRACTION_BYTES: u64 = 16;
+const OCTAL_BYTES: u64 = 32;
+/// Octal values computed between two looks at the clock.
+const OCTAL_CHUNK: usize = 16;
 /// The largest last heap a report may ask for.
 pub const MAX_TO: u64 = 100_000_000;
 /// Values (or letters) a report gives from the start of a sequence.
@@ -43,19 +52,39 @@ impl<T: Clone> Sequence<T> {
     /// values and looks for a proven period) succeeds, up to `to + 1` values when `to` is
     /// given and to `cap` otherwise (or until a step takes longer than `budget`). With
     /// `to`, the values after a proven period are filled in from it.
+    ///
+    /// Within `within`, counting `value_bytes` a value: a step whose values would take more
+    /// than its memory is refused, and the growth stops (with the budget's error) at its
+    /// deadline or cancel flag, or as soon as the next step, taking about twice as long as
+    /// the last, would end past the deadline.
     fn grow(
         to: Option<usize>,
         first: usize,
         cap: usize,
         budget: Option<Duration>,
+        within: &Budget,
+        value_bytes: u64,
         mut step: impl FnMut(usize) -> (Vec<T>, Option<Periodicity>),
-    ) -> Self {
+    ) -> Result<Self, Error> {
         let limit = to.map_or(cap, |t| t + 1);
         let budget = budget.filter(|_| to.is_none()).unwrap_or(Duration::MAX);
+        let clock = within.clock();
+        let memory = within.bytes();
         let mut len = first.min(limit);
         loop {
+            let bytes = (len as u64).saturating_mul(value_bytes);
+            if bytes > memory {
+                return Err(Error::TooBig(format!(
+                    "the values of heaps up to {len} need about {}, more than the {} they may take",
+                    bytes_text(bytes),
+                    bytes_text(memory)
+                )));
+            }
             let started = Instant::now();
             let (values, shape) = step(len);
+            if shape.is_none() && clock.passed() {
+                return Err(within.stopped("computing the values by heap size"));
+            }
             if shape.is_some() || len >= limit || started.elapsed() > budget {
                 let mut seq = Sequence {
                     direct: values.len(),
@@ -65,7 +94,11 @@ impl<T: Clone> Sequence<T> {
                 if let Some(to) = to {
                     seq.fill_to(to);
                 }
-                return seq;
+                return Ok(seq);
+            }
+            let next_ends = Instant::now() + 2 * started.elapsed();
+            if clock.deadline.is_some_and(|d| next_ends > d) {
+                return Err(within.stopped("computing the values by heap size"));
             }
             len = (2 * len).min(limit);
         }
@@ -108,8 +141,27 @@ pub fn prove<T: Eq>(rule: &Rule, values: &[T]) -> Option<Periodicity> {
 /// The win/loss table of a subtraction game (true: the mover wins) and its period, up
 /// to heap `to` or until a period is proven.
 pub fn subtraction_outcomes(set: &[u64], misere: bool, to: Option<usize>) -> Sequence<bool> {
+    outcomes_within(set, misere, to, &unlimited()).expect("no limit")
+}
+
+/// [`subtraction_outcomes`] until a period is proven, within `within` (see
+/// [`Sequence::grow`]).
+pub fn subtraction_outcomes_within(
+    set: &[u64],
+    misere: bool,
+    within: &Budget,
+) -> Result<Sequence<bool>, Error> {
+    outcomes_within(set, misere, None, within)
+}
+
+fn outcomes_within(
+    set: &[u64],
+    misere: bool,
+    to: Option<usize>,
+    within: &Budget,
+) -> Result<Sequence<bool>, Error> {
     let rule = Rule::Subtraction(set.to_vec());
-    Sequence::grow(to, 64, SUBTRACTION_CAP, None, |len| {
+    Sequence::grow(to, 64, SUBTRACTION_CAP, None, within, OUTCOME_BYTES, |len| {
         let values = subtraction::outcomes(set, misere, len);
         let shape = prove(&rule, &values);
         (values, shape)
@@ -119,8 +171,18 @@ pub fn subtraction_outcomes(set: &[u64], misere: bool, to: Option<usize>) -> Seq
 /// The Grundy values of a subtraction game and their period, up to heap `to` or until a
 /// period is proven.
 pub fn subtraction_grundy(set: &[u64], to: Option<usize>) -> Sequence<u32> {
+    grundy_within(set, to, &unlimited()).expect("no limit")
+}
+
+/// [`subtraction_grundy`] until a period is proven, within `within` (see
+/// [`Sequence::grow`]).
+pub fn subtraction_grundy_within(set: &[u64], within: &Budget) -> Result<Sequence<u32>, Error> {
+    grundy_within(set, None, within)
+}
+
+fn grundy_within(set: &[u64], to: Option<usize>, within: &Budget) -> Result<Sequence<u32>, Error> {
     let rule = Rule::Subtraction(set.to_vec());
-    Sequence::grow(to, 64, SUBTRACTION_CAP, None, |len| {
+    Sequence::grow(to, 64, SUBTRACTION_CAP, None, within, SUBTRACTION_BYTES, |len| {
         let values = subtraction::grundy_values(set, len);
         let shape = prove(&rule, &values);
         (values, shape)
@@ -130,26 +192,59 @@ pub fn subtraction_grundy(set: &[u64], to: Option<usize>) -> Sequence<u32> {
 /// The Grundy values of an octal game and the period Guy–Smith proves: up to heap `to`,
 /// or without it until a period is proven (within a cap and a time budget per doubling).
 pub fn octal_grundy(code: &Octal, to: Option<usize>) -> Sequence<u32> {
-    octal_sequence(code, to, OCTAL_CAP)
+    octal_sequence(code, to, OCTAL_CAP, &unlimited()).expect("no limit")
 }
 
 /// The Grundy values of an octal game far enough to value a heap of `heap` tokens: until
 /// a period is proven or the values reach that heap (with `thorough`, and at least as far
 /// as [`octal_grundy`] goes without a last heap), or until a doubling step takes too long
-/// (then they may stop short of it).
-pub fn octal_grundy_for(code: &Octal, heap: u64, thorough: bool) -> Sequence<u32> {
+/// (then they may stop short of it); within `within` (see [`Sequence::grow`]).
+pub fn octal_grundy_for(
+    code: &Octal,
+    heap: u64,
+    thorough: bool,
+    within: &Budget,
+) -> Result<Sequence<u32>, Error> {
     let cap = usize::try_from(heap).map_or(usize::MAX, |h| h.saturating_add(1));
-    octal_sequence(code, None, if thorough { cap.max(OCTAL_CAP) } else { cap })
+    octal_sequence(
+        code,
+        None,
+        if thorough { cap.max(OCTAL_CAP) } else { cap },
+        within,
+    )
 }
 
-fn octal_sequence(code: &Octal, to: Option<usize>, cap: usize) -> Sequence<u32> {
+fn octal_sequence(
+    code: &Octal,
+    to: Option<usize>,
+    cap: usize,
+    within: &Budget,
+) -> Result<Sequence<u32>, Error> {
     let mut values = GrundySequence::new(code, true);
     let rule = Rule::Octal(code.clone());
-    Sequence::grow(to, 1024, cap, Some(OCTAL_STEP_BUDGET), |len| {
-        values.extend_to(len);
-        let shape = prove(&rule, values.values());
-        (values.values().to_vec(), shape)
-    })
+    let clock = within.clock();
+    Sequence::grow(
+        to,
+        1024,
+        cap,
+        Some(OCTAL_STEP_BUDGET),
+        within,
+        OCTAL_BYTES,
+        |len| {
+            // A value of a long code can take long: the clock is looked at every few values,
+            // and a step cut short hands back the values it has.
+            while values.values().len() < len && !clock.passed() {
+                values.extend_to(len.min(values.values().len() + OCTAL_CHUNK));
+            }
+            let shape = prove(&rule, values.values());
+            (values.values().to_vec(), shape)
+        },
+    )
+}
+
+/// A budget that never stops a sequence: no deadline, no cancel flag, all the memory.
+fn unlimited() -> Budget {
+    Budget::default().with_memory(u64::MAX)
 }
 
 /// "W"/"L" letters of a win/loss table.
@@ -422,11 +517,20 @@ mod tests {
     #[test]
     fn octal_values_for_a_heap_stop_at_a_proven_period() {
         let code: Octal = "0.77".parse().unwrap();
-        let seq = octal_grundy_for(&code, 1_000_000, false);
+        let seq = octal_grundy_for(&code, 1_000_000, false, &unlimited()).unwrap();
         assert!(seq.shape.is_some());
         assert!(seq.values.len() <= 1024);
-        assert_eq!(octal_grundy_for(&code, 10, false).values.len(), 11);
-        assert!(octal_grundy_for(&code, 10, true).shape.is_some());
+        assert_eq!(
+            octal_grundy_for(&code, 10, false, &unlimited())
+                .unwrap()
+                .values
+                .len(),
+            11
+        );
+        assert!(octal_grundy_for(&code, 10, true, &unlimited())
+            .unwrap()
+            .shape
+            .is_some());
     }
 
     #[test]
@@ -441,5 +545,33 @@ mod tests {
                 "{spec}"
             );
         }
+    }
+
+    #[test]
+    fn a_sequence_stops_at_its_budget() {
+        use std::sync::atomic::AtomicBool;
+        use std::sync::Arc;
+        let code: Octal = "4.777777777777777777777777777777777777777".parse().unwrap();
+        let tight = Budget::default().with_memory(1 << 10);
+        assert!(matches!(
+            octal_grundy_for(&code, 1_000_000, false, &tight),
+            Err(Error::TooBig(_))
+        ));
+        let started = Instant::now();
+        let timed = Budget {
+            seconds: Some(0.2),
+            ..Budget::default()
+        };
+        assert!(octal_grundy_for(&code, 1_000_000, false, &timed).is_err());
+        assert!(started.elapsed() < Duration::from_secs(2));
+        let cancelled = Budget {
+            cancel: Some(Arc::new(AtomicBool::new(true))),
+            ..Budget::default()
+        };
+        let set: Vec<u64> = (1..=64).map(|a| a * 997).collect();
+        assert!(matches!(
+            subtraction_grundy_within(&set, &cancelled),
+            Err(Error::Cancelled)
+        ));
     }
 }

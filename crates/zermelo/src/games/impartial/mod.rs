@@ -32,6 +32,7 @@ pub mod sum;
 use crate::game::{Game, Impartial, Notation, Outcome, PlayerId};
 use crate::picture::{Kind, Picture, Shape};
 use crate::session::quantity;
+use crate::solve::budget::{bytes_text, Budget};
 use crate::spec::{KeyInfo, Spec};
 use crate::Error;
 
@@ -247,10 +248,59 @@ impl HeapGame {
         nim_targets: impl Fn(u64) -> Vec<u64>,
         lost: impl Fn(&Heaps) -> bool,
     ) -> Vec<HeapMove> {
-        (0..p.heaps.len())
-            .flat_map(|i| self.heap_moves(p, i, &nim_targets(p.heaps[i].size)))
-            .filter(|m| lost(&self.play(p, m)))
-            .collect()
+        let unlimited = Budget::default().with_memory(u64::MAX);
+        self.winning_moves_within(p, nim_targets, lost, &unlimited)
+            .expect("no limit")
+    }
+
+    /// [`HeapGame::winning_moves`] within `within`: a heap whose moves would take more
+    /// than its memory to list is refused, and the search stops (with the budget's error)
+    /// at its deadline or cancel flag.
+    pub fn winning_moves_within(
+        &self,
+        p: &Heaps,
+        nim_targets: impl Fn(u64) -> Vec<u64>,
+        lost: impl Fn(&Heaps) -> bool,
+        within: &Budget,
+    ) -> Result<Vec<HeapMove>, Error> {
+        let clock = within.clock();
+        let mut ticks = 0;
+        let mut found = Vec::new();
+        let mut raw = Vec::new();
+        for (i, h) in p.heaps.iter().enumerate() {
+            raw.clear();
+            match &self.parts[h.part as usize] {
+                Rule::Nim => raw.extend(
+                    self.heap_moves(p, i, &nim_targets(h.size))
+                        .iter()
+                        .map(|m| (m.take, m.left)),
+                ),
+                rule => {
+                    let count = rule.move_count(h.size);
+                    let bytes = count.saturating_mul(std::mem::size_of::<(u64, u64)>() as u64);
+                    if bytes > within.bytes() {
+                        return Err(Error::TooBig(format!(
+                            "heap {} has {count} moves: trying each for a winning one needs about {}, \
+                             more than the {} it may take",
+                            i + 1,
+                            bytes_text(bytes),
+                            bytes_text(within.bytes())
+                        )));
+                    }
+                    rule.moves(h.size, &mut raw);
+                }
+            }
+            for &(take, left) in &raw {
+                if clock.reached(0, &mut ticks) {
+                    return Err(within.stopped("trying the moves of this position"));
+                }
+                let m = HeapMove { heap: i, take, left };
+                if lost(&self.play(p, &m)) {
+                    found.push(m);
+                }
+            }
+        }
+        Ok(found)
     }
 
     /// Which of the first `drawn` tokens of heap `h` play a move that leaves the tokens

@@ -19,7 +19,8 @@ use crate::play::Player;
 use crate::session::common;
 use crate::session::engine::{GameSession, Made, Strategy, Tables};
 use crate::session::{
-    Big, Cost, Fact, FactValue, MoveValue, Options, PositionView, Session, Solution, Verdict, MOVES_LISTED,
+    Big, Budget, Cost, Fact, FactValue, MoveValue, Options, PositionView, Session, Solution, Verdict,
+    MOVES_LISTED,
 };
 use crate::spec::{GameInfo, Spec};
 use crate::table::db::Database;
@@ -59,7 +60,7 @@ impl<T: Stored> Lookup<T> {
         misere: bool,
         max: u64,
         opts: &Options,
-        compute: impl FnOnce() -> Sequence<T>,
+        compute: impl FnOnce() -> Result<Sequence<T>, Error>,
     ) -> Result<Self, Error> {
         let spec = rule
             .sequence_spec(misere)
@@ -75,7 +76,7 @@ impl<T: Stored> Lookup<T> {
                 }
             }
         }
-        let seq = compute();
+        let seq = compute()?;
         if seq.shape.is_none() && max >= seq.values.len() as u64 {
             return Err(Error::TooBig(format!(
                 "{}: no period proven within {} values, so a heap of {max} is out of reach",
@@ -173,7 +174,7 @@ impl Judge {
             (true, [Rule::Nim]) => Judge::MisereNim,
             (true, [rule @ Rule::Subtraction(set)]) => {
                 let lookup = Lookup::new(rule, true, largest(0), opts, || {
-                    grundy::subtraction_outcomes(set, true, None)
+                    grundy::subtraction_outcomes_within(set, true, &opts.budget)
                 })?;
                 computed += lookup.seq.values.len() as u64;
                 Judge::MisereSubtraction(lookup)
@@ -192,11 +193,11 @@ impl Judge {
                             values.push(PartValues::Nim);
                             continue;
                         }
-                        Rule::Subtraction(set) => {
-                            Lookup::new(rule, false, max, opts, || grundy::subtraction_grundy(set, None))?
-                        }
+                        Rule::Subtraction(set) => Lookup::new(rule, false, max, opts, || {
+                            grundy::subtraction_grundy_within(set, &opts.budget)
+                        })?,
                         Rule::Octal(code) => Lookup::new(rule, false, max, opts, || {
-                            grundy::octal_grundy_for(code, max, thorough)
+                            grundy::octal_grundy_for(code, max, thorough, &opts.budget)
                         })?,
                     };
                     computed += lookup.seq.values.len() as u64;
@@ -247,6 +248,22 @@ impl Judge {
         Ok(facts)
     }
 
+    /// Bytes its sequences hold in memory.
+    fn bytes(&self) -> u64 {
+        let of = |len: usize, size: usize| (len * size) as u64;
+        match self {
+            Judge::Normal(parts) => parts
+                .iter()
+                .map(|p| match p {
+                    PartValues::Table(t) => of(t.seq.values.capacity(), std::mem::size_of::<u32>()),
+                    PartValues::Nim => 0,
+                })
+                .sum(),
+            Judge::MisereNim => 0,
+            Judge::MisereSubtraction(t) => of(t.seq.values.capacity(), std::mem::size_of::<bool>()),
+        }
+    }
+
     /// How the judge decides, for [`Solution::solver`].
     fn method(&self) -> &'static str {
         match self {
@@ -281,17 +298,22 @@ impl Judge {
         }
     }
 
-    /// Every winning move of `p` (none when the mover loses).
-    fn winning(&self, game: &HeapGame, p: &Heaps) -> Vec<HeapMove> {
+    /// Every winning move of `p` (none when the mover loses), found within `within`.
+    fn winning(&self, game: &HeapGame, p: &Heaps, within: &Budget) -> Result<Vec<HeapMove>, Error> {
         if self.lost(p) {
-            return Vec::new();
+            return Ok(Vec::new());
         }
         // Misère Nim's winning targets come from the plain nim-sum of the sizes too.
         let sizes: Vec<u64> = p.heaps.iter().map(|h| h.size).collect();
         let nim_sum = self
             .heap_values(p)
             .map_or_else(|| nim::nim_sum(&sizes), |v| nim::nim_sum(&v));
-        game.winning_moves(p, |size| nim::targets(size, nim_sum), |child| self.lost(child))
+        game.winning_moves_within(
+            p,
+            |size| nim::targets(size, nim_sum),
+            |child| self.lost(child),
+            within,
+        )
     }
 }
 
@@ -354,6 +376,7 @@ fn verdict(win: bool) -> Verdict {
 struct Perfect {
     judge: Arc<Solved>,
     rng: StdRng,
+    budget: Budget,
 }
 
 impl Player<HeapGame> for Perfect {
@@ -362,7 +385,7 @@ impl Player<HeapGame> for Perfect {
     }
 
     fn choose(&mut self, game: &HeapGame, p: &Heaps) -> Result<HeapMove, Error> {
-        if let Some(m) = self.judge.0.winning(game, p).choose(&mut self.rng) {
+        if let Some(m) = self.judge.0.winning(game, p, &self.budget)?.choose(&mut self.rng) {
             return Ok(*m);
         }
         stall(game, p).ok_or_else(|| Error::bad_move("", "no legal move in this position"))
@@ -430,7 +453,7 @@ impl HeapValues {
     /// winning moves, the perfect player's move and others, [`MOVES_LISTED`] in all.
     fn listed(&self, judge: &Judge, p: &Heaps, total: u128, opts: &Options) -> Result<Vec<MoveValue>, Error> {
         let g = &self.game;
-        let winning = judge.winning(g, p);
+        let winning = judge.winning(g, p, &opts.budget)?;
         let stalling = if winning.is_empty() { stall(g, p) } else { None };
         let every = opts.all_moves || total <= MOVES_LISTED as u128;
         let moves = if every {
@@ -498,6 +521,10 @@ impl Strategy for HeapValues {
         Ok(Some(Solved(judge, cost)))
     }
 
+    fn held_bytes(table: &Solved) -> u64 {
+        table.0.bytes()
+    }
+
     fn estimate(&self, _start: &Heaps, opts: &Options, tables: &Tables<'_, Self>) -> Result<Cost, Error> {
         Ok(self.solved(opts, true, tables)?.1)
     }
@@ -550,6 +577,7 @@ impl Strategy for HeapValues {
             Ok(Box::new(Perfect {
                 judge: self.solved(opts, false, tables)?,
                 rng: StdRng::seed_from_u64(seed),
+                budget: opts.budget.clone(),
             }) as Box<dyn Player<HeapGame>>)
         })
     }
