@@ -152,6 +152,12 @@ pub struct Heaps {
     pub mover: PlayerId,
 }
 
+/// The sizes of the heaps of `part` among `heaps`, in order.
+pub fn part_sizes(heaps: &[Heap], part: usize) -> Vec<u64> {
+    let of_part = heaps.iter().filter(|h| h.part as usize == part);
+    of_part.map(|h| h.size).collect()
+}
+
 /// A move: from heap number `heap` (from 0) take `take` tokens, and if `left > 0` split the
 /// rest into `left` and `rest - left`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -329,12 +335,7 @@ impl HeapGame {
     /// non-empty heaps, which never falls below 0).
     fn check_part(&self, text: &str, part: usize, sizes: &[u64]) -> Result<(), Error> {
         let rule = &self.parts[part];
-        let start: Vec<u64> = self
-            .start
-            .iter()
-            .filter(|h| h.part as usize == part)
-            .map(|h| h.size)
-            .collect();
+        let start = part_sizes(&self.start, part);
         let whose = if self.parts.len() > 1 {
             format!(" of {}", rule.describe())
         } else {
@@ -558,15 +559,7 @@ impl Notation for HeapGame {
 
     fn format_position(&self, p: &Heaps) -> String {
         let groups: Vec<String> = (0..self.parts.len())
-            .map(|part| {
-                let sizes: Vec<u64> = p
-                    .heaps
-                    .iter()
-                    .filter(|h| h.part as usize == part)
-                    .map(|h| h.size)
-                    .collect();
-                join(&sizes, "/")
-            })
+            .map(|part| join(&part_sizes(&p.heaps, part), "/"))
             .collect();
         format!("{}:{}", p.mover + 1, groups.join(" + "))
     }

@@ -14,7 +14,7 @@ use rand::SeedableRng;
 
 use crate::games::impartial::grundy::{self, GrundyReport, Sequence};
 use crate::games::impartial::sequence_db::{self, Stored};
-use crate::games::impartial::{nim, HeapGame, HeapMove, Heaps, Rule};
+use crate::games::impartial::{nim, part_sizes, HeapGame, HeapMove, Heaps, Rule};
 use crate::play::Player;
 use crate::session::common;
 use crate::session::engine::{GameSession, Made, Strategy, Tables};
@@ -159,15 +159,7 @@ impl Judge {
     fn new(game: &HeapGame, opts: &Options, thorough: bool) -> Result<(Judge, Cost), Error> {
         let started = Instant::now();
         let start = game.start();
-        let largest = |part: usize| {
-            start
-                .heaps
-                .iter()
-                .filter(|h| h.part as usize == part)
-                .map(|h| h.size)
-                .max()
-                .unwrap_or(0)
-        };
+        let largest = |part: usize| part_sizes(&start.heaps, part).into_iter().max().unwrap_or(0);
         // One value per heap of the start, and every value of a part's table.
         let mut computed = start.heaps.len() as u64;
         let judge = match (game.misere(), game.parts()) {
