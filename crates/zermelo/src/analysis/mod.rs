@@ -1,6 +1,6 @@
 //! Generic analyses of games, knowing no particular game: [`count`], counting game trees
-//! and positions, and [`graph`], the graph of a game's positions (or classes of positions)
-//! with their values.
+//! and positions; [`graph`], the graph of a game's positions (or classes of positions)
+//! with their values; [`stats`], shares with confidence intervals and spreads of results.
 //!
 //! Analyses of one family live with it: the Grundy sequences of heap games and their
 //! database in [`crate::games::impartial::grundy`] and
@@ -9,3 +9,4 @@
 
 pub mod count;
 pub mod graph;
+pub mod stats;
