@@ -548,6 +548,41 @@ fn balance(
     json(&serde_json::json!({"configs": result.configs, "seconds": result.seconds}))
 }
 
+/// Every member of the family `spec` solved within `seconds` and `memory` each, tables in
+/// `data`: the `balance` document of a map.
+#[pyfunction]
+#[pyo3(signature = (spec, seconds, data, memory=None, progress=None))]
+fn balance_map(
+    py: Python<'_>,
+    spec: &str,
+    seconds: f64,
+    data: PathBuf,
+    memory: Option<u64>,
+    progress: Option<Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let opts = options(&data, memory, None)?;
+    let result = run(py, opts, progress.as_ref(), &Raised::default(), |opts| {
+        // A member's own progress would flash by: the bar counts members.
+        let quiet = Options {
+            progress: Arc::new(()),
+            ..opts.clone()
+        };
+        zermelo::balance::map(spec, &quiet, seconds, &mut |i, n, _| {
+            if i == 0 {
+                opts.progress.start("members", n as u64);
+            }
+            opts.progress.advance(1);
+        })
+    })?;
+    json(&serde_json::json!({"command": "balance", "map": result}))
+}
+
+/// Whether `spec` names a sweep of Big Points arrangements rather than a family of boards.
+#[pyfunction]
+fn is_sweep(spec: &str) -> bool {
+    zermelo::games::bigpoints::balance::is_sweep(spec)
+}
+
 /// A player's time a move.
 fn move_time_of(seconds: f64) -> PyResult<Duration> {
     if seconds > 0.0 && seconds <= 86_400.0 {
@@ -565,6 +600,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(grundy, m)?)?;
     m.add_function(wrap_pyfunction!(balance, m)?)?;
+    m.add_function(wrap_pyfunction!(balance_map, m)?)?;
+    m.add_function(wrap_pyfunction!(is_sweep, m)?)?;
     m.add_class::<Game>()?;
     m.add("ZermeloError", m.py().get_type::<ZermeloError>())?;
     Ok(())

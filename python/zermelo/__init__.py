@@ -19,6 +19,7 @@ to move and the board), positions and moves in the game's notation.
 
 from __future__ import annotations
 
+import builtins
 import functools
 import html
 import inspect
@@ -33,6 +34,7 @@ from ._native import ZermeloError
 __all__ = [
     "Counts",
     "Balance",
+    "BalanceMap",
     "Game",
     "GameRecord",
     "Graph",
@@ -227,6 +229,95 @@ class Balance(Record):
         ax.set_ylabel("boards %")
         ax.set_xlabel("(colours, discs)")
         ax.legend(fontsize="small")
+        return ax
+
+
+class BalanceMap(Record):
+    """The balance map of a family of boards: every member solved exactly (who wins, in how
+    many moves or by how much), or skipped over its budget with its estimate, or refused.
+    `members` holds one dict per member with `game`, `keys`, `status` and the fields of
+    `solve`; `to_csv()` writes them, `plot()` draws the heatmap."""
+
+    def __init__(self, doc: dict):
+        super().__init__(doc["map"])
+
+    @staticmethod
+    def _cell(m: dict) -> str:
+        if m["status"] != "solved":
+            return "?" if m["status"] == "skipped" else ""
+        if m["margin"] is not None:
+            return f"{m['margin']:+d}"
+        letter = {"win": "W", "lose": "L", "draw": "D"}[m["value"]]
+        return letter if m["value"] == "draw" else f"{letter}{m['remoteness']}"
+
+    def rows(self) -> list:
+        """One flat dict per member: its varying keys, then status, value, remoteness,
+        margin, positions and seconds (for pandas: `pd.DataFrame(map.rows())`)."""
+        out = []
+        for m in self["members"]:
+            row = dict(m["keys"])
+            for field in ("game", "status", "value", "remoteness", "margin", "positions", "seconds", "reason"):
+                row[field] = m[field]
+            out.append(row)
+        return out
+
+    def to_csv(self, path: Union[str, os.PathLike]) -> None:
+        """Writes one CSV row per member (the columns of `rows()`)."""
+        import csv
+
+        rows = self.rows()
+        with builtins.open(path, "w", newline="") as f:
+            writer = csv.DictWriter(f, fieldnames=list(rows[0]) if rows else ["game"])
+            writer.writeheader()
+            writer.writerows(rows)
+
+    def _repr_html_(self) -> str:
+        keys = list(self["keys"])
+        header = (*keys, "first player", "moves or margin", "positions", "seconds", "note")
+        rows = []
+        for m in self["members"]:
+            how = m["margin"] if m["margin"] is not None else m["remoteness"]
+            rows.append((*(m["keys"][k] for k in keys), m["value"] or m["status"], "" if how is None else how,
+                         m["positions"] if m["positions"] is not None else "", f"{m['seconds']:.2f}", m["reason"] or ""))
+        return _table(header, rows)
+
+    def plot(self, ax=None):
+        """The heatmap of the first two varying keys (a third key: its first value's
+        panel; pass `ax` per panel for more): blue first-player wins, grey draws, orange
+        second-player wins, each cell labelled with its remoteness or margin (matplotlib)."""
+        import matplotlib.pyplot as plt
+        from matplotlib.colors import ListedColormap
+
+        keys = list(self["keys"]) or [None]
+        row_key, col_key = (keys[0], keys[1]) if len(keys) > 1 else (None, keys[0])
+        members = self["members"]
+        if len(keys) > 2:
+            first = {k: members[0]["keys"][k] for k in keys[2:]}
+            members = [m for m in members if all(m["keys"][k] == v for k, v in first.items())]
+
+        def values(key):
+            seen = []
+            for m in members:
+                v = m["keys"].get(key, "") if key else ""
+                if v not in seen:
+                    seen.append(v)
+            return seen
+
+        rows, cols = values(row_key), values(col_key)
+        grid = [[3] * len(cols) for _ in rows]
+        ax = ax or plt.subplots(figsize=(1.2 + 0.6 * len(cols), 1.0 + 0.6 * len(rows)))[1]
+        for m in members:
+            i = rows.index(m["keys"].get(row_key, "") if row_key else "")
+            j = cols.index(m["keys"].get(col_key, "") if col_key else "")
+            grid[i][j] = {"win": 0, "draw": 1, "lose": 2}.get(m["value"], 3)
+            ax.text(j, i, self._cell(m), ha="center", va="center", fontsize="small",
+                    color="white" if m["status"] == "solved" else "black")
+        ax.imshow(grid, cmap=ListedColormap(["#2e6eb4", "#b9b9b9", "#d66038", "#ffffff"]), vmin=0, vmax=3)
+        ax.set_xticks(range(len(cols)), cols)
+        ax.set_yticks(range(len(rows)), rows)
+        ax.set_xlabel(col_key or "")
+        ax.set_ylabel(row_key or "")
+        ax.set_title(self["family"], fontsize="small")
         return ax
 
 
@@ -466,17 +557,29 @@ def balance(
     spec: str = "bigpoints",
     configs: Optional[Sequence[str]] = None,
     *,
+    seconds: float = 60.0,
+    memory: Union[None, int, str] = None,
+    data: Union[None, str, os.PathLike] = None,
     every_board: bool = False,
     sample: Optional[int] = None,
     progress: bool = True,
-) -> Balance:
-    """Is Big Points fair? Every arrangement of the reduced boards of the family `spec`
-    (`"bigpoints:colors=3,discs=2"`; or, with `configs` such as `["2x2", "3x2"]`, of each
-    configuration) solved exactly, and how often the first player wins, draws or loses:
-    the `balance` document, as `zermelo balance` prints it."""
+) -> Union[Balance, BalanceMap]:
+    """Is a game fair? For a family of boards, a spec whose values may be ranges `A..B`
+    or alternatives `A|B` (`"mnk:m=3..5,n=3..5,k=3|4"`, `"pawns:cols=1..4,rows=3..6"`):
+    every member solved exactly within `seconds` and `memory` each, as a `BalanceMap`.
+    For Big Points (`"bigpoints:colors=2..3,discs=2"`; or, with `configs` such as
+    `["2x2", "3x2"]`, of each configuration): every arrangement of the reduced boards
+    solved, and how often the first player wins, draws or loses, as a `Balance`. Both are
+    the `balance` document `zermelo balance` prints."""
     with _Bar(progress) as bar:
-        text = _native.balance(spec, list(configs or []), every_board, sample, bar)
-    return Balance(_load(text))
+        if _native.is_sweep(spec):
+            text = _native.balance(spec, list(configs or []), every_board, sample, bar)
+            return Balance(_load(text))
+        if configs or every_board or sample is not None:
+            raise ValueError("configs, every_board and sample are for Big Points sweeps (bigpoints:colors=..,discs=..)")
+        data = data if data is not None else os.environ.get("ZERMELO_DATA", "zermelo-data")
+        text = _native.balance_map(spec, float(seconds), os.fspath(data), _bytes(memory), bar)
+    return BalanceMap(_load(text))
 
 
 def games() -> list:

@@ -31,7 +31,7 @@ fn open(spec: &str) -> Result<Box<dyn Session>> {
 }
 
 /// Stops long work cleanly on the first Ctrl-C and at once on the second.
-fn cancel_on_ctrl_c() -> Arc<AtomicBool> {
+pub fn cancel_on_ctrl_c() -> Arc<AtomicBool> {
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
     let installed = ctrlc::set_handler(move || {

@@ -7,6 +7,7 @@ mod balance;
 mod commands;
 mod graph;
 mod grundy;
+mod map;
 #[cfg(feature = "mpi")]
 mod mpi_driver;
 #[cfg(feature = "mpi")]
@@ -164,12 +165,19 @@ enum Command {
         #[arg(long, default_value_t = 10.0, value_parser = move_time)]
         move_time: f64,
     },
-    /// Solve every arrangement of reduced Big Points boards: first-player wins, draws, second-player wins.
+    /// Is a game fair? Every board of a family solved (who wins, in how many moves or by
+    /// how much), or every arrangement of reduced Big Points boards.
     Balance {
-        /// The family, e.g. bigpoints:colors=3,discs=2 (also white=, black=, rule=margin);
-        /// without colors and discs, the (2,2) family.
+        /// The family: a spec whose values may be ranges A..B (in a list, of its last
+        /// number: set=1/2..1/6) or alternatives A|B, e.g. 'mnk:m=3..5,n=3..5,k=3|4'; or a
+        /// Big Points family, e.g. bigpoints:colors=2..3,discs=2 (also white=, black=,
+        /// rule=margin), every arrangement solved; without colors and discs, the (2,2) family.
         #[arg(default_value = "bigpoints")]
         spec: String,
+        /// The most seconds each member of a family may take; a member over it is reported
+        /// as skipped, with its estimate.
+        #[arg(long, default_value_t = 60.0, value_name = "SECONDS", value_parser = member_seconds)]
+        seconds: f64,
         /// Several configurations, COLORSxDISCS comma-separated, e.g. 2x2,2x3,3x2
         /// (the spec then gives only the other keys).
         #[arg(long, value_delimiter = ',')]
@@ -177,7 +185,8 @@ enum Command {
         /// Write one CSV row per board to this file.
         #[arg(long)]
         csv: Option<PathBuf>,
-        /// Draw the win/draw/loss percentages per configuration to this SVG file.
+        /// Draw an SVG: a family's heatmap (the first player's result per member), or Big
+        /// Points' win/draw/loss percentages per configuration.
         #[arg(long)]
         plot: Option<PathBuf>,
         /// Solve every board, not one per colour-relabelling class.
@@ -326,7 +335,8 @@ fn run(cli: Cli, driver: &dyn balance::Driver) -> Result<Option<Report>> {
             sample,
             checkpoint,
             batch,
-        } => balance::run(
+            ..
+        } if is_sweep(&spec) => balance::run(
             &balance::BalanceArgs {
                 spec,
                 configs,
@@ -431,7 +441,27 @@ fn run_here(
             opts.position = position;
             commands::tournament(&spec, players, games, seed, guests(opts, move_time), json)
         }
-        Command::Balance { .. } => bail!("balance is run with its driver"),
+        Command::Balance {
+            spec,
+            seconds,
+            csv,
+            plot,
+            configs,
+            every_board,
+            sample,
+            checkpoint,
+            batch,
+        } => {
+            if !configs.is_empty()
+                || every_board
+                || sample.is_some()
+                || checkpoint.is_some()
+                || batch.is_some()
+            {
+                bail!("--configs, --every-board, --sample, --checkpoint and --batch are for Big Points sweeps (bigpoints:colors=..,discs=..); a family of {spec} takes --seconds, --csv and --plot");
+            }
+            map::run(&spec, seconds, csv.as_deref(), plot.as_deref(), opts, json)
+        }
         Command::Grundy { spec, to, plot } => grundy::report(&spec.parse()?, to, plot.as_deref(), &opts),
         Command::Db { command } => match command {
             DbCommand::List => commands::db_list(&opts),
@@ -455,6 +485,20 @@ fn guests(opts: Options, move_time: f64) -> Options {
         run_programs: true,
         move_time: std::time::Duration::from_secs_f64(move_time),
         ..opts
+    }
+}
+
+/// Whether `zermelo balance SPEC` sweeps the arrangements of Big Points boards rather than
+/// mapping a family of boards.
+fn is_sweep(spec: &str) -> bool {
+    zermelo::games::bigpoints::balance::is_sweep(spec)
+}
+
+/// Seconds a member of a family may take: more than zero, at most a day.
+fn member_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
+        _ => Err(format!("'{text}' is not a number of seconds from 0.001 to 86400")),
     }
 }
 
@@ -517,10 +561,12 @@ fn main() -> ExitCode {
     let cli = parse_args();
     let json = cli.json;
     #[cfg(feature = "mpi")]
-    let cluster = match mpi_driver::Cluster::join(matches!(
-        cli.command,
-        Command::Balance { .. } | Command::Solve { .. }
-    )) {
+    let cluster = match mpi_driver::Cluster::join(
+        matches!(
+            cli.command,
+            Command::Balance { ref spec, .. } if is_sweep(spec)
+        ) || matches!(cli.command, Command::Solve { .. }),
+    ) {
         Ok(cluster) => cluster,
         Err(e) => {
             eprintln!("error: {e:#}");

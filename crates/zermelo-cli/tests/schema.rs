@@ -68,6 +68,9 @@ fn every_command_for_every_game_matches_the_schema() {
                 .collect();
             let record =
                 checked(&schema, data, &["play", spec, "--seats", &seats.join(",")]).expect("a played game");
+            // Every game maps a family: here, of its one example.
+            let map = checked(&schema, data, &["balance", spec, "--seconds", "30"]).expect("a map");
+            assert_eq!(map["map"]["members"][0]["status"], "solved", "{spec}");
             assert!(!record["moves"].as_array().unwrap().is_empty(), "{spec}");
         }
     }

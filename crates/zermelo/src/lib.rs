@@ -4,6 +4,7 @@
 //! values or tables ([`table`]), which players ([`play`]) and analyses ([`analysis`]) use.
 
 pub mod analysis;
+pub mod balance;
 pub mod catalog;
 pub mod error;
 pub mod game;

@@ -194,6 +194,147 @@ impl Spec {
     }
 }
 
+/// A family of games: a spec whose values may be ranges, `A..B` (whole numbers, both ends
+/// included; in a list, of its last number: `set=1/2..1/6`), or alternatives, `A|B`:
+/// `mnk:m=3..7,n=3..6,k=3|4`. Its members are every combination, the first key's values
+/// varying slowest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Family {
+    /// The game's name, lower case.
+    pub name: String,
+    keys: Vec<(String, Vec<String>)>,
+}
+
+/// One game of a [`Family`]: its spec, and the values of the family's keys that vary.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Member {
+    /// The member's spec.
+    pub spec: Spec,
+    /// The varying keys and their values for this member, in the family's order.
+    pub keys: Vec<(String, String)>,
+}
+
+impl Family {
+    /// The most members a family may have.
+    pub const MAX_MEMBERS: usize = 10_000;
+
+    /// The keys that take more than one value, in the order given.
+    pub fn varying(&self) -> Vec<&str> {
+        self.keys
+            .iter()
+            .filter(|(_, v)| v.len() > 1)
+            .map(|(k, _)| k.as_str())
+            .collect()
+    }
+
+    /// The values `key` takes, in order; `None` when the spec does not name it.
+    pub fn values(&self, key: &str) -> Option<&[String]> {
+        self.keys
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_slice())
+    }
+
+    /// Every member, the first key's values varying slowest.
+    pub fn members(&self) -> Vec<Member> {
+        let mut members = vec![Vec::new()];
+        for (key, values) in &self.keys {
+            members = members
+                .into_iter()
+                .flat_map(|m: Vec<(String, String)>| {
+                    values.iter().map(move |v| {
+                        let mut m = m.clone();
+                        m.push((key.clone(), v.clone()));
+                        m
+                    })
+                })
+                .collect();
+        }
+        let varying = self.varying();
+        members
+            .into_iter()
+            .map(|options| Member {
+                keys: options
+                    .iter()
+                    .filter(|(k, _)| varying.contains(&k.as_str()))
+                    .cloned()
+                    .collect(),
+                spec: Spec {
+                    name: self.name.clone(),
+                    options,
+                },
+            })
+            .collect()
+    }
+}
+
+impl FromStr for Family {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Self, Error> {
+        let spec: Spec = text.parse()?;
+        let mut count = 1usize;
+        let mut keys = Vec::new();
+        for (key, value) in spec.options {
+            let values = expand(&key, &value)?;
+            count = count.saturating_mul(values.len());
+            if count > Family::MAX_MEMBERS {
+                return Err(Error::Spec(format!(
+                    "'{text}' has more than {} members: narrow its ranges",
+                    Family::MAX_MEMBERS
+                )));
+            }
+            keys.push((key, values));
+        }
+        Ok(Family {
+            name: spec.name,
+            keys,
+        })
+    }
+}
+
+/// The values of `key=value` in a family spec: its ranges and alternatives spelled out.
+fn expand(key: &str, value: &str) -> Result<Vec<String>, Error> {
+    let mut out = Vec::new();
+    for alt in value.split('|').map(str::trim) {
+        let Some((from, to)) = alt.split_once("..") else {
+            if alt.is_empty() {
+                return Err(Error::Spec(format!("{key}={value}: an alternative is empty")));
+            }
+            out.push(alt.to_string());
+            continue;
+        };
+        let split = |end: &str| match end.rsplit_once('/') {
+            Some((head, last)) => (format!("{}/", head.trim()), last.trim().to_string()),
+            None => (String::new(), end.trim().to_string()),
+        };
+        let ((head, lo), (head_to, hi)) = (split(from), split(to));
+        if head != head_to {
+            return Err(Error::Spec(format!(
+                "{key}={alt}: a range over lists ranges their last number only, e.g. 1/2..1/6"
+            )));
+        }
+        let number = |t: &str| {
+            t.parse::<u64>()
+                .map_err(|_| Error::Spec(format!("{key}={alt}: '{t}' is not a whole number")))
+        };
+        let (lo, hi) = (number(&lo)?, number(&hi)?);
+        if lo > hi {
+            return Err(Error::Spec(format!(
+                "{key}={alt}: the range is empty ({lo} > {hi})"
+            )));
+        }
+        if hi - lo >= Family::MAX_MEMBERS as u64 {
+            return Err(Error::Spec(format!(
+                "{key}={alt}: more than {} values",
+                Family::MAX_MEMBERS
+            )));
+        }
+        out.extend((lo..=hi).map(|i| format!("{head}{i}")));
+    }
+    Ok(out)
+}
+
 /// The error for a value of `key` that is no whole number, or one too large to hold.
 fn not_a_number(key: &str, text: &str, hi: u64) -> Error {
     if !text.is_empty() && text.chars().all(|c| c.is_ascii_digit()) {
@@ -221,6 +362,42 @@ mod tests {
         let s: Spec = "nim:heaps=6/9/3,misere=yes".parse().unwrap();
         assert_eq!(s.list("heaps", 0, 100).unwrap(), Some(vec![6, 9, 3]));
         assert!(s.flag("misere", false).unwrap());
+    }
+
+    #[test]
+    fn families_spell_out_ranges_lists_and_alternatives() {
+        let f: Family = "mnk:m=3..4,n=3,k=3|4".parse().unwrap();
+        assert_eq!(f.varying(), ["m", "k"]);
+        let specs: Vec<String> = f.members().iter().map(|m| m.spec.to_string()).collect();
+        assert_eq!(
+            specs,
+            [
+                "mnk:m=3,n=3,k=3",
+                "mnk:m=3,n=3,k=4",
+                "mnk:m=4,n=3,k=3",
+                "mnk:m=4,n=3,k=4"
+            ]
+        );
+        assert_eq!(
+            f.members()[1].keys,
+            [("m".into(), "3".into()), ("k".into(), "4".into())]
+        );
+        let sets: Family = "subtraction:set=1/2..1/4,n=0..200".parse().unwrap();
+        assert_eq!(sets.values("set").unwrap(), ["1/2", "1/3", "1/4"]);
+        assert_eq!(sets.members().len(), 3 * 201);
+        let plain: Family = "tictactoe".parse().unwrap();
+        assert_eq!(plain.members().len(), 1);
+        assert!(plain.varying().is_empty());
+        for bad in [
+            "mnk:m=5..3",
+            "mnk:m=a..3",
+            "subtraction:set=1/2..3/4",
+            "mnk:m=3|",
+            "mnk:m=0..99999",
+        ] {
+            assert!(bad.parse::<Family>().is_err(), "{bad}");
+        }
+        assert!("mnk:m=1..100,n=1..100,k=1..100".parse::<Family>().is_err());
     }
 
     #[test]

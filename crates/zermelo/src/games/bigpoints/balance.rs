@@ -206,9 +206,41 @@ fn totals(
     }
 }
 
-/// The families to sweep: `spec` itself, or `spec`'s other keys with each `COLORSxDISCS`
-/// of `configs`.
+/// Whether `spec` names a sweep of Big Points arrangements (`bigpoints`, alone or with
+/// `colors`, `discs` and the keys of a reduced game) rather than one game or a family of
+/// other games.
+pub fn is_sweep(spec: &str) -> bool {
+    spec.parse::<crate::spec::Family>()
+        .is_ok_and(|f| f.name == "bigpoints" && f.values("board").is_none() && f.values("players").is_none())
+}
+
+/// The families to sweep: `spec` itself (its `colors` and `discs` may range, e.g.
+/// `colors=2..3,discs=2|4`: one family per combination), or `spec`'s other keys with each
+/// `COLORSxDISCS` of `configs`.
 pub fn families(spec: &str, configs: &[String]) -> Result<Vec<Family>, Error> {
+    let ranged: crate::spec::Family = spec.parse()?;
+    if let Some(bad) = ranged
+        .varying()
+        .into_iter()
+        .find(|k| !matches!(*k, "colors" | "discs"))
+    {
+        return Err(Error::Spec(format!(
+            "only colors and discs range in a Big Points sweep, not {bad}"
+        )));
+    }
+    if !ranged.varying().is_empty() && ranged.name == "bigpoints" {
+        if !configs.is_empty() {
+            return Err(Error::Unsupported(
+                "--configs gives colors and discs; leave them out of the spec".into(),
+            ));
+        }
+        let families = ranged
+            .members()
+            .iter()
+            .map(|m| Family::from_spec(&m.spec))
+            .collect::<Result<Vec<_>, Error>>()?;
+        return Ok(families);
+    }
     let base: Spec = spec.parse()?;
     if base.name != "bigpoints" {
         return Err(Error::Unsupported(

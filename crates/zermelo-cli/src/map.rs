@@ -1,0 +1,344 @@
+//! `zermelo balance FAMILY`: the balance map of a family of boards of any game that
+//! solves ([`zermelo::balance::map`]), as a table, JSON, CSV (one row per member) and an
+//! SVG heatmap per pair of keys.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+
+use anyhow::{anyhow, Context, Result};
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use serde_json::json;
+use zermelo::balance::{BalanceMap, MapRow, Status};
+use zermelo::session::{bytes_text, Options};
+
+use crate::commands::{cancel_on_ctrl_c, Report};
+use crate::progress;
+
+/// The first player's result in words: "win", "draw", "loss", or why there is none.
+fn result(row: &MapRow) -> &'static str {
+    match (row.status, row.verdict.value) {
+        (Status::Solved, Some("win")) => "win",
+        (Status::Solved, Some("lose")) => "loss",
+        (Status::Solved, Some("draw")) => "draw",
+        (Status::Solved, _) => "solved",
+        (Status::Skipped, _) => "skipped",
+        (Status::Refused, _) => "refused",
+    }
+}
+
+/// How the result is reached: "in 15 moves", "by 3", or nothing.
+fn how(row: &MapRow) -> String {
+    match (row.verdict.margin, row.verdict.remoteness) {
+        (Some(0), _) => String::new(),
+        (Some(m), _) => format!("by {}", m.abs()),
+        (None, Some(r)) if row.verdict.value != Some("draw") => format!("in {r} moves"),
+        _ => String::new(),
+    }
+}
+
+/// A cell's short label on the heatmap: "W 15", "L 8", "D", "+3", "?".
+fn cell(row: &MapRow) -> String {
+    match row.status {
+        Status::Skipped => "?".into(),
+        Status::Refused => String::new(),
+        Status::Solved => match (row.verdict.margin, row.verdict.value, row.verdict.remoteness) {
+            (Some(m), _, _) => format!("{m:+}"),
+            (None, Some("win"), Some(r)) => format!("W{r}"),
+            (None, Some("lose"), Some(r)) => format!("L{r}"),
+            (None, Some("draw"), _) => "D".into(),
+            _ => String::new(),
+        },
+    }
+}
+
+/// `zermelo balance FAMILY`: every member solved within `seconds`, rendered.
+pub fn run(
+    family: &str,
+    seconds: f64,
+    csv: Option<&Path>,
+    plot: Option<&Path>,
+    mut opts: Options,
+    json: bool,
+) -> Result<Report> {
+    // A member's own progress would flash by; the map shows one bar of members.
+    opts.progress = std::sync::Arc::new(());
+    opts.budget.cancel = Some(cancel_on_ctrl_c());
+    let bar = progress::bar(!json, 0, "members");
+    let map = zermelo::balance::map(family, &opts, seconds, &mut |i, n, row| {
+        bar.set_length(n as u64);
+        bar.set_position(i as u64 + 1);
+        bar.set_message(row.game.clone());
+    });
+    bar.finish_and_clear();
+    let map = map?;
+    if let Some(path) = csv {
+        std::fs::write(path, to_csv(&map)).with_context(|| format!("writing {}", path.display()))?;
+    }
+    if let Some(path) = plot {
+        heatmap(&map, path)?;
+    }
+    let mut text = table(&map);
+    if let Some(path) = plot {
+        let _ = writeln!(text, "heatmap: {}", path.display());
+    }
+    let json = json!({"command": "balance", "map": serde_json::to_value(&map)?});
+    Ok(Report { text, json })
+}
+
+/// The map as a table, one line per member, then the tally.
+fn table(map: &BalanceMap) -> String {
+    let mut text = String::new();
+    let keys: Vec<&str> = match map.keys.is_empty() {
+        true => vec![],
+        false => map.keys.iter().map(String::as_str).collect(),
+    };
+    let width = |k: &str| {
+        map.members
+            .iter()
+            .filter_map(|r| r.keys.get(k).map(String::len))
+            .max()
+            .unwrap_or(0)
+            .max(k.len())
+    };
+    let widths: Vec<usize> = keys.iter().map(|k| width(k)).collect();
+    for (k, w) in keys.iter().zip(&widths) {
+        let _ = write!(text, "{k:<w$} ");
+    }
+    let _ = writeln!(
+        text,
+        "{:<8} {:<12} {:>14} {:>9}  note",
+        "first", "", "positions", "seconds"
+    );
+    for row in &map.members {
+        for (k, w) in keys.iter().zip(&widths) {
+            let _ = write!(text, "{:<w$} ", row.keys.get(*k).map_or("", String::as_str));
+        }
+        let positions = row.positions.map_or_else(String::new, |p| p.to_string());
+        let note = match (&row.reason, &row.estimate) {
+            (Some(why), Some(cost)) if cost.seconds > 0.0 => {
+                format!(
+                    "{why} (estimate {:.0} s, {})",
+                    cost.seconds,
+                    bytes_text(cost.bytes)
+                )
+            }
+            (Some(why), _) => why.clone(),
+            (None, _) if keys.is_empty() => row.game.clone(),
+            (None, _) => String::new(),
+        };
+        let _ = writeln!(
+            text,
+            "{:<8} {:<12} {:>14} {:>9.2}  {note}",
+            result(row),
+            how(row),
+            positions,
+            row.seconds
+        );
+    }
+    let _ = writeln!(
+        text,
+        "{} members: {} first-player wins, {} draws, {} second-player wins, {} skipped (over {} s or {} a member), {} refused; {:.1} s",
+        map.members.len(),
+        map.first_wins,
+        map.draws,
+        map.second_wins,
+        map.skipped,
+        map.member_seconds,
+        bytes_text(map.member_bytes),
+        map.refused,
+        map.seconds
+    );
+    text
+}
+
+/// One CSV line per member: the varying keys, the spec, and the solve's fields.
+fn to_csv(map: &BalanceMap) -> String {
+    let mut out = String::new();
+    for k in &map.keys {
+        out += k;
+        out.push(',');
+    }
+    out += "game,status,to_move,value,remoteness,margin,positions,solver,seconds,estimate_seconds,estimate_bytes,reason\n";
+    let quote = |t: &str| match t.contains([',', '"', '\n']) {
+        true => format!("\"{}\"", t.replace('"', "\"\"")),
+        false => t.to_string(),
+    };
+    let opt = |v: Option<String>| v.unwrap_or_default();
+    for r in &map.members {
+        for k in &map.keys {
+            out += &quote(r.keys.get(k).map_or("", String::as_str));
+            out.push(',');
+        }
+        let status = serde_json::to_value(r.status).ok();
+        let _ = writeln!(
+            out,
+            "{},{},{},{},{},{},{},{},{:.3},{},{},{}",
+            quote(&r.game),
+            status.as_ref().and_then(|s| s.as_str()).unwrap_or(""),
+            opt(r.to_move.clone()),
+            opt(r.verdict.value.map(str::to_string)),
+            opt(r.verdict.remoteness.map(|v| v.to_string())),
+            opt(r.verdict.margin.map(|v| v.to_string())),
+            opt(r.positions.map(|v| v.to_string())),
+            opt(r.solver.clone()),
+            r.seconds,
+            opt(r.estimate.map(|c| format!("{:.1}", c.seconds))),
+            opt(r.estimate.map(|c| c.bytes.to_string())),
+            quote(r.reason.as_deref().unwrap_or(""))
+        );
+    }
+    out
+}
+
+/// The colour of a member's cell: blue first-player win, grey draw, orange second-player
+/// win, white skipped or refused.
+fn colour(row: &MapRow) -> RGBColor {
+    match (row.status, row.verdict.value) {
+        (Status::Solved, Some("win")) => RGBColor(46, 110, 180),
+        (Status::Solved, Some("lose")) => RGBColor(214, 96, 56),
+        (Status::Solved, _) => RGBColor(185, 185, 185),
+        _ => WHITE,
+    }
+}
+
+/// The heatmap: the first two varying keys as rows and columns (one key: one row), one
+/// panel per combination of the others' values; every cell coloured by the first
+/// player's result and labelled with its remoteness or margin ("?" for skipped members).
+fn heatmap(map: &BalanceMap, path: &Path) -> Result<()> {
+    let fail = |e: &dyn std::fmt::Display| anyhow!("drawing {}: {e}", path.display());
+    let values = |k: &str| {
+        let mut v: Vec<&str> = Vec::new();
+        for r in &map.members {
+            let x = r.keys.get(k).map_or("", String::as_str);
+            if !v.contains(&x) {
+                v.push(x);
+            }
+        }
+        v
+    };
+    let (row_key, col_key) = match &map.keys[..] {
+        [] => (None, None),
+        [only] => (None, Some(only.as_str())),
+        [a, b, ..] => (Some(a.as_str()), Some(b.as_str())),
+    };
+    let rows = row_key.map_or(vec![""], values);
+    let cols = col_key.map_or(vec![""], values);
+    let rest: Vec<&str> = map.keys.iter().skip(2).map(String::as_str).collect();
+    let mut panels: BTreeMap<Vec<String>, Vec<&MapRow>> = BTreeMap::new();
+    let mut order: Vec<Vec<String>> = Vec::new();
+    for r in &map.members {
+        let key: Vec<String> = rest.iter().map(|k| format!("{k}={}", r.keys[*k])).collect();
+        if !panels.contains_key(&key) {
+            order.push(key.clone());
+        }
+        panels.entry(key).or_default().push(r);
+    }
+    const CELL: i32 = 44;
+    const MARGIN: i32 = 60;
+    let panel_w = MARGIN + CELL * cols.len() as i32 + 20;
+    let panel_h = MARGIN + CELL * rows.len() as i32 + 30;
+    let across = order.len().min(3) as i32;
+    let down = order.len().div_ceil(3) as i32;
+    let size = (
+        (panel_w * across).max(560) as u32,
+        (40 + panel_h * down + 50) as u32,
+    );
+    let root = SVGBackend::new(path, size).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| fail(&e))?;
+    let title = format!("{}: the first player's result", map.family);
+    let centred = |size: i32| {
+        ("sans-serif", size)
+            .into_font()
+            .color(&BLACK)
+            .pos(Pos::new(HPos::Center, VPos::Center))
+    };
+    root.draw(&Text::new(title, (size.0 as i32 / 2, 18), centred(16)))
+        .map_err(|e| fail(&e))?;
+    for (p, key) in order.iter().enumerate() {
+        let (px, py) = ((p as i32 % 3) * panel_w, 40 + (p as i32 / 3) * panel_h);
+        if !key.is_empty() {
+            let label = key.join(", ");
+            root.draw(&Text::new(
+                label,
+                (px + MARGIN + CELL * cols.len() as i32 / 2, py + 10),
+                centred(13),
+            ))
+            .map_err(|e| fail(&e))?;
+        }
+        let (x0, y0) = (px + MARGIN, py + 30);
+        for (j, c) in cols.iter().enumerate() {
+            let x = x0 + CELL * j as i32 + CELL / 2;
+            root.draw(&Text::new(
+                c.to_string(),
+                (x, y0 + CELL * rows.len() as i32 + 12),
+                centred(12),
+            ))
+            .map_err(|e| fail(&e))?;
+        }
+        for (i, r) in rows.iter().enumerate() {
+            let y = y0 + CELL * i as i32 + CELL / 2;
+            root.draw(&Text::new(r.to_string(), (x0 - 14, y), centred(12)))
+                .map_err(|e| fail(&e))?;
+        }
+        if let Some(k) = col_key {
+            let at = (
+                x0 + CELL * cols.len() as i32 / 2,
+                y0 + CELL * rows.len() as i32 + 28,
+            );
+            root.draw(&Text::new(k.to_string(), at, centred(12)))
+                .map_err(|e| fail(&e))?;
+        }
+        if let Some(k) = row_key {
+            root.draw(&Text::new(
+                k.to_string(),
+                (px + 16, y0 + CELL * rows.len() as i32 / 2),
+                centred(12),
+            ))
+            .map_err(|e| fail(&e))?;
+        }
+        for member in &panels[key] {
+            let at = |k: Option<&str>, axis: &[&str]| {
+                k.map_or(0, |k| axis.iter().position(|v| *v == member.keys[k]).unwrap_or(0)) as i32
+            };
+            let (i, j) = (at(row_key, &rows), at(col_key, &cols));
+            let (x, y) = (x0 + CELL * j, y0 + CELL * i);
+            root.draw(&Rectangle::new(
+                [(x, y), (x + CELL - 2, y + CELL - 2)],
+                colour(member).filled(),
+            ))
+            .map_err(|e| fail(&e))?;
+            root.draw(&Rectangle::new(
+                [(x, y), (x + CELL - 2, y + CELL - 2)],
+                RGBColor(120, 120, 120),
+            ))
+            .map_err(|e| fail(&e))?;
+            let label = cell(member);
+            if !label.is_empty() {
+                let ink = if member.status == Status::Solved {
+                    WHITE
+                } else {
+                    BLACK
+                };
+                let font = ("sans-serif", 13)
+                    .into_font()
+                    .color(&ink)
+                    .pos(Pos::new(HPos::Center, VPos::Center));
+                root.draw(&Text::new(label, (x + CELL / 2 - 1, y + CELL / 2 - 1), font))
+                    .map_err(|e| fail(&e))?;
+            }
+        }
+    }
+    let legend = [
+        "blue: the first player wins, grey: draw, orange: the second player wins",
+        "W n, L n: in n moves; +n, -n: the margin; ?: over its budget; blank: no such game",
+    ];
+    for (i, line) in legend.into_iter().enumerate() {
+        let at = (size.0 as i32 / 2, size.1 as i32 - 32 + 16 * i as i32);
+        root.draw(&Text::new(line, at, centred(11)))
+            .map_err(|e| fail(&e))?;
+    }
+    root.present().map_err(|e| fail(&e))?;
+    Ok(())
+}

@@ -1,0 +1,112 @@
+//! `zermelo balance FAMILY`: a family of boards mapped from the command line, as a table,
+//! JSON valid against the schema, a CSV row per member and an SVG heatmap; Big Points
+//! ranges sweep their configurations; misused options are one-line errors.
+
+mod common;
+
+use common::{json, schema_errors, validator, zermelo};
+
+fn data_dir(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("zermelo-balance-cli-{name}-{}", std::process::id()))
+}
+
+#[test]
+fn a_family_maps_to_a_table_json_csv_and_a_heatmap() {
+    let dir = data_dir("map");
+    std::fs::create_dir_all(&dir).unwrap();
+    let (csv, svg) = (dir.join("map.csv"), dir.join("map.svg"));
+    let data = dir.to_str().unwrap();
+    let out = zermelo(&[
+        "--data",
+        data,
+        "balance",
+        "pawns:cols=1..3,rows=3..4",
+        "--seconds",
+        "20",
+        "--csv",
+        csv.to_str().unwrap(),
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("cols rows first"), "{text}");
+    assert!(
+        text.contains("6 members: 4 first-player wins, 0 draws, 2 second-player wins"),
+        "{text}"
+    );
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(rows.lines().count(), 7, "{rows}");
+    assert!(rows.starts_with("cols,rows,game,status,"), "{rows}");
+    assert!(rows.contains("3,3,\"pawns:cols=3,rows=3\",solved,"), "{rows}");
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.starts_with("<svg") && picture.contains("W9"), "{picture}");
+
+    let doc = json(&[
+        "--data",
+        data,
+        "--json",
+        "balance",
+        "dots:size=2..3",
+        "--seconds",
+        "20",
+    ]);
+    assert!(schema_errors(&validator(), &doc).is_empty(), "{doc:#}");
+    let members = doc["map"]["members"].as_array().unwrap();
+    assert_eq!(members.len(), 2);
+    assert_eq!(members[1]["game"], "dots:size=3");
+    assert_eq!(members[1]["margin"], 2);
+    assert_eq!(members[1]["keys"]["size"], "3");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn skipped_and_refused_members_are_listed_with_their_reasons() {
+    let dir = data_dir("skip");
+    let doc = json(&[
+        "--data",
+        dir.to_str().unwrap(),
+        "--json",
+        "balance",
+        "mnk:m=3|7,n=3|7,k=3|5",
+        "--seconds",
+        "0.2",
+    ]);
+    assert!(schema_errors(&validator(), &doc).is_empty(), "{doc:#}");
+    let map = &doc["map"];
+    assert_eq!(map["members"].as_array().unwrap().len(), 8);
+    assert!(map["skipped"].as_u64().unwrap() >= 1, "{map:#}");
+    assert!(map["refused"].as_u64().unwrap() >= 1, "{map:#}");
+    for m in map["members"].as_array().unwrap() {
+        if m["status"] != "solved" {
+            assert!(m["reason"].is_string(), "{m}");
+            assert!(m["value"].is_null(), "{m}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn big_points_ranges_sweep_each_configuration() {
+    let doc = json(&["--json", "balance", "bigpoints:colors=2,discs=2..3"]);
+    let configs = doc["configs"].as_array().unwrap();
+    let discs: Vec<u64> = configs.iter().map(|c| c["discs"].as_u64().unwrap()).collect();
+    assert_eq!(discs, [2, 3]);
+}
+
+#[test]
+fn misused_balance_options_are_one_line_errors() {
+    for args in [
+        &["balance", "mnk:m=3..4", "--configs", "2x2"][..],
+        &["balance", "mnk:m=3..4", "--seconds", "0"],
+        &["balance", "mnk:m=4..3"],
+        &["balance", "mnk:q=1..2"],
+        &["balance", "bigpoints:colors=2..3,white=0..1"],
+    ] {
+        let out = zermelo(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("error:"), "{args:?}: {err}");
+    }
+}
