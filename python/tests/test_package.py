@@ -227,3 +227,27 @@ def test_a_function_named_like_a_player_keeps_its_own_seat():
 
     s = zermelo.open("nim:heaps=1/2/3").tournament([random, "random"], games=4)
     assert [r.player for r in s.players] == ["random#2", "random"]
+
+
+def test_a_family_maps_with_skipped_and_refused_members(data, tmp_path):
+    m = zermelo.balance("mnk:m=3|4,n=3,k=3|4", seconds=20, data=data, progress=False)
+    assert isinstance(m, zermelo.BalanceMap)
+    assert m["keys"] == ["m", "k"]
+    by_game = {r["game"]: r for r in m.rows()}
+    assert by_game["mnk:m=3,n=3,k=3"]["value"] == "draw"
+    assert by_game["mnk:m=4,n=3,k=3"]["value"] == "win"
+    assert by_game["mnk:m=3,n=3,k=4"]["status"] == "refused"
+    assert (m.first_wins, m.draws, m.refused) == (1, 2, 1)
+    assert "<table" in m._repr_html_()
+    m.to_csv(tmp_path / "map.csv")
+    lines = (tmp_path / "map.csv").read_text().splitlines()
+    assert lines[0].startswith("m,k,game,status,value") and len(lines) == 5
+    assert m.plot() is not None
+    over = zermelo.balance("mnk:m=7,n=7,k=5", seconds=0.1, data=data, progress=False)
+    assert over.members[0]["status"] == "skipped" and over.members[0]["estimate"] is not None
+    with pytest.raises(ValueError):
+        zermelo.balance("mnk:m=3..4,q=1|2", data=data, progress=False)
+    with pytest.raises(ValueError):
+        zermelo.balance("mnk:m=3..4", configs=["2x2"], data=data, progress=False)
+    sweep = zermelo.balance("bigpoints:colors=2,discs=2..3", progress=False)
+    assert [c["discs"] for c in sweep.configs] == [2, 3]

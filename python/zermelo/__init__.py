@@ -255,7 +255,7 @@ class BalanceMap(Record):
         margin, positions and seconds (for pandas: `pd.DataFrame(map.rows())`)."""
         out = []
         for m in self["members"]:
-            row = dict(m["keys"])
+            row = {k: m["keys"][k] for k in self["keys"]}
             for field in ("game", "status", "value", "remoteness", "margin", "positions", "seconds", "reason"):
                 row[field] = m[field]
             out.append(row)

@@ -117,7 +117,7 @@ fn table(map: &BalanceMap) -> String {
         }
         let positions = row.positions.map_or_else(String::new, |p| p.to_string());
         let note = match (&row.reason, &row.estimate) {
-            (Some(why), Some(cost)) if cost.seconds > 0.0 => {
+            (Some(why), Some(cost)) if cost.seconds > 0.0 && !why.contains("would take") => {
                 format!(
                     "{why} (estimate {:.0} s, {})",
                     cost.seconds,
@@ -128,14 +128,14 @@ fn table(map: &BalanceMap) -> String {
             (None, _) if keys.is_empty() => row.game.clone(),
             (None, _) => String::new(),
         };
-        let _ = writeln!(
-            text,
+        let line = format!(
             "{:<8} {:<12} {:>14} {:>9.2}  {note}",
             result(row),
             how(row),
             positions,
             row.seconds
         );
+        let _ = writeln!(text, "{}", line.trim_end());
     }
     let _ = writeln!(
         text,

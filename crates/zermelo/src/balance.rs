@@ -212,14 +212,18 @@ fn solve_member(
     }
     let started = Instant::now();
     let mut member = opts.clone();
-    member.budget.seconds = Some(seconds);
+    // A deadline, not a limit on estimates: the member is tried, and stops at its time.
     member.budget.ends = Some(started + Duration::from_secs_f64(seconds));
     match session.solve(&member) {
         Ok(solution) => Ok(MapRow::solved(keys, solution)),
-        Err(Error::TooBig(_) | Error::Cancelled) if !opts.budget.cancelled() => Ok(skipped(
-            format!("not solved within the {seconds} s a member may take"),
-            started.elapsed().as_secs_f64(),
-        )),
+        Err(e @ (Error::TooBig(_) | Error::Cancelled)) if !opts.budget.cancelled() => {
+            let spent = started.elapsed().as_secs_f64();
+            let reason = match e {
+                Error::TooBig(why) if spent < seconds / 2.0 => why,
+                _ => format!("not solved within the {seconds} s a member may take"),
+            };
+            Ok(skipped(reason, spent))
+        }
         Err(e @ (Error::Spec(_) | Error::Unsupported(_) | Error::Position { .. })) => Ok(refused(e)),
         Err(e) => Err(e),
     }
