@@ -73,6 +73,29 @@ def test_a_python_random_player_never_beats_perfect():
     assert rows["random_player"].wins == 0 and rows["random_player"].forfeits == 0
 
 
+def test_tournaments_show_and_plot_their_seats():
+    s = zermelo.open("dots:size=3").tournament(["perfect", "greedy"], games=10, seed=1)
+    first, second = s.seats
+    assert first.name in s._repr_html_() and "(all)" in s._repr_html_()
+    assert first.points_share.share > second.points_share.share
+    assert s.ratings is None
+    pytest.importorskip("matplotlib")
+    import matplotlib
+    import matplotlib.container
+
+    matplotlib.use("Agg")
+    _, seats = s.plot()
+    # One bar per seat for whoever sat there, then one per player, each with its interval.
+    heights = [round(b.get_height(), 6) for b in seats.patches]
+    assert heights[:2] == [round(100 * r.points_share.share, 6) for r in s.seats]
+    bars = [c for c in seats.containers if isinstance(c, matplotlib.container.BarContainer)]
+    assert len(bars) == 3 and len(seats.patches) == 6
+    (low, high), _ = [[y for _, y in seg] for seg in bars[0].errorbar.lines[2][0].get_segments()]
+    assert (low, high) == pytest.approx((100 * first.points_share.low, 100 * first.points_share.high))
+    three = zermelo.open("bigpoints:players=3").tournament(["greedy", "random", "random"], games=3)
+    assert "Bradley–Terry" in three._repr_html_() and len(three.ratings) == 3
+
+
 def test_a_python_random_player_never_wins_pawns_3x5_as_second(data):
     g = zermelo.open("pawns:cols=3,rows=5", data)
     assert g.solve().value == "win"

@@ -133,30 +133,64 @@ class GameRecord(Record):
 
 
 class Standings(Record):
-    """The `tournament` document: one row per player, wins, draws, losses and forfeits."""
+    """The `tournament` document: one row per player (wins, draws, losses, forfeits and
+    points with their 95 % interval), one per seat with each player's results in it, and
+    the players' ratings in games of more than two seats."""
 
     def _repr_html_(self) -> str:
-        header = ("player", "wins", "shared", "draws", "losses", "forfeits", "win %")
+        share = lambda s: f"{100 * s['share']:.1f}"
+        interval = lambda s: f"{100 * s['low']:.1f}–{100 * s['high']:.1f}"
+        header = ("player", "wins", "shared", "draws", "losses", "forfeits", "win %", "points %", "95 % interval")
         rows = [
-            (r["player"], r["wins"], r["shared"], r["draws"], r["losses"], r["forfeits"], f"{r['win_pct']:.1f}")
+            (r["player"], r["wins"], r["shared"], r["draws"], r["losses"], r["forfeits"], f"{r['win_pct']:.1f}",
+             share(r["points_share"]), interval(r["points_share"]))
             for r in self["players"]
         ]
-        return f"<p>{self['games']} games of {html.escape(self['game'])}</p>" + _table(header, rows)
+        seat_rows = [
+            (seat["name"], who, r["wins"], r["shared"], r["draws"], r["losses"], share(r["points_share"]),
+             interval(r["points_share"]))
+            for seat in self.get("seats", [])
+            for who, r in [("(all)", seat)] + [(p["player"], p) for p in seat["players"]]
+        ]
+        seat_header = ("seat", "player", "wins", "shared", "draws", "losses", "points %", "95 % interval")
+        text = f"<p>{self['games']} games of {html.escape(self['game'])}</p>" + _table(header, rows)
+        text += _table(seat_header, seat_rows)
+        if self.get("ratings"):
+            ratings = [(r["player"], f"{r['elo']:+.0f}", f"{r['error']:.0f}") for r in self["ratings"]]
+            text += _table(("player", "Bradley–Terry rating (Elo)", "standard error"), ratings)
+        return text
 
     def plot(self, ax=None):
-        """Wins, draws and losses of each player as stacked bars (matplotlib)."""
+        """Two panels (matplotlib): the wins, draws and losses of each player as stacked
+        bars, and the points share of each seat and of each player in it, with the 95 %
+        intervals as error bars. `ax`: a pair of axes to draw on; returns the pair."""
         import matplotlib.pyplot as plt
 
-        ax = ax or plt.subplots(figsize=(6, 0.6 + 0.5 * len(self["players"])))[1]
+        height = max(3.0, 0.6 + 0.5 * len(self["players"]))
+        ax = ax if ax is not None else plt.subplots(1, 2, figsize=(12, height))[1]
+        players, seats = ax
         names = [r["player"] for r in self["players"]]
         left = [0.0] * len(names)
         for key, colour in (("win_pct", "#3aa845"), ("shared_pct", "#7cc47f"), ("draw_pct", "#e2b600"), ("loss_pct", "#d64541")):
             widths = [r[key] for r in self["players"]]
-            ax.barh(names, widths, left=left, color=colour, label=key.split("_")[0])
+            players.barh(names, widths, left=left, color=colour, label=key.split("_")[0])
             left = [a + b for a, b in zip(left, widths)]
-        ax.set_xlabel(f"% of {self['games']} games")
-        ax.set_xlim(0, 100)
-        ax.legend(loc="lower right", fontsize="small")
+        players.set_xlabel(f"% of {self['games']} games")
+        players.set_xlim(0, 100)
+        players.legend(loc="lower right", fontsize="small")
+        groups = [[("all", seat)] + [(p["player"], p) for p in seat["players"]] for seat in self["seats"]]
+        width = 0.8 / len(groups[0])
+        for k, label in enumerate(name for name, _ in groups[0]):
+            shares = [g[k][1]["points_share"] for g in groups]
+            x = [i + (k - (len(groups[0]) - 1) / 2) * width for i in range(len(groups))]
+            y = [100 * s["share"] for s in shares]
+            errors = [[100 * (s["share"] - s["low"]) for s in shares], [100 * (s["high"] - s["share"]) for s in shares]]
+            seats.bar(x, y, width, yerr=errors, capsize=3, label=label, color="#555555" if k == 0 else None)
+        seats.set_xticks(range(len(groups)), [seat["name"] for seat in self["seats"]])
+        seats.set_ylabel("points %")
+        seats.set_title("points by seat (bars: 95 % intervals)", fontsize="medium")
+        seats.set_ylim(0, 105)
+        seats.legend(loc="upper right", fontsize="small")
         return ax
 
 

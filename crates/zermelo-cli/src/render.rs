@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 use serde_json::{json, Value as Json};
+use zermelo::analysis::stats::Share;
 use zermelo::catalog::CATALOG;
 use zermelo::session::saved::{DbCheck, DbInfo, DbList, DbMerge, DbPart};
 use zermelo::session::{quantity, Counts, Fact, GameRecord, PositionView, Solution, Standings, Tally};
@@ -107,33 +108,72 @@ pub fn counts(c: &Counts) -> Report {
     }
 }
 
-/// `zermelo tournament`: a row per player; wins, shared wins, draws and losses add up to
-/// the games played.
+/// A share with its interval in percent: `50.0%` and `29.9-70.1%`.
+fn share_text(s: &Share) -> (String, String) {
+    (
+        format!("{:.1}%", 100.0 * s.share),
+        format!("{:.1}-{:.1}%", 100.0 * s.low, 100.0 * s.high),
+    )
+}
+
+/// `zermelo tournament`: a row per player (wins, shared wins, draws and losses add up to
+/// the games played; points with their 95 % interval), then a row per seat and per player
+/// in each seat, then the players' ratings where there are more than two seats.
 pub fn standings(s: &Standings) -> Report {
     let mut text = format!("{} of {}\n", quantity(s.games, "game"), s.game);
     if let Some(p) = &s.position {
         text += &format!("from the position {p}\n");
     }
     text += &facts_text(&s.details);
-    let width = s
+    let longest = s
         .players
         .iter()
-        .map(|r| r.player.len())
+        .map(|r| r.player.chars().count())
         .max()
-        .unwrap_or(0)
-        .max(14);
+        .unwrap_or(0);
+    let width = longest.max(14);
     text += &format!(
-        "{:<width$} {:>8} {:>8} {:>8} {:>8} {:>8}\n",
-        "player", "wins", "shared", "draws", "losses", "win %"
+        "{:<width$} {:>6} {:>6} {:>6} {:>6} {:>7} {:>7} {:>14}\n",
+        "player", "wins", "shared", "draws", "losses", "win %", "points", "95 % interval"
     );
     for r in &s.players {
+        let (points, interval) = share_text(&r.points_share);
         text += &format!(
-            "{:<width$} {:>8} {:>8} {:>8} {:>8} {:>7.1}%\n",
-            r.player, r.wins, r.shared, r.draws, r.losses, r.win_pct
+            "{:<width$} {:>6} {:>6} {:>6} {:>6} {:>6.1}% {:>7} {:>14}\n",
+            r.player, r.wins, r.shared, r.draws, r.losses, r.win_pct, points, interval
         );
     }
     for r in s.players.iter().filter(|r| r.forfeits > 0) {
         text += &format!("{} lost {} by forfeit\n", r.player, quantity(r.forfeits, "game"));
+    }
+    let seat_width = s
+        .seats
+        .iter()
+        .map(|r| r.name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(4);
+    let width = longest.max(6);
+    text += &format!(
+        "\n{:<seat_width$} {:<width$} {:>6} {:>6} {:>6} {:>6} {:>7} {:>14}\n",
+        "seat", "player", "wins", "shared", "draws", "losses", "points", "95 % interval"
+    );
+    for seat in &s.seats {
+        let all = std::iter::once(("(all)", &seat.results));
+        let each = seat.players.iter().map(|p| (p.player.as_str(), &p.results));
+        for (player, r) in all.chain(each) {
+            let (points, interval) = share_text(&r.points_share);
+            text += &format!(
+                "{:<seat_width$} {:<width$} {:>6} {:>6} {:>6} {:>6} {:>7} {:>14}\n",
+                seat.name, player, r.wins, r.shared, r.draws, r.losses, points, interval
+            );
+        }
+    }
+    if let Some(ratings) = &s.ratings {
+        text += "\nBradley-Terry ratings (Elo scale, mean 0) with standard errors\n";
+        for r in ratings {
+            text += &format!("{:<width$} {:>+6.0} ± {:.0}\n", r.player, r.elo, r.error);
+        }
     }
     Report {
         text,

@@ -90,11 +90,11 @@ fn perfect_never_loses_to_random_in_1000_games() {
     ];
     let result = tournament(&mut players, 1000, |_| (g.clone(), g.start()), |_| Ok(())).unwrap();
     let (perfect, random) = (&result.standings[0], &result.standings[1]);
-    assert_eq!(perfect.losses, 0);
-    assert_eq!(random.wins, 0);
-    assert_eq!(perfect.wins + perfect.draws, 1000);
+    assert_eq!(perfect.tally.losses, 0);
+    assert_eq!(random.tally.wins, 0);
+    assert_eq!(perfect.tally.wins + perfect.tally.draws, 1000);
     assert!(
-        perfect.wins > 700,
+        perfect.tally.wins > 700,
         "perfect should beat random most of the time: {perfect:?}"
     );
 }
@@ -239,9 +239,12 @@ fn the_null_window_perfect_player_never_loses_to_alpha_beta_or_random() {
             // when the first player wins; it loses a game only when the opponent moves
             // first in such a game, and always then if the opponent is perfect.
             let lost_seats = if first_wins { games / 2 } else { 0 };
-            assert!(s.wins >= lost_seats && s.losses <= lost_seats, "{what}");
+            assert!(
+                s.tally.wins >= lost_seats && s.tally.losses <= lost_seats,
+                "{what}"
+            );
             if against_perfect {
-                assert_eq!(s.losses, lost_seats, "{what}");
+                assert_eq!(s.tally.losses, lost_seats, "{what}");
             }
         }
     }

@@ -33,10 +33,11 @@ impl Share {
         let z2 = Z95 * Z95;
         let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
         let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+        // The interval always holds `p`: at 0 or 1 rounding could leave it a hair outside.
         Share {
             share: p,
-            low: (centre - half).max(0.0),
-            high: (centre + half).min(1.0),
+            low: (centre - half).max(0.0).min(p),
+            high: (centre + half).min(1.0).max(p),
         }
     }
 
@@ -117,6 +118,18 @@ mod tests {
         assert_eq!(all.high, 1.0);
         assert!(all.low > 0.6 && all.contains(1.0));
         assert_eq!(Share::wilson(0.0, 0).width(), 1.0);
+    }
+
+    #[test]
+    fn the_interval_holds_the_share_and_narrows_with_more_trials() {
+        for n in 1..300 {
+            for hits in [0.0, 0.5, n as f64 / 3.0, n as f64 - 0.5, n as f64] {
+                let s = Share::wilson(hits, n);
+                assert!(s.contains(hits / n as f64), "{hits} of {n}: {s:?}");
+            }
+            let (few, many) = (Share::wilson(n as f64 / 2.0, n), Share::wilson(n as f64, 2 * n));
+            assert!(many.width() < few.width(), "{n}");
+        }
     }
 
     #[test]

@@ -71,11 +71,12 @@ pub fn play_match<G: Game>(
     }
 }
 
-/// One player's record in a tournament.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Standing {
-    /// The player's name.
-    pub name: String,
+/// Results counted over games: wins outright, wins shared with other seats, draws,
+/// losses, and points (a win 1, a draw 1/2, a win shared by `k` seats 1/`k`, a loss 0).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Results {
+    /// Games played.
+    pub games: u64,
     /// Games won outright.
     pub wins: u64,
     /// Games whose win was shared with others.
@@ -84,8 +85,50 @@ pub struct Standing {
     pub draws: u64,
     /// Games lost.
     pub losses: u64,
-    /// Games lost by forfeit (counted in `losses` too).
+    /// Points.
+    pub points: f64,
+}
+
+impl Results {
+    /// Counts a game that ended in `outcome`, for `seat`.
+    pub fn add(&mut self, outcome: Outcome, seat: usize) {
+        self.games += 1;
+        match outcome {
+            Outcome::Win(w) if w as usize == seat => {
+                self.wins += 1;
+                self.points += 1.0;
+            }
+            Outcome::Draw => {
+                self.draws += 1;
+                self.points += 0.5;
+            }
+            Outcome::Shared(mask) if mask >> seat & 1 == 1 => {
+                self.shared += 1;
+                self.points += 1.0 / mask.count_ones() as f64;
+            }
+            Outcome::Win(_) | Outcome::Shared(_) => self.losses += 1,
+        }
+    }
+}
+
+/// One player's record in a tournament.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Standing {
+    /// The player's name.
+    pub name: String,
+    /// Its results over all seats.
+    pub tally: Results,
+    /// Games lost by forfeit (counted in the losses too).
     pub forfeits: u64,
+}
+
+/// One seat's record in a tournament.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SeatRecord {
+    /// The results of whoever sat there.
+    pub tally: Results,
+    /// The results there of each player, in the order given.
+    pub players: Vec<Results>,
 }
 
 /// The result of a tournament.
@@ -95,6 +138,28 @@ pub struct TournamentResult {
     pub games: u64,
     /// One standing per player, in the order given.
     pub standings: Vec<Standing>,
+    /// One record per seat, the first player's first.
+    pub seats: Vec<SeatRecord>,
+    /// `beat[i][j]`: the games player `i` won against player `j`, pairwise: a winner beats
+    /// every loser; players sharing a win, or drawing, tie, half a win each way.
+    pub beat: Vec<Vec<f64>>,
+}
+
+/// Adds the pairwise results of a game that ended in `outcome`, seat `s` played by
+/// `order[s]`, to `beat` (see [`TournamentResult::beat`]).
+fn add_pairs(beat: &mut [Vec<f64>], order: &[usize], outcome: Outcome) {
+    let won = |s: usize| match outcome {
+        Outcome::Win(w) => w as usize == s,
+        Outcome::Shared(mask) => mask >> s & 1 == 1,
+        Outcome::Draw => true,
+    };
+    for (a, &i) in order.iter().enumerate() {
+        for (b, &j) in order.iter().enumerate() {
+            if a != b && won(a) {
+                beat[i][j] += if won(b) { 0.5 } else { 1.0 };
+            }
+        }
+    }
 }
 
 /// Plays `games` games between `players`; in game `i` seat `s` is taken by player
@@ -115,29 +180,70 @@ pub fn tournament<'p, G: Game>(
             ..Standing::default()
         })
         .collect();
+    let seat = SeatRecord {
+        tally: Results::default(),
+        players: vec![Results::default(); n],
+    };
+    let mut seats = vec![seat; n];
+    let mut beat = vec![vec![0.0; n]; n];
     for i in 0..games {
         let (game, start) = each_game(i);
         let order: Vec<usize> = (0..n).map(|s| (s + i as usize) % n).collect();
-        let mut seats: Vec<&mut dyn Player<G>> = players
+        let mut seated: Vec<&mut dyn Player<G>> = players
             .iter_mut()
             .map(|p| p.as_mut() as &mut dyn Player<G>)
             .collect();
-        seats.rotate_left(i as usize % n);
-        let record = play_match(&game, start, &mut seats, 100_000, |_, _| {})?;
+        seated.rotate_left(i as usize % n);
+        let record = play_match(&game, start, &mut seated, 100_000, |_, _| {})?;
         for (seat, &who) in order.iter().enumerate() {
             let s = &mut standings[who];
             if record.forfeit.as_ref().is_some_and(|(f, _)| *f as usize == seat) {
                 s.forfeits += 1;
             }
-            match record.outcome {
-                Outcome::Win(w) if w as usize == seat => s.wins += 1,
-                Outcome::Win(_) => s.losses += 1,
-                Outcome::Draw => s.draws += 1,
-                Outcome::Shared(mask) if mask >> seat & 1 == 1 => s.shared += 1,
-                Outcome::Shared(_) => s.losses += 1,
-            }
+            s.tally.add(record.outcome, seat);
+            seats[seat].tally.add(record.outcome, seat);
+            seats[seat].players[who].add(record.outcome, seat);
         }
+        add_pairs(&mut beat, &order, record.outcome);
         after(i)?;
     }
-    Ok(TournamentResult { games, standings })
+    Ok(TournamentResult {
+        games,
+        standings,
+        seats,
+        beat,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_share_a_win_and_halve_a_draw() {
+        let mut r = Results::default();
+        r.add(Outcome::Win(1), 1);
+        r.add(Outcome::Win(0), 1);
+        r.add(Outcome::Draw, 1);
+        r.add(Outcome::Shared(0b111), 1);
+        r.add(Outcome::Shared(0b101), 1);
+        let want = (5, 1, 1, 1, 2);
+        assert_eq!((r.games, r.wins, r.shared, r.draws, r.losses), want);
+        assert!((r.points - (1.0 + 0.5 + 1.0 / 3.0)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_winner_beats_every_loser_and_winners_tie() {
+        // Seats 0, 1, 2 played by players 2, 0, 1.
+        let order = [2, 0, 1];
+        let mut beat = vec![vec![0.0; 3]; 3];
+        add_pairs(&mut beat, &order, Outcome::Win(0));
+        assert_eq!(beat, [[0.0; 3], [0.0; 3], [1.0, 1.0, 0.0]]);
+        let mut beat = vec![vec![0.0; 3]; 3];
+        add_pairs(&mut beat, &order, Outcome::Shared(0b011));
+        assert_eq!(beat, [[0.0, 1.0, 0.5], [0.0; 3], [0.5, 1.0, 0.0]]);
+        let mut beat = vec![vec![0.0; 3]; 3];
+        add_pairs(&mut beat, &order, Outcome::Draw);
+        assert_eq!(beat, [[0.0, 0.5, 0.5], [0.5, 0.0, 0.5], [0.5, 0.5, 0.0]]);
+    }
 }

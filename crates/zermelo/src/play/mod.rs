@@ -12,7 +12,7 @@ pub mod random;
 pub mod scored;
 pub mod search;
 
-pub use matches::{play_match, tournament, MatchRecord, Standing, TournamentResult};
+pub use matches::{play_match, tournament, MatchRecord, Results, SeatRecord, Standing, TournamentResult};
 
 use rand::seq::SliceRandom;
 use rand::Rng;

@@ -9,10 +9,11 @@ use std::sync::{Arc, Mutex};
 use super::common::{self, check_seats, outcome_words, program, Special, MAX_PLIES};
 use super::{
     Big, Cost, Counts, Fact, GameRecord, Graph, GraphEdge, GraphNode, Options, PlayIo, PlayerInfo,
-    PositionView, Session, Solution, StandingRow, Standings,
+    PositionView, RatingRow, SeatPlayer, SeatResults, SeatRow, Session, Solution, StandingRow, Standings,
 };
-use crate::analysis::graph;
-use crate::game::{Game, Notation};
+use crate::analysis::stats::Share;
+use crate::analysis::{graph, rating};
+use crate::game::{Game, Notation, PlayerId};
 use crate::play::command::Command;
 use crate::play::external::{External, Mover};
 use crate::play::human::Human;
@@ -319,7 +320,16 @@ impl<S: Strategy> GameSession<S> {
                 })
             }
         };
-        let result = tournament(&mut players, games, &mut deal, |i| {
+        // What the game calls each seat's player, from the first game dealt.
+        let mut seat_names = Vec::new();
+        let named = |i: u64| {
+            let (g, start) = deal(i);
+            if seat_names.is_empty() {
+                seat_names = (0..names.len()).map(|s| g.player_name(s as PlayerId)).collect();
+            }
+            (g, start)
+        };
+        let result = tournament(&mut players, games, named, |i| {
             after(i);
             match opts.budget.cancelled() {
                 true => Err(Error::Cancelled),
@@ -327,6 +337,10 @@ impl<S: Strategy> GameSession<S> {
             }
         })?;
         let pct = |n: u64| 100.0 * n as f64 / result.games as f64;
+        let player_names: Vec<String> = result.standings.iter().map(|s| s.name.clone()).collect();
+        let ratings = (names.len() > 2)
+            .then(|| rating::bradley_terry(&result.beat))
+            .flatten();
         Ok(Standings {
             game: self.spec().to_string(),
             position: from_text,
@@ -336,17 +350,49 @@ impl<S: Strategy> GameSession<S> {
                 .iter()
                 .map(|s| StandingRow {
                     player: s.name.clone(),
-                    wins: s.wins,
-                    shared: s.shared,
-                    draws: s.draws,
-                    losses: s.losses,
+                    wins: s.tally.wins,
+                    shared: s.tally.shared,
+                    draws: s.tally.draws,
+                    losses: s.tally.losses,
                     forfeits: s.forfeits,
-                    win_pct: pct(s.wins),
-                    shared_pct: pct(s.shared),
-                    draw_pct: pct(s.draws),
-                    loss_pct: pct(s.losses),
+                    win_pct: pct(s.tally.wins),
+                    shared_pct: pct(s.tally.shared),
+                    draw_pct: pct(s.tally.draws),
+                    loss_pct: pct(s.tally.losses),
+                    points: s.tally.points,
+                    points_share: Share::wilson(s.tally.points, s.tally.games),
                 })
                 .collect(),
+            seats: result
+                .seats
+                .iter()
+                .zip(seat_names)
+                .enumerate()
+                .map(|(seat, (r, name))| SeatRow {
+                    seat: seat as u8,
+                    name,
+                    results: SeatResults::from(&r.tally),
+                    players: player_names
+                        .iter()
+                        .zip(&r.players)
+                        .map(|(player, t)| SeatPlayer {
+                            player: player.clone(),
+                            results: SeatResults::from(t),
+                        })
+                        .collect(),
+                })
+                .collect(),
+            ratings: ratings.map(|r| {
+                player_names
+                    .iter()
+                    .zip(r)
+                    .map(|(player, r)| RatingRow {
+                        player: player.clone(),
+                        elo: r.elo,
+                        error: r.error,
+                    })
+                    .collect()
+            }),
             details: self.strategy.tournament_facts(names),
         })
     }

@@ -3,7 +3,9 @@
 
 use serde::Serialize;
 
+use crate::analysis::stats::Share;
 use crate::picture::Mark;
+use crate::play::Results;
 
 /// A count that may exceed 64 bits: a JSON number when it fits, a string of digits when not.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
@@ -366,6 +368,42 @@ pub struct GraphEdge {
     pub count: u64,
 }
 
+/// Results over games, with the 95 % intervals of their shares.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatResults {
+    /// Games played.
+    pub games: u64,
+    /// Games won outright.
+    pub wins: u64,
+    /// Games whose win was shared.
+    pub shared: u64,
+    /// Games drawn.
+    pub draws: u64,
+    /// Games lost.
+    pub losses: u64,
+    /// Points: a win 1, a draw 1/2, a win shared by `k` seats 1/`k`, a loss 0.
+    pub points: f64,
+    /// The share of games won outright (0..=1), with its interval.
+    pub win_share: Share,
+    /// Points per game (0..=1), with its interval.
+    pub points_share: Share,
+}
+
+impl From<&Results> for SeatResults {
+    fn from(t: &Results) -> SeatResults {
+        SeatResults {
+            games: t.games,
+            wins: t.wins,
+            shared: t.shared,
+            draws: t.draws,
+            losses: t.losses,
+            points: t.points,
+            win_share: Share::wilson(t.wins as f64, t.games),
+            points_share: Share::wilson(t.points, t.games),
+        }
+    }
+}
+
 /// One player's record in a tournament.
 #[derive(Clone, Debug, Serialize)]
 pub struct StandingRow {
@@ -390,6 +428,45 @@ pub struct StandingRow {
     pub draw_pct: f64,
     /// Losses in percent.
     pub loss_pct: f64,
+    /// Points, as in [`SeatResults::points`].
+    pub points: f64,
+    /// Points per game (0..=1), with its interval.
+    pub points_share: Share,
+}
+
+/// One seat's record in a tournament.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatRow {
+    /// The seat, from 0 (the first player's).
+    pub seat: u8,
+    /// What the game calls the seat's player (`X`, `White`, `player 2`).
+    pub name: String,
+    /// The results of whoever sat there.
+    #[serde(flatten)]
+    pub results: SeatResults,
+    /// The results there of each player, in the order named.
+    pub players: Vec<SeatPlayer>,
+}
+
+/// One player's results in one seat.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatPlayer {
+    /// The player's name.
+    pub player: String,
+    /// Its results in the seat.
+    #[serde(flatten)]
+    pub results: SeatResults,
+}
+
+/// A player's Bradley–Terry rating (see [`crate::analysis::rating`]).
+#[derive(Clone, Debug, Serialize)]
+pub struct RatingRow {
+    /// The player's name.
+    pub player: String,
+    /// The rating on the Elo scale, the ratings having mean 0.
+    pub elo: f64,
+    /// Its standard error.
+    pub error: f64,
 }
 
 /// A tournament's result.
@@ -404,6 +481,11 @@ pub struct Standings {
     pub games: u64,
     /// One row per player, in the order named.
     pub players: Vec<StandingRow>,
+    /// One row per seat, the first player's first.
+    pub seats: Vec<SeatRow>,
+    /// The players' ratings from their pairwise results, in games of more than two seats;
+    /// `None` in games of two.
+    pub ratings: Option<Vec<RatingRow>>,
     /// Game-specific facts (e.g. the board sizes drawn).
     pub details: Vec<Fact>,
 }
