@@ -66,6 +66,17 @@ pub fn report(spec: &Spec, to: Option<u64>, plot: Option<&str>, opts: &Options) 
             if let Some(p) = &o.pattern {
                 text += &format!("pattern: {}\n", show(p, p.len()));
             }
+            if let Some(r) = &o.rare {
+                let heaps: Vec<String> = r.first.iter().map(|a| a.to_string()).collect();
+                let more = if r.count > r.first.len() { " …" } else { "" };
+                text += &format!(
+                    "rare heaps: {} ({}{more}); value mask {}{}\n",
+                    r.count,
+                    heaps.join(" "),
+                    r.split.mask,
+                    if r.split.parity { " and heap parity" } else { "" }
+                );
+            }
             text
         }
     };

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::octal::GrundySequence;
+use super::octal::{GrundySequence, RareSplit};
 use super::{subtraction, HeapGame, Octal, Rule};
 use crate::session::quantity;
 use crate::solve::budget::{bytes_text, Budget};
@@ -336,6 +336,21 @@ pub struct OctalReport {
     pub start: Vec<u32>,
     /// The repeating block; `None` when no period is proven.
     pub pattern: Option<Vec<u32>>,
+    /// How the rare-values method splits the heaps valued (`None` when values are too
+    /// large for it, or it leaves no heap common).
+    pub rare: Option<RareReport>,
+}
+
+/// The rare heaps of an octal sequence: how many, the first of them, and the split.
+#[derive(Clone, Debug, Serialize)]
+pub struct RareReport {
+    /// How the heaps split.
+    #[serde(flatten)]
+    pub split: RareSplit,
+    /// How many heaps are rare.
+    pub count: usize,
+    /// The first rare heaps, at most [`SHOWN`].
+    pub first: Vec<usize>,
 }
 
 /// A sequence by heap size, ready to plot.
@@ -474,6 +489,11 @@ fn octal_report(spec: &Spec, code: &Octal, seq: Sequence<u32>) -> GrundyReport {
             name: code.name(),
             start: first(&seq.values),
             pattern: seq.periodic().map(|p| p.pattern().to_vec()),
+            rare: RareSplit::best(&seq.values[..seq.direct]).map(|split| RareReport {
+                count: split.heaps.len(),
+                first: first(&split.heaps),
+                split,
+            }),
         }),
         proof,
         series: Series {

@@ -3,12 +3,15 @@
 //! non-empty heap, bit 4 two non-empty heaps. `d0` is 0 or 4 (`4.` codes may split a heap
 //! without removing anything). Kayles is 0.77, Dawson's Kayles 0.07.
 //!
-//! The Grundy sequence is computed with the rare-values method: values are split into
-//! "common" and "rare" ones by the parity of their bits under a mask chosen from the
-//! values so far, so that few heaps are rare. A split into two heaps has a common value
-//! only if exactly one part is rare, so all common split values come from a loop over
-//! the rare heaps only; a rare value below the mex is looked for among all splits, which
-//! usually succeeds after a few steps. The result is exact for any mask.
+//! The Grundy sequence is computed with the rare-values method. A heap `a` of value `v` is
+//! on one side or the other by the parity of `v`'s bits under a mask, flipped for odd `a`
+//! when the split also uses heap parity; the mask and that choice are taken from the
+//! values so far so that few heaps are "rare" (on the even side). The side of a split
+//! `a + b = m` is the parity of its value's bits under the mask, flipped when the parity
+//! rule is on and `m` is odd; a split's parts are on different sides exactly when that
+//! is odd. So every value on the odd side for `m` comes from a loop over the rare heaps
+//! only; a value on the even side below the mex is looked for among all splits, which
+//! usually succeeds after a few steps. The result is exact for any mask and either rule.
 
 use std::fmt;
 
@@ -192,6 +195,80 @@ const FIRST_REVIEW: usize = 256;
 /// The mask search considers values below `1 << MASK_BITS` only.
 const MASK_BITS: u32 = 12;
 
+/// How the heaps of a sequence split into rare and common ones: heap `a` of value `v` is
+/// rare when the parity of `v`'s bits under `mask`, flipped for odd `a` when `parity`, is
+/// `side`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct RareSplit {
+    /// The mask on values.
+    pub mask: u32,
+    /// Whether odd heaps are flipped.
+    pub parity: bool,
+    /// The side rare heaps are on (0 or 1).
+    pub side: usize,
+    /// The rare heaps (from 1), ascending.
+    #[serde(skip)]
+    pub heaps: Vec<usize>,
+}
+
+impl RareSplit {
+    /// The split of the heaps of `values` (heap `n` of value `values[n]`, heap 0 left out)
+    /// with the fewest rare heaps, when one leaves any heap common and the values are
+    /// below `2^12`.
+    pub fn best(values: &[u32]) -> Option<RareSplit> {
+        let heaps = values.get(1..)?;
+        let max = heaps.iter().copied().max().unwrap_or(0);
+        if max >= 1 << MASK_BITS {
+            return None;
+        }
+        // Heaps by value and by the parity of their size.
+        let mut counts = vec![[0usize; 2]; max as usize + 1];
+        for (a, &v) in (1..).zip(heaps) {
+            counts[v as usize][a & 1] += 1;
+        }
+        // Heaps on the even side under `mask` and the rule; the rest are on the odd one.
+        let even_under = |mask: u32, parity: bool| -> usize {
+            counts
+                .iter()
+                .enumerate()
+                .map(|(v, c)| {
+                    let side = (v as u32 & mask).count_ones() as usize & 1;
+                    (0..2)
+                        .filter(|&odd| side ^ (parity as usize & odd) == 0)
+                        .map(|odd| c[odd])
+                        .sum::<usize>()
+                })
+                .sum()
+        };
+        let rare_under = |(mask, parity, side): (u32, bool, usize)| {
+            let even = even_under(mask, parity);
+            if side == 0 {
+                even
+            } else {
+                heaps.len() - even
+            }
+        };
+        let width = (max + 1).next_power_of_two();
+        let choices = (1..width.max(2))
+            .flat_map(|m| [(m, false), (m, true)])
+            .flat_map(|(m, p)| [(m, p, 0), (m, p, 1)]);
+        let (mask, parity, side) = choices.min_by_key(|&c| rare_under(c))?;
+        if rare_under((mask, parity, side)) >= heaps.len() {
+            return None;
+        }
+        let flip = |a: usize| parity as usize & a;
+        let heaps = (1..values.len())
+            .filter(|&a| (values[a] & mask).count_ones() as usize & 1 ^ flip(a) == side)
+            .collect();
+        Some(RareSplit {
+            mask,
+            parity,
+            side,
+            heaps,
+        })
+    }
+}
+
 /// The Grundy sequence of an octal game, extended on demand.
 pub struct GrundySequence {
     whole: Vec<usize>,
@@ -199,8 +276,12 @@ pub struct GrundySequence {
     split: Vec<usize>,
     values: Vec<u32>,
     sparse: bool,
-    /// Values whose bits under the mask have even parity are rare; 0: all are rare.
+    /// Heaps whose value's bits under the mask have even parity are rare; 0: all are.
     mask: u32,
+    /// Whether an odd heap's side is flipped (the split uses heap-size parity too).
+    parity: bool,
+    /// The side rare heaps are on: either may be the small one.
+    rare_side: usize,
     /// Heaps (from 1) whose value is rare, ascending.
     rare: Vec<usize>,
     /// `seen[v] == n + 1` when value `v` is an option of heap `n`.
@@ -219,6 +300,8 @@ impl GrundySequence {
             values: Vec::new(),
             sparse,
             mask: 0,
+            parity: false,
+            rare_side: 0,
             rare: Vec::new(),
             seen: Vec::new(),
             review_at: FIRST_REVIEW,
@@ -235,9 +318,14 @@ impl GrundySequence {
         self.mask
     }
 
-    /// The number of heaps with a rare value.
-    pub fn rare_count(&self) -> usize {
-        self.rare.len()
+    /// Whether the split of heaps into rare and common uses heap-size parity too.
+    pub fn parity(&self) -> bool {
+        self.parity
+    }
+
+    /// The heaps (from 1) that are rare, ascending.
+    pub fn rare(&self) -> &[usize] {
+        &self.rare
     }
 
     /// Computes the values of heaps up to `len - 1`.
@@ -250,44 +338,39 @@ impl GrundySequence {
             }
             let g = self.next(n);
             self.values.push(g);
-            if n >= 1 && self.mask != 0 && self.is_rare(g) {
+            if n >= 1 && self.mask != 0 && self.is_rare(n, g) {
                 self.rare.push(n);
             }
         }
     }
 
-    fn is_rare(&self, v: u32) -> bool {
-        (v & self.mask).count_ones().is_multiple_of(2)
+    /// The parity of `v`'s bits under the mask.
+    fn side(&self, v: u32) -> usize {
+        (v & self.mask).count_ones() as usize & 1
     }
 
-    /// Picks the mask that leaves the fewest rare heaps so far, and lists them.
+    /// The flip of heap size `a`'s side: 1 for odd `a` under the parity rule.
+    fn flip(&self, a: usize) -> usize {
+        self.parity as usize & a
+    }
+
+    /// Whether heap `a`, of value `v`, is rare.
+    fn is_rare(&self, a: usize, v: u32) -> bool {
+        self.side(v) ^ self.flip(a) == self.rare_side
+    }
+
+    /// Whether splits of `m` into two heaps with value `v` may have both parts rare or
+    /// both common, so that the loop over rare heaps does not find them all.
+    fn hard(&self, m: usize, v: u32) -> bool {
+        self.side(v) ^ self.flip(m) == 0
+    }
+
+    /// Picks the mask and rule that leave the fewest rare heaps so far, and lists them.
     fn review_mask(&mut self) {
-        let values = &self.values[1..];
-        let max = values.iter().copied().max().unwrap_or(0);
-        if max >= 1 << MASK_BITS {
-            return;
+        if let Some(split) = RareSplit::best(&self.values) {
+            (self.mask, self.parity, self.rare_side) = (split.mask, split.parity, split.side);
+            self.rare = split.heaps;
         }
-        let mut counts = vec![0usize; max as usize + 1];
-        for &v in values {
-            counts[v as usize] += 1;
-        }
-        let width = (max + 1).next_power_of_two();
-        let rare_under = |mask: u32| -> usize {
-            counts
-                .iter()
-                .enumerate()
-                .filter(|&(v, _)| (v as u32 & mask).count_ones().is_multiple_of(2))
-                .map(|(_, c)| c)
-                .sum()
-        };
-        let best = (1..width.max(2)).min_by_key(|&m| rare_under(m)).unwrap_or(0);
-        if rare_under(best) >= values.len() {
-            return;
-        }
-        self.mask = best;
-        self.rare = (1..self.values.len())
-            .filter(|&a| self.is_rare(self.values[a]))
-            .collect();
     }
 
     /// The value of heap `n`, all smaller ones known.
@@ -330,23 +413,30 @@ impl GrundySequence {
         let mut v = 0u32;
         loop {
             let reached = (v as usize) < self.seen.len() && self.seen[v as usize] == stamp;
-            if !reached && (complete || !self.is_rare(v) || !self.split_reaches(n, v)) {
+            if !reached && (complete || !self.split_reaches(n, v)) {
                 return v;
             }
             v += 1;
         }
     }
 
-    /// Whether some split of heap `n` has value `v`. The splits of all removals are tried
-    /// side by side, smallest first part first, as a value is often reached only by some.
+    /// Whether some split of heap `n` that the loop over rare heaps may have missed has
+    /// value `v`: those of the removals `j` for which `v` is [`Self::hard`] for `n - j`.
+    /// Their splits are tried side by side, smallest first part first, as a value is often
+    /// reached only by some.
     fn split_reaches(&self, n: usize, v: u32) -> bool {
         let g = &self.values;
-        let Some(&first) = self.split.first() else {
+        let hard: Vec<usize> = self
+            .split
+            .iter()
+            .copied()
+            .filter(|&j| n >= j + 2 && self.hard(n - j, v))
+            .collect();
+        let Some(&first) = hard.first() else {
             return false;
         };
-        (1..=n.saturating_sub(first) / 2).any(|a| {
-            self.split
-                .iter()
+        (1..=(n - first) / 2).any(|a| {
+            hard.iter()
                 .take_while(|&&j| n >= j + 2 * a)
                 .any(|&j| g[a] ^ g[n - j - a] == v)
         })
