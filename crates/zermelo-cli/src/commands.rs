@@ -31,7 +31,7 @@ fn open(spec: &str) -> Result<Box<dyn Session>> {
 }
 
 /// Stops long work cleanly on the first Ctrl-C and at once on the second.
-fn cancel_on_ctrl_c() -> Arc<AtomicBool> {
+pub fn cancel_on_ctrl_c() -> Arc<AtomicBool> {
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
     let installed = ctrlc::set_handler(move || {
@@ -185,7 +185,7 @@ fn duration_text(seconds: f64) -> String {
 /// Before a game or tournament between `players` whose table takes long to solve first:
 /// on a terminal, asks whether to solve it now; otherwise refuses with the estimate,
 /// pointing to `zermelo solve`.
-fn confirm_setup(session: &dyn Session, players: &[String], opts: &Options) -> Result<()> {
+pub fn confirm_setup(session: &dyn Session, players: &[String], opts: &Options) -> Result<()> {
     let cost = session.setup_cost(players, opts)?;
     if cost.seconds <= LONG_SETUP_SECONDS {
         return Ok(());
