@@ -227,3 +227,27 @@ def test_a_function_named_like_a_player_keeps_its_own_seat():
 
     s = zermelo.open("nim:heaps=1/2/3").tournament([random, "random"], games=4)
     assert [r.player for r in s.players] == ["random#2", "random"]
+
+
+def test_selfplay_estimates_what_the_command_line_does_and_draws_itself(data):
+    e = zermelo.estimate("bigpoints:players=3", "greedy", games=60, seed=4, progress=False)
+    assert isinstance(e, zermelo.Estimate) and e.games == 60 and len(e.seats) == 3
+    assert abs(sum(s.points.share for s in e.seats) - 1) < 1e-9
+    assert all(s.points.low <= s.points.share <= s.points.high for s in e.seats)
+    theirs = cli_json("balance", "bigpoints:players=3", "--players", "greedy", "--games", "60", "--seed", "4", data=data)
+    for key in ("seats", "draws", "plies", "margin", "first_move_advantage"):
+        assert e[key] == theirs[key], key
+    assert "first-move advantage" in e._repr_html_()
+    import matplotlib
+
+    matplotlib.use("Agg")
+    assert len(e.plot().patches) == 9
+    # Perfect play on tic-tac-toe: a draw every game; a Python player in every seat.
+    drawn = zermelo.open("tictactoe").selfplay("perfect", 20, progress=False)
+    assert drawn.draws.share == 1 and drawn.draws.high == 1
+    stopped = zermelo.open("tictactoe").selfplay(random_player, 100_000, until=0.2, progress=False)
+    assert stopped.reached and stopped.games == 100
+    with pytest.raises(ValueError, match="at least one game"):
+        zermelo.estimate("tictactoe", "random", games=0)
+    with pytest.raises(ValueError, match="less than 1"):
+        zermelo.estimate("tictactoe", "random", until=2)
