@@ -84,20 +84,16 @@ fn text(e: &Estimate) -> String {
         e.seed
     );
     let width = e.players.iter().map(String::len).max().unwrap_or(0).max(6);
-    text += &format!(
-        "{:<4}  {:<width$}  {:>18}  {:>18}  {:>18}  {:>18}\n",
-        "seat", "player", "win %", "draw %", "shared win %", "points %"
-    );
+    let row = |cells: [&str; 6]| {
+        let [seat, player, win, draw, shared, points] = cells;
+        let line = format!("{seat:<4}  {player:<width$}  {win:<18}  {draw:<18}  {shared:<18}  {points}");
+        line.trim_end().to_string() + "\n"
+    };
+    text += &row(["seat", "player", "win %", "draw %", "shared win %", "points %"]);
     for s in &e.seats {
-        text += &format!(
-            "{:<4}  {:<width$}  {:>18}  {:>18}  {:>18}  {:>18}\n",
-            s.seat + 1,
-            s.player,
-            pct(&s.win),
-            pct(&s.draw),
-            pct(&s.shared_win),
-            pct(&s.points)
-        );
+        let cells = [pct(&s.win), pct(&s.draw), pct(&s.shared_win), pct(&s.points)];
+        let [win, draw, shared, points] = cells.each_ref().map(String::as_str);
+        text += &row([&(s.seat + 1).to_string(), &s.player, win, draw, shared, points]);
     }
     text += "(95 % intervals; points: 1 a win, 1/k a win shared by k, 1/seats a draw)\n";
     text += &format!("draws: {} %\n", pct(&e.draws));
