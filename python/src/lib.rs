@@ -14,6 +14,7 @@ use pyo3::exceptions::{PyException, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde::Serialize;
+use zermelo::analysis::selfplay::Plan;
 use zermelo::catalog::CATALOG;
 use zermelo::play::external::{Guest, Mover, Turn};
 use zermelo::session::{Budget, Options, Session};
@@ -496,6 +497,38 @@ impl Game {
             session.tournament(&names, games, seed, opts, &|_| opts.progress.advance(1))
         })?;
         json(&standings)
+    }
+
+    /// Self-play: `games` games (the most, with `until`) with `players` (one name or
+    /// function for every seat, or one per seat) seated, game `i` from the seed `seed + i`,
+    /// on every core, stopping once every seat's points-share interval is narrower than
+    /// `until`: the `estimate` document.
+    #[pyo3(signature = (players, games=1000, until=None, seed=0, position=None, move_time=10.0, progress=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn selfplay(
+        &self,
+        py: Python<'_>,
+        players: Vec<Bound<'_, PyAny>>,
+        games: u64,
+        until: Option<f64>,
+        seed: u64,
+        position: Option<String>,
+        move_time: f64,
+        progress: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
+        let raised = Raised::default();
+        let (names, guests) = seats(self.session.as_ref(), &players, &raised)?;
+        let mut opts = options(&self.data, None, None)?;
+        opts.position = position;
+        opts.guests = guests;
+        opts.move_time = move_time_of(move_time)?;
+        let plan = Plan { games, until, seed };
+        let session = self.session.as_ref();
+        let estimate = run(py, opts, progress.as_ref(), &raised, |opts| {
+            opts.progress.start("games", games);
+            session.selfplay(&names, &plan, opts, &|_| opts.progress.advance(1))
+        })?;
+        json(&estimate)
     }
 }
 

@@ -274,3 +274,27 @@ def test_a_family_maps_with_skipped_and_refused_members(data, tmp_path):
         zermelo.balance("mnk:m=3..4", configs=["2x2"], data=data, progress=False)
     sweep = zermelo.balance("bigpoints:colors=2,discs=2..3", progress=False)
     assert [c["discs"] for c in sweep.configs] == [2, 3]
+
+
+def test_selfplay_estimates_what_the_command_line_does_and_draws_itself(data):
+    e = zermelo.estimate("bigpoints:players=3", "greedy", games=60, seed=4, progress=False)
+    assert isinstance(e, zermelo.Estimate) and e.games == 60 and len(e.seats) == 3
+    assert abs(sum(s.points.share for s in e.seats) - 1) < 1e-9
+    assert all(s.points.low <= s.points.share <= s.points.high for s in e.seats)
+    theirs = cli_json("balance", "bigpoints:players=3", "--players", "greedy", "--games", "60", "--seed", "4", data=data)
+    for key in ("seats", "draws", "plies", "margin", "first_move_advantage"):
+        assert e[key] == theirs[key], key
+    assert "first-move advantage" in e._repr_html_()
+    import matplotlib
+
+    matplotlib.use("Agg")
+    assert len(e.plot().patches) == 9
+    # Perfect play on tic-tac-toe: a draw every game; a Python player in every seat.
+    drawn = zermelo.open("tictactoe").selfplay("perfect", 20, progress=False)
+    assert drawn.draws.share == 1 and drawn.draws.high == 1
+    stopped = zermelo.open("tictactoe").selfplay(random_player, 100_000, until=0.2, progress=False)
+    assert stopped.reached and stopped.games == 100
+    with pytest.raises(ValueError, match="at least one game"):
+        zermelo.estimate("tictactoe", "random", games=0)
+    with pytest.raises(ValueError, match="less than 1"):
+        zermelo.estimate("tictactoe", "random", until=2)

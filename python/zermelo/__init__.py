@@ -35,6 +35,7 @@ __all__ = [
     "Counts",
     "Balance",
     "BalanceMap",
+    "Estimate",
     "Game",
     "GameRecord",
     "Graph",
@@ -45,6 +46,7 @@ __all__ = [
     "Standings",
     "ZermeloError",
     "balance",
+    "estimate",
     "games",
     "open",
 ]
@@ -355,6 +357,52 @@ class BalanceMap(Record):
         return ax
 
 
+class Estimate(Record):
+    """The `estimate` document: how each seat fares by self-play, its shares of wins,
+    draws, shared wins and points with 95 % intervals, and the length of a game (with, in
+    score games, the winner's margin and the first-move advantage in points)."""
+
+    def _repr_html_(self) -> str:
+        def pct(s: dict) -> str:
+            return f"{100 * s['share']:.1f} [{100 * s['low']:.1f}, {100 * s['high']:.1f}]"
+
+        header = ("seat", "player", "win %", "draw %", "shared win %", "points %")
+        rows = [
+            (s["seat"] + 1, s["player"], pct(s["win"]), pct(s["draw"]), pct(s["shared_win"]), pct(s["points"]))
+            for s in self["seats"]
+        ]
+        lines = [f"{self['games']} games of {html.escape(self['game'])} (95 % intervals)"]
+        lines.append(f"game length {self['plies']['mean']:.1f} plies (sd {self['plies']['sd']:.1f})")
+        if self["first_move_advantage"] is not None:
+            a = self["first_move_advantage"]
+            lines.append(f"first-move advantage {a['mean']:+.2f} points [{a['low']:+.2f}, {a['high']:+.2f}]")
+        lines.append(f"{self['games_per_second']:.2f} games/s")
+        return "<p>" + "<br>".join(lines) + "</p>" + _table(header, rows)
+
+    def plot(self, ax=None):
+        """Each seat's win, shared-win and points shares with their 95 % intervals as
+        error bars (matplotlib)."""
+        import matplotlib.pyplot as plt
+
+        seats = self["seats"]
+        ax = ax or plt.subplots(figsize=(1.5 + 1.2 * len(seats), 4))[1]
+        kinds = (("win", "win", "#3aa845"), ("shared_win", "shared win", "#7cc47f"), ("points", "points", "#2e6eb4"))
+        width = 0.8 / len(kinds)
+        for k, (key, name, colour) in enumerate(kinds):
+            xs = [i + (k - 1) * width for i in range(len(seats))]
+            shares = [100 * s[key]["share"] for s in seats]
+            below = [100 * (s[key]["share"] - s[key]["low"]) for s in seats]
+            above = [100 * (s[key]["high"] - s[key]["share"]) for s in seats]
+            ax.bar(xs, shares, width, yerr=[below, above], capsize=3, color=colour, label=name)
+        ax.axhline(100 / len(seats), color="#888888", linewidth=0.8, linestyle="--")
+        ax.set_xticks(range(len(seats)))
+        ax.set_xticklabels([f"seat {s['seat'] + 1}\n{s['player']}" for s in seats])
+        ax.set_ylabel(f"% of {self['games']} games")
+        ax.set_title(self["game"])
+        ax.legend(fontsize="small")
+        return ax
+
+
 def _bytes(memory: Union[None, int, str]) -> Optional[int]:
     """Bytes from `1073741824`, `"512M"` or `"8G"`."""
     if memory is None or isinstance(memory, int):
@@ -569,6 +617,28 @@ class Game:
             text = self._native.tournament(chosen, games, position, seed, move_time, bar)
         return Standings(_load(text))
 
+    def selfplay(
+        self,
+        players: Union[Player, Sequence[Player]],
+        games: int = 1000,
+        *,
+        until: Optional[float] = None,
+        seed: int = 0,
+        position: Optional[str] = None,
+        move_time: float = 10.0,
+        progress: bool = True,
+    ) -> Estimate:
+        """Estimates how each seat fares by self-play: `games` games with `players` (one
+        player for every seat, or one per seat) seated, game `i` from the seed `seed + i`,
+        on every core, every game from the start (or from `position`). With `until` (a
+        share, e.g. 0.05), stops after the first round of 100 games at which every seat's
+        95 % interval of its points share is narrower than that: the `estimate` document."""
+        seated = [players] if isinstance(players, str) or callable(players) else list(players)
+        chosen = [_player(p) for p in seated]
+        with _Bar(progress) as bar:
+            text = self._native.selfplay(chosen, games, until, seed, position, move_time, bar)
+        return Estimate(_load(text))
+
     def grundy(self, to: Optional[int] = None, *, progress: bool = True) -> "Grundy":
         """The Grundy values (nim-values) of a heap game by heap size, to `to`, with the
         period found and proved: the `grundy` document."""
@@ -614,6 +684,20 @@ def balance(
         data = data if data is not None else os.environ.get("ZERMELO_DATA", "zermelo-data")
         text = _native.balance_map(spec, float(seconds), os.fspath(data), _bytes(memory), bar)
     return BalanceMap(_load(text))
+
+
+def estimate(
+    spec: str,
+    players: Union[Player, Sequence[Player]],
+    games: int = 1000,
+    *,
+    until: Optional[float] = None,
+    seed: int = 0,
+    progress: bool = True,
+) -> Estimate:
+    """How each seat of the game `spec` fares by self-play, for games too big to solve:
+    `zermelo.open(spec).selfplay(...)`, as `zermelo balance SPEC --players ...` prints it."""
+    return open(spec).selfplay(players, games, until=until, seed=seed, progress=progress)
 
 
 def games() -> list:

@@ -185,7 +185,7 @@ fn duration_text(seconds: f64) -> String {
 /// Before a game or tournament between `players` whose table takes long to solve first:
 /// on a terminal, asks whether to solve it now; otherwise refuses with the estimate,
 /// pointing to `zermelo solve`.
-fn confirm_setup(session: &dyn Session, players: &[String], opts: &Options) -> Result<()> {
+pub fn confirm_setup(session: &dyn Session, players: &[String], opts: &Options) -> Result<()> {
     let cost = session.setup_cost(players, opts)?;
     if cost.seconds <= LONG_SETUP_SECONDS {
         return Ok(());

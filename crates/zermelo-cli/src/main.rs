@@ -5,6 +5,7 @@
 
 mod balance;
 mod commands;
+mod estimate;
 mod graph;
 mod grundy;
 mod map;
@@ -167,6 +168,8 @@ enum Command {
     },
     /// Is a game fair? Every board of a family solved (who wins, in how many moves or by
     /// how much), or every arrangement of reduced Big Points boards.
+    ///
+    /// With --players: how each seat of any game fares, estimated by self-play.
     Balance {
         /// The family: a spec whose values may be ranges A..B (in a list, of its last
         /// number: set=1/2..1/6) or alternatives A|B, e.g. 'mnk:m=3..5,n=3..5,k=3|4'; or a
@@ -203,6 +206,20 @@ enum Command {
         /// an MPI rank at a time (default: a sixteenth of each rank's share, at most 256).
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         batch: Option<u64>,
+        /// Estimate by self-play instead of solving: this player in every seat (any player
+        /// the game takes, e.g. mcts:2000), or one per seat, comma-separated.
+        #[arg(long, value_delimiter = ',', conflicts_with_all = ["configs", "csv", "plot", "every_board", "sample", "checkpoint", "batch"])]
+        players: Vec<String>,
+        /// Self-play: how many games (the most, with --until).
+        #[arg(long, value_name = "N", default_value_t = 1000, requires = "players")]
+        games: u64,
+        /// Self-play: stop after the first round of 100 games at which every seat's 95 %
+        /// interval of its points share is narrower than W (a share, e.g. 0.05).
+        #[arg(long, value_name = "W", requires = "players")]
+        until: Option<f64>,
+        /// Self-play: game i is played from the seed S + i.
+        #[arg(long, value_name = "S", default_value_t = 0, requires = "players")]
+        seed: u64,
     },
     /// The Grundy sequence of a heap game (subtraction, octal) with its proven period.
     Grundy {
@@ -328,6 +345,28 @@ fn run(cli: Cli, driver: &dyn balance::Driver) -> Result<Option<Report>> {
     match cli.command {
         Command::Balance {
             spec,
+            players,
+            games,
+            until,
+            seed,
+            ..
+        } if !players.is_empty() => {
+            let mut opts = guests(options(data_dir(cli.data)?, json), MOVE_TIME);
+            if let Some(partition) = driver.partition() {
+                opts.partition = partition;
+            }
+            let args = estimate::EstimateArgs {
+                spec,
+                players,
+                games,
+                until,
+                seed,
+                progress: !json,
+            };
+            estimate::run(&args, with_memory(opts, cli.memory)?)
+        }
+        Command::Balance {
+            spec,
             configs,
             csv,
             plot,
@@ -368,19 +407,7 @@ fn run_here(
     memory: Option<u64>,
     partition: Option<Arc<dyn Partition>>,
 ) -> Result<Report> {
-    let data = data_dir(data)?;
-    let mut opts = options(data, json);
-    if let Some(bytes) = memory {
-        let machine = opts.budget.bytes();
-        if bytes > machine {
-            bail!(
-                "--memory {} is more than the {} this machine has",
-                zermelo::session::bytes_text(bytes),
-                zermelo::session::bytes_text(machine)
-            );
-        }
-        opts.budget.memory = Some(bytes);
-    }
+    let mut opts = with_memory(options(data_dir(data)?, json), memory)?;
     match command {
         Command::Games => Ok(render::games()),
         Command::Solve {
@@ -451,6 +478,7 @@ fn run_here(
             sample,
             checkpoint,
             batch,
+            ..
         } => {
             if !configs.is_empty()
                 || every_board
@@ -477,6 +505,25 @@ fn run_here(
         } => commands::serve(addr, budget, budget_memory, cache_memory, opts),
     }
 }
+
+/// `opts` with `--memory`, when given: at most the machine's.
+fn with_memory(mut opts: Options, memory: Option<u64>) -> Result<Options> {
+    if let Some(bytes) = memory {
+        let machine = opts.budget.bytes();
+        if bytes > machine {
+            bail!(
+                "--memory {} is more than the {} this machine has",
+                zermelo::session::bytes_text(bytes),
+                zermelo::session::bytes_text(machine)
+            );
+        }
+        opts.budget.memory = Some(bytes);
+    }
+    Ok(opts)
+}
+
+/// The seconds a program of your own (cmd:COMMAND) may take over a move in self-play.
+const MOVE_TIME: f64 = 10.0;
 
 /// `opts` for a game or tournament that may take programs of your own as players, each
 /// allowed `move_time` seconds a move.
@@ -564,7 +611,7 @@ fn main() -> ExitCode {
     let cluster = match mpi_driver::Cluster::join(
         matches!(
             cli.command,
-            Command::Balance { ref spec, .. } if is_sweep(spec)
+            Command::Balance { ref spec, ref players, .. } if is_sweep(spec) || !players.is_empty()
         ) || matches!(cli.command, Command::Solve { .. }),
     ) {
         Ok(cluster) => cluster,

@@ -1,7 +1,8 @@
 //! A level solve across the ranks of an MPI job (the `mpi` feature): every rank solves an
 //! equal share of each level, and the shares meet on every rank (`MPI_Allgatherv`) before
 //! the next level; rank 0 keeps the checkpoints, and every rank saves its part of the
-//! database. It knows no game: it moves the solver's bytes.
+//! database. Self-play splits each round of games the same way, every rank getting every
+//! result. It knows no game: it moves the solver's and the games' bytes.
 
 use std::ops::Range;
 

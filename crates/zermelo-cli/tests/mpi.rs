@@ -1,7 +1,8 @@
 //! `zermelo balance` and `zermelo solve pawns` under `mpirun` (the `mpi` feature): 2 and 3
-//! ranks give exactly the single-process sweep (JSON, CSV, chart) and, once the parts the
-//! ranks save are merged, the single-process database byte for byte; a job with a rank
-//! killed mid-run, started again with the same command, ends with the same result.
+//! ranks give exactly the single-process sweep (JSON, CSV, chart), 1, 2 and 3 ranks the
+//! single-process self-play estimate, and, once the parts the ranks save are merged, the
+//! single-process database byte for byte; a job with a rank killed mid-run, started again
+//! with the same command, ends with the same result.
 #![cfg(feature = "mpi")]
 
 mod common;
@@ -68,6 +69,49 @@ fn two_and_three_ranks_give_the_single_process_sweep() {
         assert_eq!(outputs(&out, &dir), expected, "{ranks} ranks");
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A self-play estimate's JSON without its timings.
+fn timeless(out: &Output) -> Value {
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let mut v: Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    v["seconds"] = Value::Null;
+    v["games_per_second"] = Value::Null;
+    v
+}
+
+#[test]
+fn self_play_on_one_two_and_three_ranks_gives_the_single_process_estimate() {
+    let cases: [&[&str]; 2] = [
+        &[
+            "balance",
+            "bigpoints:players=3",
+            "--players",
+            "greedy,mcts:20,random",
+            "--games",
+            "250",
+            "--seed",
+            "3",
+        ],
+        &[
+            "balance",
+            "tictactoe",
+            "--players",
+            "random",
+            "--games",
+            "100000",
+            "--until",
+            "0.08",
+        ],
+    ];
+    for args in cases {
+        let args = [&["--json"], args].concat();
+        let expected = timeless(&common::zermelo(&args));
+        for ranks in [1, 2, 3] {
+            let out = mpirun(ranks).args(&args).output().unwrap();
+            assert_eq!(timeless(&out), expected, "{ranks} ranks: {args:?}");
+        }
+    }
 }
 
 /// The process of rank `rank` among the children of `mpirun` process `parent`.

@@ -77,6 +77,19 @@ fn every_command_for_every_game_matches_the_schema() {
     assert!(graphs > 10, "most examples draw a graph: {graphs}");
     checked(&schema, data, &["grundy", "octal:code=0.77"]).expect("grundy");
     checked(&schema, data, &["balance", "bigpoints:colors=2,discs=2"]).expect("balance");
+    for (spec, players) in [("bigpoints:players=3", "greedy"), ("tictactoe", "random")] {
+        let args = [
+            "balance",
+            spec,
+            "--players",
+            players,
+            "--games",
+            "20",
+            "--until",
+            "0.9",
+        ];
+        checked(&schema, data, &args).expect("a self-play estimate");
+    }
     let list = checked(&schema, data, &["db", "list"]).expect("db list");
     let saved = list["databases"].as_array().unwrap();
     assert!(!saved.is_empty(), "{list}");

@@ -98,6 +98,34 @@ impl Spread {
             n => (self.squares / (n - 1) as f64).sqrt(),
         }
     }
+
+    /// The mean, the spread and the mean's 95 % confidence interval (normal
+    /// approximation: the mean ± [`Z95`] standard errors).
+    pub fn summary(&self) -> Mean {
+        let half = match self.n {
+            0 => 0.0,
+            n => Z95 * self.sd() / (n as f64).sqrt(),
+        };
+        Mean {
+            mean: self.mean,
+            sd: self.sd(),
+            low: self.mean - half,
+            high: self.mean + half,
+        }
+    }
+}
+
+/// A mean with the spread of what was averaged and the mean's 95 % confidence interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Mean {
+    /// The mean.
+    pub mean: f64,
+    /// The sample standard deviation of the observations.
+    pub sd: f64,
+    /// The interval's lower end.
+    pub low: f64,
+    /// The interval's upper end.
+    pub high: f64,
 }
 
 #[cfg(test)]
@@ -117,6 +145,10 @@ mod tests {
         let all = Share::wilson(7.0, 7);
         assert_eq!(all.high, 1.0);
         assert!(all.low > 0.6 && all.contains(1.0));
+        for n in 1..200 {
+            assert!(Share::wilson(n as f64, n).contains(1.0), "{n}");
+            assert!(Share::wilson(0.0, n).contains(0.0), "{n}");
+        }
         assert_eq!(Share::wilson(0.0, 0).width(), 1.0);
     }
 
@@ -145,5 +177,19 @@ mod tests {
         assert!((a.mean() - all.mean()).abs() < 1e-12);
         assert!((a.sd() - all.sd()).abs() < 1e-12);
         assert!((all.mean() - 41.5 / 6.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_mean_interval_is_the_mean_plus_or_minus_its_standard_errors() {
+        let mut s = Spread::default();
+        [2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0]
+            .iter()
+            .for_each(|&x| s.add(x));
+        let m = s.summary();
+        assert_eq!(m.mean, 5.0);
+        let half = Z95 * m.sd / 8f64.sqrt();
+        assert!((m.low - (5.0 - half)).abs() < 1e-12 && (m.high - (5.0 + half)).abs() < 1e-12);
+        let none = Spread::default().summary();
+        assert_eq!((none.mean, none.low, none.high), (0.0, 0.0, 0.0));
     }
 }

@@ -5,12 +5,14 @@
 
 use std::cell::RefCell;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use super::common::{self, check_seats, outcome_words, program, Special, MAX_PLIES};
 use super::{
-    Big, Cost, Counts, Fact, GameRecord, Graph, GraphEdge, GraphNode, Options, PlayIo, PlayerInfo,
+    Big, Budget, Cost, Counts, Fact, GameRecord, Graph, GraphEdge, GraphNode, Options, PlayIo, PlayerInfo,
     PositionView, RatingRow, SeatPlayer, SeatResults, SeatRow, Session, Solution, StandingRow, Standings,
 };
+use crate::analysis::selfplay::{self, Estimate, GameResult, Plan};
 use crate::analysis::stats::Share;
 use crate::analysis::{graph, rating};
 use crate::game::{Game, Notation, PlayerId};
@@ -142,6 +144,12 @@ pub trait Strategy: Send + Sync + Sized + 'static {
         let _ = (names, seed);
         let g = self.game("a tournament")?;
         Ok(Box::new(move |_| g.clone()))
+    }
+    /// The game of a self-play game between `names` from its own `seed` alone (games are
+    /// played in any order, on any thread): the first game [`Strategy::dealer`] deals from
+    /// `seed`, which is the session's game unless the strategy deals others.
+    fn selfplay_game(&self, names: &[String], seed: u64) -> Result<Self::Game, Error> {
+        Ok(self.dealer(names, seed)?(0))
     }
     /// What the standings of a tournament between `names` tell besides the tallies.
     fn tournament_facts(&self, names: &[String]) -> Vec<Fact> {
@@ -397,6 +405,101 @@ impl<S: Strategy> GameSession<S> {
         })
     }
 
+    fn selfplay_of(
+        &self,
+        names: &[String],
+        plan: &Plan,
+        opts: &Options,
+        after: &(dyn Fn(u64) + Sync),
+    ) -> Result<Estimate, Error> {
+        let started = Instant::now();
+        let seats = self.seats();
+        let names = match names {
+            [one] => vec![one.clone(); seats],
+            _ => names.to_vec(),
+        };
+        check_seats(self.spec(), seats, &names, "self-play")?;
+        plan.check()?;
+        if names.iter().any(|n| n.trim().eq_ignore_ascii_case("human")) {
+            return Err(Error::Unsupported(
+                "self-play is between programs; play against one with `zermelo play`".into(),
+            ));
+        }
+        let from = match opts.position {
+            Some(_) => {
+                let game = self.strategy.game("self-play from a position")?;
+                Some((game, common::start(game, opts)?))
+            }
+            None => None,
+        };
+        match (&from, self.strategy.game("self-play")) {
+            (Some((_, start)), _) => self.strategy.check_start(start)?,
+            (None, Ok(game)) => self.strategy.check_start(&game.start())?,
+            (None, Err(_)) => {}
+        }
+        // Every part of the run ends when the run must: at the budget's seconds from now.
+        let ends = opts.budget.limit(1).deadline;
+        let opts = Options {
+            budget: Budget {
+                ends,
+                ..opts.budget.clone()
+            },
+            ..opts.clone()
+        };
+        let budget = &opts.budget;
+        let known = self.players();
+        let what = format!("self-play of {}", self.spec());
+        let deal = |seed: u64| -> Result<(S::Game, <S::Game as Game>::Position), Error> {
+            Ok(match &from {
+                Some((game, start)) => ((*game).clone(), start.clone()),
+                None => {
+                    let game = self.strategy.selfplay_game(&names, seed)?;
+                    let start = game.start();
+                    (game, start)
+                }
+            })
+        };
+        // Unknown names, and players asking for more than the budget, are refused before
+        // any game starts; a player's label names it.
+        let special = self.special(&opts);
+        let (game, start) = deal(plan.seed)?;
+        let labels = names
+            .iter()
+            .map(|n| {
+                let player = program(n, 0, special.as_ref(), &known, budget)?;
+                player.check(&game, &start)?;
+                Ok(player.name())
+            })
+            .collect::<Result<Vec<_>, Error>>()?;
+        let tally = selfplay::run(plan, seats, opts.partition.as_ref(), |i| {
+            if budget.cancelled() || ends.is_some_and(|t| Instant::now() >= t) {
+                return Err(budget.stopped(&what));
+            }
+            let seed = plan.game_seed(i);
+            let (game, start) = deal(seed)?;
+            let special = self.special(&opts);
+            let mut players = names
+                .iter()
+                .enumerate()
+                .map(|(s, n)| program(n, selfplay::seat_seed(seed, s), special.as_ref(), &known, budget))
+                .collect::<Result<Vec<_>, Error>>()?;
+            let mut refs: Vec<&mut dyn Player<S::Game>> = players
+                .iter_mut()
+                .map(|p| p.as_mut() as &mut dyn Player<S::Game>)
+                .collect();
+            let record = play_match(&game, start, &mut refs, MAX_PLIES, |_, _| {})
+                .map_err(|e| budget.stopped_as(e, &what))?;
+            after(i);
+            Ok(GameResult {
+                outcome: record.outcome,
+                plies: record.moves.len() as u32,
+                points: self.strategy.points(&game, &record.last),
+            })
+        })?;
+        let seconds = started.elapsed().max(Duration::from_nanos(1)).as_secs_f64();
+        Ok(tally.estimate(self.spec(), labels, plan, seconds))
+    }
+
     fn play_one(
         &self,
         names: &[String],
@@ -640,6 +743,16 @@ impl<S: Strategy> Session for GameSession<S> {
         after: &(dyn Fn(u64) + Sync),
     ) -> Result<Standings, Error> {
         self.settled(self.tournament_of(players, games, seed, opts, after))
+    }
+
+    fn selfplay(
+        &self,
+        players: &[String],
+        plan: &Plan,
+        opts: &Options,
+        after: &(dyn Fn(u64) + Sync),
+    ) -> Result<Estimate, Error> {
+        self.settled(self.selfplay_of(players, plan, opts, after))
     }
 
     fn play(

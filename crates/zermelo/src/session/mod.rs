@@ -24,6 +24,7 @@ pub use data::{check_room, free_space, writable};
 pub use options::Options;
 pub use report::*;
 
+use crate::analysis::selfplay::{Estimate, Plan};
 use crate::spec::GameInfo;
 use crate::table::db::Database;
 use crate::Error;
@@ -93,6 +94,20 @@ pub trait Session: Send + Sync {
         opts: &Options,
         after: &(dyn Fn(u64) + Sync),
     ) -> Result<Standings, Error>;
+    /// Estimates how each seat fares by self-play: `plan`'s games with `players` (one
+    /// name for every seat, or one per seat) seated, game `i` from the seed `plan.seed + i`
+    /// (its players' seeds and, where the game deals a board per game, its board), from the
+    /// start or from [`Options::position`]; played on every core, and split across
+    /// processes by [`Options::partition`] (every process gets the same estimate).
+    /// `after` is called after every game this process plays. Every game honours
+    /// `opts.budget`: a cancelled or late run stops with an error.
+    fn selfplay(
+        &self,
+        players: &[String],
+        plan: &Plan,
+        opts: &Options,
+        after: &(dyn Fn(u64) + Sync),
+    ) -> Result<Estimate, Error>;
     /// Plays one game between the named players (one per seat), from the start or from
     /// [`Options::position`]; `show` sees a text line for every position and move, and
     /// humans answer through `human`.

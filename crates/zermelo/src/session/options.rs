@@ -29,7 +29,8 @@ pub struct Options {
     pub save: bool,
     /// List every legal move, however many.
     pub all_moves: bool,
-    /// How a level solve is split across processes (an MPI job); one process by default.
+    /// How work is split across processes (an MPI job): a level solve's levels,
+    /// self-play's games; one process by default.
     pub partition: Arc<dyn Partition>,
     /// Players of your own, taken by name beside the game's.
     pub guests: Vec<Guest>,

@@ -162,7 +162,7 @@ impl ScoreGame for BigPoints {
 }
 
 /// Opens a session of the game `spec` names; on the full game (no `board=`), each round
-/// of a tournament's seat rotations gets a fresh path.
+/// of a tournament's seat rotations, and each self-play game, gets a fresh path.
 pub fn open(spec: &Spec) -> Result<Box<dyn Session>, Error> {
     let game = BigPoints::from_spec(spec)?;
     if spec.get("board").is_some() {
@@ -171,9 +171,8 @@ pub fn open(spec: &Spec) -> Result<Box<dyn Session>, Error> {
     let first_seed = spec.int("seed", 0, 0, u64::MAX)?;
     let players = game.players();
     let (rule, ties) = (game.rule, game.ties);
-    let deal: Deal<BigPoints> = Box::new(move |i| {
-        let mut g = BigPoints::full(players, first_seed.wrapping_add(i / players as u64))
-            .expect("the full game is valid");
+    let deal: Deal<BigPoints> = Box::new(move |n| {
+        let mut g = BigPoints::full(players, first_seed.wrapping_add(n)).expect("the full game is valid");
         g.rule = rule;
         g.with_ties(ties)
     });

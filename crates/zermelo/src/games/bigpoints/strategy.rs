@@ -38,7 +38,8 @@ pub trait ScoreGame: Notation + Scored + Clone + Send + Sync + 'static {
     fn facts(&self) -> Vec<Fact>;
 }
 
-/// Deals the game of each tournament game from its number.
+/// Deals a game from its number: a tournament's round of seat rotations, a self-play
+/// game's seed.
 pub type Deal<G> = Box<dyn Fn(u64) -> G + Send + Sync>;
 
 /// The scores strategy of a score game.
@@ -48,8 +49,9 @@ pub struct ScorePairs<G> {
     deal: Option<Deal<G>>,
 }
 
-/// The session of `spec`, a game of `info` solved as score pairs; tournament game `i` is
-/// played on `deal(i)` when there is a `deal`, else on `game`.
+/// The session of `spec`, a game of `info` solved as score pairs; when there is a `deal`,
+/// each round of a tournament's seat rotations is played on `deal(round)` and the
+/// self-play game of seed `seed` on `deal(seed)`, else every game on `game`.
 pub fn open<G: ScoreGame>(
     spec: &str,
     info: &'static GameInfo,
@@ -307,9 +309,17 @@ impl<G: ScoreGame> Strategy for ScorePairs<G> {
     }
 
     fn dealer(&self, _names: &[String], _seed: u64) -> Result<Box<dyn FnMut(u64) -> G + '_>, Error> {
+        let seats = self.game.players() as u64;
         Ok(match &self.deal {
-            Some(deal) => Box::new(deal),
+            Some(deal) => Box::new(move |i| deal(i / seats)),
             None => Box::new(move |_| self.game.clone()),
+        })
+    }
+
+    fn selfplay_game(&self, _names: &[String], seed: u64) -> Result<G, Error> {
+        Ok(match &self.deal {
+            Some(deal) => deal(seed),
+            None => self.game.clone(),
         })
     }
 
