@@ -155,7 +155,8 @@ fn every_move_is_listed_when_asked_for() {
 
 #[test]
 fn octal_values_out_of_reach_are_too_big() {
-    let s = open("octal:code=0.106,heaps=1000000");
+    // Treblecross: its values keep growing, so few heaps are common under any split.
+    let s = open("octal:code=0.007,heaps=1000000");
     assert!(matches!(s.estimate(&Options::default()), Err(Error::TooBig(_))));
     assert!(matches!(s.solve(&Options::default()), Err(Error::TooBig(_))));
 }
