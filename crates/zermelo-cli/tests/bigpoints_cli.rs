@@ -182,7 +182,10 @@ fn bad_input_gets_one_clear_line() {
     fails(&["balance", "--configs", "2-2"], "COLORSxDISCS");
     fails(&["balance", "bigpoints:colors=5,discs=9"], "more than");
     fails(&["balance", "bigpoints:colors=5,discs=12,white=4"], "more than");
-    fails(&["balance", "bigpoints:colors=2..3,white=0..1"], "only colors and discs range");
+    fails(
+        &["balance", "bigpoints:colors=2..3,white=0..1"],
+        "only colors and discs range",
+    );
     fails(
         &["tournament", "bigpoints:players=3", "--players", "random,greedy"],
         "3 players",

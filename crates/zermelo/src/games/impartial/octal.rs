@@ -282,6 +282,8 @@ pub struct GrundySequence {
     parity: bool,
     /// The side rare heaps are on: either may be the small one.
     rare_side: usize,
+    /// A power of two above every value so far: no split's value reaches it.
+    bound: u32,
     /// Heaps (from 1) whose value is rare, ascending.
     rare: Vec<usize>,
     /// `seen[v] == n + 1` when value `v` is an option of heap `n`.
@@ -302,6 +304,7 @@ impl GrundySequence {
             mask: 0,
             parity: false,
             rare_side: 0,
+            bound: 1,
             rare: Vec::new(),
             seen: Vec::new(),
             review_at: FIRST_REVIEW,
@@ -338,6 +341,9 @@ impl GrundySequence {
             }
             let g = self.next(n);
             self.values.push(g);
+            if g >= self.bound {
+                self.bound = (g + 1).next_power_of_two();
+            }
             if n >= 1 && self.mask != 0 && self.is_rare(n, g) {
                 self.rare.push(n);
             }
@@ -410,36 +416,61 @@ impl GrundySequence {
                 }
             }
         }
+        // The first value not reached that no skipped split can reach either, and the
+        // values below it that a skipped split might reach.
+        let mut open = Vec::new();
         let mut v = 0u32;
         loop {
             let reached = (v as usize) < self.seen.len() && self.seen[v as usize] == stamp;
-            if !reached && (complete || !self.split_reaches(n, v)) {
-                return v;
+            if !reached {
+                let skipped = v < self.bound && self.split.iter().any(|&j| n >= j + 2 && self.hard(n - j, v));
+                if complete || !skipped {
+                    break;
+                }
+                open.push(v);
             }
             v += 1;
         }
+        self.first_unreached(n, open).unwrap_or(v)
     }
 
-    /// Whether some split of heap `n` that the loop over rare heaps may have missed has
-    /// value `v`: those of the removals `j` for which `v` is [`Self::hard`] for `n - j`.
-    /// Their splits are tried side by side, smallest first part first, as a value is often
-    /// reached only by some.
-    fn split_reaches(&self, n: usize, v: u32) -> bool {
+    /// The least of `open`, values the loop over rare heaps did not reach, that no split of
+    /// heap `n` has; `None` when every one of them is some split's value. The splits the
+    /// loop may have missed (those of the removals `j` for which a value of `open` is
+    /// [`Self::hard`] for `n - j`) are tried side by side, smallest first part first, in one
+    /// pass for all the values, which usually ends after a few steps.
+    fn first_unreached(&self, n: usize, mut open: Vec<u32>) -> Option<u32> {
+        if open.is_empty() {
+            return None;
+        }
         let g = &self.values;
         let hard: Vec<usize> = self
             .split
             .iter()
             .copied()
-            .filter(|&j| n >= j + 2 && self.hard(n - j, v))
+            .filter(|&j| n >= j + 2 && open.iter().any(|&v| self.hard(n - j, v)))
             .collect();
-        let Some(&first) = hard.first() else {
-            return false;
-        };
-        (1..=(n - first) / 2).any(|a| {
-            hard.iter()
-                .take_while(|&&j| n >= j + 2 * a)
-                .any(|&j| g[a] ^ g[n - j - a] == v)
-        })
+        let first = *hard.first()?;
+        // `wanted[v]`: whether `v` is still open.
+        let mut wanted = vec![false; *open.iter().max()? as usize + 1];
+        for &v in &open {
+            wanted[v as usize] = true;
+        }
+        let mut left = open.len();
+        for a in 1..=(n - first) / 2 {
+            for &j in hard.iter().take_while(|&&j| n >= j + 2 * a) {
+                let w = (g[a] ^ g[n - j - a]) as usize;
+                if w < wanted.len() && wanted[w] {
+                    wanted[w] = false;
+                    left -= 1;
+                    if left == 0 {
+                        return None;
+                    }
+                }
+            }
+        }
+        open.retain(|&v| wanted[v as usize]);
+        open.into_iter().min()
     }
 }
 
