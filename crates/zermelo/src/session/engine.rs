@@ -34,6 +34,9 @@ pub type Made<'s, G> = Result<Box<dyn Player<G> + 's>, Error>;
 
 /// The game of each tournament game, and where it starts, by its number.
 type Games<'a, G> = Box<dyn FnMut(u64) -> (G, <G as Game>::Position) + 'a>;
+/// A fixed start for every game of a run: the game and the position; `None` when each
+/// game starts from its own start.
+type FixedStart<'a, G> = Option<(&'a G, <G as Game>::Position)>;
 
 /// What differs between the ways of solving a game: how it solves, values positions, makes
 /// its own players and finds its tables. [`GameSession`] does everything else.
@@ -269,6 +272,37 @@ impl<S: Strategy> GameSession<S> {
         })
     }
 
+    /// The start of every game of `what` (a tournament, self-play) between the programs
+    /// `names`: the session's game and `opts`' position when one is given (it fixes the
+    /// board, so nothing is dealt), else `None` (each game starts where the game or its
+    /// dealt board does); humans are refused, and the start is checked.
+    fn programs_start(
+        &self,
+        names: &[String],
+        what: &str,
+        opts: &Options,
+    ) -> Result<FixedStart<'_, S::Game>, Error> {
+        if names.iter().any(|n| n.trim().eq_ignore_ascii_case("human")) {
+            return Err(Error::Unsupported(format!(
+                "{what} is between programs; play against one with `zermelo play`"
+            )));
+        }
+        let from = match opts.position {
+            Some(_) => {
+                let game = self.strategy.game(&format!("{what} from a position"))?;
+                Some((game, common::start(game, opts)?))
+            }
+            None => None,
+        };
+        match (&from, self.strategy.game(what)) {
+            (Some((_, start)), _) => self.strategy.check_start(start)?,
+            (None, Ok(game)) => self.strategy.check_start(&game.start())?,
+            // A strategy without one game deals each.
+            (None, Err(_)) => {}
+        }
+        Ok(from)
+    }
+
     fn tournament_of(
         &self,
         names: &[String],
@@ -281,26 +315,7 @@ impl<S: Strategy> GameSession<S> {
         if games == 0 {
             return Err(Error::Unsupported("a tournament needs at least one game".into()));
         }
-        if names.iter().any(|n| n.trim().eq_ignore_ascii_case("human")) {
-            return Err(Error::Unsupported(
-                "a tournament is between programs; play against one with `zermelo play`".into(),
-            ));
-        }
-        // From a position, every game is the session's game from there: the position
-        // fixes the board, so nothing is dealt.
-        let from = match opts.position {
-            Some(_) => {
-                let game = self.strategy.game("a tournament from a position")?;
-                Some((game, common::start(game, opts)?))
-            }
-            None => None,
-        };
-        match (&from, self.strategy.game("a tournament")) {
-            (Some((_, start)), _) => self.strategy.check_start(start)?,
-            (None, Ok(game)) => self.strategy.check_start(&game.start())?,
-            // A strategy without one game deals each.
-            (None, Err(_)) => {}
-        }
+        let from = self.programs_start(names, "a tournament", opts)?;
         let from_text = from.as_ref().map(|(g, p)| g.format_position(p));
         let special = self.special(opts);
         let known = self.players();
@@ -420,23 +435,7 @@ impl<S: Strategy> GameSession<S> {
         };
         check_seats(self.spec(), seats, &names, "self-play")?;
         plan.check()?;
-        if names.iter().any(|n| n.trim().eq_ignore_ascii_case("human")) {
-            return Err(Error::Unsupported(
-                "self-play is between programs; play against one with `zermelo play`".into(),
-            ));
-        }
-        let from = match opts.position {
-            Some(_) => {
-                let game = self.strategy.game("self-play from a position")?;
-                Some((game, common::start(game, opts)?))
-            }
-            None => None,
-        };
-        match (&from, self.strategy.game("self-play")) {
-            (Some((_, start)), _) => self.strategy.check_start(start)?,
-            (None, Ok(game)) => self.strategy.check_start(&game.start())?,
-            (None, Err(_)) => {}
-        }
+        let from = self.programs_start(&names, "self-play", opts)?;
         // Every part of the run ends when the run must: at the budget's seconds from now.
         let ends = opts.budget.limit(1).deadline;
         let opts = Options {
