@@ -616,6 +616,13 @@ fn is_sweep(spec: &str) -> bool {
     zermelo::games::bigpoints::balance::is_sweep(spec)
 }
 
+/// Runs solves, searches, sweeps and self-play on `threads` threads (once, before the
+/// first solve).
+#[pyfunction]
+fn set_threads(threads: usize) -> PyResult<()> {
+    zermelo::set_threads(threads).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
 /// A player's time a move.
 fn move_time_of(seconds: f64) -> PyResult<Duration> {
     if seconds > 0.0 && seconds <= 86_400.0 {
@@ -635,6 +642,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(balance, m)?)?;
     m.add_function(wrap_pyfunction!(balance_map, m)?)?;
     m.add_function(wrap_pyfunction!(is_sweep, m)?)?;
+    m.add_function(wrap_pyfunction!(set_threads, m)?)?;
     m.add_class::<Game>()?;
     m.add("ZermeloError", m.py().get_type::<ZermeloError>())?;
     Ok(())

@@ -49,6 +49,7 @@ __all__ = [
     "estimate",
     "games",
     "open",
+    "set_threads",
 ]
 
 Player = Union[str, Callable[..., str]]
@@ -698,6 +699,13 @@ def estimate(
     """How each seat of the game `spec` fares by self-play, for games too big to solve:
     `zermelo.open(spec).selfplay(...)`, as `zermelo balance SPEC --players ...` prints it."""
     return open(spec).selfplay(players, games, until=until, seed=seed, progress=progress)
+
+
+def set_threads(threads: int) -> None:
+    """Runs solves, searches, sweeps and self-play on `threads` threads instead of one
+    per core (as `zermelo --threads N`); answers do not depend on it. Call it once, before
+    the first solve: later calls raise `ValueError`."""
+    _native.set_threads(int(threads))
 
 
 def games() -> list:

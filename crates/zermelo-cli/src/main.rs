@@ -48,6 +48,9 @@ struct Cli {
     /// 512M [default: the machine's memory for a solve, 1G for a search's table].
     #[arg(long, global = true, value_name = "SIZE", value_parser = parse_size)]
     memory: Option<u64>,
+    /// The threads solves, searches and self-play run on [default: one per core].
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
     #[command(subcommand)]
     command: Command,
 }
@@ -607,6 +610,12 @@ fn main() -> ExitCode {
     }
     let cli = parse_args();
     let json = cli.json;
+    if let Some(threads) = cli.threads {
+        if let Err(e) = zermelo::set_threads(threads.into()) {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
     #[cfg(feature = "mpi")]
     let cluster = match mpi_driver::Cluster::join(
         matches!(

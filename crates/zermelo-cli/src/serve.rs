@@ -53,7 +53,7 @@ struct Work {
 impl Work {
     /// As many turns as the machine has cores, sharing `memory` bytes equally.
     fn new(memory: u64) -> Work {
-        let count = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let count = rayon::current_num_threads();
         Work {
             turns: Arc::new(tokio::sync::Semaphore::new(count)),
             count,

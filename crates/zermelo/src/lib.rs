@@ -21,3 +21,21 @@ pub use error::Error;
 pub use game::{Game, Impartial, Indexed, Levelled, Notation, Outcome, PlayerId, Scored, Symmetric};
 pub use spec::Spec;
 pub use value::Value;
+
+/// Runs solves, searches, sweeps and self-play on `threads` threads from now on (the
+/// default is one per core, or `RAYON_NUM_THREADS`). Values, tables and estimates do not
+/// depend on it. It can be set once, before the first work that runs on several threads.
+pub fn set_threads(threads: usize) -> Result<(), Error> {
+    if threads == 0 {
+        return Err(Error::Unsupported("threads must be at least 1".into()));
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build_global()
+        .map_err(|_| {
+            Error::Unsupported(format!(
+                "the threads are set once, before the first solve; they are {} now",
+                rayon::current_num_threads()
+            ))
+        })
+}

@@ -599,7 +599,7 @@ impl<G: Game, T: ValueTree<G>> Oracle<G> for TreeOracle<T> {
             NullWindow::new(self.tree.clone(), bytes).with_setup(&self.setup)
         });
         let threads = if self.tree.work(&node) >= PARALLEL_FROM {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
+            rayon::current_num_threads()
         } else {
             1
         };

@@ -167,7 +167,7 @@ impl LinesSearch {
             let wanted = (visits * TABLE_SHARE) as u64 * ENTRY_BYTES;
             let bytes = wanted.clamp(TABLE_MIN, self.setup.bytes.max(TABLE_MIN));
             let threads = if undrawn >= PARALLEL_FROM {
-                std::thread::available_parallelism().map_or(1, |n| n.get())
+                rayon::current_num_threads()
             } else {
                 1
             };
