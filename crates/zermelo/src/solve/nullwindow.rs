@@ -13,8 +13,10 @@
 //! reuse. The table has a fixed number of two-entry buckets: one entry keeps the
 //! position with the most work below it, the other the most recent one. Entries are
 //! written without locks (a key word checked against its data word, so a torn write is
-//! seen as a miss). Every core runs the same series of tests on the shared table, the
-//! helpers trying the moves near the root in another order; the first to finish answers.
+//! seen as a miss). Every core runs the same series of tests on the shared table, and
+//! the cores split the work (ABDADA's deferral): a core that comes to a move other than a
+//! position's first whose position another core is searching now leaves it for last, by
+//! which time the other core's bounds are in the table. The first core to finish answers.
 //!
 //! What a search proved can be saved as a book ([`crate::table::book`]): a later search
 //! of the same game reads the bounds of a position from it when its own table has none,
@@ -38,9 +40,15 @@ const INFINITY: i32 = 1 << 14;
 /// Nodes between two looks at the clock, the cancel flag and the other cores.
 const CHECK_EVERY: u64 = 1 << 12;
 
-/// Plies from the root where moves to the same position are searched once and the
-/// helpers change the order of the moves.
+/// Plies from the root where moves to the same position are searched once.
 const SHALLOW_PLIES: usize = 4;
+
+/// Work below a position (see [`Tree::work`]) from which a core defers it while another
+/// searches it: below, searching it again costs less than looking.
+const DEFER_FROM: u8 = 6;
+
+/// Positions that cores are searching now, remembered at once (a power of two).
+const BUSY_SLOTS: usize = 1 << 15;
 
 /// A child of a position as the search sees it.
 #[derive(Clone, Copy, Debug)]
@@ -138,10 +146,8 @@ impl Table {
     pub fn new(bytes: u64) -> Table {
         let buckets = (bytes / (2 * ENTRY_BYTES)).max(1);
         let buckets = 1usize << (63 - buckets.leading_zeros());
-        let mut words = Vec::with_capacity(buckets * 4);
-        words.resize_with(buckets * 4, || AtomicU64::new(0));
         Table {
-            words,
+            words: zeroed_words(buckets * 4),
             mask: buckets - 1,
         }
     }
@@ -226,11 +232,66 @@ impl Table {
     }
 }
 
+/// `len` words of zero, taken from the system as zero pages: the pages are filled in
+/// when first written, by the cores that write them, rather than all at once.
+fn zeroed_words(len: usize) -> Vec<AtomicU64> {
+    let layout = std::alloc::Layout::array::<AtomicU64>(len).expect("a table within the address space");
+    if layout.size() == 0 {
+        return Vec::new();
+    }
+    // SAFETY: the memory is allocated by the global allocator with the layout of `len`
+    // atomics, and all-zero bytes are the atomic 0.
+    unsafe {
+        let words = std::alloc::alloc_zeroed(layout).cast::<AtomicU64>();
+        if words.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Vec::from_raw_parts(words, len, len)
+    }
+}
+
+/// The keys of positions some core is searching now, one a slot, without locks: a key
+/// lost to another in its slot only makes a core search a position another searches too.
+struct Busy {
+    slots: Vec<AtomicU64>,
+}
+
+impl Busy {
+    fn new(slots: usize) -> Busy {
+        Busy {
+            slots: (0..slots).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    fn slot(&self, key: u64) -> &AtomicU64 {
+        let mixed = key.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        &self.slots[(mixed >> 40) as usize & (self.slots.len() - 1)]
+    }
+
+    /// Whether another core searches `key` now; if not, marks it as searched by this one.
+    fn claim(&self, key: u64) -> bool {
+        let word = key | 1;
+        let slot = self.slot(key);
+        if slot.load(Relaxed) == word {
+            return false;
+        }
+        slot.store(word, Relaxed);
+        true
+    }
+
+    /// Marks `key` as no longer searched.
+    fn release(&self, key: u64) {
+        let _ = self.slot(key).compare_exchange(key | 1, 0, Relaxed, Relaxed);
+    }
+}
+
 /// Settings of a search: its table, how many cores, when to give up, where to report.
 pub struct NullWindow<T: Tree> {
     tree: T,
     table: Table,
     threads: usize,
+    /// Positions being searched, when several cores search.
+    busy: Option<Busy>,
     limit: Limit,
     progress: Option<Arc<dyn Progress + Send>>,
     book: Option<Arc<Book>>,
@@ -245,6 +306,7 @@ impl<T: Tree> NullWindow<T> {
             tree,
             table: Table::new(bytes),
             threads: 1,
+            busy: None,
             limit: Limit::default(),
             progress: None,
             book: None,
@@ -256,6 +318,9 @@ impl<T: Tree> NullWindow<T> {
     /// The same search on `threads` cores.
     pub fn threads(mut self, threads: usize) -> Self {
         self.threads = threads.max(1);
+        if self.threads > 1 && self.busy.is_none() {
+            self.busy = Some(Busy::new(BUSY_SLOTS));
+        }
         self
     }
 
@@ -454,6 +519,26 @@ impl<T: Tree> Worker<'_, T> {
         self.done.load(Relaxed)
     }
 
+    /// The value of a position at `ply` through its child `child`, searched in the
+    /// position's window.
+    fn through(&mut self, child: &Child<T::Node>, alpha: i32, beta: i32, ply: usize) -> i32 {
+        let g = child.gain;
+        if child.keeps_turn {
+            g + self.search(&child.node, alpha - g, beta - g, ply + 1)
+        } else {
+            g - self.search(&child.node, g - beta, g - alpha, ply + 1)
+        }
+    }
+
+    /// Reports a root move done.
+    fn root_move_done(&self, ply: usize) {
+        if ply == 0 && self.id == 0 {
+            if let Some(p) = &self.search.progress {
+                p.advance(1);
+            }
+        }
+    }
+
     fn search(&mut self, n: &T::Node, alpha: i32, beta: i32, ply: usize) -> i32 {
         let tree = &self.search.tree;
         if let Some(v) = tree.exact(n) {
@@ -494,29 +579,32 @@ impl<T: Tree> Worker<'_, T> {
         } else {
             0
         };
-        // Helpers start further down the list near the root, to share the work.
-        let shift = if ply < SHALLOW_PLIES && count > 1 {
-            self.id % count
-        } else {
-            0
-        };
         let mut best = -INFINITY;
         let mut best_at = first;
-        for j in 0..count {
-            let k = (j + shift) % count;
-            let i = match k {
-                0 => first,
-                k if k == first => 0,
-                k => k,
-            };
+        // Moves left for last because another core was searching them.
+        let mut deferred = Vec::new();
+        let order = (0..count).map(|j| match j {
+            0 => first,
+            j if j == first => 0,
+            j => j,
+        });
+        for (j, i) in order.enumerate() {
             let child = children[i];
-            let v = if child.keeps_turn {
-                let g = child.gain;
-                g + self.search(&child.node, alpha - g, beta - g, ply + 1)
-            } else {
-                let g = child.gain;
-                g - self.search(&child.node, g - beta, g - alpha, ply + 1)
+            let claimed = match &self.search.busy {
+                Some(busy) if j > 0 && tree.work(&child.node) >= DEFER_FROM => {
+                    let key = tree.key(&child.node);
+                    if !busy.claim(key) {
+                        deferred.push(i);
+                        continue;
+                    }
+                    Some((busy, key))
+                }
+                _ => None,
             };
+            let v = self.through(&child, alpha, beta, ply);
+            if let Some((busy, key)) = claimed {
+                busy.release(key);
+            }
             if v > best {
                 best = v;
                 best_at = i;
@@ -525,11 +613,19 @@ impl<T: Tree> Worker<'_, T> {
             if alpha >= beta {
                 break;
             }
-            if ply == 0 && self.id == 0 {
-                if let Some(p) = &self.search.progress {
-                    p.advance(1);
-                }
+            self.root_move_done(ply);
+        }
+        for i in deferred {
+            if alpha >= beta {
+                break;
             }
+            let v = self.through(&children[i], alpha, beta, ply);
+            if v > best {
+                best = v;
+                best_at = i;
+            }
+            alpha = alpha.max(v);
+            self.root_move_done(ply);
         }
         self.buffers[ply] = children;
         if self.done.load(Relaxed) {
