@@ -298,3 +298,22 @@ def test_selfplay_estimates_what_the_command_line_does_and_draws_itself(data):
         zermelo.estimate("tictactoe", "random", games=0)
     with pytest.raises(ValueError, match="less than 1"):
         zermelo.estimate("tictactoe", "random", until=2)
+
+
+def test_the_threads_are_set_once_before_the_first_solve():
+    # Run in a fresh interpreter: this one's solves have started the threads already.
+    script = (
+        "import zermelo\n"
+        "zermelo.set_threads(1)\n"
+        "print(zermelo.open('dots:size=4').solve(save=False).margin)\n"
+        "try:\n"
+        "    zermelo.set_threads(2)\n"
+        "except ValueError as e:\n"
+        "    print(e)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    margin, refusal = out.splitlines()
+    assert margin == "-3"
+    assert "set once" in refusal and "1 now" in refusal
+    with pytest.raises(ValueError, match="at least 1"):
+        zermelo.set_threads(0)
