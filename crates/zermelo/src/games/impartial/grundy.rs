@@ -489,7 +489,7 @@ fn octal_report(spec: &Spec, code: &Octal, seq: Sequence<u32>) -> GrundyReport {
             name: code.name(),
             start: first(&seq.values),
             pattern: seq.periodic().map(|p| p.pattern().to_vec()),
-            rare: RareSplit::best(&seq.values[..seq.direct]).map(|split| RareReport {
+            rare: RareSplit::best(code, &seq.values[..seq.direct]).map(|split| RareReport {
                 count: split.heaps.len(),
                 first: first(&split.heaps),
                 split,
