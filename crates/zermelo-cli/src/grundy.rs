@@ -5,6 +5,7 @@ use anyhow::{anyhow, bail, Result};
 use plotters::prelude::*;
 use zermelo::games::impartial::grundy::{self, GrundyReport, RuleReport, SHOWN};
 use zermelo::games::impartial::grundy_report;
+use zermelo::games::impartial::values::GrundyValues;
 use zermelo::session::Options;
 use zermelo::solve::grundy::Periodicity;
 use zermelo::Spec;
@@ -139,7 +140,13 @@ fn shape_text(what: &str, shape: Option<Periodicity>, last: usize, why: &str) ->
 }
 
 /// Plots `values` against the heap size as SVG, shading one period after the preperiod.
-fn draw(file: &str, title: &str, values: &[u32], shape: Option<Periodicity>, what: &str) -> Result<()> {
+fn draw(
+    file: &str,
+    title: &str,
+    values: &GrundyValues,
+    shape: Option<Periodicity>,
+    what: &str,
+) -> Result<()> {
     let end = match shape {
         Some(s) => (s.preperiod + 3 * s.period).max(60),
         None => values.len(),
@@ -147,9 +154,9 @@ fn draw(file: &str, title: &str, values: &[u32], shape: Option<Periodicity>, wha
     .min(values.len());
     // Long ranges are thinned to every `stride`-th heap.
     let stride = end.div_ceil(PLOT_POINTS).max(1);
-    let shown = &values[..end];
+    let shown = values.iter().take(end);
     // Headroom above the values for the legend.
-    let top = f64::from(shown.iter().copied().max().unwrap_or(0)) * 1.3 + 1.5;
+    let top = f64::from(shown.clone().max().unwrap_or(0)) * 1.3 + 1.5;
     let fail = |e: &dyn std::fmt::Display| anyhow!("plot {file}: {e}");
     let root = SVGBackend::new(file, (1200, 500)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| fail(&e))?;
@@ -183,10 +190,9 @@ fn draw(file: &str, title: &str, values: &[u32], shape: Option<Periodicity>, wha
             .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 15, y + 5)], RGBColor(255, 225, 160).filled()));
     }
     let points = shown
-        .iter()
         .enumerate()
         .step_by(stride)
-        .map(|(n, &g)| (n as f64, f64::from(g)));
+        .map(|(n, g)| (n as f64, f64::from(g)));
     chart
         .draw_series(LineSeries::new(points.clone(), BLUE.mix(0.4)))
         .map_err(|e| fail(&e))?;

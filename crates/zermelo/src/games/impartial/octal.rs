@@ -17,6 +17,7 @@
 use std::fmt;
 
 use super::nim::heap_list;
+use super::values::GrundyValues;
 use super::{HeapGame, Rule};
 use crate::spec::{GameInfo, KeyInfo, Spec};
 use crate::Error;
@@ -272,16 +273,6 @@ fn walsh_hadamard(h: &mut [i64]) {
     }
 }
 
-/// The heaps `a >= 1` of `values` counted by value and size parity (entry `2v + (a & 1)`),
-/// `2 * width` long.
-fn heap_counts(values: &[u32], width: usize) -> Vec<u64> {
-    let mut counts = vec![0; 2 * width];
-    for (a, &v) in values.iter().enumerate().skip(1) {
-        counts[2 * v as usize + (a & 1)] += 1;
-    }
-    counts
-}
-
 /// How the heaps of a sequence split into rare and common ones: heap `a` of value `v` is
 /// rare when the parity of `v`'s bits under `mask`, flipped for odd `a` when `parity`, is
 /// `side`.
@@ -299,35 +290,45 @@ pub struct RareSplit {
 }
 
 impl RareSplit {
-    /// The split of the heaps of `values` (heap `n` of value `values[n]`, heap 0 left out)
-    /// by `game`'s rule with the fewest rare heaps, when one leaves any heap common, the
+    /// The split of the first `len` heaps of `values` (heap 0 left out) by `game`'s rule
+    /// with the fewest rare heaps, when one leaves any heap common, the
     /// game splits heaps and the values are below `2^16`.
-    pub fn best(game: &Octal, values: &[u32]) -> Option<RareSplit> {
-        let max = values.get(1..)?.iter().copied().max()?;
+    pub fn best(game: &Octal, values: &GrundyValues, len: usize) -> Option<RareSplit> {
+        let values = || values.iter().take(len).enumerate().skip(1);
+        let max = values().map(|(_, v)| v).max()?;
         if !game.splits() || max >= 1 << MASK_BITS {
             return None;
         }
-        let width = (max as usize + 1).next_power_of_two();
-        let (split, _) = Split::best(&heap_counts(values, width), game.split_parity())?;
+        let mut counts = vec![0; 2 * (max as usize + 1).next_power_of_two()];
+        for (a, v) in values() {
+            counts[2 * v as usize + (a & 1)] += 1;
+        }
+        let (split, _) = Split::best(&counts, game.split_parity())?;
         Some(RareSplit {
             mask: split.mask,
             parity: split.parity,
             side: split.side,
-            heaps: (1..values.len())
-                .filter(|&a| split.is_rare(a, values[a]))
+            heaps: values()
+                .filter(|&(a, v)| split.is_rare(a, v))
+                .map(|(a, _)| a)
                 .collect(),
         })
     }
 }
 
-/// The Grundy sequence of an octal game, extended on demand.
+/// The Grundy sequence of an octal game, extended on demand, its values kept compactly.
 pub struct GrundySequence {
+    values: GrundyValues,
+    search: Search,
+}
+
+/// Everything but the values that finds the value of the next heap.
+struct Search {
     whole: Vec<usize>,
     single: Vec<usize>,
     split: Vec<usize>,
     /// The parity all removals of splitting moves share, if they do.
     split_parity: Option<usize>,
-    values: Vec<u32>,
     sparse: bool,
     /// How heaps split into rare and common ones; `None` while every split is tried.
     rule: Option<Split>,
@@ -335,7 +336,7 @@ pub struct GrundySequence {
     rare: Vec<usize>,
     /// ...and their values.
     rare_values: Vec<u32>,
-    /// The heaps from 1 by value and size parity (see [`heap_counts`]), while the values
+    /// The heaps from 1 by value and size parity (entry `2v + (a & 1)`), while the values
     /// are below `1 << MASK_BITS`.
     counts: Vec<u64>,
     /// The heap count when the split was last reviewed.
@@ -350,76 +351,100 @@ pub struct GrundySequence {
     is_open: Vec<bool>,
 }
 
+/// A value as the sequence keeps it: 8, 16 or 32 bits.
+trait Stored: Copy + Into<u32> + std::ops::BitXor<Output = Self> {}
+
+impl<T: Copy + Into<u32> + std::ops::BitXor<Output = T>> Stored for T {}
+
 impl GrundySequence {
     /// The sequence of `game`, with the rare-values method when `sparse` (else every
     /// split of every heap is tried: quadratic, for checking).
     pub fn new(game: &Octal, sparse: bool) -> Self {
         GrundySequence {
-            whole: game.removals(1).into_iter().filter(|&j| j > 0).collect(),
-            single: game.removals(2).into_iter().filter(|&j| j > 0).collect(),
-            split: game.removals(4),
-            split_parity: game.split_parity(),
-            values: Vec::new(),
-            sparse,
-            rule: None,
-            rare: Vec::new(),
-            rare_values: Vec::new(),
-            counts: vec![0; 2],
-            reviewed_at: 0,
-            bound: 1,
-            seen: vec![0],
-            open: Vec::new(),
-            is_open: vec![false],
+            values: GrundyValues::default(),
+            search: Search {
+                whole: game.removals(1).into_iter().filter(|&j| j > 0).collect(),
+                single: game.removals(2).into_iter().filter(|&j| j > 0).collect(),
+                split: game.removals(4),
+                split_parity: game.split_parity(),
+                sparse,
+                rule: None,
+                rare: Vec::new(),
+                rare_values: Vec::new(),
+                counts: vec![0; 2],
+                reviewed_at: 0,
+                bound: 1,
+                seen: vec![0],
+                open: Vec::new(),
+                is_open: vec![false],
+            },
         }
     }
 
     /// The values of heaps `0..len()`.
-    pub fn values(&self) -> &[u32] {
+    pub fn values(&self) -> &GrundyValues {
         &self.values
+    }
+
+    /// The values, the sequence done with.
+    pub fn into_values(self) -> GrundyValues {
+        self.values
     }
 
     /// The mask that splits rare from common values (0 while every split is tried).
     pub fn mask(&self) -> u32 {
-        self.rule.map_or(0, |r| r.mask)
+        self.search.rule.map_or(0, |r| r.mask)
     }
 
     /// Whether the split of heaps into rare and common uses heap-size parity too.
     pub fn parity(&self) -> bool {
-        self.rule.is_some_and(|r| r.parity)
+        self.search.rule.is_some_and(|r| r.parity)
     }
 
     /// The heaps (from 1) that are rare, ascending.
     pub fn rare(&self) -> &[usize] {
-        &self.rare
+        &self.search.rare
     }
 
     /// Computes the values of heaps up to `len - 1`.
     pub fn extend_to(&mut self, len: usize) {
+        self.values.reserve(len.saturating_sub(self.values.len()));
         while self.values.len() < len {
             let n = self.values.len();
-            let g = self.next(n);
+            let g = match &self.values {
+                GrundyValues::Bits8(g) => self.search.next(g, n),
+                GrundyValues::Bits16(g) => self.search.next(g, n),
+                GrundyValues::Bits32(g) => self.search.next(g, n),
+            };
             self.values.push(g);
-            if g >= self.bound {
-                self.bound = (g + 1).next_power_of_two();
-                self.seen.resize(self.bound as usize, 0);
-                self.is_open.resize(self.bound as usize, false);
-                if self.bound <= 1 << MASK_BITS {
-                    self.counts.resize(2 * self.bound as usize, 0);
-                }
+            self.search.add(&self.values, n, g);
+        }
+    }
+}
+
+impl Search {
+    /// Takes in heap `n` of value `g` (`values` holds those of heaps up to `n` at least).
+    fn add(&mut self, values: &GrundyValues, n: usize, g: u32) {
+        if g >= self.bound {
+            self.bound = (g + 1).next_power_of_two();
+            self.seen.resize(self.bound as usize, 0);
+            self.is_open.resize(self.bound as usize, false);
+            if self.bound <= 1 << MASK_BITS {
+                self.counts.resize(2 * self.bound as usize, 0);
             }
-            if n >= 1 && self.bound <= 1 << MASK_BITS {
-                self.counts[2 * g as usize + (n & 1)] += 1;
-            }
-            if self.sparse && n >= 1 {
-                self.track(n, g);
-            }
+        }
+        if n >= 1 && self.bound <= 1 << MASK_BITS {
+            self.counts[2 * g as usize + (n & 1)] += 1;
+        }
+        if self.sparse && n >= 1 {
+            self.track(values, n, g);
         }
     }
 
     /// Lists heap `n` of value `g` when it is rare, and chooses the split again when it is
     /// due: first at [`FIRST_REVIEW`] heaps, then at a new rare heap once the heaps since
     /// the last review have cost the loop over rare heaps at least as much as a review.
-    fn track(&mut self, n: usize, g: u32) {
+    fn track(&mut self, values: &GrundyValues, n: usize, g: u32) {
         let rare = self.rule.is_none_or(|r| r.is_rare(n, g));
         if rare && self.rule.is_some() {
             self.rare.push(n);
@@ -433,31 +458,34 @@ impl GrundySequence {
                 && self.bound <= 1 << MASK_BITS
                 && (n - self.reviewed_at) * (self.rare.len() + 1) >= review_cost);
         if due {
-            self.review(n);
+            self.review(values, n);
         }
     }
 
-    /// Takes the split that leaves the fewest heaps rare so far when it is clearly better
-    /// than the one in use (by a sixteenth), and lists its rare heaps.
-    fn review(&mut self, n: usize) {
+    /// Takes the split that leaves the fewest heaps up to `n` rare when it is clearly
+    /// better than the one in use (by a sixteenth), and lists its rare heaps.
+    fn review(&mut self, values: &GrundyValues, n: usize) {
         self.reviewed_at = n;
         let Some((best, count)) = Split::best(&self.counts, self.split_parity) else {
             return;
         };
         if self.rule.is_none() || count + count / 16 < self.rare.len() as u64 {
             self.rule = Some(best);
-            let values = &self.values;
-            self.rare = (1..values.len())
-                .filter(|&a| best.is_rare(a, values[a]))
-                .collect();
-            self.rare_values = self.rare.iter().map(|&a| values[a]).collect();
+            self.rare.clear();
+            self.rare_values.clear();
+            for (a, v) in values.iter().take(n + 1).enumerate().skip(1) {
+                if best.is_rare(a, v) {
+                    self.rare.push(a);
+                    self.rare_values.push(v);
+                }
+            }
         }
     }
 
-    /// The value of heap `n`, all smaller ones known.
-    fn next(&mut self, n: usize) -> u32 {
+    /// The value of heap `n`, from the values `g` of all smaller ones.
+    fn next<T: Stored>(&mut self, g: &[T], n: usize) -> u32 {
         let stamp = n as u32 + 1;
-        let g: &[u32] = &self.values;
+        let value = |a: usize| -> u32 { g[a].into() };
         let seen: &mut [u32] = &mut self.seen;
         for &j in &self.whole {
             if n == j {
@@ -466,7 +494,7 @@ impl GrundySequence {
         }
         for &j in &self.single {
             if n > j {
-                seen[g[n - j] as usize] = stamp;
+                seen[value(n - j) as usize] = stamp;
             }
         }
         let rare = self.rare.iter().zip(&self.rare_values);
@@ -478,12 +506,12 @@ impl GrundySequence {
             match self.rule {
                 None => {
                     for a in 1..=m / 2 {
-                        seen[(g[a] ^ g[m - a]) as usize] = stamp;
+                        seen[(g[a] ^ g[m - a]).into() as usize] = stamp;
                     }
                 }
                 Some(_) => {
                     for (&a, &v) in rare.clone().take_while(|&(&a, _)| a < m) {
-                        seen[(v ^ g[m - a]) as usize] = stamp;
+                        seen[(v ^ value(m - a)) as usize] = stamp;
                     }
                 }
             }
@@ -505,17 +533,16 @@ impl GrundySequence {
             }
             v += 1;
         };
-        self.first_unreached(n, candidate)
+        self.first_unreached(g, n, candidate)
     }
 
     /// The least open value that no split of heap `n` has, else `candidate`. The splits
     /// are tried side by side, smallest first part first, in one pass for all the open
     /// values, which usually ends after a few steps.
-    fn first_unreached(&mut self, n: usize, candidate: u32) -> u32 {
+    fn first_unreached<T: Stored>(&mut self, g: &[T], n: usize, candidate: u32) -> u32 {
         if self.open.is_empty() {
             return candidate;
         }
-        let g: &[u32] = &self.values;
         let is_open: &mut [bool] = &mut self.is_open;
         let mut left = self.open.len();
         // Blocks of first parts, for every removal in turn, so that small first parts come
@@ -530,8 +557,8 @@ impl GrundySequence {
                 // Heap `a` from the start, `n - j - a` from the end.
                 let firsts = &g[start..=end];
                 let seconds = g[n - j - end..=n - j - start].iter().rev();
-                for (x, y) in firsts.iter().zip(seconds) {
-                    let w = (x ^ y) as usize;
+                for (&x, &y) in firsts.iter().zip(seconds) {
+                    let w = (x ^ y).into() as usize;
                     if is_open[w] {
                         is_open[w] = false;
                         left -= 1;
@@ -557,7 +584,7 @@ mod tests {
     fn values(code: &str, len: usize, sparse: bool) -> Vec<u32> {
         let mut s = GrundySequence::new(&code.parse().unwrap(), sparse);
         s.extend_to(len);
-        s.values().to_vec()
+        s.values().head(len)
     }
 
     #[test]

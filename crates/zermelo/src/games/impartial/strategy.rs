@@ -12,7 +12,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use crate::games::impartial::grundy::{self, GrundyReport, Sequence};
+use crate::games::impartial::grundy::{self, Column, GrundyReport, Sequence};
 use crate::games::impartial::sequence_db::{self, Stored};
 use crate::games::impartial::{nim, part_sizes, HeapGame, HeapMove, Heaps, Rule};
 use crate::play::Player;
@@ -44,7 +44,7 @@ enum Source {
 
 /// Values by heap size: a sequence with a proven period, or long enough for the game's
 /// heaps; read from the data folder or computed.
-struct Lookup<T> {
+struct Lookup<T: Stored> {
     seq: Sequence<T>,
     /// The spec it is saved under.
     spec: String,
@@ -92,10 +92,7 @@ impl<T: Stored> Lookup<T> {
     }
 
     fn at(&self, n: u64) -> T {
-        self.seq
-            .at(n)
-            .expect("the lookup values every heap of the game")
-            .clone()
+        self.seq.at(n).expect("the lookup values every heap of the game")
     }
 }
 
@@ -242,17 +239,16 @@ impl Judge {
 
     /// Bytes its sequences hold in memory.
     fn bytes(&self) -> u64 {
-        let of = |len: usize, size: usize| (len * size) as u64;
         match self {
             Judge::Normal(parts) => parts
                 .iter()
                 .map(|p| match p {
-                    PartValues::Table(t) => of(t.seq.values.capacity(), std::mem::size_of::<u32>()),
+                    PartValues::Table(t) => t.seq.values.bytes(),
                     PartValues::Nim => 0,
                 })
                 .sum(),
             Judge::MisereNim => 0,
-            Judge::MisereSubtraction(t) => of(t.seq.values.capacity(), std::mem::size_of::<bool>()),
+            Judge::MisereSubtraction(t) => t.seq.values.bytes(),
         }
     }
 
@@ -313,7 +309,7 @@ impl Judge {
 /// when its saved sequence gives the report computing would: with a proven period, when
 /// `to` (if given) reaches past the values stored; without one, when they reach `to`.
 pub fn grundy_report(spec: &Spec, to: Option<u64>, opts: &Options) -> Result<GrundyReport, Error> {
-    grundy::report(spec, to, &|code, to| {
+    grundy::report(spec, to, &opts.budget, &|code, to| {
         let rule = Rule::Octal(code.clone());
         let name = rule
             .sequence_spec(false)
