@@ -552,7 +552,7 @@ fn grundy(
     let spec: zermelo::Spec = spec.parse().map_err(py_error)?;
     let opts = options(&data, None, None)?;
     let report = run(py, opts, progress.as_ref(), &Raised::default(), |opts| {
-        zermelo::games::impartial::grundy_report(&spec, to, opts)
+        zermelo::games::impartial::grundy_report(&spec, to, None, opts)
     })?;
     let mut doc = serde_json::to_value(&report).map_err(|e| ZermeloError::new_err(e.to_string()))?;
     let s = &report.series;

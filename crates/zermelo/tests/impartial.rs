@@ -245,6 +245,23 @@ fn the_rare_values_method_equals_every_split_to_two_to_the_sixteen() {
 }
 
 #[test]
+fn a_sequence_resumed_from_saved_values_goes_on_as_one_run() {
+    for code in ["0.6", "0.14", "0.106", "0.007", "0.77"] {
+        let octal: Octal = code.parse().unwrap();
+        let mut whole = GrundySequence::new(&octal, true);
+        whole.extend_to(1 << 15);
+        for cut in [0, 100, 256, 12_345] {
+            let start = whole.values().iter().take(cut).collect();
+            let mut resumed = GrundySequence::resume(&octal, start);
+            resumed.extend_to(1 << 15);
+            assert!(resumed.values() == whole.values(), "{code} from {cut}");
+            // The split in use is the same too: the run costs what one run does.
+            assert_eq!(resumed.rare(), whole.rare(), "{code} from {cut}");
+        }
+    }
+}
+
+#[test]
 fn subtraction_grundy_values_agree_with_the_generic_grundy_solver() {
     let set = vec![2, 3, 7];
     let values = subtraction::grundy_values(&set, 40);

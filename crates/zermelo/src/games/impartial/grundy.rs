@@ -37,8 +37,10 @@ pub const MAX_TO: u64 = (1 << 32) - 2;
 pub const SHOWN: usize = 100;
 /// The [`GrundyReport::source`] of values computed now...
 const COMPUTED: &str = "computed now";
-/// ...and of values read from the data folder.
+/// ...of values read from the data folder...
 const READ: &str = "read from the data folder";
+/// ...and of values computed now, going on from those saved there.
+const RESUMED: &str = "going on from the data folder";
 
 /// A value of a sequence by heap size, and how a sequence of them is kept in memory.
 pub trait Value: Clone + Eq {
@@ -139,9 +141,9 @@ pub struct Sequence<T: Value> {
 }
 
 /// Grows a sequence by doubling from `first` until `step(len)` (which computes `len`
-/// values and looks for a proven period) finds one, up to `to + 1` values when `to` is
-/// given and to `cap` otherwise (or until a step takes longer than `budget`); the period
-/// found, if any.
+/// values and looks for a proven period, or fails) finds one, up to `to + 1` values when
+/// `to` is given and to `cap` otherwise (or until a step takes longer than `budget`); the
+/// period found, if any.
 ///
 /// Within `within`, counting `value_bytes` a value: a step whose values would take more
 /// than its memory is refused, and the growth stops (with the budget's error) at its
@@ -154,7 +156,7 @@ fn grow(
     budget: Option<Duration>,
     within: &Budget,
     value_bytes: u64,
-    mut step: impl FnMut(usize) -> Option<Periodicity>,
+    mut step: impl FnMut(usize) -> Result<Option<Periodicity>, Error>,
 ) -> Result<Option<Periodicity>, Error> {
     let limit = to.map_or(cap, |t| t + 1);
     let budget = budget.filter(|_| to.is_none()).unwrap_or(Duration::MAX);
@@ -163,7 +165,7 @@ fn grow(
     loop {
         fits(len, value_bytes, within)?;
         let started = Instant::now();
-        let shape = step(len);
+        let shape = step(len)?;
         if shape.is_none() && clock.passed() {
             return Err(within.stopped("computing the values by heap size"));
         }
@@ -285,7 +287,7 @@ fn outcomes_within(
     let mut values = Vec::new();
     let shape = grow(to, 64, SUBTRACTION_CAP, None, within, OUTCOME_BYTES, |len| {
         values = subtraction::outcomes(set, misere, len);
-        prove::<bool>(&rule, &values)
+        Ok(prove::<bool>(&rule, &values))
     })?;
     Sequence::new(values, shape, to, within)
 }
@@ -306,7 +308,7 @@ fn grundy_within(set: &[u64], to: Option<usize>, within: &Budget) -> Result<Sequ
     let mut values = GrundyValues::default();
     let shape = grow(to, 64, SUBTRACTION_CAP, None, within, SUBTRACTION_BYTES, |len| {
         values = subtraction::grundy_values(set, len).into_iter().collect();
-        prove::<u32>(&rule, &values)
+        Ok(prove::<u32>(&rule, &values))
     })?;
     Sequence::new(values, shape, to, within)
 }
@@ -314,7 +316,9 @@ fn grundy_within(set: &[u64], to: Option<usize>, within: &Budget) -> Result<Sequ
 /// The Grundy values of an octal game and the period Guy–Smith proves: up to heap `to`,
 /// or without it until a period is proven (within a cap and a time budget per doubling).
 pub fn octal_grundy(code: &Octal, to: Option<usize>) -> Sequence<u32> {
-    octal_sequence(code, to, OCTAL_CAP, &unlimited()).expect("no limit")
+    octal_sequence(code, to, OCTAL_CAP, &unlimited(), &())
+        .expect("no limit")
+        .0
 }
 
 /// The Grundy values of an octal game far enough to value a heap of `heap` tokens: until
@@ -328,26 +332,68 @@ pub fn octal_grundy_for(
     within: &Budget,
 ) -> Result<Sequence<u32>, Error> {
     let cap = usize::try_from(heap).map_or(usize::MAX, |h| h.saturating_add(1));
-    octal_sequence(
-        code,
-        None,
-        if thorough { cap.max(OCTAL_CAP) } else { cap },
-        within,
-    )
+    let cap = if thorough { cap.max(OCTAL_CAP) } else { cap };
+    Ok(octal_sequence(code, None, cap, within, &())?.0)
 }
 
+/// What a run of an octal sequence did with its [`OctalStore`].
+struct Run {
+    /// How many saved values it went on from.
+    resumed: usize,
+    /// Where it saved its values last.
+    saved: Option<String>,
+    /// How many values the store holds...
+    kept: usize,
+    /// ...since when.
+    kept_at: Instant,
+}
+
+impl Run {
+    /// Whether `values` go further than the store's.
+    fn grew(&self, values: &GrundyValues) -> bool {
+        values.len() > self.kept
+    }
+
+    /// Gives `store` the values of `code` and the period they prove, if any.
+    fn keep(
+        &mut self,
+        store: &dyn OctalStore,
+        code: &Octal,
+        values: &GrundyValues,
+        shape: Option<Periodicity>,
+    ) -> Result<(), Error> {
+        if let Some(path) = store.save(code, values, shape)? {
+            self.saved = Some(path);
+            self.kept = values.len();
+        }
+        self.kept_at = Instant::now();
+        Ok(())
+    }
+}
+
+/// The values of `code` (see [`grow`]), going on from those `store` holds and saving them
+/// to it every [`OctalStore::every`], when stopped (by the deadline or cancel flag of
+/// `within`) and at the end.
 fn octal_sequence(
     code: &Octal,
     to: Option<usize>,
     cap: usize,
     within: &Budget,
-) -> Result<Sequence<u32>, Error> {
-    let mut values = GrundySequence::new(code, true);
+    store: &dyn OctalStore,
+) -> Result<(Sequence<u32>, Run), Error> {
+    let start = store.start(code)?;
+    let mut run = Run {
+        resumed: start.len(),
+        saved: None,
+        kept: start.len(),
+        kept_at: Instant::now(),
+    };
+    let mut values = GrundySequence::resume(code, start);
     let rule = Rule::Octal(code.clone());
     let clock = within.clock();
-    let shape = grow(
+    let grown = grow(
         to,
-        1024,
+        run.resumed.max(1024),
         cap,
         Some(OCTAL_STEP_BUDGET),
         within,
@@ -357,11 +403,66 @@ fn octal_sequence(
             // and a step cut short stops with the values it has.
             while values.values().len() < len && !clock.passed() {
                 values.extend_to(len.min(values.values().len() + OCTAL_CHUNK));
+                let due = store.every().is_some_and(|every| run.kept_at.elapsed() >= every);
+                if due && run.grew(values.values()) {
+                    run.keep(store, code, values.values(), None)?;
+                }
             }
-            prove::<u32>(&rule, values.values())
+            Ok(prove::<u32>(&rule, values.values()))
         },
-    )?;
-    Sequence::new(values.into_values(), shape, to, within)
+    );
+    let shape = match grown {
+        Ok(shape) => shape,
+        Err(e) => {
+            if run.grew(values.values()) {
+                run.keep(store, code, values.values(), None)?;
+            }
+            return Err(e);
+        }
+    };
+    if run.grew(values.values()) || shape.is_some() {
+        run.keep(store, code, values.values(), shape)?;
+    }
+    Ok((Sequence::new(values.into_values(), shape, to, within)?, run))
+}
+
+/// Where the report of an octal game keeps its values between runs: the data folder.
+pub trait OctalStore {
+    /// The saved sequence of `code` when it gives the report asked for: up to heap `to`,
+    /// or as far as a report goes without it.
+    fn read(&self, code: &Octal, to: Option<usize>) -> Result<Option<Sequence<u32>>, Error>;
+    /// The values saved for `code` that a run goes on from (none when none are saved).
+    fn start(&self, code: &Octal) -> Result<GrundyValues, Error>;
+    /// Saves `values` of `code` and the period `shape` they prove, if any, unless what is
+    /// saved already goes as far; where they went, `None` when they were not saved.
+    fn save(
+        &self,
+        code: &Octal,
+        values: &GrundyValues,
+        shape: Option<Periodicity>,
+    ) -> Result<Option<String>, Error>;
+    /// How often a run saves its values while it computes; `None`: only when it stops
+    /// or ends.
+    fn every(&self) -> Option<Duration>;
+}
+
+/// No store: nothing read, nothing saved.
+impl OctalStore for () {
+    fn read(&self, _: &Octal, _: Option<usize>) -> Result<Option<Sequence<u32>>, Error> {
+        Ok(None)
+    }
+
+    fn start(&self, _: &Octal) -> Result<GrundyValues, Error> {
+        Ok(GrundyValues::default())
+    }
+
+    fn save(&self, _: &Octal, _: &GrundyValues, _: Option<Periodicity>) -> Result<Option<String>, Error> {
+        Ok(None)
+    }
+
+    fn every(&self) -> Option<Duration> {
+        None
+    }
 }
 
 /// A budget that never stops a sequence: no deadline, no cancel flag, all the memory.
@@ -391,8 +492,14 @@ pub struct GrundyReport {
     pub recurrence_to: usize,
     /// Whether every period the report needs was proven.
     pub proven: bool,
-    /// Where the values came from: computed now, or read from the data folder.
+    /// Where the values came from: computed now, read from the data folder, or computed
+    /// now going on from the values saved there.
     pub source: &'static str,
+    /// Octal games going on from saved values: the first heap computed now (those below it
+    /// were read).
+    pub resumed_from: Option<usize>,
+    /// Where the values were saved, when they were.
+    pub saved: Option<String>,
     /// Wall-clock seconds.
     pub seconds: f64,
     /// What the game's rule adds.
@@ -488,18 +595,15 @@ pub struct Series {
     pub what: &'static str,
 }
 
-/// The octal values saved in the data folder that hold every heap a report asks for (up
-/// to `to`, or as far as a report goes without it), when there are.
-pub type SavedOctal<'a> = dyn Fn(&Octal, Option<usize>) -> Result<Option<Sequence<u32>>, Error> + 'a;
-
 /// The Grundy report of the single-heap game `spec`, for heaps up to `to` when given
-/// (else until a period is proven), within `within`; the values of an octal game come
-/// from `saved` when it has them.
+/// (else until a period is proven), within `within`. The values of an octal game come
+/// from `store` when it has them; else, with `to`, they go on from those it holds and
+/// are saved to it (see [`OctalStore`]).
 pub fn report(
     spec: &Spec,
     to: Option<u64>,
     within: &Budget,
-    saved: &SavedOctal<'_>,
+    store: &dyn OctalStore,
 ) -> Result<GrundyReport, Error> {
     let started = Instant::now();
     let game = HeapGame::from_spec(spec)?;
@@ -516,7 +620,7 @@ pub fn report(
     };
     let mut report = match rule {
         Rule::Subtraction(set) => subtraction_report(spec, set, game.misere(), to, within)?,
-        Rule::Octal(code) => match saved(code, to)? {
+        Rule::Octal(code) => match store.read(code, to)? {
             Some(mut seq) => {
                 if let Some(to) = to {
                     seq.fill_to(to, within)?;
@@ -526,7 +630,17 @@ pub fn report(
                     ..octal_report(spec, code, seq)
                 }
             }
-            None => octal_report(spec, code, octal_sequence(code, to, OCTAL_CAP, within)?),
+            None => {
+                let keeping = if to.is_some() { store } else { &() };
+                let (seq, run) = octal_sequence(code, to, OCTAL_CAP, within, keeping)?;
+                let resumed = (run.resumed > 0).then_some(run.resumed);
+                GrundyReport {
+                    source: if resumed.is_some() { RESUMED } else { COMPUTED },
+                    resumed_from: resumed,
+                    saved: run.saved,
+                    ..octal_report(spec, code, seq)
+                }
+            }
         },
         Rule::Nim => {
             return Err(Error::Unsupported(
@@ -580,6 +694,8 @@ fn subtraction_report(
         recurrence_to: outcomes.direct - 1,
         proven,
         source: COMPUTED,
+        resumed_from: None,
+        saved: None,
         seconds: 0.0,
         rule: RuleReport::Subtraction(SubtractionReport {
             rule: if misere { "misere" } else { "normal" },
@@ -616,6 +732,8 @@ fn octal_report(spec: &Spec, code: &Octal, seq: Sequence<u32>) -> GrundyReport {
         recurrence_to: seq.direct - 1,
         proven: seq.shape.is_some(),
         source: COMPUTED,
+        resumed_from: None,
+        saved: None,
         seconds: 0.0,
         rule: RuleReport::Octal(OctalReport {
             code: code.to_string(),
@@ -643,7 +761,7 @@ mod tests {
     use super::*;
 
     fn report_of(spec: &str, to: Option<u64>) -> GrundyReport {
-        report(&spec.parse().unwrap(), to, &unlimited(), &|_, _| Ok(None)).unwrap()
+        report(&spec.parse().unwrap(), to, &unlimited(), &()).unwrap()
     }
 
     #[test]
@@ -694,10 +812,78 @@ mod tests {
             ("octal:code=0.77", Some(MAX_TO + 1)),
         ] {
             assert!(
-                report(&spec.parse().unwrap(), to, &unlimited(), &|_, _| Ok(None)).is_err(),
+                report(&spec.parse().unwrap(), to, &unlimited(), &()).is_err(),
                 "{spec}"
             );
         }
+    }
+
+    /// A store in memory: the values saved last.
+    #[derive(Default)]
+    struct Memory {
+        saved: std::cell::RefCell<GrundyValues>,
+        every: Option<Duration>,
+    }
+
+    impl OctalStore for Memory {
+        fn read(&self, _: &Octal, _: Option<usize>) -> Result<Option<Sequence<u32>>, Error> {
+            Ok(None)
+        }
+
+        fn start(&self, _: &Octal) -> Result<GrundyValues, Error> {
+            Ok(self.saved.borrow().clone())
+        }
+
+        fn save(
+            &self,
+            _: &Octal,
+            values: &GrundyValues,
+            _: Option<Periodicity>,
+        ) -> Result<Option<String>, Error> {
+            *self.saved.borrow_mut() = values.clone();
+            Ok(Some("memory".into()))
+        }
+
+        fn every(&self) -> Option<Duration> {
+            self.every
+        }
+    }
+
+    #[test]
+    fn a_stopped_run_goes_on_to_the_values_of_one_run() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::Arc;
+        let spec: Spec = "octal:code=0.6".parse().unwrap();
+        let to: u64 = 300_000;
+        let whole = report(&spec, Some(to), &unlimited(), &()).unwrap();
+        let store = Memory {
+            every: Some(Duration::from_millis(20)),
+            ..Memory::default()
+        };
+        let cancel = Arc::new(AtomicBool::new(false));
+        let stop = {
+            let cancel = cancel.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(200));
+                cancel.store(true, Ordering::Relaxed);
+            })
+        };
+        let budget = Budget {
+            cancel: Some(cancel),
+            ..Budget::default()
+        };
+        assert!(matches!(
+            report(&spec, Some(to), &budget, &store),
+            Err(Error::Cancelled)
+        ));
+        stop.join().unwrap();
+        let kept = store.saved.borrow().len();
+        assert!(kept > 0 && kept <= to as usize, "{kept} values kept");
+        let resumed = report(&spec, Some(to), &unlimited(), &store).unwrap();
+        assert_eq!((resumed.source, resumed.resumed_from), (RESUMED, Some(kept)));
+        assert_eq!(resumed.saved.as_deref(), Some("memory"));
+        assert!(resumed.series.values == whole.series.values);
+        assert!(*store.saved.borrow() == whole.series.values);
     }
 
     #[test]

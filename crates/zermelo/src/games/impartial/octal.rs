@@ -381,6 +381,18 @@ impl GrundySequence {
         }
     }
 
+    /// The sequence of `game` by the rare-values method, going on from `values` (the
+    /// values of heaps `0..values.len()`, from an earlier run).
+    pub fn resume(game: &Octal, values: GrundyValues) -> Self {
+        let mut seq = GrundySequence::new(game, true);
+        let len = values.len();
+        seq.values = values;
+        for n in 0..len {
+            seq.search.add(&seq.values, n, seq.values.at(n));
+        }
+        seq
+    }
+
     /// The values of heaps `0..len()`.
     pub fn values(&self) -> &GrundyValues {
         &self.values

@@ -105,14 +105,26 @@ impl Stored for bool {
 /// Saves the values `seq` computed by its recurrence, and its proven period, to `path` as
 /// the sequence of `spec`.
 pub fn write<T: Stored>(path: &Path, spec: &str, seq: &Sequence<T>) -> Result<(), Error> {
-    let value = |r: usize| seq.values.get(r).expect("a stored heap has a value").code();
-    let max = (0..seq.direct).map(value).max().unwrap_or(0);
+    write_values::<T>(path, spec, &seq.values, seq.direct, seq.shape)
+}
+
+/// Saves the first `len` of `values` and the period `shape` they prove, if any, to `path`
+/// as the sequence of `spec`.
+pub fn write_values<T: Stored>(
+    path: &Path,
+    spec: &str,
+    values: &T::Column,
+    len: usize,
+    shape: Option<Periodicity>,
+) -> Result<(), Error> {
+    let value = |r: usize| values.get(r).expect("a stored heap has a value").code();
+    let max = (0..len).map(value).max().unwrap_or(0);
     let layer = T::layer(max);
-    let mut counts = vec![("positions".to_string(), seq.direct as u64)];
+    let mut counts = vec![("positions".to_string(), len as u64)];
     if layer.is_grundy() {
         counts.push(("max_value".into(), max.into()));
     }
-    if let Some(s) = seq.shape {
+    if let Some(s) = shape {
         counts.push(("preperiod".into(), s.preperiod as u64));
         counts.push(("period".into(), s.period as u64));
     }
@@ -120,7 +132,7 @@ pub fn write<T: Stored>(path: &Path, spec: &str, seq: &Sequence<T>) -> Result<()
         spec: spec.into(),
         solver: SAVER.0.into(),
         solver_version: SAVER.1,
-        ranks: seq.direct as u64,
+        ranks: len as u64,
         counts,
         layers: vec![layer],
         part: None,
