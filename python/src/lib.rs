@@ -552,11 +552,12 @@ fn grundy(
     let spec: zermelo::Spec = spec.parse().map_err(py_error)?;
     let opts = options(&data, None, None)?;
     let report = run(py, opts, progress.as_ref(), &Raised::default(), |opts| {
-        zermelo::games::impartial::grundy_report(&spec, to, opts)
+        zermelo::games::impartial::grundy_report(&spec, to, None, opts)
     })?;
     let mut doc = serde_json::to_value(&report).map_err(|e| ZermeloError::new_err(e.to_string()))?;
     let s = &report.series;
-    doc["series"] = serde_json::json!({"title": s.title, "values": s.values, "what": s.what});
+    doc["series"] =
+        serde_json::json!({"title": s.title, "values": s.values.head(s.values.len()), "what": s.what});
     json(&doc)
 }
 

@@ -1,26 +1,43 @@
 //! `zermelo grundy`: the Grundy sequence of a heap game by heap size, with its proven
 //! preperiod, period and pattern, and a plot. The library computes it; this renders it.
 
+use std::time::Duration;
+
 use anyhow::{anyhow, bail, Result};
 use plotters::prelude::*;
 use zermelo::games::impartial::grundy::{self, GrundyReport, RuleReport, SHOWN};
 use zermelo::games::impartial::grundy_report;
+use zermelo::games::impartial::values::GrundyValues;
 use zermelo::session::Options;
 use zermelo::solve::grundy::Periodicity;
-use zermelo::Spec;
+use zermelo::{Error, Spec};
 
-use crate::commands::Report;
+use crate::commands::{cancel_on_ctrl_c, Report};
 
 /// The most heap sizes a plot shows; longer ranges are thinned.
 const PLOT_POINTS: usize = 4_000;
 
-/// The `grundy` report of `spec` (reading saved values from the data folder of `opts`),
-/// optionally plotted to `plot`.
-pub fn report(spec: &Spec, to: Option<u64>, plot: Option<&str>, opts: &Options) -> Result<Report> {
+/// The `grundy` report of `spec` (reading saved values from the data folder of `opts`, and
+/// with `to`, saving an octal game's values there every `save_every`, on Ctrl-C and at the
+/// end), optionally plotted to `plot`.
+pub fn report(
+    spec: &Spec,
+    to: Option<u64>,
+    save_every: Duration,
+    plot: Option<&str>,
+    mut opts: Options,
+) -> Result<Report> {
     if let Some(to) = to.filter(|&t| t > grundy::MAX_TO) {
         bail!("--to {to} is out of range 0..={}", grundy::MAX_TO);
     }
-    let report = grundy_report(spec, to, opts)?;
+    opts.budget.cancel = Some(cancel_on_ctrl_c());
+    let report = match grundy_report(spec, to, Some(save_every), &opts) {
+        Err(Error::Cancelled) if opts.save => bail!(
+            "stopped before the end: the values computed are saved in the data folder, and the same command goes on from them"
+        ),
+        Err(Error::Cancelled) => bail!("stopped before the end"),
+        report => report?,
+    };
     let mut text = match &report.rule {
         RuleReport::Subtraction(s) => {
             let mut text = format!("{} ({} play)\n", report.game, s.rule);
@@ -113,7 +130,8 @@ fn show(values: &[u32], len: usize) -> String {
     shown.join(" ") + &more
 }
 
-/// The "computed to" line: how far the values go, and how many came from the recurrence.
+/// The "computed to" line: how far the values go, and how many came from the recurrence;
+/// where they came from, and where they were saved.
 fn computed_text(report: &GrundyReport) -> String {
     let last = report.computed_to;
     let computed = if report.recurrence_to == last {
@@ -124,7 +142,19 @@ fn computed_text(report: &GrundyReport) -> String {
             report.recurrence_to
         )
     };
-    format!("{computed}source: {}\n", report.source)
+    let source = match report.resumed_from {
+        Some(from) => format!(
+            "{} (n <= {} read, the rest computed now)",
+            report.source,
+            from - 1
+        ),
+        None => report.source.to_string(),
+    };
+    let saved = report
+        .saved
+        .as_ref()
+        .map_or(String::new(), |path| format!("saved: {path}\n"));
+    format!("{computed}source: {source}\n{saved}")
 }
 
 /// A line saying what was proven, over heaps up to `last`.
@@ -139,7 +169,13 @@ fn shape_text(what: &str, shape: Option<Periodicity>, last: usize, why: &str) ->
 }
 
 /// Plots `values` against the heap size as SVG, shading one period after the preperiod.
-fn draw(file: &str, title: &str, values: &[u32], shape: Option<Periodicity>, what: &str) -> Result<()> {
+fn draw(
+    file: &str,
+    title: &str,
+    values: &GrundyValues,
+    shape: Option<Periodicity>,
+    what: &str,
+) -> Result<()> {
     let end = match shape {
         Some(s) => (s.preperiod + 3 * s.period).max(60),
         None => values.len(),
@@ -147,9 +183,9 @@ fn draw(file: &str, title: &str, values: &[u32], shape: Option<Periodicity>, wha
     .min(values.len());
     // Long ranges are thinned to every `stride`-th heap.
     let stride = end.div_ceil(PLOT_POINTS).max(1);
-    let shown = &values[..end];
+    let shown = values.iter().take(end);
     // Headroom above the values for the legend.
-    let top = f64::from(shown.iter().copied().max().unwrap_or(0)) * 1.3 + 1.5;
+    let top = f64::from(shown.clone().max().unwrap_or(0)) * 1.3 + 1.5;
     let fail = |e: &dyn std::fmt::Display| anyhow!("plot {file}: {e}");
     let root = SVGBackend::new(file, (1200, 500)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| fail(&e))?;
@@ -183,10 +219,9 @@ fn draw(file: &str, title: &str, values: &[u32], shape: Option<Periodicity>, wha
             .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 15, y + 5)], RGBColor(255, 225, 160).filled()));
     }
     let points = shown
-        .iter()
         .enumerate()
         .step_by(stride)
-        .map(|(n, &g)| (n as f64, f64::from(g)));
+        .map(|(n, g)| (n as f64, f64::from(g)));
     chart
         .draw_series(LineSeries::new(points.clone(), BLUE.mix(0.4)))
         .map_err(|e| fail(&e))?;

@@ -20,6 +20,7 @@ mod serve;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::{bail, Result};
 use clap::{Parser, Subcommand};
@@ -225,6 +226,10 @@ enum Command {
         seed: u64,
     },
     /// The Grundy sequence of a heap game (subtraction, octal) with its proven period.
+    ///
+    /// With --to, an octal game's values go on from those saved in the data folder, and
+    /// are saved there every --save-every seconds, when stopped (Ctrl-C) and at the end:
+    /// run the same command again, or a larger --to, to go on.
     Grundy {
         /// The game spec, e.g. octal:code=0.77 or subtraction:set=1/4.
         spec: String,
@@ -234,6 +239,16 @@ enum Command {
         /// Write an SVG plot of the sequence with the period marked.
         #[arg(long)]
         plot: Option<String>,
+        /// Octal games with --to: save the values computed every SECONDS.
+        #[arg(long, value_name = "SECONDS", default_value_t = 300.0, value_parser = save_seconds)]
+        save_every: f64,
+        /// Compute from heap 0 even when values are saved (and replace them once the new
+        /// ones go further).
+        #[arg(long)]
+        force: bool,
+        /// Keep the values in memory only; do not save them to the data folder.
+        #[arg(long)]
+        no_save: bool,
     },
     /// Saved databases: list the data folder, show one's header, check one, merge parts.
     Db {
@@ -493,7 +508,19 @@ fn run_here(
             }
             map::run(&spec, seconds, csv.as_deref(), plot.as_deref(), opts, json)
         }
-        Command::Grundy { spec, to, plot } => grundy::report(&spec.parse()?, to, plot.as_deref(), &opts),
+        Command::Grundy {
+            spec,
+            to,
+            plot,
+            save_every,
+            force,
+            no_save,
+        } => {
+            opts.force = force;
+            opts.save = !no_save;
+            let every = Duration::from_secs_f64(save_every);
+            grundy::report(&spec.parse()?, to, every, plot.as_deref(), opts)
+        }
         Command::Db { command } => match command {
             DbCommand::List => commands::db_list(&opts),
             DbCommand::Info { path } => commands::db_info(&path),
@@ -557,6 +584,14 @@ fn positive_mib(text: &str) -> Result<u64, String> {
     match text.parse::<u64>() {
         Ok(n) if n > 0 => Ok(n),
         _ => Err("give a positive whole number of MiB".into()),
+    }
+}
+
+/// How often a long run saves, in seconds: at least 0.1, at most a day.
+fn save_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if (0.1..=86_400.0).contains(&s) => Ok(s),
+        _ => Err(format!("'{text}' is not a number of seconds from 0.1 to 86400")),
     }
 }
 

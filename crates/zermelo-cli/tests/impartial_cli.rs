@@ -162,3 +162,148 @@ fn bad_input_is_one_error_line() {
         assert!(err.starts_with("error:") && !err.contains("panicked"), "{err}");
     }
 }
+
+/// A data folder of the calling test's own, empty.
+fn fresh_data(name: &str) -> std::path::PathBuf {
+    let data = std::env::temp_dir().join(format!("zermelo-grundy-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    data
+}
+
+#[test]
+fn grundy_goes_on_from_the_values_saved() {
+    let data = fresh_data("resume");
+    let dir = data.to_str().unwrap();
+    let first = zermelo(&["--data", dir, "grundy", "octal:code=0.6", "--to", "49999"]);
+    let text = String::from_utf8_lossy(&first.stdout);
+    assert!(text.contains("source: computed now\nsaved: "), "{text}");
+    let next = zermelo(&["--data", dir, "grundy", "octal:code=0.6", "--to", "99999"]);
+    let text = String::from_utf8_lossy(&next.stdout);
+    assert!(
+        text.contains("source: going on from the data folder (n <= 49999 read, the rest computed now)"),
+        "{text}"
+    );
+    let v = common::documented(&["--data", dir, "grundy", "octal:code=0.6", "--to", "149999"]);
+    assert_eq!(v["source"], "going on from the data folder");
+    assert_eq!(v["resumed_from"], 100_000);
+    assert!(v["saved"].as_str().unwrap().ends_with("octal-code-0-6.zdb"));
+    // Within the values saved, they are read.
+    let v = common::documented(&["--data", dir, "grundy", "octal:code=0.6", "--to", "120000"]);
+    assert_eq!(v["source"], "read from the data folder");
+    assert_eq!(v["saved"], Value::Null);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// Starts a long `grundy` run saving every 0.1 s, waits until it has saved (the file
+/// changed), and sends it `signal`.
+fn stop_grundy(dir: &str, signal: i32) -> std::process::Output {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let child = Command::new(env!("CARGO_BIN_EXE_zermelo"))
+        .args(["--data", dir, "grundy", "octal:code=0.6", "--to", "4194303"])
+        .args(["--save-every", "0.1"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let saved = std::path::Path::new(dir).join("octal-code-0-6.zdb");
+    let stamp = || {
+        std::fs::metadata(&saved)
+            .and_then(|m| Ok((m.len(), m.modified()?)))
+            .ok()
+    };
+    let before = stamp();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while stamp() == before && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // SAFETY: a plain kill of our own child.
+    unsafe { libc::kill(child.id() as i32, signal) };
+    child.wait_with_output().expect("the run ends")
+}
+
+/// The values a data folder holds for 0.6, from `db info`.
+fn saved_heaps(dir: &str) -> u64 {
+    let path = format!("{dir}/octal-code-0-6.zdb");
+    let out = zermelo(&["db", "info", &path]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("positions: "))
+        .expect("positions");
+    line["positions: ".len()..].parse().unwrap()
+}
+
+#[test]
+fn a_stopped_grundy_run_keeps_its_values_and_goes_on_to_the_same_file() {
+    let whole = fresh_data("whole");
+    let whole_dir = whole.to_str().unwrap();
+    let to = ["grundy", "octal:code=0.6", "--to", "299999"];
+    assert!(zermelo(&[&["--data", whole_dir][..], &to].concat())
+        .status
+        .success());
+
+    let stopped = fresh_data("stopped");
+    let dir = stopped.to_str().unwrap();
+    let out = stop_grundy(dir, libc::SIGKILL);
+    assert!(!out.status.success(), "killed before it ended");
+    let killed_at = saved_heaps(dir);
+    assert!(killed_at > 0 && killed_at < 300_000, "{killed_at}");
+
+    let out = stop_grundy(dir, libc::SIGINT);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("stopped before the end: the values computed are saved in the data folder"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+    let stopped_at = saved_heaps(dir);
+    assert!(
+        stopped_at > killed_at && stopped_at < 300_000,
+        "{killed_at} then {stopped_at}"
+    );
+
+    let out = zermelo(&[&["--data", dir][..], &to].concat());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("source: going on from the data folder"), "{text}");
+    let a = std::fs::read(whole.join("octal-code-0-6.zdb")).unwrap();
+    let b = std::fs::read(stopped.join("octal-code-0-6.zdb")).unwrap();
+    assert!(
+        a == b,
+        "the values of the stopped run differ from those of one run"
+    );
+    let _ = std::fs::remove_dir_all(&whole);
+    let _ = std::fs::remove_dir_all(&stopped);
+}
+
+#[test]
+fn a_damaged_saved_sequence_is_one_error_line() {
+    let data = fresh_data("damaged");
+    let dir = data.to_str().unwrap();
+    std::fs::create_dir_all(&data).unwrap();
+    let file = data.join("octal-code-0-6.zdb");
+    std::fs::write(&file, b"not a database").unwrap();
+    let err = common::error_line(&["--data", dir, "grundy", "octal:code=0.6", "--to", "9999"]);
+    assert!(
+        err.contains("run with --force, to compute the values again"),
+        "{err}"
+    );
+    let out = zermelo(&[
+        "--data",
+        dir,
+        "grundy",
+        "octal:code=0.6",
+        "--to",
+        "9999",
+        "--force",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(saved_heaps(dir), 10_000);
+    // A file cut short is refused the same way.
+    let whole = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &whole[..whole.len() / 2]).unwrap();
+    common::error_line(&["--data", dir, "grundy", "octal:code=0.6", "--to", "19999"]);
+    let _ = std::fs::remove_dir_all(&data);
+}

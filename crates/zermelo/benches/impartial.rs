@@ -3,13 +3,14 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use zermelo::games::impartial::octal::GrundySequence;
 use zermelo::games::impartial::{subtraction, Octal};
-use zermelo::solve::grundy::find_period;
 
 /// Computes `len` values of `code` and looks for a proven period.
 fn sequence(code: &Octal, len: usize, sparse: bool) -> Option<usize> {
     let mut seq = GrundySequence::new(code, sparse);
     seq.extend_to(len);
-    find_period(seq.values(), |pre, p| code.proof_length(pre, p)).map(|s| s.period)
+    seq.values()
+        .find_period(|pre, p| code.proof_length(pre, p))
+        .map(|s| s.period)
 }
 
 fn octal(c: &mut Criterion) {

@@ -85,26 +85,42 @@ impl Periodicity {
 /// It must not decrease when either argument grows. `None` when no period is proven.
 ///
 /// Runs in linear time: the Z-function of the reversed sequence gives, for every
-/// candidate period at once, how far back from the end the repetition reaches.
+/// candidate period at once, how far back from the end the repetition reaches. It keeps
+/// 4 bytes for each period the rule could prove with no preperiod (half the sequence for
+/// an octal game that splits heaps); `seq` is shorter than `2^32`.
 pub fn find_period<T: Eq>(seq: &[T], needed: impl Fn(usize, usize) -> usize) -> Option<Periodicity> {
     let n = seq.len();
+    // The longest period worth looking at: `needed(0, p) <= n`, found by halving.
+    let (mut longest, mut over) = (0, n);
+    while over - longest > 1 {
+        let mid = (longest + over) / 2;
+        if needed(0, mid) <= n {
+            longest = mid;
+        } else {
+            over = mid;
+        }
+    }
     let at = |i: usize| &seq[n - 1 - i];
     // z[p]: the longest run from the end over which seq[i] == seq[i - p].
-    let mut z = vec![0usize; n];
+    let mut z = vec![0u32; longest + 1];
     let (mut left, mut right) = (0usize, 0usize);
-    for p in 1..n {
-        let mut len = if p < right { z[p - left].min(right - p) } else { 0 };
+    for p in 1..=longest {
+        let mut len = if p < right {
+            (z[p - left] as usize).min(right - p)
+        } else {
+            0
+        };
         while p + len < n && at(len) == at(p + len) {
             len += 1;
         }
-        z[p] = len;
+        z[p] = len as u32;
         if p + len > right {
             left = p;
             right = p + len;
         }
     }
-    (1..n).find_map(|period| {
-        let preperiod = n - period - z[period];
+    (1..=longest).find_map(|period| {
+        let preperiod = n - period - z[period] as usize;
         (needed(preperiod, period) <= n).then_some(Periodicity { preperiod, period })
     })
 }

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::octal::{GrundySequence, RareSplit};
+use super::values::GrundyValues;
 use super::{subtraction, HeapGame, Octal, Rule};
 use crate::session::quantity;
 use crate::solve::budget::{bytes_text, Budget};
@@ -20,106 +21,229 @@ const OCTAL_CAP: usize = 1 << 20;
 /// ...and stop doubling once a step took this long (the next one would take about four
 /// times as long when the rare-values method does not apply).
 const OCTAL_STEP_BUDGET: Duration = Duration::from_secs(2);
-/// Bytes a value of a sequence takes while it grows, about: a win/loss table's, a
-/// subtraction game's and an octal game's (with the rare values and their lists, and the
-/// copy each step hands back).
-const OUTCOME_BYTES: u64 = 4;
+/// Bytes a value of a sequence takes while it grows, about: a win/loss table's (a byte,
+/// as much for the table of the step before, and 4 for the period search), a
+/// subtraction game's (its values as computed, kept, and of the step before, and the
+/// period search) and an octal game's (two bytes while values are below 65536, as much
+/// again for the period search over half of them, and room for growing).
+const OUTCOME_BYTES: u64 = 6;
 const SUBTRACTION_BYTES: u64 = 16;
-const OCTAL_BYTES: u64 = 32;
+const OCTAL_BYTES: u64 = 6;
 /// Octal values computed between two looks at the clock.
 const OCTAL_CHUNK: usize = 16;
-/// The largest last heap a report may ask for.
-pub const MAX_TO: u64 = 100_000_000;
+/// The largest last heap a report may ask for (heap numbers stay below 2^32).
+pub const MAX_TO: u64 = (1 << 32) - 2;
 /// Values (or letters) a report gives from the start of a sequence.
 pub const SHOWN: usize = 100;
 /// The [`GrundyReport::source`] of values computed now...
 const COMPUTED: &str = "computed now";
-/// ...and of values read from the data folder.
+/// ...of values read from the data folder...
 const READ: &str = "read from the data folder";
+/// ...and of values computed now, going on from those saved there.
+const RESUMED: &str = "going on from the data folder";
+
+/// A value of a sequence by heap size, and how a sequence of them is kept in memory.
+pub trait Value: Clone + Eq {
+    /// The values of a sequence.
+    type Column: Column<Self>;
+}
+
+/// Grundy values, kept in the narrowest width that holds them.
+impl Value for u32 {
+    type Column = GrundyValues;
+}
+
+/// Win/loss tables (true: the mover wins).
+impl Value for bool {
+    type Column = Vec<bool>;
+}
+
+/// The values of a sequence by heap size.
+pub trait Column<T>: Clone + Default + FromIterator<T> + Extend<T> + Send + Sync {
+    /// How many values there are.
+    fn len(&self) -> usize;
+    /// Whether there are none.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The value of heap `n`, `None` beyond them.
+    fn get(&self, n: usize) -> Option<T>;
+    /// The first `len` values (at most all).
+    fn head(&self, len: usize) -> Vec<T>;
+    /// Bytes they hold in memory.
+    fn bytes(&self) -> u64;
+    /// Bytes a value takes now.
+    fn value_bytes(&self) -> u64;
+    /// The period they prove by the proof rule `needed` (see [`find_period`]).
+    fn find_period(&self, needed: impl Fn(usize, usize) -> usize) -> Option<Periodicity>;
+}
+
+impl<T: Clone + Eq + Send + Sync> Column<T> for Vec<T> {
+    fn len(&self) -> usize {
+        self.as_slice().len()
+    }
+
+    fn get(&self, n: usize) -> Option<T> {
+        self.as_slice().get(n).cloned()
+    }
+
+    fn head(&self, len: usize) -> Vec<T> {
+        self[..len.min(self.as_slice().len())].to_vec()
+    }
+
+    fn bytes(&self) -> u64 {
+        (self.capacity() * std::mem::size_of::<T>()) as u64
+    }
+
+    fn value_bytes(&self) -> u64 {
+        std::mem::size_of::<T>() as u64
+    }
+
+    fn find_period(&self, needed: impl Fn(usize, usize) -> usize) -> Option<Periodicity> {
+        find_period(self, needed)
+    }
+}
+
+impl Column<u32> for GrundyValues {
+    fn len(&self) -> usize {
+        GrundyValues::len(self)
+    }
+
+    fn get(&self, n: usize) -> Option<u32> {
+        GrundyValues::get(self, n)
+    }
+
+    fn head(&self, len: usize) -> Vec<u32> {
+        GrundyValues::head(self, len)
+    }
+
+    fn bytes(&self) -> u64 {
+        GrundyValues::bytes(self)
+    }
+
+    fn value_bytes(&self) -> u64 {
+        self.width() as u64
+    }
+
+    fn find_period(&self, needed: impl Fn(usize, usize) -> usize) -> Option<Periodicity> {
+        GrundyValues::find_period(self, needed)
+    }
+}
 
 /// A computed sequence and the period it proves, if any.
-pub struct Sequence<T> {
+pub struct Sequence<T: Value> {
     /// The values of heaps `0..values.len()`.
-    pub values: Vec<T>,
+    pub values: T::Column,
     /// How many of them the recurrence computed; the rest follow from the proven period.
     pub direct: usize,
     /// The proven periodicity.
     pub shape: Option<Periodicity>,
 }
 
-impl<T: Clone> Sequence<T> {
-    /// Grows a sequence by doubling from `first` until `step(len)` (which computes `len`
-    /// values and looks for a proven period) succeeds, up to `to + 1` values when `to` is
-    /// given and to `cap` otherwise (or until a step takes longer than `budget`). With
-    /// `to`, the values after a proven period are filled in from it.
-    ///
-    /// Within `within`, counting `value_bytes` a value: a step whose values would take more
-    /// than its memory is refused, and the growth stops (with the budget's error) at its
-    /// deadline or cancel flag, or as soon as the next step, taking about twice as long as
-    /// the last, would end past the deadline.
-    fn grow(
-        to: Option<usize>,
-        first: usize,
-        cap: usize,
-        budget: Option<Duration>,
-        within: &Budget,
-        value_bytes: u64,
-        mut step: impl FnMut(usize) -> (Vec<T>, Option<Periodicity>),
-    ) -> Result<Self, Error> {
-        let limit = to.map_or(cap, |t| t + 1);
-        let budget = budget.filter(|_| to.is_none()).unwrap_or(Duration::MAX);
-        let clock = within.clock();
-        let memory = within.bytes();
-        let mut len = first.min(limit);
-        loop {
-            let bytes = (len as u64).saturating_mul(value_bytes);
-            if bytes > memory {
-                return Err(Error::TooBig(format!(
-                    "the values of heaps up to {len} need about {}, more than the {} they may take",
-                    bytes_text(bytes),
-                    bytes_text(memory)
-                )));
-            }
-            let started = Instant::now();
-            let (values, shape) = step(len);
-            if shape.is_none() && clock.passed() {
-                return Err(within.stopped("computing the values by heap size"));
-            }
-            if shape.is_some() || len >= limit || started.elapsed() > budget {
-                let mut seq = Sequence {
-                    direct: values.len(),
-                    values,
-                    shape,
-                };
-                if let Some(to) = to {
-                    seq.fill_to(to);
-                }
-                return Ok(seq);
-            }
-            let next_ends = Instant::now() + 2 * started.elapsed();
-            if clock.deadline.is_some_and(|d| next_ends > d) {
-                return Err(within.stopped("computing the values by heap size"));
-            }
-            len = (2 * len).min(limit);
+/// Grows a sequence by doubling from `first` until `step(len)` (which computes `len`
+/// values and looks for a proven period, or fails) finds one, up to `to + 1` values when
+/// `to` is given and to `cap` otherwise (or until a step takes longer than `budget`); the
+/// period found, if any.
+///
+/// Within `within`, counting `value_bytes` a value: a step whose values would take more
+/// than its memory is refused, and the growth stops (with the budget's error) at its
+/// deadline or cancel flag, or as soon as the next step, taking about twice as long as
+/// the last, would end past the deadline.
+fn grow(
+    to: Option<usize>,
+    first: usize,
+    cap: usize,
+    budget: Option<Duration>,
+    within: &Budget,
+    value_bytes: u64,
+    mut step: impl FnMut(usize) -> Result<Option<Periodicity>, Error>,
+) -> Result<Option<Periodicity>, Error> {
+    let limit = to.map_or(cap, |t| t + 1);
+    let budget = budget.filter(|_| to.is_none()).unwrap_or(Duration::MAX);
+    let clock = within.clock();
+    let mut len = first.min(limit);
+    loop {
+        fits(len, value_bytes, within)?;
+        let started = Instant::now();
+        let shape = step(len)?;
+        if shape.is_none() && clock.passed() {
+            return Err(within.stopped("computing the values by heap size"));
         }
+        if shape.is_some() || len >= limit || started.elapsed() > budget {
+            return Ok(shape);
+        }
+        let next_ends = Instant::now() + 2 * started.elapsed();
+        if clock.deadline.is_some_and(|d| next_ends > d) {
+            return Err(within.stopped("computing the values by heap size"));
+        }
+        len = (2 * len).min(limit);
+    }
+}
+
+/// Refuses `len` values of `value_bytes` each when they would take more than the memory
+/// of `within`.
+fn fits(len: usize, value_bytes: u64, within: &Budget) -> Result<(), Error> {
+    let bytes = (len as u64).saturating_mul(value_bytes);
+    let memory = within.bytes();
+    if bytes > memory {
+        return Err(Error::TooBig(format!(
+            "the values of heaps up to {} need about {}, more than the {} they may take",
+            len.saturating_sub(1),
+            bytes_text(bytes),
+            bytes_text(memory)
+        )));
+    }
+    Ok(())
+}
+
+impl<T: Value> Sequence<T> {
+    /// The sequence of `values`, all computed by the recurrence, with the period they
+    /// prove; filled in from it up to heap `to` when given (see [`Sequence::fill_to`]).
+    fn new(
+        values: T::Column,
+        shape: Option<Periodicity>,
+        to: Option<usize>,
+        within: &Budget,
+    ) -> Result<Self, Error> {
+        let mut seq = Sequence {
+            direct: values.len(),
+            values,
+            shape,
+        };
+        if let Some(to) = to {
+            seq.fill_to(to, within)?;
+        }
+        Ok(seq)
     }
 
-    /// Fills in the values of heaps up to `to` from the proven period, if any.
-    pub fn fill_to(&mut self, to: usize) {
-        if let Some(periodic) = self.periodic() {
-            let have = self.values.len();
-            self.values
-                .extend((have..=to).map(|n| periodic.at(n as u64).clone()));
+    /// Fills in the values of heaps up to `to` from the proven period, if any; refused
+    /// when they would take more than the memory of `within`.
+    pub fn fill_to(&mut self, to: usize, within: &Budget) -> Result<(), Error> {
+        let Some(periodic) = self.periodic() else {
+            return Ok(());
+        };
+        let have = self.values.len();
+        if to < have {
+            return Ok(());
         }
+        fits(to + 1, self.values.value_bytes(), within)?;
+        // From the place of heap `have` in the period on, round and round.
+        let phase = periodic.shape.index(have as u64) - periodic.shape.preperiod;
+        let pattern = periodic.pattern().iter().cycle().skip(phase);
+        self.values.extend(pattern.take(to + 1 - have).cloned());
+        Ok(())
     }
 
     /// The proven periodic extension.
     pub fn periodic(&self) -> Option<Periodic<T>> {
-        self.shape.map(|s| Periodic::new(&self.values, s))
+        self.shape.map(|shape| Periodic {
+            head: self.values.head(shape.preperiod + shape.period),
+            shape,
+        })
     }
 
     /// The value of heap `n`: from the proven period, else computed; `None` beyond both.
-    pub fn at(&self, n: u64) -> Option<&T> {
+    pub fn at(&self, n: u64) -> Option<T> {
         match self.shape {
             Some(s) => self.values.get(s.index(n)),
             None => self.values.get(usize::try_from(n).ok()?),
@@ -130,10 +254,10 @@ impl<T: Clone> Sequence<T> {
 /// The period that `rule`'s proof rule proves for its computed `values` (by heap size),
 /// if any: the pigeonhole bound for subtraction games, Guy–Smith for octal games; Nim's
 /// values never repeat.
-pub fn prove<T: Eq>(rule: &Rule, values: &[T]) -> Option<Periodicity> {
+pub fn prove<T: Value>(rule: &Rule, values: &T::Column) -> Option<Periodicity> {
     match rule {
-        Rule::Subtraction(set) => find_period(values, |pre, p| subtraction::proof_length(set, pre, p)),
-        Rule::Octal(code) => find_period(values, |pre, p| code.proof_length(pre, p)),
+        Rule::Subtraction(set) => values.find_period(|pre, p| subtraction::proof_length(set, pre, p)),
+        Rule::Octal(code) => values.find_period(|pre, p| code.proof_length(pre, p)),
         Rule::Nim => None,
     }
 }
@@ -144,8 +268,7 @@ pub fn subtraction_outcomes(set: &[u64], misere: bool, to: Option<usize>) -> Seq
     outcomes_within(set, misere, to, &unlimited()).expect("no limit")
 }
 
-/// [`subtraction_outcomes`] until a period is proven, within `within` (see
-/// [`Sequence::grow`]).
+/// [`subtraction_outcomes`] until a period is proven, within `within` (see [`grow`]).
 pub fn subtraction_outcomes_within(
     set: &[u64],
     misere: bool,
@@ -161,11 +284,12 @@ fn outcomes_within(
     within: &Budget,
 ) -> Result<Sequence<bool>, Error> {
     let rule = Rule::Subtraction(set.to_vec());
-    Sequence::grow(to, 64, SUBTRACTION_CAP, None, within, OUTCOME_BYTES, |len| {
-        let values = subtraction::outcomes(set, misere, len);
-        let shape = prove(&rule, &values);
-        (values, shape)
-    })
+    let mut values = Vec::new();
+    let shape = grow(to, 64, SUBTRACTION_CAP, None, within, OUTCOME_BYTES, |len| {
+        values = subtraction::outcomes(set, misere, len);
+        Ok(prove::<bool>(&rule, &values))
+    })?;
+    Sequence::new(values, shape, to, within)
 }
 
 /// The Grundy values of a subtraction game and their period, up to heap `to` or until a
@@ -174,31 +298,33 @@ pub fn subtraction_grundy(set: &[u64], to: Option<usize>) -> Sequence<u32> {
     grundy_within(set, to, &unlimited()).expect("no limit")
 }
 
-/// [`subtraction_grundy`] until a period is proven, within `within` (see
-/// [`Sequence::grow`]).
+/// [`subtraction_grundy`] until a period is proven, within `within` (see [`grow`]).
 pub fn subtraction_grundy_within(set: &[u64], within: &Budget) -> Result<Sequence<u32>, Error> {
     grundy_within(set, None, within)
 }
 
 fn grundy_within(set: &[u64], to: Option<usize>, within: &Budget) -> Result<Sequence<u32>, Error> {
     let rule = Rule::Subtraction(set.to_vec());
-    Sequence::grow(to, 64, SUBTRACTION_CAP, None, within, SUBTRACTION_BYTES, |len| {
-        let values = subtraction::grundy_values(set, len);
-        let shape = prove(&rule, &values);
-        (values, shape)
-    })
+    let mut values = GrundyValues::default();
+    let shape = grow(to, 64, SUBTRACTION_CAP, None, within, SUBTRACTION_BYTES, |len| {
+        values = subtraction::grundy_values(set, len).into_iter().collect();
+        Ok(prove::<u32>(&rule, &values))
+    })?;
+    Sequence::new(values, shape, to, within)
 }
 
 /// The Grundy values of an octal game and the period Guy–Smith proves: up to heap `to`,
 /// or without it until a period is proven (within a cap and a time budget per doubling).
 pub fn octal_grundy(code: &Octal, to: Option<usize>) -> Sequence<u32> {
-    octal_sequence(code, to, OCTAL_CAP, &unlimited()).expect("no limit")
+    octal_sequence(code, to, OCTAL_CAP, &unlimited(), &())
+        .expect("no limit")
+        .0
 }
 
 /// The Grundy values of an octal game far enough to value a heap of `heap` tokens: until
 /// a period is proven or the values reach that heap (with `thorough`, and at least as far
 /// as [`octal_grundy`] goes without a last heap), or until a doubling step takes too long
-/// (then they may stop short of it); within `within` (see [`Sequence::grow`]).
+/// (then they may stop short of it); within `within` (see [`grow`]).
 pub fn octal_grundy_for(
     code: &Octal,
     heap: u64,
@@ -206,40 +332,137 @@ pub fn octal_grundy_for(
     within: &Budget,
 ) -> Result<Sequence<u32>, Error> {
     let cap = usize::try_from(heap).map_or(usize::MAX, |h| h.saturating_add(1));
-    octal_sequence(
-        code,
-        None,
-        if thorough { cap.max(OCTAL_CAP) } else { cap },
-        within,
-    )
+    let cap = if thorough { cap.max(OCTAL_CAP) } else { cap };
+    Ok(octal_sequence(code, None, cap, within, &())?.0)
 }
 
+/// What a run of an octal sequence did with its [`OctalStore`].
+struct Run {
+    /// How many saved values it went on from.
+    resumed: usize,
+    /// Where it saved its values last.
+    saved: Option<String>,
+    /// How many values the store holds...
+    kept: usize,
+    /// ...since when.
+    kept_at: Instant,
+}
+
+impl Run {
+    /// Whether `values` go further than the store's.
+    fn grew(&self, values: &GrundyValues) -> bool {
+        values.len() > self.kept
+    }
+
+    /// Gives `store` the values of `code` and the period they prove, if any.
+    fn keep(
+        &mut self,
+        store: &dyn OctalStore,
+        code: &Octal,
+        values: &GrundyValues,
+        shape: Option<Periodicity>,
+    ) -> Result<(), Error> {
+        if let Some(path) = store.save(code, values, shape)? {
+            self.saved = Some(path);
+            self.kept = values.len();
+        }
+        self.kept_at = Instant::now();
+        Ok(())
+    }
+}
+
+/// The values of `code` (see [`grow`]), going on from those `store` holds and saving them
+/// to it every [`OctalStore::every`], when stopped (by the deadline or cancel flag of
+/// `within`) and at the end.
 fn octal_sequence(
     code: &Octal,
     to: Option<usize>,
     cap: usize,
     within: &Budget,
-) -> Result<Sequence<u32>, Error> {
-    let mut values = GrundySequence::new(code, true);
+    store: &dyn OctalStore,
+) -> Result<(Sequence<u32>, Run), Error> {
+    let start = store.start(code)?;
+    let mut run = Run {
+        resumed: start.len(),
+        saved: None,
+        kept: start.len(),
+        kept_at: Instant::now(),
+    };
+    let mut values = GrundySequence::resume(code, start);
     let rule = Rule::Octal(code.clone());
     let clock = within.clock();
-    Sequence::grow(
+    let grown = grow(
         to,
-        1024,
+        run.resumed.max(1024),
         cap,
         Some(OCTAL_STEP_BUDGET),
         within,
         OCTAL_BYTES,
         |len| {
             // A value of a long code can take long: the clock is looked at every few values,
-            // and a step cut short hands back the values it has.
+            // and a step cut short stops with the values it has.
             while values.values().len() < len && !clock.passed() {
                 values.extend_to(len.min(values.values().len() + OCTAL_CHUNK));
+                let due = store.every().is_some_and(|every| run.kept_at.elapsed() >= every);
+                if due && run.grew(values.values()) {
+                    run.keep(store, code, values.values(), None)?;
+                }
             }
-            let shape = prove(&rule, values.values());
-            (values.values().to_vec(), shape)
+            Ok(prove::<u32>(&rule, values.values()))
         },
-    )
+    );
+    let shape = match grown {
+        Ok(shape) => shape,
+        Err(e) => {
+            if run.grew(values.values()) {
+                run.keep(store, code, values.values(), None)?;
+            }
+            return Err(e);
+        }
+    };
+    if run.grew(values.values()) || shape.is_some() {
+        run.keep(store, code, values.values(), shape)?;
+    }
+    Ok((Sequence::new(values.into_values(), shape, to, within)?, run))
+}
+
+/// Where the report of an octal game keeps its values between runs: the data folder.
+pub trait OctalStore {
+    /// The saved sequence of `code` when it gives the report asked for: up to heap `to`,
+    /// or as far as a report goes without it.
+    fn read(&self, code: &Octal, to: Option<usize>) -> Result<Option<Sequence<u32>>, Error>;
+    /// The values saved for `code` that a run goes on from (none when none are saved).
+    fn start(&self, code: &Octal) -> Result<GrundyValues, Error>;
+    /// Saves `values` of `code` and the period `shape` they prove, if any, unless what is
+    /// saved already goes as far; where they went, `None` when they were not saved.
+    fn save(
+        &self,
+        code: &Octal,
+        values: &GrundyValues,
+        shape: Option<Periodicity>,
+    ) -> Result<Option<String>, Error>;
+    /// How often a run saves its values while it computes; `None`: only when it stops
+    /// or ends.
+    fn every(&self) -> Option<Duration>;
+}
+
+/// No store: nothing read, nothing saved.
+impl OctalStore for () {
+    fn read(&self, _: &Octal, _: Option<usize>) -> Result<Option<Sequence<u32>>, Error> {
+        Ok(None)
+    }
+
+    fn start(&self, _: &Octal) -> Result<GrundyValues, Error> {
+        Ok(GrundyValues::default())
+    }
+
+    fn save(&self, _: &Octal, _: &GrundyValues, _: Option<Periodicity>) -> Result<Option<String>, Error> {
+        Ok(None)
+    }
+
+    fn every(&self) -> Option<Duration> {
+        None
+    }
 }
 
 /// A budget that never stops a sequence: no deadline, no cancel flag, all the memory.
@@ -269,8 +492,14 @@ pub struct GrundyReport {
     pub recurrence_to: usize,
     /// Whether every period the report needs was proven.
     pub proven: bool,
-    /// Where the values came from: computed now, or read from the data folder.
+    /// Where the values came from: computed now, read from the data folder, or computed
+    /// now going on from the values saved there.
     pub source: &'static str,
+    /// Octal games going on from saved values: the first heap computed now (those below it
+    /// were read).
+    pub resumed_from: Option<usize>,
+    /// Where the values were saved, when they were.
+    pub saved: Option<String>,
     /// Wall-clock seconds.
     pub seconds: f64,
     /// What the game's rule adds.
@@ -359,21 +588,23 @@ pub struct Series {
     /// The title of the plot.
     pub title: String,
     /// The value of every heap from 0.
-    pub values: Vec<u32>,
+    pub values: GrundyValues,
     /// Its proven periodicity.
     pub shape: Option<Periodicity>,
     /// What the values are ("Grundy value").
     pub what: &'static str,
 }
 
-/// The octal values saved in the data folder that hold every heap a report asks for (up
-/// to `to`, or as far as a report goes without it), when there are.
-pub type SavedOctal<'a> = dyn Fn(&Octal, Option<usize>) -> Result<Option<Sequence<u32>>, Error> + 'a;
-
 /// The Grundy report of the single-heap game `spec`, for heaps up to `to` when given
-/// (else until a period is proven); the values of an octal game come from `saved` when
-/// it has them.
-pub fn report(spec: &Spec, to: Option<u64>, saved: &SavedOctal<'_>) -> Result<GrundyReport, Error> {
+/// (else until a period is proven), within `within`. The values of an octal game come
+/// from `store` when it has them; else, with `to`, they go on from those it holds and
+/// are saved to it (see [`OctalStore`]).
+pub fn report(
+    spec: &Spec,
+    to: Option<u64>,
+    within: &Budget,
+    store: &dyn OctalStore,
+) -> Result<GrundyReport, Error> {
     let started = Instant::now();
     let game = HeapGame::from_spec(spec)?;
     if let Some(to) = to.filter(|&t| t > MAX_TO) {
@@ -388,18 +619,28 @@ pub fn report(spec: &Spec, to: Option<u64>, saved: &SavedOctal<'_>) -> Result<Gr
         ));
     };
     let mut report = match rule {
-        Rule::Subtraction(set) => subtraction_report(spec, set, game.misere(), to),
-        Rule::Octal(code) => match saved(code, to)? {
+        Rule::Subtraction(set) => subtraction_report(spec, set, game.misere(), to, within)?,
+        Rule::Octal(code) => match store.read(code, to)? {
             Some(mut seq) => {
                 if let Some(to) = to {
-                    seq.fill_to(to);
+                    seq.fill_to(to, within)?;
                 }
                 GrundyReport {
                     source: READ,
                     ..octal_report(spec, code, seq)
                 }
             }
-            None => octal_report(spec, code, octal_grundy(code, to)),
+            None => {
+                let keeping = if to.is_some() { store } else { &() };
+                let (seq, run) = octal_sequence(code, to, OCTAL_CAP, within, keeping)?;
+                let resumed = (run.resumed > 0).then_some(run.resumed);
+                GrundyReport {
+                    source: if resumed.is_some() { RESUMED } else { COMPUTED },
+                    resumed_from: resumed,
+                    saved: run.saved,
+                    ..octal_report(spec, code, seq)
+                }
+            }
         },
         Rule::Nim => {
             return Err(Error::Unsupported(
@@ -412,12 +653,18 @@ pub fn report(spec: &Spec, to: Option<u64>, saved: &SavedOctal<'_>) -> Result<Gr
 }
 
 /// The first [`SHOWN`] of `values`.
-fn first<T: Clone>(values: &[T]) -> Vec<T> {
-    values[..SHOWN.min(values.len())].to_vec()
+fn first<T>(values: &impl Column<T>) -> Vec<T> {
+    values.head(SHOWN)
 }
 
-fn subtraction_report(spec: &Spec, set: &[u64], misere: bool, to: Option<usize>) -> GrundyReport {
-    let outcomes = subtraction_outcomes(set, misere, to);
+fn subtraction_report(
+    spec: &Spec,
+    set: &[u64],
+    misere: bool,
+    to: Option<usize>,
+    within: &Budget,
+) -> Result<GrundyReport, Error> {
+    let outcomes = outcomes_within(set, misere, to, within)?;
     let proof = format!(
         "two equal windows of {}",
         quantity(set.last().expect("a set has a move"), "entry")
@@ -427,7 +674,7 @@ fn subtraction_report(spec: &Spec, set: &[u64], misere: bool, to: Option<usize>)
         let values = outcomes.values.iter().map(|&w| u32::from(w)).collect();
         (None, (values, outcomes.shape, "win (1) or loss (0)"))
     } else {
-        let seq = subtraction_grundy(set, to);
+        let seq = grundy_within(set, to, within)?;
         proven &= seq.shape.is_some();
         let grundy = SubtractionGrundy {
             start: first(&seq.values),
@@ -439,7 +686,7 @@ fn subtraction_report(spec: &Spec, set: &[u64], misere: bool, to: Option<usize>)
         };
         (Some(grundy), (seq.values, seq.shape, "Grundy value"))
     };
-    GrundyReport {
+    Ok(GrundyReport {
         game: spec.to_string(),
         preperiod: outcomes.shape.map(|s| s.preperiod),
         period: outcomes.shape.map(|s| s.period),
@@ -447,6 +694,8 @@ fn subtraction_report(spec: &Spec, set: &[u64], misere: bool, to: Option<usize>)
         recurrence_to: outcomes.direct - 1,
         proven,
         source: COMPUTED,
+        resumed_from: None,
+        saved: None,
         seconds: 0.0,
         rule: RuleReport::Subtraction(SubtractionReport {
             rule: if misere { "misere" } else { "normal" },
@@ -461,7 +710,7 @@ fn subtraction_report(spec: &Spec, set: &[u64], misere: bool, to: Option<usize>)
             shape: series.1,
             what: series.2,
         },
-    }
+    })
 }
 
 fn octal_report(spec: &Spec, code: &Octal, seq: Sequence<u32>) -> GrundyReport {
@@ -483,15 +732,17 @@ fn octal_report(spec: &Spec, code: &Octal, seq: Sequence<u32>) -> GrundyReport {
         recurrence_to: seq.direct - 1,
         proven: seq.shape.is_some(),
         source: COMPUTED,
+        resumed_from: None,
+        saved: None,
         seconds: 0.0,
         rule: RuleReport::Octal(OctalReport {
             code: code.to_string(),
             name: code.name(),
             start: first(&seq.values),
             pattern: seq.periodic().map(|p| p.pattern().to_vec()),
-            rare: RareSplit::best(&seq.values[..seq.direct]).map(|split| RareReport {
+            rare: RareSplit::best(code, &seq.values, seq.direct).map(|split| RareReport {
                 count: split.heaps.len(),
-                first: first(&split.heaps),
+                first: split.heaps.head(SHOWN),
                 split,
             }),
         }),
@@ -510,7 +761,7 @@ mod tests {
     use super::*;
 
     fn report_of(spec: &str, to: Option<u64>) -> GrundyReport {
-        report(&spec.parse().unwrap(), to, &|_, _| Ok(None)).unwrap()
+        report(&spec.parse().unwrap(), to, &unlimited(), &()).unwrap()
     }
 
     #[test]
@@ -561,10 +812,78 @@ mod tests {
             ("octal:code=0.77", Some(MAX_TO + 1)),
         ] {
             assert!(
-                report(&spec.parse().unwrap(), to, &|_, _| Ok(None)).is_err(),
+                report(&spec.parse().unwrap(), to, &unlimited(), &()).is_err(),
                 "{spec}"
             );
         }
+    }
+
+    /// A store in memory: the values saved last.
+    #[derive(Default)]
+    struct Memory {
+        saved: std::cell::RefCell<GrundyValues>,
+        every: Option<Duration>,
+    }
+
+    impl OctalStore for Memory {
+        fn read(&self, _: &Octal, _: Option<usize>) -> Result<Option<Sequence<u32>>, Error> {
+            Ok(None)
+        }
+
+        fn start(&self, _: &Octal) -> Result<GrundyValues, Error> {
+            Ok(self.saved.borrow().clone())
+        }
+
+        fn save(
+            &self,
+            _: &Octal,
+            values: &GrundyValues,
+            _: Option<Periodicity>,
+        ) -> Result<Option<String>, Error> {
+            *self.saved.borrow_mut() = values.clone();
+            Ok(Some("memory".into()))
+        }
+
+        fn every(&self) -> Option<Duration> {
+            self.every
+        }
+    }
+
+    #[test]
+    fn a_stopped_run_goes_on_to_the_values_of_one_run() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::Arc;
+        let spec: Spec = "octal:code=0.6".parse().unwrap();
+        let to: u64 = 300_000;
+        let whole = report(&spec, Some(to), &unlimited(), &()).unwrap();
+        let store = Memory {
+            every: Some(Duration::from_millis(20)),
+            ..Memory::default()
+        };
+        let cancel = Arc::new(AtomicBool::new(false));
+        let stop = {
+            let cancel = cancel.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(200));
+                cancel.store(true, Ordering::Relaxed);
+            })
+        };
+        let budget = Budget {
+            cancel: Some(cancel),
+            ..Budget::default()
+        };
+        assert!(matches!(
+            report(&spec, Some(to), &budget, &store),
+            Err(Error::Cancelled)
+        ));
+        stop.join().unwrap();
+        let kept = store.saved.borrow().len();
+        assert!(kept > 0 && kept <= to as usize, "{kept} values kept");
+        let resumed = report(&spec, Some(to), &unlimited(), &store).unwrap();
+        assert_eq!((resumed.source, resumed.resumed_from), (RESUMED, Some(kept)));
+        assert_eq!(resumed.saved.as_deref(), Some("memory"));
+        assert!(resumed.series.values == whole.series.values);
+        assert!(*store.saved.borrow() == whole.series.values);
     }
 
     #[test]

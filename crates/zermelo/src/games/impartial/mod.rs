@@ -28,6 +28,7 @@ const PLAYERS: &[crate::spec::PlayerInfo] = &[crate::spec::PlayerInfo {
 }];
 pub mod subtraction;
 pub mod sum;
+pub mod values;
 
 use crate::game::{Game, Impartial, Notation, Outcome, PlayerId};
 use crate::picture::{Kind, Picture, Shape};

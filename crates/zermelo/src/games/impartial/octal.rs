@@ -5,17 +5,19 @@
 //!
 //! The Grundy sequence is computed with the rare-values method. A heap `a` of value `v` is
 //! on one side or the other by the parity of `v`'s bits under a mask, flipped for odd `a`
-//! when the split also uses heap parity; the mask and that choice are taken from the
-//! values so far so that few heaps are "rare" (on the even side). The side of a split
-//! `a + b = m` is the parity of its value's bits under the mask, flipped when the parity
-//! rule is on and `m` is odd; a split's parts are on different sides exactly when that
-//! is odd. So every value on the odd side for `m` comes from a loop over the rare heaps
-//! only; a value on the even side below the mex is looked for among all splits, which
+//! when the split also uses heap parity (only when the removals of all splitting moves
+//! share one parity); the mask and that choice are taken from the values so far so that
+//! few heaps are "rare", and chosen again as rare heaps appear. A split's parts are on
+//! different sides exactly when the masked bits of its value have odd parity (flipped for
+//! an odd heap split under the parity rule), so those values come from a loop over the
+//! rare heaps only; and the common side is taken so that common heaps' values are of that
+//! kind. A value of the other kind below the mex is looked for among all splits, which
 //! usually succeeds after a few steps. The result is exact for any mask and either rule.
 
 use std::fmt;
 
 use super::nim::heap_list;
+use super::values::GrundyValues;
 use super::{HeapGame, Rule};
 use crate::spec::{GameInfo, KeyInfo, Spec};
 use crate::Error;
@@ -123,6 +125,14 @@ impl Octal {
         !self.removals(4).is_empty()
     }
 
+    /// The parity that the removals of all splitting moves share, `None` when they differ
+    /// or no move splits.
+    pub fn split_parity(&self) -> Option<usize> {
+        let removals = self.removals(4);
+        let parity = removals.first()? & 1;
+        removals.iter().all(|j| j & 1 == parity).then_some(parity)
+    }
+
     /// The classical name of the game, if it has one.
     pub fn name(&self) -> Option<&'static str> {
         match self.to_string().as_str() {
@@ -190,10 +200,78 @@ impl Octal {
     }
 }
 
-/// Below this heap size every split is tried; the mask is first chosen here.
+/// Below this heap size every split is tried; the split into rare and common heaps is
+/// first chosen here.
 const FIRST_REVIEW: usize = 256;
-/// The mask search considers values below `1 << MASK_BITS` only.
-const MASK_BITS: u32 = 12;
+/// First parts of splits looked at for one removal before the next removal's.
+const PASS_BLOCK: usize = 256;
+/// The split is chosen again only while every value is below `1 << MASK_BITS`.
+const MASK_BITS: u32 = 16;
+
+/// A split of heaps into rare and common ones: heap `a` of value `v` is rare when the
+/// parity of `v`'s bits under `mask`, flipped for odd `a` when `parity`, is `side`.
+///
+/// A split of `m` whose parts are on different sides has a value whose masked bits have
+/// odd parity, flipped for odd `m` under the parity rule. The side of common heaps is
+/// taken so that their values are of that kind for every splitting move: the rare side
+/// is even (0) without the parity rule, and the parity of the removals of the splitting
+/// moves with it (which is only used when they all share one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Split {
+    mask: u32,
+    parity: bool,
+    side: usize,
+}
+
+impl Split {
+    /// The split that leaves the fewest heaps rare, with how many, among those counted in
+    /// `counts` (entry `2v + (a & 1)`: the heaps `a >= 1` of value `v`; a power of two
+    /// long) for a game whose splitting removals all have parity `removal_parity` (`None`:
+    /// they differ). `None` when every split leaves every heap rare.
+    fn best(counts: &[u64], removal_parity: Option<usize>) -> Option<(Split, u64)> {
+        let total: u64 = counts.iter().sum();
+        // Entry `s = 2 mask + parity`: the heaps with an even side less those with an odd one.
+        let mut balance: Vec<i64> = counts.iter().map(|&c| c as i64).collect();
+        walsh_hadamard(&mut balance);
+        (2..balance.len())
+            .filter_map(|s| {
+                let parity = s & 1 == 1;
+                let side = if parity { removal_parity? } else { 0 };
+                let even = ((total as i64 + balance[s]) / 2) as u64;
+                let rare = if side == 0 { even } else { total - even };
+                let mask = (s >> 1) as u32;
+                Some((Split { mask, parity, side }, rare))
+            })
+            .min_by_key(|&(_, rare)| rare)
+            .filter(|&(_, rare)| rare < total)
+    }
+
+    /// Whether heap `a`, of value `v`, is rare.
+    fn is_rare(self, a: usize, v: u32) -> bool {
+        ((v & self.mask).count_ones() as usize ^ (self.parity as usize & a)) & 1 == self.side
+    }
+
+    /// Whether value `v` is one a split of heap `n`'s moves may reach with both parts on
+    /// one side, unseen by the loop over rare heaps.
+    fn hard(self, n: usize, v: u32) -> bool {
+        let flip = self.parity as usize & (n ^ self.side) & 1;
+        (v & self.mask).count_ones() as usize & 1 == flip
+    }
+}
+
+/// The Walsh–Hadamard transform of `h` (a power of two long), in place.
+fn walsh_hadamard(h: &mut [i64]) {
+    let mut half = 1;
+    while half < h.len() {
+        for block in h.chunks_mut(2 * half) {
+            let (low, high) = block.split_at_mut(half);
+            for (x, y) in low.iter_mut().zip(high) {
+                (*x, *y) = (*x + *y, *x - *y);
+            }
+        }
+        half *= 2;
+    }
+}
 
 /// How the heaps of a sequence split into rare and common ones: heap `a` of value `v` is
 /// rare when the parity of `v`'s bits under `mask`, flipped for odd `a` when `parity`, is
@@ -212,265 +290,302 @@ pub struct RareSplit {
 }
 
 impl RareSplit {
-    /// The split of the heaps of `values` (heap `n` of value `values[n]`, heap 0 left out)
-    /// with the fewest rare heaps, when one leaves any heap common and the values are
-    /// below `2^12`.
-    pub fn best(values: &[u32]) -> Option<RareSplit> {
-        let heaps = values.get(1..)?;
-        let max = heaps.iter().copied().max().unwrap_or(0);
-        if max >= 1 << MASK_BITS {
+    /// The split of the first `len` heaps of `values` (heap 0 left out) by `game`'s rule
+    /// with the fewest rare heaps, when one leaves any heap common, the
+    /// game splits heaps and the values are below `2^16`.
+    pub fn best(game: &Octal, values: &GrundyValues, len: usize) -> Option<RareSplit> {
+        let values = || values.iter().take(len).enumerate().skip(1);
+        let max = values().map(|(_, v)| v).max()?;
+        if !game.splits() || max >= 1 << MASK_BITS {
             return None;
         }
-        // Heaps by value and by the parity of their size.
-        let mut counts = vec![[0usize; 2]; max as usize + 1];
-        for (a, &v) in (1..).zip(heaps) {
-            counts[v as usize][a & 1] += 1;
+        let mut counts = vec![0; 2 * (max as usize + 1).next_power_of_two()];
+        for (a, v) in values() {
+            counts[2 * v as usize + (a & 1)] += 1;
         }
-        // Heaps on the even side under `mask` and the rule; the rest are on the odd one.
-        let even_under = |mask: u32, parity: bool| -> usize {
-            counts
-                .iter()
-                .enumerate()
-                .map(|(v, c)| {
-                    let side = (v as u32 & mask).count_ones() as usize & 1;
-                    (0..2)
-                        .filter(|&odd| side ^ (parity as usize & odd) == 0)
-                        .map(|odd| c[odd])
-                        .sum::<usize>()
-                })
-                .sum()
-        };
-        let rare_under = |(mask, parity, side): (u32, bool, usize)| {
-            let even = even_under(mask, parity);
-            if side == 0 {
-                even
-            } else {
-                heaps.len() - even
-            }
-        };
-        let width = (max + 1).next_power_of_two();
-        let choices = (1..width.max(2))
-            .flat_map(|m| [(m, false), (m, true)])
-            .flat_map(|(m, p)| [(m, p, 0), (m, p, 1)]);
-        let (mask, parity, side) = choices.min_by_key(|&c| rare_under(c))?;
-        if rare_under((mask, parity, side)) >= heaps.len() {
-            return None;
-        }
-        let flip = |a: usize| parity as usize & a;
-        let heaps = (1..values.len())
-            .filter(|&a| (values[a] & mask).count_ones() as usize & 1 ^ flip(a) == side)
-            .collect();
+        let (split, _) = Split::best(&counts, game.split_parity())?;
         Some(RareSplit {
-            mask,
-            parity,
-            side,
-            heaps,
+            mask: split.mask,
+            parity: split.parity,
+            side: split.side,
+            heaps: values()
+                .filter(|&(a, v)| split.is_rare(a, v))
+                .map(|(a, _)| a)
+                .collect(),
         })
     }
 }
 
-/// The Grundy sequence of an octal game, extended on demand.
+/// The Grundy sequence of an octal game, extended on demand, its values kept compactly.
 pub struct GrundySequence {
+    values: GrundyValues,
+    search: Search,
+}
+
+/// Everything but the values that finds the value of the next heap.
+struct Search {
     whole: Vec<usize>,
     single: Vec<usize>,
     split: Vec<usize>,
-    values: Vec<u32>,
+    /// The parity all removals of splitting moves share, if they do.
+    split_parity: Option<usize>,
     sparse: bool,
-    /// Heaps whose value's bits under the mask have even parity are rare; 0: all are.
-    mask: u32,
-    /// Whether an odd heap's side is flipped (the split uses heap-size parity too).
-    parity: bool,
-    /// The side rare heaps are on: either may be the small one.
-    rare_side: usize,
-    /// A power of two above every value so far: no split's value reaches it.
-    bound: u32,
-    /// Heaps (from 1) whose value is rare, ascending.
+    /// How heaps split into rare and common ones; `None` while every split is tried.
+    rule: Option<Split>,
+    /// Heaps (from 1) that are rare, ascending...
     rare: Vec<usize>,
+    /// ...and their values.
+    rare_values: Vec<u32>,
+    /// The heaps from 1 by value and size parity (entry `2v + (a & 1)`), while the values
+    /// are below `1 << MASK_BITS`.
+    counts: Vec<u64>,
+    /// The heap count when the split was last reviewed.
+    reviewed_at: usize,
+    /// A power of two above every value so far: no option's value reaches it.
+    bound: u32,
     /// `seen[v] == n + 1` when value `v` is an option of heap `n`.
     seen: Vec<u32>,
-    review_at: usize,
+    /// The values the loop over rare heaps missed and a split may still reach...
+    open: Vec<u32>,
+    /// ...and, by value, whether it is one of them.
+    is_open: Vec<bool>,
 }
+
+/// A value as the sequence keeps it: 8, 16 or 32 bits.
+trait Stored: Copy + Into<u32> + std::ops::BitXor<Output = Self> {}
+
+impl<T: Copy + Into<u32> + std::ops::BitXor<Output = T>> Stored for T {}
 
 impl GrundySequence {
     /// The sequence of `game`, with the rare-values method when `sparse` (else every
     /// split of every heap is tried: quadratic, for checking).
     pub fn new(game: &Octal, sparse: bool) -> Self {
         GrundySequence {
-            whole: game.removals(1).into_iter().filter(|&j| j > 0).collect(),
-            single: game.removals(2).into_iter().filter(|&j| j > 0).collect(),
-            split: game.removals(4),
-            values: Vec::new(),
-            sparse,
-            mask: 0,
-            parity: false,
-            rare_side: 0,
-            bound: 1,
-            rare: Vec::new(),
-            seen: Vec::new(),
-            review_at: FIRST_REVIEW,
+            values: GrundyValues::default(),
+            search: Search {
+                whole: game.removals(1).into_iter().filter(|&j| j > 0).collect(),
+                single: game.removals(2).into_iter().filter(|&j| j > 0).collect(),
+                split: game.removals(4),
+                split_parity: game.split_parity(),
+                sparse,
+                rule: None,
+                rare: Vec::new(),
+                rare_values: Vec::new(),
+                counts: vec![0; 2],
+                reviewed_at: 0,
+                bound: 1,
+                seen: vec![0],
+                open: Vec::new(),
+                is_open: vec![false],
+            },
         }
     }
 
+    /// The sequence of `game` by the rare-values method, going on from `values` (the
+    /// values of heaps `0..values.len()`, from an earlier run).
+    pub fn resume(game: &Octal, values: GrundyValues) -> Self {
+        let mut seq = GrundySequence::new(game, true);
+        let len = values.len();
+        seq.values = values;
+        for n in 0..len {
+            seq.search.add(&seq.values, n, seq.values.at(n));
+        }
+        seq
+    }
+
     /// The values of heaps `0..len()`.
-    pub fn values(&self) -> &[u32] {
+    pub fn values(&self) -> &GrundyValues {
         &self.values
+    }
+
+    /// The values, the sequence done with.
+    pub fn into_values(self) -> GrundyValues {
+        self.values
     }
 
     /// The mask that splits rare from common values (0 while every split is tried).
     pub fn mask(&self) -> u32 {
-        self.mask
+        self.search.rule.map_or(0, |r| r.mask)
     }
 
     /// Whether the split of heaps into rare and common uses heap-size parity too.
     pub fn parity(&self) -> bool {
-        self.parity
+        self.search.rule.is_some_and(|r| r.parity)
     }
 
     /// The heaps (from 1) that are rare, ascending.
     pub fn rare(&self) -> &[usize] {
-        &self.rare
+        &self.search.rare
     }
 
     /// Computes the values of heaps up to `len - 1`.
     pub fn extend_to(&mut self, len: usize) {
+        self.values.reserve(len.saturating_sub(self.values.len()));
         while self.values.len() < len {
             let n = self.values.len();
-            if self.sparse && n == self.review_at {
-                self.review_mask();
-                self.review_at *= 2;
-            }
-            let g = self.next(n);
+            let g = match &self.values {
+                GrundyValues::Bits8(g) => self.search.next(g, n),
+                GrundyValues::Bits16(g) => self.search.next(g, n),
+                GrundyValues::Bits32(g) => self.search.next(g, n),
+            };
             self.values.push(g);
-            if g >= self.bound {
-                self.bound = (g + 1).next_power_of_two();
+            self.search.add(&self.values, n, g);
+        }
+    }
+}
+
+impl Search {
+    /// Takes in heap `n` of value `g` (`values` holds those of heaps up to `n` at least).
+    fn add(&mut self, values: &GrundyValues, n: usize, g: u32) {
+        if g >= self.bound {
+            self.bound = (g + 1).next_power_of_two();
+            self.seen.resize(self.bound as usize, 0);
+            self.is_open.resize(self.bound as usize, false);
+            if self.bound <= 1 << MASK_BITS {
+                self.counts.resize(2 * self.bound as usize, 0);
             }
-            if n >= 1 && self.mask != 0 && self.is_rare(n, g) {
-                self.rare.push(n);
-            }
+        }
+        if n >= 1 && self.bound <= 1 << MASK_BITS {
+            self.counts[2 * g as usize + (n & 1)] += 1;
+        }
+        if self.sparse && n >= 1 {
+            self.track(values, n, g);
         }
     }
 
-    /// The parity of `v`'s bits under the mask.
-    fn side(&self, v: u32) -> usize {
-        (v & self.mask).count_ones() as usize & 1
-    }
-
-    /// The flip of heap size `a`'s side: 1 for odd `a` under the parity rule.
-    fn flip(&self, a: usize) -> usize {
-        self.parity as usize & a
-    }
-
-    /// Whether heap `a`, of value `v`, is rare.
-    fn is_rare(&self, a: usize, v: u32) -> bool {
-        self.side(v) ^ self.flip(a) == self.rare_side
-    }
-
-    /// Whether splits of `m` into two heaps with value `v` may have both parts rare or
-    /// both common, so that the loop over rare heaps does not find them all.
-    fn hard(&self, m: usize, v: u32) -> bool {
-        self.side(v) ^ self.flip(m) == 0
-    }
-
-    /// Picks the mask and rule that leave the fewest rare heaps so far, and lists them.
-    fn review_mask(&mut self) {
-        if let Some(split) = RareSplit::best(&self.values) {
-            (self.mask, self.parity, self.rare_side) = (split.mask, split.parity, split.side);
-            self.rare = split.heaps;
+    /// Lists heap `n` of value `g` when it is rare, and chooses the split again when it is
+    /// due: first at [`FIRST_REVIEW`] heaps, then at a new rare heap once the heaps since
+    /// the last review have cost the loop over rare heaps at least as much as a review.
+    fn track(&mut self, values: &GrundyValues, n: usize, g: u32) {
+        let rare = self.rule.is_none_or(|r| r.is_rare(n, g));
+        if rare && self.rule.is_some() {
+            self.rare.push(n);
+            self.rare_values.push(g);
+        }
+        let len = self.counts.len();
+        let review_cost = len * len.trailing_zeros() as usize;
+        let due = n + 1 == FIRST_REVIEW
+            || (n + 1 > FIRST_REVIEW
+                && rare
+                && self.bound <= 1 << MASK_BITS
+                && (n - self.reviewed_at) * (self.rare.len() + 1) >= review_cost);
+        if due {
+            self.review(values, n);
         }
     }
 
-    /// The value of heap `n`, all smaller ones known.
-    fn next(&mut self, n: usize) -> u32 {
-        let stamp = n as u32 + 1;
-        let g = &self.values;
-        let seen = &mut self.seen;
-        let mut mark = |v: u32| {
-            if v as usize >= seen.len() {
-                seen.resize(v as usize + 1, 0);
-            }
-            seen[v as usize] = stamp;
+    /// Takes the split that leaves the fewest heaps up to `n` rare when it is clearly
+    /// better than the one in use (by a sixteenth), and lists its rare heaps.
+    fn review(&mut self, values: &GrundyValues, n: usize) {
+        self.reviewed_at = n;
+        let Some((best, count)) = Split::best(&self.counts, self.split_parity) else {
+            return;
         };
+        if self.rule.is_none() || count + count / 16 < self.rare.len() as u64 {
+            self.rule = Some(best);
+            self.rare.clear();
+            self.rare_values.clear();
+            for (a, v) in values.iter().take(n + 1).enumerate().skip(1) {
+                if best.is_rare(a, v) {
+                    self.rare.push(a);
+                    self.rare_values.push(v);
+                }
+            }
+        }
+    }
+
+    /// The value of heap `n`, from the values `g` of all smaller ones.
+    fn next<T: Stored>(&mut self, g: &[T], n: usize) -> u32 {
+        let stamp = n as u32 + 1;
+        let value = |a: usize| -> u32 { g[a].into() };
+        let seen: &mut [u32] = &mut self.seen;
         for &j in &self.whole {
             if n == j {
-                mark(0);
+                seen[0] = stamp;
             }
         }
         for &j in &self.single {
             if n > j {
-                mark(g[n - j]);
+                seen[value(n - j) as usize] = stamp;
             }
         }
-        let complete = self.mask == 0;
+        let rare = self.rare.iter().zip(&self.rare_values);
         for &j in &self.split {
             if n < j + 2 {
                 continue;
             }
             let m = n - j;
-            if complete {
-                for a in 1..=m / 2 {
-                    mark(g[a] ^ g[m - a]);
+            match self.rule {
+                None => {
+                    for a in 1..=m / 2 {
+                        seen[(g[a] ^ g[m - a]).into() as usize] = stamp;
+                    }
                 }
-            } else {
-                for &a in self.rare.iter().take_while(|&&a| a < m) {
-                    mark(g[a] ^ g[m - a]);
-                }
-            }
-        }
-        // The first value not reached that no skipped split can reach either, and the
-        // values below it that a skipped split might reach.
-        let mut open = Vec::new();
-        let mut v = 0u32;
-        loop {
-            let reached = (v as usize) < self.seen.len() && self.seen[v as usize] == stamp;
-            if !reached {
-                let skipped = v < self.bound && self.split.iter().any(|&j| n >= j + 2 && self.hard(n - j, v));
-                if complete || !skipped {
-                    break;
-                }
-                open.push(v);
-            }
-            v += 1;
-        }
-        self.first_unreached(n, open).unwrap_or(v)
-    }
-
-    /// The least of `open`, values the loop over rare heaps did not reach, that no split of
-    /// heap `n` has; `None` when every one of them is some split's value. The splits the
-    /// loop may have missed (those of the removals `j` for which a value of `open` is
-    /// [`Self::hard`] for `n - j`) are tried side by side, smallest first part first, in one
-    /// pass for all the values, which usually ends after a few steps.
-    fn first_unreached(&self, n: usize, mut open: Vec<u32>) -> Option<u32> {
-        if open.is_empty() {
-            return None;
-        }
-        let g = &self.values;
-        let hard: Vec<usize> = self
-            .split
-            .iter()
-            .copied()
-            .filter(|&j| n >= j + 2 && open.iter().any(|&v| self.hard(n - j, v)))
-            .collect();
-        let first = *hard.first()?;
-        // `wanted[v]`: whether `v` is still open.
-        let mut wanted = vec![false; *open.iter().max()? as usize + 1];
-        for &v in &open {
-            wanted[v as usize] = true;
-        }
-        let mut left = open.len();
-        for a in 1..=(n - first) / 2 {
-            for &j in hard.iter().take_while(|&&j| n >= j + 2 * a) {
-                let w = (g[a] ^ g[n - j - a]) as usize;
-                if w < wanted.len() && wanted[w] {
-                    wanted[w] = false;
-                    left -= 1;
-                    if left == 0 {
-                        return None;
+                Some(_) => {
+                    for (&a, &v) in rare.clone().take_while(|&(&a, _)| a < m) {
+                        seen[(v ^ value(m - a)) as usize] = stamp;
                     }
                 }
             }
         }
-        open.retain(|&v| wanted[v as usize]);
-        open.into_iter().min()
+        // The first value not reached that no split the loop skipped can reach either; the
+        // values below it that such a split might reach are open.
+        let splits = self.split.first().is_some_and(|&j| n >= j + 2);
+        let hard = self.rule.filter(|_| splits);
+        let mut v = 0;
+        let candidate = loop {
+            if v == self.bound || seen[v as usize] != stamp {
+                match hard {
+                    Some(rule) if v < self.bound && rule.hard(n, v) => {
+                        self.open.push(v);
+                        self.is_open[v as usize] = true;
+                    }
+                    _ => break v,
+                }
+            }
+            v += 1;
+        };
+        self.first_unreached(g, n, candidate)
+    }
+
+    /// The least open value that no split of heap `n` has, else `candidate`. The splits
+    /// are tried side by side, smallest first part first, in one pass for all the open
+    /// values, which usually ends after a few steps.
+    fn first_unreached<T: Stored>(&mut self, g: &[T], n: usize, candidate: u32) -> u32 {
+        if self.open.is_empty() {
+            return candidate;
+        }
+        let is_open: &mut [bool] = &mut self.is_open;
+        let mut left = self.open.len();
+        // Blocks of first parts, for every removal in turn, so that small first parts come
+        // first for all of them.
+        let last = (n - self.split[0]) / 2;
+        'pass: for start in (1..=last).step_by(PASS_BLOCK) {
+            for &j in &self.split {
+                let end = ((n - j) / 2).min(start + PASS_BLOCK - 1);
+                if end < start {
+                    break;
+                }
+                // Heap `a` from the start, `n - j - a` from the end.
+                let firsts = &g[start..=end];
+                let seconds = g[n - j - end..=n - j - start].iter().rev();
+                for (&x, &y) in firsts.iter().zip(seconds) {
+                    let w = (x ^ y).into() as usize;
+                    if is_open[w] {
+                        is_open[w] = false;
+                        left -= 1;
+                        if left == 0 {
+                            break 'pass;
+                        }
+                    }
+                }
+            }
+        }
+        let unreached = self.open.iter().copied().find(|&v| is_open[v as usize]);
+        for v in self.open.drain(..) {
+            is_open[v as usize] = false;
+        }
+        unreached.unwrap_or(candidate)
     }
 }
 
@@ -481,7 +596,7 @@ mod tests {
     fn values(code: &str, len: usize, sparse: bool) -> Vec<u32> {
         let mut s = GrundySequence::new(&code.parse().unwrap(), sparse);
         s.extend_to(len);
-        s.values().to_vec()
+        s.values().head(len)
     }
 
     #[test]

@@ -13,18 +13,22 @@ use std::path::Path;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 
-use super::grundy::{prove, Sequence};
+use super::grundy::{prove, Column, Sequence, Value};
+use super::values::GrundyValues;
 use super::Rule;
 use crate::solve::grundy::{mex, Periodicity};
 use crate::table::db::{self, Database, Header, Layer};
 use crate::table::{LOSE, WIN};
 use crate::Error;
 
+/// Values read from a file at a time.
+const LOAD_SLICE: u64 = 1 << 20;
+
 /// The solver that saves sequences, and the version of its output.
 pub const SAVER: (&str, u32) = ("grundy", 1);
 
 /// A value of a sequence, as a file stores it.
-pub trait Stored: Clone + Eq + std::fmt::Debug + Send + Sync + Sized {
+pub trait Stored: Value + std::fmt::Debug + Send + Sync + Sized {
     /// Whether a sequence of these values lies in `layer`.
     fn fits(layer: Layer) -> bool;
     /// The layer a sequence whose largest code is `max` is stored in.
@@ -34,7 +38,7 @@ pub trait Stored: Clone + Eq + std::fmt::Debug + Send + Sync + Sized {
     /// The value of an entry, `None` for an entry no value has.
     fn decode(code: u32) -> Option<Self>;
     /// The value of heap `n` by `rule` from the values of the smaller heaps.
-    fn from_options(rule: &Rule, values: &[Self], n: usize) -> Self;
+    fn from_options(rule: &Rule, values: &Self::Column, n: usize) -> Self;
 }
 
 /// Grundy values: the mex of the options' values (a split's value is the XOR of its heaps').
@@ -55,10 +59,10 @@ impl Stored for u32 {
         Some(code)
     }
 
-    fn from_options(rule: &Rule, values: &[u32], n: usize) -> u32 {
+    fn from_options(rule: &Rule, values: &GrundyValues, n: usize) -> u32 {
         let mut moves = Vec::new();
         rule.moves(n as u64, &mut moves);
-        let value = |heap: u64| u64::from(values[heap as usize]);
+        let value = |heap: u64| u64::from(values.at(heap as usize));
         mex(moves.into_iter().map(|(take, left)| {
             let rest = n as u64 - take;
             match left {
@@ -91,7 +95,7 @@ impl Stored for bool {
             .map(|i| i == 0)
     }
 
-    fn from_options(rule: &Rule, values: &[bool], n: usize) -> bool {
+    fn from_options(rule: &Rule, values: &Vec<bool>, n: usize) -> bool {
         let mut moves = Vec::new();
         rule.moves(n as u64, &mut moves);
         moves.is_empty() || moves.iter().any(|&(take, _)| !values[n - take as usize])
@@ -101,14 +105,26 @@ impl Stored for bool {
 /// Saves the values `seq` computed by its recurrence, and its proven period, to `path` as
 /// the sequence of `spec`.
 pub fn write<T: Stored>(path: &Path, spec: &str, seq: &Sequence<T>) -> Result<(), Error> {
-    let values = &seq.values[..seq.direct];
-    let max = values.iter().map(Stored::code).max().unwrap_or(0);
+    write_values::<T>(path, spec, &seq.values, seq.direct, seq.shape)
+}
+
+/// Saves the first `len` of `values` and the period `shape` they prove, if any, to `path`
+/// as the sequence of `spec`.
+pub fn write_values<T: Stored>(
+    path: &Path,
+    spec: &str,
+    values: &T::Column,
+    len: usize,
+    shape: Option<Periodicity>,
+) -> Result<(), Error> {
+    let value = |r: usize| values.get(r).expect("a stored heap has a value").code();
+    let max = (0..len).map(value).max().unwrap_or(0);
     let layer = T::layer(max);
-    let mut counts = vec![("positions".to_string(), values.len() as u64)];
+    let mut counts = vec![("positions".to_string(), len as u64)];
     if layer.is_grundy() {
         counts.push(("max_value".into(), max.into()));
     }
-    if let Some(s) = seq.shape {
+    if let Some(s) = shape {
         counts.push(("preperiod".into(), s.preperiod as u64));
         counts.push(("period".into(), s.period as u64));
     }
@@ -116,13 +132,13 @@ pub fn write<T: Stored>(path: &Path, spec: &str, seq: &Sequence<T>) -> Result<()
         spec: spec.into(),
         solver: SAVER.0.into(),
         solver_version: SAVER.1,
-        ranks: values.len() as u64,
+        ranks: len as u64,
         counts,
         layers: vec![layer],
         part: None,
     };
     db::write(path, &header, &|layer, span, out| {
-        db::pack(layer, span, |r| values[r as usize].code(), out);
+        db::pack(layer, span, |r| value(r as usize), out);
         Ok(())
     })
 }
@@ -166,15 +182,16 @@ pub fn load<T: Stored>(db: &Database, len: u64) -> Result<Sequence<T>, Error> {
             "its period reaches past its values: the file is corrupt".into(),
         ));
     }
-    let values = db
-        .entries(layer, 0..len.min(stored))?
-        .into_iter()
-        .enumerate()
-        .map(|(n, code)| {
-            T::decode(code)
-                .ok_or_else(|| corrupt(db, format!("heap {n} holds no value: the file is corrupt")))
-        })
-        .collect::<Result<Vec<T>, Error>>()?;
+    // Read a slice at a time, so that only the kept values take memory.
+    let mut values = T::Column::default();
+    let end = len.min(stored);
+    for from in (0..end).step_by(LOAD_SLICE as usize) {
+        for (n, code) in (from..).zip(db.entries(layer, from..end.min(from + LOAD_SLICE))?) {
+            let value = T::decode(code)
+                .ok_or_else(|| corrupt(db, format!("heap {n} holds no value: the file is corrupt")))?;
+            values.extend([value]);
+        }
+    }
     Ok(Sequence {
         direct: values.len(),
         values,
@@ -190,7 +207,7 @@ pub fn check_sample<T: Stored>(db: &Database, rule: &Rule, sample: u64, seed: u6
     if seq.values.is_empty() {
         return Err(corrupt(db, "holds no values".into()));
     }
-    let proven = prove(rule, &seq.values);
+    let proven = prove::<T>(rule, &seq.values);
     if seq.shape.is_some() && proven != seq.shape {
         return Err(corrupt(
             db,
@@ -202,16 +219,17 @@ pub fn check_sample<T: Stored>(db: &Database, rule: &Rule, sample: u64, seed: u6
     }
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let heaps: Vec<usize> = (0..sample).map(|_| rng.gen_range(0..seq.values.len())).collect();
+    let held = |n: usize| seq.values.get(n).expect("a sampled heap is stored");
     let wrong = heaps.par_iter().find_map_first(|&n| {
         let again = T::from_options(rule, &seq.values, n);
-        (again != seq.values[n]).then_some((n, again))
+        (again != held(n)).then_some((n, again))
     });
     match wrong {
         Some((n, again)) => Err(corrupt(
             db,
             format!(
                 "heap {n} holds {:?}, but its options' values give {again:?}",
-                seq.values[n]
+                held(n)
             ),
         )),
         None => Ok(sample),
@@ -245,7 +263,9 @@ mod tests {
         assert!(check_sample::<u32>(&db, &other, 300, 1).is_err());
         assert!(load::<bool>(&db, 5).is_err());
         let mut wrong = octal_grundy(&"0.77".parse().unwrap(), Some(60));
-        wrong.values[20] ^= 1;
+        wrong.values = (wrong.values.iter().enumerate())
+            .map(|(n, v)| if n == 20 { v ^ 1 } else { v })
+            .collect();
         write(&path, "octal:code=0.77", &wrong).unwrap();
         let db = Database::open(&path).unwrap();
         let e = check_sample::<u32>(&db, &rule, 200, 1).unwrap_err().to_string();
@@ -253,7 +273,7 @@ mod tests {
 
         let set = vec![1, 3, 4];
         let outcomes = subtraction_outcomes(&set, true, Some(40));
-        let short = Sequence {
+        let short: Sequence<bool> = Sequence {
             values: outcomes.values.clone(),
             direct: outcomes.values.len(),
             shape: None,

@@ -6,15 +6,16 @@
 //! computes ([`sequence_db`]).
 
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use crate::games::impartial::grundy::{self, GrundyReport, Sequence};
+use crate::games::impartial::grundy::{self, Column, GrundyReport, OctalStore, Sequence};
 use crate::games::impartial::sequence_db::{self, Stored};
-use crate::games::impartial::{nim, part_sizes, HeapGame, HeapMove, Heaps, Rule};
+use crate::games::impartial::values::GrundyValues;
+use crate::games::impartial::{nim, part_sizes, HeapGame, HeapMove, Heaps, Octal, Rule};
 use crate::play::Player;
 use crate::session::common;
 use crate::session::engine::{GameSession, Made, Strategy, Tables};
@@ -22,6 +23,7 @@ use crate::session::{
     Big, Budget, Cost, Fact, FactValue, MoveValue, Options, PositionView, Session, Solution, Verdict,
     MOVES_LISTED,
 };
+use crate::solve::grundy::Periodicity;
 use crate::spec::{GameInfo, Spec};
 use crate::table::db::Database;
 use crate::{Error, Game, Notation};
@@ -44,7 +46,7 @@ enum Source {
 
 /// Values by heap size: a sequence with a proven period, or long enough for the game's
 /// heaps; read from the data folder or computed.
-struct Lookup<T> {
+struct Lookup<T: Stored> {
     seq: Sequence<T>,
     /// The spec it is saved under.
     spec: String,
@@ -92,10 +94,7 @@ impl<T: Stored> Lookup<T> {
     }
 
     fn at(&self, n: u64) -> T {
-        self.seq
-            .at(n)
-            .expect("the lookup values every heap of the game")
-            .clone()
+        self.seq.at(n).expect("the lookup values every heap of the game")
     }
 }
 
@@ -242,17 +241,16 @@ impl Judge {
 
     /// Bytes its sequences hold in memory.
     fn bytes(&self) -> u64 {
-        let of = |len: usize, size: usize| (len * size) as u64;
         match self {
             Judge::Normal(parts) => parts
                 .iter()
                 .map(|p| match p {
-                    PartValues::Table(t) => of(t.seq.values.capacity(), std::mem::size_of::<u32>()),
+                    PartValues::Table(t) => t.seq.values.bytes(),
                     PartValues::Nim => 0,
                 })
                 .sum(),
             Judge::MisereNim => 0,
-            Judge::MisereSubtraction(t) => of(t.seq.values.capacity(), std::mem::size_of::<bool>()),
+            Judge::MisereSubtraction(t) => t.seq.values.bytes(),
         }
     }
 
@@ -312,25 +310,116 @@ impl Judge {
 /// The `grundy` report of `spec`, with an octal game's values read from the data folder
 /// when its saved sequence gives the report computing would: with a proven period, when
 /// `to` (if given) reaches past the values stored; without one, when they reach `to`.
-pub fn grundy_report(spec: &Spec, to: Option<u64>, opts: &Options) -> Result<GrundyReport, Error> {
-    grundy::report(spec, to, &|code, to| {
-        let rule = Rule::Octal(code.clone());
-        let name = rule
+/// Else, with `to`, the values go on from those saved; with `save_every`, they are saved
+/// that often while computing, when stopped and at the end (unless `opts.save` is off).
+/// `opts.force` computes from heap 0 whatever is saved.
+pub fn grundy_report(
+    spec: &Spec,
+    to: Option<u64>,
+    save_every: Option<Duration>,
+    opts: &Options,
+) -> Result<GrundyReport, Error> {
+    let store = DataFolder {
+        opts,
+        every: save_every.filter(|_| opts.save),
+    };
+    grundy::report(spec, to, &opts.budget, &store)
+}
+
+/// The data folder as the store of octal reports' values.
+struct DataFolder<'a> {
+    opts: &'a Options,
+    /// How often values are saved while computing; `None`: never saved.
+    every: Option<Duration>,
+}
+
+impl DataFolder<'_> {
+    /// The spec a sequence of `code` is saved under.
+    fn spec(code: &Octal) -> String {
+        Rule::Octal(code.clone())
             .sequence_spec(false)
-            .expect("an octal rule has values by heap size");
-        let Some(db) = crate::session::saved_table(opts, &name, None, sequence_db::SAVER)? else {
+            .expect("an octal rule has values by heap size")
+    }
+
+    /// The saved sequence of `code`, unless `--force`.
+    fn saved(&self, code: &Octal) -> Result<Option<Database>, Error> {
+        if self.opts.force {
             return Ok(None);
+        }
+        crate::session::saved_table(self.opts, &DataFolder::spec(code), None, sequence_db::SAVER)
+    }
+}
+
+/// `e`, and when it is about a database (a damaged file), how to go on.
+fn damaged(e: Error) -> Error {
+    match e {
+        Error::Database { path, why } => Error::Database {
+            path,
+            why: format!("{why} (remove it, or run with --force, to compute the values again)"),
+        },
+        e => e,
+    }
+}
+
+impl OctalStore for DataFolder<'_> {
+    fn read(&self, code: &Octal, to: Option<usize>) -> Result<Option<Sequence<u32>>, Error> {
+        let read = || {
+            let Some(db) = self.saved(code)? else {
+                return Ok(None);
+            };
+            let stored = db.header().ranks;
+            let asked = to.map(|t| t as u64 + 1);
+            let len = match (sequence_db::shape(&db), asked) {
+                (Some(_), None) => stored,
+                (Some(_), Some(n)) if n >= stored => stored,
+                (None, Some(n)) if n <= stored => n,
+                _ => return Ok(None),
+            };
+            sequence_db::load(&db, len).map(Some)
         };
-        let stored = db.header().ranks;
-        let asked = to.map(|t| t as u64 + 1);
-        let len = match (sequence_db::shape(&db), asked) {
-            (Some(_), None) => stored,
-            (Some(_), Some(n)) if n >= stored => stored,
-            (None, Some(n)) if n <= stored => n,
-            _ => return Ok(None),
+        read().map_err(damaged)
+    }
+
+    fn start(&self, code: &Octal) -> Result<GrundyValues, Error> {
+        let values = match self.saved(code).map_err(damaged)? {
+            Some(db) => {
+                sequence_db::load::<u32>(&db, db.header().ranks)
+                    .map_err(damaged)?
+                    .values
+            }
+            None => GrundyValues::default(),
         };
-        sequence_db::load(&db, len).map(Some)
-    })
+        Ok(values)
+    }
+
+    fn save(
+        &self,
+        code: &Octal,
+        values: &GrundyValues,
+        shape: Option<Periodicity>,
+    ) -> Result<Option<String>, Error> {
+        if self.every.is_none() {
+            return Ok(None);
+        }
+        let spec = DataFolder::spec(code);
+        let path = crate::session::table_path(self.opts, &spec);
+        // What is saved already, when it can be read, is kept when it goes as far: a
+        // proven period first, then more values.
+        let saved = crate::session::saved_table(self.opts, &spec, None, sequence_db::SAVER);
+        if let Ok(Some(db)) = saved {
+            let have = (sequence_db::shape(&db).is_some(), db.header().ranks);
+            if have >= (shape.is_some(), values.len() as u64) {
+                return Ok(None);
+            }
+        }
+        crate::session::writable(&self.opts.data_dir)?;
+        sequence_db::write_values::<u32>(&path, &spec, values, values.len(), shape)?;
+        Ok(Some(path.display().to_string()))
+    }
+
+    fn every(&self) -> Option<Duration> {
+        self.every
+    }
 }
 
 /// The move that makes a lost game last: the fewest tokens from the first heap with a move.
