@@ -37,6 +37,8 @@ pub struct BalanceArgs {
     pub checkpoint: Option<PathBuf>,
     /// Boards per batch: what a checkpoint records at a time, what an MPI rank is handed.
     pub batch: Option<usize>,
+    /// The size of the table the sweep's threads share, when not the default.
+    pub table_bytes: Option<u64>,
     /// Show a progress bar.
     pub progress: bool,
 }
@@ -155,7 +157,10 @@ pub fn run(args: &BalanceArgs, driver: &dyn Driver) -> Result<Option<Report>> {
         every_board: args.every_board,
         sample: args.sample,
     };
-    let plan = Plan::new(&args.spec, &args.configs, choice)?;
+    let mut plan = Plan::new(&args.spec, &args.configs, choice)?;
+    if let Some(bytes) = args.table_bytes {
+        plan = plan.with_table_bytes(bytes);
+    }
     let bar = Bar::new(args.progress);
     let result = driver.solve(&plan, args.checkpoint.as_deref(), args.batch, &bar);
     bar.0.finish_and_clear();

@@ -45,8 +45,9 @@ struct Cli {
     /// The folder for solved tables [env: ZERMELO_DATA; default: ./zermelo-data].
     #[arg(long, global = true, value_name = "DIR")]
     data: Option<PathBuf>,
-    /// The most memory a solve may plan for, and the size of a search's table, e.g. 8G or
-    /// 512M [default: the machine's memory for a solve, 1G for a search's table].
+    /// The most memory a solve may plan for, and the size of a search's table or of the
+    /// table a sweep's threads share, e.g. 8G or 512M [default: the machine's memory for a
+    /// solve, 1G for a search's table, 128M for a sweep's].
     #[arg(long, global = true, value_name = "SIZE", value_parser = parse_size)]
     memory: Option<u64>,
     /// The threads solves, searches and self-play run on [default: one per core].
@@ -403,6 +404,7 @@ fn run(cli: Cli, driver: &dyn balance::Driver) -> Result<Option<Report>> {
                 sample: sample.map(|n| n as usize),
                 checkpoint,
                 batch: batch.map(|n| n as usize),
+                table_bytes: cli.memory,
                 progress: !json,
             },
             driver,

@@ -1,6 +1,7 @@
 //! `--threads N`: every answer is the same on 1, 2 and 4 threads — a level solve's
 //! database byte for byte, null-window and Dots searches' values, a Big Points sweep's
-//! CSV, a Grundy sequence and self-play tallies; a bad count is a one-line error.
+//! CSV (its threads sharing one table of three families' positions), a Grundy sequence and
+//! self-play tallies; a bad count is a one-line error.
 
 mod common;
 
@@ -83,7 +84,7 @@ fn a_sweep_writes_the_same_csv_on_any_threads() {
                 "balance",
                 "bigpoints",
                 "--configs",
-                "2x2,3x2",
+                "2x2,3x2,4x2",
                 "--csv",
                 csv.to_str().unwrap(),
             ]);

@@ -8,7 +8,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use zermelo::games::bigpoints::{
     decision_rule, BigPoints, Census, Family, LayerSolver, Layered, Layers, Move, Packed, Position, Rule,
-    SolveMemory, Take, Ties, WordSolver, WordTable, ENDS,
+    SharedScores, SolveMemory, SweepMemory, Take, Ties, WordSolver, WordTable, ENDS, KEY_BITS,
 };
 use zermelo::solve::minimax;
 use zermelo::solve::scores::{self, DecisionRule, MarginRule, ScoreSolver, Scores, StudyRule, Table};
@@ -472,39 +472,58 @@ fn the_word_solver_grows_its_table() {
     );
 }
 
-/// A table kept from solve to solve forgets what it knew rather than grow past its limit,
-/// and still grows when one solve alone needs more; the scores stay exact.
+/// A shared table keeps what it can and forgets the rest, and what it gives is exact: a
+/// key's own scores, never those of a key of another tag (family) or of another key in
+/// its bucket, never scores it cannot hold; solves that read and fill a table too small
+/// for their family find the scores of fresh solves and store fewer positions.
 #[test]
-fn a_kept_table_forgets_at_its_limit() {
+fn a_shared_table_forgets_but_never_confuses() {
+    let shared = SharedScores::new(0);
+    let scores = |k: u64| [(k % 251) as i32, (k / 251 % 83) as i32];
+    let keys = 1_000_000;
+    for k in 0..keys {
+        shared.put(k, scores(k));
+    }
+    let mut kept = 0;
+    for k in 0..keys {
+        if let Some(s) = shared.get(k) {
+            assert_eq!(s, scores(k), "key {k}");
+            kept += 1;
+        }
+        assert_eq!(shared.get(k | 1 << KEY_BITS), None, "key {k} of another tag");
+    }
+    // The least table has 2^19 entries: about half of the keys are kept, the latest.
+    assert!((keys / 4..keys * 3 / 5).contains(&kept), "{kept} kept");
+    assert!(shared.get(keys - 1).is_some());
+    for (k, s) in [(keys, [256, 0]), (keys + 1, [0, -1])] {
+        shared.put(k, s);
+        assert_eq!(shared.get(k), None);
+    }
+
     let family = |spec: &str| Family::from_spec(&spec.parse().unwrap()).unwrap();
-    let limit = WordTable::default().capacity();
-    let mut fresh = WordTable::default();
-    // Solves in a kept table, and the distinct shared keys each one needs.
-    let mut solve = |g: &BigPoints, kept: &mut WordTable| {
-        let packed = g.packed().unwrap();
-        let start = packed.start();
-        let expected = WordSolver::new(&packed, &StudyRule, |_, &w| w, &mut fresh)
-            .solve(&start)
-            .0;
-        let mut solver = WordSolver::new(&packed, &StudyRule, Packed::shared_key, kept);
-        assert_eq!(solver.solve_known(&start, limit), expected, "{}", g.board());
-        WordSolver::new(&packed, &StudyRule, Packed::shared_key, &mut fresh)
-            .solve(&start)
-            .1
-    };
-    let f = family("bigpoints:colors=3,discs=4");
-    let mut kept = WordTable::default();
-    let needed: usize = f
-        .classes()
-        .iter()
-        .step_by(1000)
-        .map(|b| solve(&f.game(b), &mut kept))
-        .sum();
-    assert!(needed > limit && kept.capacity() == limit, "{needed} keys");
-    let f = family("bigpoints:colors=4,discs=3");
-    let mut kept = WordTable::default();
-    assert!(solve(&f.game(&f.classes()[7]), &mut kept) > limit);
-    assert!(kept.capacity() > limit, "one solve alone grows the table");
+    let shared = SharedScores::new(0);
+    let (mut table, mut fresh) = (WordTable::default(), WordTable::default());
+    let (mut stored, mut alone) = (0, 0);
+    // The same boards under both rules, tagged apart: their keys are alike.
+    for (tag, spec) in [(1, "colors=3,discs=4"), (2, "colors=3,discs=4,rule=margin")] {
+        let f = family(&format!("bigpoints:{spec}"));
+        for board in f.classes().iter().step_by(100) {
+            let g = f.game(board);
+            let packed = g.packed().unwrap();
+            let (start, rule) = (packed.start(), decision_rule(g.rule()));
+            let (expected, positions) =
+                WordSolver::new(&packed, rule, Packed::shared_key, &mut fresh).solve(&start);
+            let (scores, kept) = WordSolver::new(&packed, rule, Packed::shared_key, &mut table)
+                .sharing(&shared, tag)
+                .solve(&start);
+            assert_eq!(scores, expected, "{spec} {}", g.board());
+            (stored, alone) = (stored + kept, alone + positions);
+        }
+    }
+    assert!(
+        alone > 1 << 19 && 2 * stored < alone,
+        "{stored} of {alone} stored"
+    );
 }
 
 /// From every position reachable on a few boards (each one solved as a start of its own,
@@ -553,14 +572,16 @@ fn the_census_shared_keys_and_layers_agree_from_every_reachable_position() {
     assert!(checked > 10_000, "{checked} positions");
 }
 
-/// Solves in one memory, which keeps positions by shared key from board to board of a
-/// family, and the layer solver find the scores and the position counts of the word
-/// solver solving each board afresh: on every board of the small families and on samples of bigger ones, under both
-/// rules and both tie orders, with white discs, from the start and from positions later
-/// in the game (among them one whose only move takes nothing).
+/// Solves in one thread's memory, alone and sharing one sweep's memory with every other
+/// family (each kept apart by its tag), and the layer solver find the scores and the
+/// position counts of the word solver solving each board afresh: on every board of the
+/// small families and on samples of bigger ones, under both rules and both tie orders,
+/// with white discs, from the start and from positions later in the game (among them one
+/// whose only move takes nothing).
 #[test]
 fn shared_and_layered_solves_agree_with_the_word_solver() {
     let mut memory = SolveMemory::default();
+    let sweep = SweepMemory::new(0);
     let mut layers = Layers::default();
     let mut table = WordTable::default();
     let mut check = |g: &BigPoints, p: &Position| {
@@ -568,6 +589,8 @@ fn shared_and_layered_solves_agree_with_the_word_solver() {
         let rule = decision_rule(g.rule());
         let expected = WordSolver::new(&packed, rule, |_, &w| w, &mut table).solve(&g.pack64(p));
         assert_eq!(g.solve_scores(p, &mut memory), expected, "{} {p:?}", g.board());
+        let shared = g.solve_sharing(p, &mut memory, Some(&sweep));
+        assert_eq!(shared, expected, "{} {p:?}, sharing", g.board());
         let layered = LayerSolver::new(&packed, rule, &mut layers).solve(g.pack64(p));
         assert_eq!(layered, expected, "{} {p:?}", g.board());
     };

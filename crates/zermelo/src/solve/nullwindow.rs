@@ -234,7 +234,7 @@ impl Table {
 
 /// `len` words of zero, taken from the system as zero pages: the pages are filled in
 /// when first written, by the cores that write them, rather than all at once.
-fn zeroed_words(len: usize) -> Vec<AtomicU64> {
+pub(crate) fn zeroed_words(len: usize) -> Vec<AtomicU64> {
     let layout = std::alloc::Layout::array::<AtomicU64>(len).expect("a table within the address space");
     if layout.size() == 0 {
         return Vec::new();

@@ -19,7 +19,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::{Family, Rule, SolveMemory};
+use super::{Family, Rule, SolveMemory, SweepMemory, SWEEP_TABLE_BYTES};
 use crate::session::{word_of_margin, Big};
 use crate::solve::scores::Scores;
 use crate::solve::Progress;
@@ -306,6 +306,8 @@ pub struct Plan {
     boards: Vec<Vec<Vec<u8>>>,
     /// Per family, the number of its first board.
     starts: Vec<usize>,
+    /// What the threads solving its boards share.
+    memory: SweepMemory,
 }
 
 impl Plan {
@@ -344,7 +346,15 @@ impl Plan {
             choice,
             boards,
             starts,
+            memory: SweepMemory::new(SWEEP_TABLE_BYTES),
         })
+    }
+
+    /// The same plan, its threads sharing a table of at most `bytes` (at least 4 MiB) of
+    /// the positions they solved.
+    pub fn with_table_bytes(mut self, bytes: u64) -> Plan {
+        self.memory = SweepMemory::new(bytes);
+        self
     }
 
     /// The number of boards to solve.
@@ -390,7 +400,8 @@ impl Plan {
     }
 
     /// Solves the boards numbered `indices` on all cores, each thread reusing its solver's
-    /// memory from board to board (and from call to call).
+    /// memory from board to board (and from call to call), and every thread the final
+    /// scores of positions any of them solved for a board of the same kin.
     pub fn solve(&self, indices: &[usize], progress: &dyn Progress) -> Vec<BoardResult> {
         thread_local! {
             static MEMORY: RefCell<SolveMemory> = RefCell::new(SolveMemory::default());
@@ -400,7 +411,8 @@ impl Plan {
             .map(|&index| {
                 let (family, board) = self.board(index);
                 let g = family.game(board);
-                let (scores, positions) = MEMORY.with_borrow_mut(|memory| g.solve_scores(&g.start(), memory));
+                let (scores, positions) =
+                    MEMORY.with_borrow_mut(|memory| g.solve_sharing(&g.start(), memory, Some(&self.memory)));
                 progress.advance(1);
                 BoardResult {
                     index,

@@ -37,8 +37,8 @@ pub use boards::Family;
 pub use census::Census;
 pub use layers::{LayerSolver, Layered, Layers, ENDS, TALLY_KINDS};
 pub use packed::Packed;
-pub use session::{decision_rule, open, SolveMemory, MAX_SOLVE_DISCS};
-pub use words::{WordSolver, WordTable, KEY_BITS};
+pub use session::{decision_rule, open, SolveMemory, SweepMemory, MAX_SOLVE_DISCS, SWEEP_TABLE_BYTES};
+pub use words::{SharedScores, WordSolver, WordTable, KEY_BITS};
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;

@@ -2,10 +2,12 @@
 //! solver takes on and what they cost, its compact solver tables, and a fresh path per
 //! round of a tournament on the full game.
 
+use std::sync::Mutex;
+
 use super::strategy::{self as scores, Deal, ScoreGame};
 use super::{
-    BigPoints, Census, LayerSolver, Layers, Packed, Rule, Ties, WordSolver, WordTable, COLOURS, INFO,
-    KEY_BITS, WHITE,
+    BigPoints, Census, LayerSolver, Layers, Packed, Rule, SharedScores, Ties, WordSolver, WordTable, COLOURS,
+    INFO, KEY_BITS, WHITE,
 };
 use crate::session::{Cost, Fact, FactValue, Session};
 use crate::solve::scores::{DecisionRule, MarginRule, ScoreSolver, Scores, StudyRule, Table};
@@ -35,10 +37,6 @@ pub fn decision_rule(rule: Rule) -> &'static dyn DecisionRule {
     }
 }
 
-/// The most slots the table of [`SolveMemory`] grows to while it keeps positions from
-/// solve to solve (16 bytes each).
-const MOST_KEPT_SLOTS: usize = 1 << 24;
-
 /// The longest path solved by the search on shared keys (the study's families, (4,3) and
 /// (5,2): up to about a million positions a board, many of them met again on other
 /// boards). Longer paths have millions of positions a board, where the search's table
@@ -49,15 +47,49 @@ const MOST_SHARED_DISCS: usize = 12;
 /// colours, the discs of each colour and the white discs, the rule and the tie order.
 type Kin = (usize, [u8; COLOURS], u32, Rule, Ties);
 
-/// What the exact solvers of [`BigPoints::solve_scores`] keep from solve to solve: the
-/// positions solved, which later solves of boards of the same kin reuse.
+/// What one thread's exact solvers of [`BigPoints::solve_scores`] keep from solve to
+/// solve: their tables, emptied for each solve.
 #[derive(Default)]
 pub struct SolveMemory {
     census: Census,
     layers: Layers,
     table: WordTable,
-    /// The kin of the boards whose shared keys the table holds, if any.
-    kin: Option<Kin>,
+}
+
+/// The size of a [`SweepMemory`] unless told otherwise.
+pub const SWEEP_TABLE_BYTES: u64 = 128 << 20;
+
+/// What the threads of a sweep share: the final scores of positions they solved, by
+/// shared key and kin, which every later solve of a board of the same kin reuses
+/// ([`BigPoints::solve_sharing`]).
+pub struct SweepMemory {
+    scores: SharedScores,
+    /// The kins met, in order: kin `i` is tagged `i + 1` in the table (up to 255).
+    kins: Mutex<Vec<Kin>>,
+}
+
+impl SweepMemory {
+    /// A memory whose table takes at most `bytes` (at least 4 MiB).
+    pub fn new(bytes: u64) -> SweepMemory {
+        SweepMemory {
+            scores: SharedScores::new(bytes),
+            kins: Mutex::default(),
+        }
+    }
+
+    /// The tag of `kin`'s positions in the table; none past the 255th kin met.
+    fn tag(&self, kin: Kin) -> Option<u64> {
+        let mut kins = self.kins.lock().unwrap_or_else(|e| e.into_inner());
+        let i = match kins.iter().position(|&k| k == kin) {
+            Some(i) => i,
+            None if kins.len() < 255 => {
+                kins.push(kin);
+                kins.len() - 1
+            }
+            None => return None,
+        };
+        Some(i as u64 + 1)
+    }
 }
 
 impl BigPoints {
@@ -67,21 +99,32 @@ impl BigPoints {
     }
 
     /// Solves `p` under the game's rule with the fastest exact solver that fits, in
-    /// `memory`, which is reused: the final scores and the positions stored (the distinct
-    /// non-terminal positions reachable from `p`).
+    /// `memory`: the final scores and the positions stored (the distinct non-terminal
+    /// positions reachable from `p`).
     ///
     /// When each move takes one disc ([`BigPoints::packed`]): on paths of up to 12 discs
     /// (when the shared key fits), the positions are counted layer by layer ([`Census`])
-    /// and the scores come from a search keyed by
-    /// [`super::Packed::shared_key`], whose table is kept from solve to solve while the
-    /// boards are of one kin (as in a sweep); on longer paths, both come from a
-    /// [`LayerSolver`]. Otherwise the search is keyed by the position
-    /// ([`BigPoints::pack64`] in a flat table when it fits, else two-word keys in a hash
-    /// map) and counts what it stores.
+    /// and the scores come from a search keyed by [`super::Packed::shared_key`]; on longer
+    /// paths, both come from a [`LayerSolver`]. Otherwise the search is keyed by the
+    /// position ([`BigPoints::pack64`] in a flat table when it fits, else two-word keys in
+    /// a hash map) and counts what it stores.
     pub fn solve_scores(&self, p: &super::Position, memory: &mut SolveMemory) -> (Scores, usize) {
+        self.solve_sharing(p, memory, None)
+    }
+
+    /// As [`BigPoints::solve_scores`], the search on shared keys reading and filling
+    /// `sweep` when given: the final scores of positions that solves of boards of the same
+    /// kin found (the same colours and discs of each kind, rule and tie order), on any
+    /// thread.
+    pub fn solve_sharing(
+        &self,
+        p: &super::Position,
+        memory: &mut SolveMemory,
+        sweep: Option<&SweepMemory>,
+    ) -> (Scores, usize) {
         match self.rule {
-            Rule::Study => self.solve_under(&StudyRule, p, memory),
-            Rule::Margin => self.solve_under(&MarginRule, p, memory),
+            Rule::Study => self.solve_under(&StudyRule, p, memory, sweep),
+            Rule::Margin => self.solve_under(&MarginRule, p, memory, sweep),
         }
     }
 
@@ -90,22 +133,21 @@ impl BigPoints {
         rule: &R,
         p: &super::Position,
         memory: &mut SolveMemory,
+        sweep: Option<&SweepMemory>,
     ) -> (Scores, usize) {
-        let kin = Some(self.kin());
         match self.packed() {
             Some(packed) if self.path.len() <= MOST_SHARED_DISCS && packed.shares_keys() => {
-                if memory.kin != kin {
-                    memory.table.clear();
-                    memory.kin = kin;
-                }
                 let start = self.pack64(p);
-                let mut solver = WordSolver::new(&packed, rule, Packed::shared_key, &mut memory.table);
-                let scores = solver.solve_known(&start, MOST_KEPT_SLOTS);
-                (scores, memory.census.count(&packed, start))
+                let solver = WordSolver::new(&packed, rule, Packed::shared_key, &mut memory.table);
+                let tagged = sweep.and_then(|s| Some((&s.scores, s.tag(self.kin())?)));
+                let mut solver = match tagged {
+                    Some((scores, tag)) => solver.sharing(scores, tag),
+                    None => solver,
+                };
+                (solver.solve(&start).0, memory.census.count(&packed, start))
             }
             Some(packed) => LayerSolver::new(&packed, rule, &mut memory.layers).solve(self.pack64(p)),
             None if self.pack64_bits() <= KEY_BITS => {
-                memory.kin = None;
                 WordSolver::new(self, rule, BigPoints::pack64, &mut memory.table).solve(p)
             }
             None => {

@@ -1,10 +1,14 @@
 //! A memoising score solver over a flat table keyed by one word: the solver of Big Points
 //! boards whose positions pack into [`KEY_BITS`] bits, the same results as
-//! [`ScoreSolver`](crate::solve::scores::ScoreSolver), faster.
+//! [`ScoreSolver`](crate::solve::scores::ScoreSolver), faster; and a table of final
+//! scores that the threads of a sweep share.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::game::{Game, Scored};
-use crate::solve::prefetch;
+use crate::solve::nullwindow::zeroed_words;
 use crate::solve::scores::{final_scores, DecisionRule, Scores};
+use crate::solve::{advise_huge_pages, prefetch};
 
 /// A table slot: a position's key tagged with the solve it belongs to, and its final scores.
 #[derive(Clone, Copy, Default)]
@@ -159,6 +163,8 @@ pub struct WordSolver<'g, 'r, 't, G: Scored, R: DecisionRule + ?Sized = dyn Deci
     rule: &'r R,
     key: fn(&G, &G::Position) -> u64,
     table: &'t mut WordTable,
+    /// The table shared with other solves, and this solve's tag there (shifted).
+    shared: Option<(&'t SharedScores, u64)>,
     /// Move and child lists by depth, reused to avoid allocating in the search.
     frames: Vec<Frame<G>>,
 }
@@ -172,50 +178,46 @@ impl<'g, 'r, 't, G: Scored, R: DecisionRule + ?Sized> WordSolver<'g, 'r, 't, G, 
             rule,
             key,
             table,
+            shared: None,
             frames: Vec::new(),
         }
     }
 
+    /// The same solver, reading the final scores of positions from `shared` when its own
+    /// table lacks them and adding those it finds: its keys there are tagged with `tag`
+    /// above [`KEY_BITS`] (`1..=255`). Positions of every solve that shares a tag must have
+    /// equal final scores when their keys are equal.
+    pub fn sharing(mut self, shared: &'t SharedScores, tag: u64) -> Self {
+        debug_assert!((1..=255).contains(&tag), "a tag is 1..=255");
+        self.shared = Some((shared, tag << KEY_BITS));
+        self
+    }
+
     /// The final scores reached from `p` when both players follow the rule, and the
-    /// number of distinct non-terminal positions reachable from `p` (the table is emptied
-    /// first).
+    /// number of distinct non-terminal positions the solve stored in its table (emptied
+    /// first): every one reachable from `p`, less those whose scores came from the shared
+    /// table.
     pub fn solve(&mut self, p: &G::Position) -> (Scores, usize) {
-        self.table.clear();
-        let scores = self.solve_from(p, usize::MAX);
-        (scores, self.table.filled)
-    }
-
-    /// The final scores reached from `p` when both players follow the rule, using what
-    /// the table knows from earlier solves: the key must give positions of those solves'
-    /// games the same key only when they have the same final scores. The table grows to
-    /// at most `most_slots` slots; past that it forgets what it knew.
-    pub fn solve_known(&mut self, p: &G::Position, most_slots: usize) -> Scores {
-        self.solve_from(p, most_slots)
-    }
-
-    fn solve_from(&mut self, p: &G::Position, most_slots: usize) -> Scores {
         if self.game.outcome(p).is_some() {
-            return final_scores(self.game, p);
+            return (final_scores(self.game, p), 0);
         }
         loop {
+            self.table.clear();
             let root = (self.key)(self.game, p);
-            let known = self.table.filled;
             let solved = self
                 .table
                 .find_or_reserve(root)
-                .and_then(|slot| self.search(p, slot, 0));
+                .and_then(|slot| self.search(p, root, slot, 0));
             match solved {
-                Ok(s) => return s,
-                // Forget the earlier solves rather than grow past the limit (unless this
-                // one alone needs more).
-                Err(Full) if known > 0 && 2 * self.table.capacity() > most_slots => self.table.clear(),
+                Ok(s) => return (s, self.table.filled),
                 Err(Full) => *self.table = WordTable::with_slots(2 * self.table.capacity()),
             }
         }
     }
 
-    /// Solves the non-terminal `p`, whose slot `slot` is reserved, and fills the slot.
-    fn search(&mut self, p: &G::Position, slot: usize, depth: usize) -> Result<Scores, Full> {
+    /// Solves the non-terminal `p` of key `key`, whose slot `slot` is reserved, and fills
+    /// the slot (and the shared table).
+    fn search(&mut self, p: &G::Position, key: u64, slot: usize, depth: usize) -> Result<Scores, Full> {
         let game = self.game;
         if self.frames.len() <= depth {
             self.frames.resize_with(depth + 1, Default::default);
@@ -231,6 +233,9 @@ impl<'g, 'r, 't, G: Scored, R: DecisionRule + ?Sized> WordSolver<'g, 'r, 't, G, 
                 None => {
                     let k = (self.key)(game, &q);
                     self.table.prefetch(k);
+                    if let Some((shared, tag)) = self.shared {
+                        shared.prefetch(k | tag);
+                    }
                     Child::Key(k, q)
                 }
             });
@@ -250,6 +255,10 @@ impl<'g, 'r, 't, G: Scored, R: DecisionRule + ?Sized> WordSolver<'g, 'r, 't, G, 
                     Some(home) if !self.table.in_use(home) => None,
                     _ => self.table.find(*k),
                 };
+                let found = match (found, self.shared) {
+                    (None, Some((shared, tag))) => shared.get(*k | tag),
+                    _ => found,
+                };
                 if let Some(s) = found.filter(|s| s[0] != PENDING) {
                     *child = Child::Known(s);
                 }
@@ -265,7 +274,7 @@ impl<'g, 'r, 't, G: Scored, R: DecisionRule + ?Sized> WordSolver<'g, 'r, 't, G, 
                     let i = self.table.find_or_reserve(*k)?;
                     match self.table.slots[i].scores {
                         // Met for the first time: solve it now.
-                        [PENDING, _] => self.search(q, i, depth + 1)?,
+                        [PENDING, _] => self.search(q, *k, i, depth + 1)?,
                         s => s,
                     }
                 }
@@ -277,6 +286,9 @@ impl<'g, 'r, 't, G: Scored, R: DecisionRule + ?Sized> WordSolver<'g, 'r, 't, G, 
         self.frames[depth] = (moves, children);
         let s = best.expect("a non-terminal position has a move");
         self.table.slots[slot].scores = s;
+        if let Some((shared, tag)) = self.shared {
+            shared.put(key | tag, s);
+        }
         Ok(s)
     }
 }
@@ -286,4 +298,89 @@ impl<'g, 'r, 't, G: Scored, R: DecisionRule + ?Sized> WordSolver<'g, 'r, 't, G, 
 #[inline]
 pub(super) fn home(key: u64, bits: u32) -> usize {
     (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
+}
+
+/// Entries in a bucket of [`SharedScores`]: 32 bytes, within one cache line.
+const BUCKET: usize = 4;
+/// The bits of a [`SharedScores`] entry below its key's: the two scores, 8 bits each, and
+/// a mark of use.
+const DATA_BITS: u32 = 17;
+/// The mark of an entry in use.
+const USED: u64 = 1 << 16;
+
+/// A fixed-size table of final scores keyed by one word, which threads read and fill at
+/// once without locks. Lossy: a new entry pushes its bucket's oldest out. Exact: an entry
+/// is one word, written and read whole, holding the scores and the bits of the key that
+/// its bucket's number leaves out (keys are mixed by a bijection first), so an entry
+/// found is the key's own. Scores outside `0..=255` are not kept.
+pub struct SharedScores {
+    words: Vec<AtomicU64>,
+    /// The word where bucket 0 starts (buckets lie within cache lines).
+    first: usize,
+    /// log2 of the number of buckets, at least [`DATA_BITS`].
+    bits: u32,
+}
+
+impl SharedScores {
+    /// A table of at most `bytes` (a power of two; at least 4 MiB), taken from the system
+    /// as its entries are first written.
+    pub fn new(bytes: u64) -> SharedScores {
+        let buckets = (bytes / (8 * BUCKET as u64)).max(1 << DATA_BITS);
+        let bits = 63 - buckets.leading_zeros();
+        let mut words = zeroed_words((BUCKET << bits) + BUCKET - 1);
+        advise_huge_pages(&mut words);
+        let first = words.as_ptr().align_offset(8 * BUCKET);
+        SharedScores { words, first, bits }
+    }
+
+    /// `key`'s bucket, and the bits of `key` its entry keeps.
+    #[inline]
+    fn place(&self, key: u64) -> (&[AtomicU64], u64) {
+        // splitmix64's finaliser: xor-shifts and odd multipliers, a bijection.
+        let mut m = (key ^ key >> 30).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        m = (m ^ m >> 27).wrapping_mul(0x94d0_49bb_1331_11eb);
+        m ^= m >> 31;
+        let at = self.first + (m >> (64 - self.bits)) as usize * BUCKET;
+        (&self.words[at..at + BUCKET], m & u64::MAX >> self.bits)
+    }
+
+    /// The entry of the key whose kept bits are `kept` in `bucket`, if any.
+    #[inline]
+    fn find(bucket: &[AtomicU64], kept: u64) -> Option<u64> {
+        bucket
+            .iter()
+            .map(|w| w.load(Relaxed))
+            .find(|e| e >> DATA_BITS == kept && e & USED != 0)
+    }
+
+    /// Asks the processor to bring `key`'s bucket into the cache.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        prefetch(&self.place(key).0[0]);
+    }
+
+    /// The final scores kept for `key`, if any.
+    #[inline]
+    pub fn get(&self, key: u64) -> Option<Scores> {
+        let (bucket, kept) = self.place(key);
+        Self::find(bucket, kept).map(|e| [(e & 255) as i32, (e >> 8 & 255) as i32])
+    }
+
+    /// Keeps `scores` for `key` at the front of its bucket, unless the bucket has it.
+    pub fn put(&self, key: u64, scores: Scores) {
+        let [Ok(a), Ok(b)] = scores.map(u8::try_from) else {
+            return;
+        };
+        let (bucket, kept) = self.place(key);
+        if Self::find(bucket, kept).is_some() {
+            return;
+        }
+        for i in (1..BUCKET).rev() {
+            bucket[i].store(bucket[i - 1].load(Relaxed), Relaxed);
+        }
+        bucket[0].store(
+            kept << DATA_BITS | USED | u64::from(b) << 8 | u64::from(a),
+            Relaxed,
+        );
+    }
 }
