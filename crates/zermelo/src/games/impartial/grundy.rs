@@ -401,6 +401,7 @@ fn octal_sequence(
         |len| {
             // A value of a long code can take long: the clock is looked at every few values,
             // and a step cut short stops with the values it has.
+            values.reserve(len);
             while values.values().len() < len && !clock.passed() {
                 values.extend_to(len.min(values.values().len() + OCTAL_CHUNK));
                 let due = store.every().is_some_and(|every| run.kept_at.elapsed() >= every);

@@ -418,9 +418,13 @@ impl GrundySequence {
         &self.search.rare
     }
 
+    /// Makes room for the values of heaps up to `len - 1`, and for no more.
+    pub fn reserve(&mut self, len: usize) {
+        self.values.reserve(len.saturating_sub(self.values.len()));
+    }
+
     /// Computes the values of heaps up to `len - 1`.
     pub fn extend_to(&mut self, len: usize) {
-        self.values.reserve(len.saturating_sub(self.values.len()));
         while self.values.len() < len {
             let n = self.values.len();
             let g = match &self.values {
