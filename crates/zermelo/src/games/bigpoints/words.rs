@@ -157,7 +157,8 @@ type Frame<G> = (Vec<<G as Game>::Move>, Vec<Child<<G as Game>::Position>>);
 /// [`ScoreSolver`](crate::solve::scores::ScoreSolver), faster. Each position's children
 /// are generated together and their slots prefetched before any is probed, and a slot is
 /// reserved when a position is first met, so its scores are written without a second
-/// search of the table.
+/// search of the table. Solves on several threads may share what they solved
+/// ([`WordSolver::sharing`]).
 pub struct WordSolver<'g, 'r, 't, G: Scored, R: DecisionRule + ?Sized = dyn DecisionRule> {
     game: &'g G,
     rule: &'r R,
@@ -184,7 +185,7 @@ impl<'g, 'r, 't, G: Scored, R: DecisionRule + ?Sized> WordSolver<'g, 'r, 't, G, 
     }
 
     /// The same solver, reading the final scores of positions from `shared` when its own
-    /// table lacks them and adding those it finds: its keys there are tagged with `tag`
+    /// table lacks them and adding those it solves: its keys there are tagged with `tag`
     /// above [`KEY_BITS`] (`1..=255`). Positions of every solve that shares a tag must have
     /// equal final scores when their keys are equal.
     pub fn sharing(mut self, shared: &'t SharedScores, tag: u64) -> Self {
