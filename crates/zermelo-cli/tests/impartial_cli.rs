@@ -191,6 +191,20 @@ fn grundy_goes_on_from_the_values_saved() {
     let v = common::documented(&["--data", dir, "grundy", "octal:code=0.6", "--to", "120000"]);
     assert_eq!(v["source"], "read from the data folder");
     assert_eq!(v["saved"], Value::Null);
+    // A sequence saved with a proven period is not gone on from: a report of fewer heaps
+    // computes them, and leaves the file as it is.
+    assert!(zermelo(&["--data", dir, "solve", "octal:code=0.77,heaps=10"])
+        .status
+        .success());
+    let v = common::documented(&["--data", dir, "grundy", "octal:code=0.77", "--to", "50"]);
+    assert_eq!(
+        (v["computed_to"].as_u64(), v["proven"].as_bool()),
+        (Some(50), Some(false))
+    );
+    assert_eq!(
+        (v["source"].as_str(), v["saved"].as_str()),
+        (Some("computed now"), None)
+    );
     let _ = std::fs::remove_dir_all(&data);
 }
 

@@ -432,7 +432,8 @@ pub trait OctalStore {
     /// The saved sequence of `code` when it gives the report asked for: up to heap `to`,
     /// or as far as a report goes without it.
     fn read(&self, code: &Octal, to: Option<usize>) -> Result<Option<Sequence<u32>>, Error>;
-    /// The values saved for `code` that a run goes on from (none when none are saved).
+    /// The values saved for `code` that a run goes on from: none when none are saved, or
+    /// when those saved prove a period (they are read whole, or not used).
     fn start(&self, code: &Octal) -> Result<GrundyValues, Error>;
     /// Saves `values` of `code` and the period `shape` they prove, if any, unless what is
     /// saved already goes as far; where they went, `None` when they were not saved.
