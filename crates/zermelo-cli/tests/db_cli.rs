@@ -396,7 +396,7 @@ fn heap_sequences_are_saved_read_back_and_refused_when_damaged() {
         }
         assert_eq!(read, computed, "--to {to}");
     }
-    // `grundy` keeps what it computed in its data folder; `moves` keeps nothing.
+    // `moves` keeps nothing in its data folder.
     let fresh = data_dir("heaps-fresh");
     for start in ["heaps=1000/777", "heaps=999999/3"] {
         let spec = format!("{rule},{start}");
