@@ -51,7 +51,8 @@ struct Work {
 }
 
 impl Work {
-    /// As many turns as the machine has cores, sharing `memory` bytes equally.
+    /// As many turns as the work has threads (`--threads`, else the cores), sharing
+    /// `memory` bytes equally.
     fn new(memory: u64) -> Work {
         let count = rayon::current_num_threads();
         Work {

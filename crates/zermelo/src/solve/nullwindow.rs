@@ -259,7 +259,7 @@ struct Busy {
 impl Busy {
     fn new(slots: usize) -> Busy {
         Busy {
-            slots: (0..slots).map(|_| AtomicU64::new(0)).collect(),
+            slots: zeroed_words(slots),
         }
     }
 
