@@ -6,7 +6,7 @@
 mod common;
 
 use common::{error_line, json, zermelo};
-use serde_json::Value;
+use serde_json::{json, Value};
 
 const THREADS: [&str; 3] = ["1", "2", "4"];
 
@@ -99,9 +99,19 @@ fn a_sweep_writes_the_same_csv_on_any_threads() {
 
 #[test]
 fn sequences_and_self_play_are_the_same_on_any_threads() {
-    let values = on_each(&["grundy", "octal:code=0.106", "--to", "5000"], |doc| {
-        doc["start"].clone()
-    });
+    // Computed on each thread count, not read from values saved before.
+    let values = on_each(
+        &[
+            "grundy",
+            "octal:code=0.106",
+            "--to",
+            "5000",
+            "--no-save",
+            "--force",
+        ],
+        |doc| json!([doc["start"], doc["rare"], doc["source"]]),
+    );
+    assert_eq!(values[0][2], "computed now");
     assert_all_equal("the Grundy values", &values);
     let tallies = on_each(
         &[
