@@ -318,7 +318,9 @@ impl<T: Tree> NullWindow<T> {
     /// The same search on `threads` cores.
     pub fn threads(mut self, threads: usize) -> Self {
         self.threads = threads.max(1);
-        if self.threads > 1 && self.busy.is_none() {
+        if self.threads == 1 {
+            self.busy = None;
+        } else if self.busy.is_none() {
             self.busy = Some(Busy::new(BUSY_SLOTS));
         }
         self
@@ -376,7 +378,7 @@ impl<T: Tree> NullWindow<T> {
             return Some(v);
         }
         let answer = self.run(deadline, |mut w| {
-            let v = w.search(n, beta - 1, beta, 0);
+            let v = w.search(n, None, beta - 1, beta, 0);
             w.finish(Some(v))
         });
         if answer.is_none() && self.limit.cancelled() {
@@ -484,7 +486,7 @@ impl<T: Tree> Worker<'_, T> {
                     p.start(&what, roots.len() as u64);
                 }
             }
-            guess = self.search(n, beta - 1, beta, 0);
+            guess = self.search(n, None, beta - 1, beta, 0);
             if self.done.load(Relaxed) {
                 break;
             }
@@ -519,14 +521,21 @@ impl<T: Tree> Worker<'_, T> {
         self.done.load(Relaxed)
     }
 
-    /// The value of a position at `ply` through its child `child`, searched in the
-    /// position's window.
-    fn through(&mut self, child: &Child<T::Node>, alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// The value of a position at `ply` through its child `child` (of table key `key`,
+    /// when known), searched in the position's window.
+    fn through(
+        &mut self,
+        child: &Child<T::Node>,
+        key: Option<u64>,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
         let g = child.gain;
         if child.keeps_turn {
-            g + self.search(&child.node, alpha - g, beta - g, ply + 1)
+            g + self.search(&child.node, key, alpha - g, beta - g, ply + 1)
         } else {
-            g - self.search(&child.node, g - beta, g - alpha, ply + 1)
+            g - self.search(&child.node, key, g - beta, g - alpha, ply + 1)
         }
     }
 
@@ -539,7 +548,9 @@ impl<T: Tree> Worker<'_, T> {
         }
     }
 
-    fn search(&mut self, n: &T::Node, alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// The value of `n` (of table key `key`, when known) at `ply`, searched in the window
+    /// `alpha..beta`.
+    fn search(&mut self, n: &T::Node, key: Option<u64>, alpha: i32, beta: i32, ply: usize) -> i32 {
         let tree = &self.search.tree;
         if let Some(v) = tree.exact(n) {
             return v;
@@ -547,7 +558,7 @@ impl<T: Tree> Worker<'_, T> {
         if self.halted() {
             return 0;
         }
-        let key = tree.key(n);
+        let key = key.unwrap_or_else(|| tree.key(n));
         let table = &self.search.table;
         let mut known = self.search.lookup(key, n).unwrap_or_else(|| {
             let (lo, hi) = tree.bounds(n);
@@ -583,26 +594,35 @@ impl<T: Tree> Worker<'_, T> {
         let mut best_at = first;
         // Moves left for last because another core was searching them.
         let mut deferred = Vec::new();
-        let order = (0..count).map(|j| match j {
+        let mut order = (0..count).map(|j| match j {
             0 => first,
             j if j == first => 0,
             j => j,
         });
-        for (j, i) in order.enumerate() {
-            let child = children[i];
-            let claimed = match &self.search.busy {
-                Some(busy) if j > 0 && tree.work(&child.node) >= DEFER_FROM => {
-                    let key = tree.key(&child.node);
-                    if !busy.claim(key) {
-                        deferred.push(i);
-                        continue;
+        let (mut taken, mut next_deferred) = (0, 0);
+        loop {
+            let (i, key, claimed) = if let Some(i) = order.next() {
+                let child = &children[i];
+                match &self.search.busy {
+                    Some(busy) if taken > 0 && tree.work(&child.node) >= DEFER_FROM => {
+                        let key = tree.key(&child.node);
+                        if !busy.claim(key) {
+                            deferred.push((i, key));
+                            continue;
+                        }
+                        (i, Some(key), Some(busy))
                     }
-                    Some((busy, key))
+                    _ => (i, None, None),
                 }
-                _ => None,
+            } else if let Some(&(i, key)) = deferred.get(next_deferred) {
+                next_deferred += 1;
+                (i, Some(key), None)
+            } else {
+                break;
             };
-            let v = self.through(&child, alpha, beta, ply);
-            if let Some((busy, key)) = claimed {
+            taken += 1;
+            let v = self.through(&children[i], key, alpha, beta, ply);
+            if let (Some(busy), Some(key)) = (claimed, key) {
                 busy.release(key);
             }
             if v > best {
@@ -613,18 +633,6 @@ impl<T: Tree> Worker<'_, T> {
             if alpha >= beta {
                 break;
             }
-            self.root_move_done(ply);
-        }
-        for i in deferred {
-            if alpha >= beta {
-                break;
-            }
-            let v = self.through(&children[i], alpha, beta, ply);
-            if v > best {
-                best = v;
-                best_at = i;
-            }
-            alpha = alpha.max(v);
             self.root_move_done(ply);
         }
         self.buffers[ply] = children;
