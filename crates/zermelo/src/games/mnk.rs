@@ -514,7 +514,8 @@ fn cell_char(p: &Board, cell: usize) -> char {
 
 /// The m,n,k-game as a tree of margins for [`crate::solve::nullwindow`]: a win is worth
 /// the empty cells left after it plus one (so the fastest win is worth most), a draw
-/// nothing. Nodes are canonical boards; the moves are ordered by threats (see
+/// nothing. Nodes are boards as played, keyed by their canonical image (made only for
+/// the boards searched, not for every child); the moves are ordered by threats (see
 /// [`Tree::children`]), and the lines a player can still complete bound the values.
 #[derive(Clone, Debug)]
 pub struct MnkTree<'g> {
@@ -602,14 +603,10 @@ impl<'g> MnkTree<'g> {
             .fold(0, |acc, &l| acc | l);
         open & empty
     }
-}
-
-impl Tree for MnkTree<'_> {
-    type Node = Board;
 
     /// The marks of both players side by side up to 32 cells; beyond, the board in base 3
     /// (a cell of the first player's is the digit 1, of the second's 2). Exact either way.
-    fn key(&self, b: &Board) -> u64 {
+    fn pack(&self, b: &Board) -> u64 {
         if self.ternary.is_empty() {
             return b.x | b.o << 32;
         }
@@ -621,6 +618,15 @@ impl Tree for MnkTree<'_> {
                 table[byte(b.x)] + 2 * table[byte(b.o)]
             })
             .sum()
+    }
+}
+
+impl Tree for MnkTree<'_> {
+    type Node = Board;
+
+    /// The board's canonical image, packed.
+    fn key(&self, b: &Board) -> u64 {
+        self.pack(&self.game.canonical(b))
     }
 
     /// The end (nothing more to gain), a draw when neither player can still complete a
@@ -672,7 +678,7 @@ impl Tree for MnkTree<'_> {
         let child = |cell: u32| {
             let next = g.play(b, &(cell as u8));
             Child {
-                node: g.canonical(&next),
+                node: next,
                 gain: if next.winner != 0 { left + 1 } else { 0 },
                 keeps_turn: false,
             }
@@ -722,7 +728,7 @@ impl ValueTree<Mnk> for MnkTree<'_> {
     }
 
     fn node(&self, p: &Board) -> Board {
-        self.game.canonical(p)
+        *p
     }
 
     /// A win worth `v` comes when `v - 1` cells are left empty.
@@ -762,7 +768,6 @@ pub fn open(spec: &Spec) -> Result<Box<dyn crate::session::Session>, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::nullwindow::Tree;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
@@ -782,7 +787,7 @@ mod tests {
                         _ => {}
                     }
                 }
-                let mut key = tree.key(&Board { x, o, winner: 0 });
+                let mut key = tree.pack(&Board { x, o, winner: 0 });
                 let (mut dx, mut dy) = (0u64, 0u64);
                 for cell in 0..cells {
                     match key % 3 {

@@ -77,16 +77,18 @@ pub trait Tree: Sync {
     fn children(&self, n: &Self::Node, out: &mut Vec<Child<Self::Node>>);
 }
 
-/// Leaves out the children that lead to the same position as an earlier one.
-fn dedupe<N: PartialEq>(children: &mut Vec<Child<N>>) {
-    let mut kept = 0;
+/// Leaves out the children that lead to the same position (the same key) as an earlier
+/// one.
+fn dedupe<T: Tree>(tree: &T, children: &mut Vec<Child<T::Node>>) {
+    let mut keys: Vec<u64> = Vec::with_capacity(children.len());
     for i in 0..children.len() {
-        if !children[..kept].iter().any(|c| c.node == children[i].node) {
-            children.swap(kept, i);
-            kept += 1;
+        let key = tree.key(&children[i].node);
+        if !keys.contains(&key) {
+            children.swap(keys.len(), i);
+            keys.push(key);
         }
     }
-    children.truncate(kept);
+    children.truncate(keys.len());
 }
 
 impl<N> Child<N> {
@@ -233,7 +235,8 @@ impl Table {
 }
 
 /// `len` words of zero, taken from the system as zero pages: the pages are filled in
-/// when first written, by the cores that write them, rather than all at once.
+/// when first written, by the cores that write them, rather than all at once, and are
+/// huge pages where the system gives them (see [`super::advise_huge_pages`]).
 pub(crate) fn zeroed_words(len: usize) -> Vec<AtomicU64> {
     let layout = std::alloc::Layout::array::<AtomicU64>(len).expect("a table within the address space");
     if layout.size() == 0 {
@@ -246,7 +249,9 @@ pub(crate) fn zeroed_words(len: usize) -> Vec<AtomicU64> {
         if words.is_null() {
             std::alloc::handle_alloc_error(layout);
         }
-        Vec::from_raw_parts(words, len, len)
+        let mut words = Vec::from_raw_parts(words, len, len);
+        super::advise_huge_pages(&mut words);
+        words
     }
 }
 
@@ -477,7 +482,7 @@ impl<T: Tree> Worker<'_, T> {
         let mut guess = 0;
         let mut roots = Vec::new();
         self.search.tree.children(n, &mut roots);
-        dedupe(&mut roots);
+        dedupe(&self.search.tree, &mut roots);
         while lo < hi {
             let beta = if guess <= lo { lo + 1 } else { guess.min(hi) };
             if self.id == 0 {
@@ -582,7 +587,7 @@ impl<T: Tree> Worker<'_, T> {
         children.clear();
         tree.children(n, &mut children);
         if ply < SHALLOW_PLIES {
-            dedupe(&mut children);
+            dedupe(tree, &mut children);
         }
         let count = children.len();
         let first = if (known.best as usize) < count {

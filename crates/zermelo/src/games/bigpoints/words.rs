@@ -7,8 +7,8 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::game::{Game, Scored};
 use crate::solve::nullwindow::zeroed_words;
+use crate::solve::prefetch;
 use crate::solve::scores::{final_scores, DecisionRule, Scores};
-use crate::solve::{advise_huge_pages, prefetch};
 
 /// A table slot: a position's key tagged with the solve it belongs to, and its final scores.
 #[derive(Clone, Copy, Default)]
@@ -328,8 +328,7 @@ impl SharedScores {
     pub fn new(bytes: u64) -> SharedScores {
         let buckets = (bytes / (8 * BUCKET as u64)).max(1 << DATA_BITS);
         let bits = 63 - buckets.leading_zeros();
-        let mut words = zeroed_words((BUCKET << bits) + BUCKET - 1);
-        advise_huge_pages(&mut words);
+        let words = zeroed_words((BUCKET << bits) + BUCKET - 1);
         let first = words.as_ptr().align_offset(8 * BUCKET);
         SharedScores { words, first, bits }
     }

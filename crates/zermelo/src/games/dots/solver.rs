@@ -5,10 +5,11 @@
 //!   ([`Dots::simple_endgame`]) and the boxes left as the bound on the margin;
 //! - [`Lines64`]: the same game as a [`Tree`] for the null-window search on every core
 //!   with a fixed-size table, for boards of at most 64 lines. Its positions are the drawn
-//!   lines in one word, always canonical: the least image under the board's symmetries
-//!   after the lines of each box on the border are made interchangeable (a box with two
-//!   or more sides on the border is joined to the outside by each of them alike, so which
-//!   of them are drawn does not matter, only how many);
+//!   lines in one word, keyed by their canonical form (made only for the positions
+//!   searched, not for every child): the least image under the board's symmetries after
+//!   the lines of each box on the border are made interchangeable (a box with two or more
+//!   sides on the border is joined to the outside by each of them alike, so which of them
+//!   are drawn does not matter, only how many);
 //! - the [`MarginIndexed`] numbering of line sets, for the table of every set of drawn
 //!   lines on boards of at most 24 lines.
 
@@ -277,7 +278,7 @@ struct Border {
     first: Vec<u64>,
 }
 
-/// Dots and Boxes as a tree of canonical line sets in one word (boards of at most 64
+/// Dots and Boxes as a tree of line sets in one word, keyed by their canonical form (boards of at most 64
 /// lines), for [`crate::solve::nullwindow`].
 #[derive(Clone, Debug)]
 pub struct Lines64 {
@@ -377,7 +378,7 @@ impl Lines64 {
 
     /// The node of position `p`.
     pub fn node(&self, p: &Position) -> u64 {
-        self.canonical(p.lines.0[0])
+        p.lines.0[0]
     }
 
     /// How many boxes drawing `l` completes.
@@ -395,7 +396,7 @@ impl Lines64 {
     fn child(&self, lines: u64, l: usize) -> Child<u64> {
         let gain = self.completes(lines, l);
         Child {
-            node: self.canonical(lines | 1 << l),
+            node: lines | 1 << l,
             gain,
             keeps_turn: gain > 0,
         }
@@ -415,7 +416,7 @@ impl Tree for Lines64 {
     type Node = u64;
 
     fn key(&self, n: &u64) -> u64 {
-        *n
+        self.canonical(*n)
     }
 
     fn exact(&self, n: &u64) -> Option<i32> {

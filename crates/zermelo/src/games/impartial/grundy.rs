@@ -349,12 +349,8 @@ struct Run {
 }
 
 impl Run {
-    /// Whether `values` go further than the store's.
-    fn grew(&self, values: &GrundyValues) -> bool {
-        values.len() > self.kept
-    }
-
-    /// Gives `store` the values of `code` and the period they prove, if any.
+    /// Gives `store` the values of `code` and the period they prove, if any, when they go
+    /// further than the store's or prove a period.
     fn keep(
         &mut self,
         store: &dyn OctalStore,
@@ -362,6 +358,9 @@ impl Run {
         values: &GrundyValues,
         shape: Option<Periodicity>,
     ) -> Result<(), Error> {
+        if values.len() <= self.kept && shape.is_none() {
+            return Ok(());
+        }
         if let Some(path) = store.save(code, values, shape)? {
             self.saved = Some(path);
             self.kept = values.len();
@@ -405,7 +404,7 @@ fn octal_sequence(
             while values.values().len() < len && !clock.passed() {
                 values.extend_to(len.min(values.values().len() + OCTAL_CHUNK));
                 let due = store.every().is_some_and(|every| run.kept_at.elapsed() >= every);
-                if due && run.grew(values.values()) {
+                if due {
                     run.keep(store, code, values.values(), None)?;
                 }
             }
@@ -415,15 +414,11 @@ fn octal_sequence(
     let shape = match grown {
         Ok(shape) => shape,
         Err(e) => {
-            if run.grew(values.values()) {
-                run.keep(store, code, values.values(), None)?;
-            }
+            run.keep(store, code, values.values(), None)?;
             return Err(e);
         }
     };
-    if run.grew(values.values()) || shape.is_some() {
-        run.keep(store, code, values.values(), shape)?;
-    }
+    run.keep(store, code, values.values(), shape)?;
     Ok((Sequence::new(values.into_values(), shape, to, within)?, run))
 }
 
