@@ -29,7 +29,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::margin::{narrow, settle};
-use super::{Limit, Oracle, Progress, SearchOracle, Setup};
+use super::{prefetch, Limit, Oracle, Progress, SearchOracle, Setup};
 use crate::game::Game;
 use crate::table::book::{self, Book, BookInfo};
 use crate::{Error, Value};
@@ -206,6 +206,11 @@ impl Table {
             return None;
         }
         Entry::unpack(data)
+    }
+
+    /// Asks the processor for the bucket of `key`, to be looked at soon.
+    fn fetch(&self, key: u64) {
+        prefetch(&self.words[self.bucket(key)]);
     }
 
     fn get(&self, key: u64) -> Option<Entry> {
@@ -599,25 +604,30 @@ impl<T: Tree> Worker<'_, T> {
         let mut best_at = first;
         // Moves left for last because another core was searching them.
         let mut deferred = Vec::new();
-        let mut order = (0..count).map(|j| match j {
-            0 => first,
-            j if j == first => 0,
-            j => j,
-        });
+        let mut order = (0..count)
+            .map(|j| match j {
+                0 => first,
+                j if j == first => 0,
+                j => j,
+            })
+            .peekable();
+        // The next child's key, its table bucket asked for while this child is searched.
+        let mut ahead: Option<(usize, u64)> = None;
         let (mut taken, mut next_deferred) = (0, 0);
         loop {
             let (i, key, claimed) = if let Some(i) = order.next() {
                 let child = &children[i];
+                let key = ahead.take().filter(|&(j, _)| j == i).map(|(_, key)| key);
                 match &self.search.busy {
                     Some(busy) if taken > 0 && tree.work(&child.node) >= DEFER_FROM => {
-                        let key = tree.key(&child.node);
+                        let key = key.unwrap_or_else(|| tree.key(&child.node));
                         if !busy.claim(key) {
                             deferred.push((i, key));
                             continue;
                         }
                         (i, Some(key), Some(busy))
                     }
-                    _ => (i, None, None),
+                    _ => (i, key, None),
                 }
             } else if let Some(&(i, key)) = deferred.get(next_deferred) {
                 next_deferred += 1;
@@ -626,6 +636,14 @@ impl<T: Tree> Worker<'_, T> {
                 break;
             };
             taken += 1;
+            // Past a first move that did not cut, every move is likely to be searched.
+            if taken > 1 {
+                if let Some(&j) = order.peek() {
+                    let key = tree.key(&children[j].node);
+                    table.fetch(key);
+                    ahead = Some((j, key));
+                }
+            }
             let v = self.through(&children[i], key, alpha, beta, ply);
             if let (Some(busy), Some(key)) = (claimed, key) {
                 busy.release(key);
