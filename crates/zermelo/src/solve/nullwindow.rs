@@ -64,7 +64,7 @@ pub struct Child<N> {
 /// What the search needs of a game.
 pub trait Tree: Sync {
     /// A position.
-    type Node: Copy + PartialEq + Send + Sync;
+    type Node: Copy + Send + Sync;
     /// Its key: positions with equal keys have equal values.
     fn key(&self, n: &Self::Node) -> u64;
     /// The value of `n` when it is known without search (the end, simple endgames).
