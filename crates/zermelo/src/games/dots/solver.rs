@@ -278,8 +278,8 @@ struct Border {
     first: Vec<u64>,
 }
 
-/// Dots and Boxes as a tree of line sets in one word, keyed by their canonical form (boards of at most 64
-/// lines), for [`crate::solve::nullwindow`].
+/// Dots and Boxes as a tree of line sets in one word, keyed by their canonical form
+/// (boards of at most 64 lines), for [`crate::solve::nullwindow`].
 #[derive(Clone, Debug)]
 pub struct Lines64 {
     game: Dots,
