@@ -611,13 +611,14 @@ impl<T: Tree> Worker<'_, T> {
                 j => j,
             })
             .peekable();
-        // The next child's key, its table bucket asked for while this child is searched.
-        let mut ahead: Option<(usize, u64)> = None;
+        // The key of the next child in order, its table bucket asked for while this child
+        // is searched.
+        let mut ahead: Option<u64> = None;
         let (mut taken, mut next_deferred) = (0, 0);
         loop {
             let (i, key, claimed) = if let Some(i) = order.next() {
                 let child = &children[i];
-                let key = ahead.take().filter(|&(j, _)| j == i).map(|(_, key)| key);
+                let key = ahead.take();
                 match &self.search.busy {
                     Some(busy) if taken > 0 && tree.work(&child.node) >= DEFER_FROM => {
                         let key = key.unwrap_or_else(|| tree.key(&child.node));
@@ -641,7 +642,7 @@ impl<T: Tree> Worker<'_, T> {
                 if let Some(&j) = order.peek() {
                     let key = tree.key(&children[j].node);
                     table.fetch(key);
-                    ahead = Some((j, key));
+                    ahead = Some(key);
                 }
             }
             let v = self.through(&children[i], key, alpha, beta, ply);
