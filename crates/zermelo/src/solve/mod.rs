@@ -29,6 +29,8 @@ pub mod retrograde;
 pub mod scores;
 pub mod search;
 
+use std::sync::atomic::AtomicU64;
+
 use crate::game::{Game, Indexed, Symmetric};
 use crate::table::{Remoteness, ValueTable};
 use crate::value::Value;
@@ -210,6 +212,27 @@ pub(crate) fn advise_huge_pages<T>(items: &mut Vec<T>) {
     }
     #[cfg(not(target_os = "linux"))]
     let _ = items;
+}
+
+/// `len` words of zero, taken from the system as zero pages: the pages are filled in
+/// when first written, by the cores that write them, rather than all at once, and are
+/// huge pages where the system gives them (see [`advise_huge_pages`]).
+pub(crate) fn zeroed_words(len: usize) -> Vec<AtomicU64> {
+    let layout = std::alloc::Layout::array::<AtomicU64>(len).expect("a table within the address space");
+    if layout.size() == 0 {
+        return Vec::new();
+    }
+    // SAFETY: the memory is allocated by the global allocator with the layout of `len`
+    // atomics, and all-zero bytes are the atomic 0.
+    unsafe {
+        let words = std::alloc::alloc_zeroed(layout).cast::<AtomicU64>();
+        if words.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        let mut words = Vec::from_raw_parts(words, len, len);
+        advise_huge_pages(&mut words);
+        words
+    }
 }
 
 /// Hands the memory pages lying wholly inside `bytes` back to the system, so that a table

@@ -29,7 +29,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::margin::{narrow, settle};
-use super::{prefetch, Limit, Oracle, Progress, SearchOracle, Setup};
+use super::{prefetch, zeroed_words, Limit, Oracle, Progress, SearchOracle, Setup};
 use crate::game::Game;
 use crate::table::book::{self, Book, BookInfo};
 use crate::{Error, Value};
@@ -236,27 +236,6 @@ impl Table {
         }
         let deep = Entry::unpack(self.words[b + 1].load(Relaxed)).map_or(0, |d| d.work);
         self.write(if e.work >= deep { b } else { b + 2 }, key, e);
-    }
-}
-
-/// `len` words of zero, taken from the system as zero pages: the pages are filled in
-/// when first written, by the cores that write them, rather than all at once, and are
-/// huge pages where the system gives them (see [`super::advise_huge_pages`]).
-pub(crate) fn zeroed_words(len: usize) -> Vec<AtomicU64> {
-    let layout = std::alloc::Layout::array::<AtomicU64>(len).expect("a table within the address space");
-    if layout.size() == 0 {
-        return Vec::new();
-    }
-    // SAFETY: the memory is allocated by the global allocator with the layout of `len`
-    // atomics, and all-zero bytes are the atomic 0.
-    unsafe {
-        let words = std::alloc::alloc_zeroed(layout).cast::<AtomicU64>();
-        if words.is_null() {
-            std::alloc::handle_alloc_error(layout);
-        }
-        let mut words = Vec::from_raw_parts(words, len, len);
-        super::advise_huge_pages(&mut words);
-        words
     }
 }
 

@@ -6,9 +6,8 @@
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::game::{Game, Scored};
-use crate::solve::nullwindow::zeroed_words;
-use crate::solve::prefetch;
 use crate::solve::scores::{final_scores, DecisionRule, Scores};
+use crate::solve::{prefetch, zeroed_words};
 
 /// A table slot: a position's key tagged with the solve it belongs to, and its final scores.
 #[derive(Clone, Copy, Default)]
