@@ -15,7 +15,6 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde::Serialize;
 use zermelo::analysis::selfplay::Plan;
-use zermelo::catalog::CATALOG;
 use zermelo::play::external::{Guest, Mover, Turn};
 use zermelo::session::{Budget, Options, Session};
 use zermelo::solve::Progress;
@@ -48,7 +47,7 @@ fn json(value: &impl Serialize) -> PyResult<String> {
 /// Every game of the catalog, as `zermelo games --json` lists them.
 #[pyfunction]
 fn games() -> PyResult<String> {
-    let list: Vec<_> = CATALOG.iter().map(|e| e.describe()).collect();
+    let list: Vec<_> = zermelo::catalog::entries().iter().map(|e| e.describe()).collect();
     json(&list)
 }
 
@@ -291,8 +290,7 @@ impl Game {
     /// The game's catalog entry, as `zermelo games --json` lists it.
     fn describe(&self) -> PyResult<String> {
         let name = self.session.info().name;
-        let entry = CATALOG.iter().find(|e| e.info.name == name);
-        json(&entry.map(|e| e.describe()))
+        json(&zermelo::catalog::entry_named(name).ok().map(|e| e.describe()))
     }
 
     /// The solvers `solve` takes, the default first.
@@ -532,54 +530,38 @@ impl Game {
     }
 }
 
-/// The Grundy sequence of the heap game `spec` to heap size `to`: the `grundy` document
-/// (with `series`, the values plotted).
+/// The study `name` of the game (or family) `spec`, with `args` (see the study's keys in
+/// `games()`): its text, its JSON document, its CSV rows, its SVG chart (when `args` has
+/// `plot`) and the series the chart plots, the last three `None` when it has none.
 #[pyfunction]
-#[pyo3(signature = (spec, data, to=None, progress=None))]
-fn grundy(
+#[pyo3(signature = (spec, name, args, data, memory=None, progress=None))]
+fn study(
     py: Python<'_>,
     spec: &str,
+    name: &str,
+    args: std::collections::BTreeMap<String, String>,
     data: PathBuf,
-    to: Option<u64>,
+    memory: Option<u64>,
     progress: Option<Bound<'_, PyAny>>,
-) -> PyResult<String> {
-    if let Some(to) = to.filter(|&t| t > zermelo::games::impartial::grundy::MAX_TO) {
-        return Err(PyValueError::new_err(format!(
-            "to={to} is out of range 0..={}",
-            zermelo::games::impartial::grundy::MAX_TO
-        )));
-    }
-    let spec: zermelo::Spec = spec.parse().map_err(py_error)?;
-    let opts = options(&data, None, None)?;
+) -> PyResult<(String, String, Option<String>, Option<String>, Option<String>)> {
+    let study = zermelo::catalog::study(spec, name).map_err(py_error)?;
+    let args = args
+        .iter()
+        .fold(zermelo::session::study::StudyArgs::new(), |a, (k, v)| {
+            a.with(k, v)
+        });
+    let opts = options(&data, memory, None)?;
     let report = run(py, opts, progress.as_ref(), &Raised::default(), |opts| {
-        zermelo::games::impartial::grundy_report(&spec, to, None, opts)
+        (study.run)(spec, &args, opts)
     })?;
-    let mut doc = serde_json::to_value(&report).map_err(|e| ZermeloError::new_err(e.to_string()))?;
-    let s = &report.series;
-    doc["series"] =
-        serde_json::json!({"title": s.title, "values": s.values.head(s.values.len()), "what": s.what});
-    json(&doc)
+    let series = report.series.as_ref().map(json).transpose()?;
+    Ok((report.text, json(&report.json)?, report.csv, report.svg, series))
 }
 
-/// Every board of the reduced Big Points family `spec` (or of each `COLORSxDISCS` of
-/// `configs`) solved, in parallel: the `balance` document.
+/// Whether the game (or family) `spec` names has the study `name`, and it takes `spec`.
 #[pyfunction]
-#[pyo3(signature = (spec, configs=Vec::new(), every_board=false, sample=None, progress=None))]
-fn balance(
-    py: Python<'_>,
-    spec: &str,
-    configs: Vec<String>,
-    every_board: bool,
-    sample: Option<usize>,
-    progress: Option<Bound<'_, PyAny>>,
-) -> PyResult<String> {
-    use zermelo::games::bigpoints::balance::{Choice, Plan};
-    let plan = Plan::new(spec, &configs, Choice { every_board, sample }).map_err(py_error)?;
-    let opts = options(std::path::Path::new("."), None, None)?;
-    let result = run(py, opts, progress.as_ref(), &Raised::default(), |opts| {
-        plan.run(None, opts.progress.as_ref())
-    })?;
-    json(&serde_json::json!({"configs": result.configs, "seconds": result.seconds}))
+fn has_study(spec: &str, name: &str) -> bool {
+    zermelo::catalog::study(spec, name).is_ok()
 }
 
 /// Every member of the family `spec` solved within `seconds` and `memory` each, tables in
@@ -611,12 +593,6 @@ fn balance_map(
     json(&serde_json::json!({"command": "balance", "map": result}))
 }
 
-/// Whether `spec` names a sweep of Big Points arrangements rather than a family of boards.
-#[pyfunction]
-fn is_sweep(spec: &str) -> bool {
-    zermelo::games::bigpoints::balance::is_sweep(spec)
-}
-
 /// Runs solves, searches, sweeps and self-play on `threads` threads (once, before the
 /// first solve).
 #[pyfunction]
@@ -639,10 +615,9 @@ fn move_time_of(seconds: f64) -> PyResult<Duration> {
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
-    m.add_function(wrap_pyfunction!(grundy, m)?)?;
-    m.add_function(wrap_pyfunction!(balance, m)?)?;
+    m.add_function(wrap_pyfunction!(study, m)?)?;
+    m.add_function(wrap_pyfunction!(has_study, m)?)?;
     m.add_function(wrap_pyfunction!(balance_map, m)?)?;
-    m.add_function(wrap_pyfunction!(is_sweep, m)?)?;
     m.add_function(wrap_pyfunction!(set_threads, m)?)?;
     m.add_class::<Game>()?;
     m.add("ZermeloError", m.py().get_type::<ZermeloError>())?;

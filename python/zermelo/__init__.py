@@ -44,12 +44,14 @@ __all__ = [
     "Record",
     "Solution",
     "Standings",
+    "StudyReport",
     "ZermeloError",
     "balance",
     "estimate",
     "games",
     "open",
     "set_threads",
+    "study",
 ]
 
 Player = Union[str, Callable[..., str]]
@@ -232,6 +234,19 @@ class Grundy(Record):
         ax.set_ylabel(series["what"])
         ax.set_title(series["title"])
         return ax
+
+
+class StudyReport(Record):
+    """A study's JSON document, with its report for people (`text`), its rows as CSV text
+    (`csv`), its chart as SVG (`svg`, when a `plot` file was named) and the values the
+    chart plots (`series`); `None` where the study has none."""
+
+    text: str = ""
+    csv: Optional[str] = None
+    svg: Optional[str] = None
+
+    def _repr_svg_(self) -> Optional[str]:
+        return self.svg
 
 
 class Balance(Record):
@@ -643,8 +658,15 @@ class Game:
     def grundy(self, to: Optional[int] = None, *, progress: bool = True) -> "Grundy":
         """The Grundy values (nim-values) of a heap game by heap size, to `to`, with the
         period found and proved: the `grundy` document."""
-        with _Bar(progress) as bar:
-            return Grundy(_load(_native.grundy(self.spec, self._data, to, bar)))
+        args = {} if to is None else {"to": to}
+        return Grundy(self.study("grundy", progress=progress, **args))
+
+    def study(self, name: str, *, plot=None, csv=None, progress: bool = True, **args) -> "StudyReport":
+        """The game family's own study `name` (see `describe()["studies"]`), e.g.
+        `"grundy"` of a heap game or `"balance"` of Big Points, with its arguments as
+        keywords: its JSON document, with its `text`, `csv` and `svg`. `plot` and `csv`
+        name files to write the chart and the rows to."""
+        return study(self.spec, name, data=self._data, plot=plot, csv=csv, progress=progress, **args)
 
     def __repr__(self) -> str:
         return f"zermelo.open({self.spec!r})"
@@ -676,15 +698,62 @@ def balance(
     `["2x2", "3x2"]`, of each configuration): every arrangement of the reduced boards
     solved, and how often the first player wins, draws or loses, as a `Balance`. Both are
     the `balance` document `zermelo balance` prints."""
+    if _native.has_study(spec, "balance"):
+        args = {"configs": list(configs or []), "every_board": every_board}
+        if sample is not None:
+            args["sample"] = sample
+        return Balance(study(spec, "balance", memory=memory, progress=progress, **args))
     with _Bar(progress) as bar:
-        if _native.is_sweep(spec):
-            text = _native.balance(spec, list(configs or []), every_board, sample, bar)
-            return Balance(_load(text))
         if configs or every_board or sample is not None:
             raise ValueError("configs, every_board and sample are for Big Points sweeps (bigpoints:colors=..,discs=..)")
         data = data if data is not None else os.environ.get("ZERMELO_DATA", "zermelo-data")
         text = _native.balance_map(spec, float(seconds), os.fspath(data), _bytes(memory), bar)
     return BalanceMap(_load(text))
+
+
+def _study_arg(value) -> str:
+    """A study argument as the library reads it: switches as true/false, lists joined by commas."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return ",".join(str(v) for v in value)
+    return os.fspath(value) if isinstance(value, os.PathLike) else str(value)
+
+
+def study(
+    spec: str,
+    name: str,
+    *,
+    data: Union[None, str, os.PathLike] = None,
+    memory: Union[None, int, str] = None,
+    plot: Union[None, str, os.PathLike] = None,
+    csv: Union[None, str, os.PathLike] = None,
+    progress: bool = True,
+    **args,
+) -> StudyReport:
+    """Runs the study `name` that the game (or family) `spec` names offers, e.g.
+    `study("octal:code=0.77", "grundy", to=100)` or `study("bigpoints:colors=2,discs=2",
+    "balance")`, with its arguments as keywords: a `StudyReport`. The chart is written to
+    the file `plot`, the rows to the file `csv`, when named."""
+    data = data if data is not None else os.environ.get("ZERMELO_DATA", "zermelo-data")
+    values = {k: _study_arg(v) for k, v in args.items()}
+    if plot is not None:
+        values["plot"] = os.fspath(plot)
+    with _Bar(progress) as bar:
+        text, doc, rows, svg, series = _native.study(spec, name, values, os.fspath(data), _bytes(memory), bar)
+    report = StudyReport(_load(doc))
+    if series is not None:
+        report["series"] = _load(series)
+    report.text, report.csv, report.svg = text, rows, svg
+    if plot is not None and svg is not None:
+        with builtins.open(plot, "w", encoding="utf-8") as f:
+            f.write(svg)
+    if csv is not None:
+        if rows is None:
+            raise ValueError(f"the {name} study has no rows to write to {os.fspath(csv)}")
+        with builtins.open(csv, "w", encoding="utf-8") as f:
+            f.write(rows)
+    return report
 
 
 def estimate(

@@ -29,9 +29,9 @@ pub struct EstimateArgs {
     pub progress: bool,
 }
 
-/// Plays the games, split across processes by `opts.partition`; `None` on a process that
-/// does not report (an MPI rank other than 0).
-pub fn run(args: &EstimateArgs, mut opts: Options) -> Result<Option<Report>> {
+/// Plays the games, split across processes by `opts.partition` (every process gets the
+/// same estimate; the leader reports).
+pub fn run(args: &EstimateArgs, mut opts: Options) -> Result<Report> {
     let session = zermelo::catalog::open(&args.spec)?;
     confirm_setup(session.as_ref(), &args.players, &opts)?;
     opts.budget.cancel = Some(cancel_on_ctrl_c());
@@ -52,10 +52,10 @@ pub fn run(args: &EstimateArgs, mut opts: Options) -> Result<Option<Report>> {
     let estimate = session.selfplay(&args.players, &plan, &opts, &|_| games_bar.inc(1));
     games_bar.finish_and_clear();
     let estimate = estimate?;
-    Ok(leads.then(|| Report {
+    Ok(Report {
         text: text(&estimate),
         json: document("estimate", &estimate),
-    }))
+    })
 }
 
 /// A share in percent with its interval: `52.3 [50.1, 54.5]`.

@@ -3,11 +3,9 @@
 //! The binary only parses arguments, opens a session through the library's catalog, and
 //! renders the typed result as text or JSON; it knows no game.
 
-mod balance;
 mod commands;
 mod estimate;
 mod graph;
-mod grundy;
 mod map;
 #[cfg(feature = "mpi")]
 mod mpi_driver;
@@ -16,14 +14,15 @@ mod mpi_levels;
 mod progress;
 mod render;
 mod serve;
+mod study;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Duration;
 
 use anyhow::{bail, Result};
 use clap::{Parser, Subcommand};
+use zermelo::session::study::StudyArgs;
 use zermelo::session::{Budget, Options};
 use zermelo::solve::levels::Partition;
 use zermelo::Error;
@@ -239,7 +238,7 @@ enum Command {
         to: Option<u64>,
         /// Write an SVG plot of the sequence with the period marked.
         #[arg(long)]
-        plot: Option<String>,
+        plot: Option<PathBuf>,
         /// Octal games with --to: save the values computed every SECONDS.
         #[arg(long, value_name = "SECONDS", default_value_t = 300.0, value_parser = save_seconds)]
         save_every: f64,
@@ -358,68 +357,15 @@ fn options(data_dir: PathBuf, json: bool) -> Options {
     }
 }
 
-/// Runs the command; `None` on an MPI rank that only works for rank 0, which reports.
-fn run(cli: Cli, driver: &dyn balance::Driver) -> Result<Option<Report>> {
-    let json = cli.json;
-    match cli.command {
-        Command::Balance {
-            spec,
-            players,
-            games,
-            until,
-            seed,
-            ..
-        } if !players.is_empty() => {
-            let mut opts = guests(options(data_dir(cli.data)?, json), MOVE_TIME);
-            if let Some(partition) = driver.partition() {
-                opts.partition = partition;
-            }
-            let args = estimate::EstimateArgs {
-                spec,
-                players,
-                games,
-                until,
-                seed,
-                progress: !json,
-            };
-            estimate::run(&args, with_memory(opts, cli.memory)?)
-        }
-        Command::Balance {
-            spec,
-            configs,
-            csv,
-            plot,
-            every_board,
-            sample,
-            checkpoint,
-            batch,
-            ..
-        } if is_sweep(&spec) => balance::run(
-            &balance::BalanceArgs {
-                spec,
-                configs,
-                csv,
-                plot,
-                every_board,
-                sample: sample.map(|n| n as usize),
-                checkpoint,
-                batch: batch.map(|n| n as usize),
-                table_bytes: cli.memory,
-                progress: !json,
-            },
-            driver,
-        ),
-        command => {
-            let partition = driver.partition();
-            let leads = partition.as_ref().is_none_or(|p| p.leads());
-            let report = run_here(command, json, cli.data, cli.memory, partition)?;
-            // The other ranks of a split solve work for rank 0, which reports.
-            Ok(leads.then_some(report))
-        }
-    }
+/// Runs the command, its work split by `partition` across the processes of an MPI job
+/// when given; `None` on a process that only works for the leader, which reports.
+fn run(cli: Cli, partition: Option<Arc<dyn Partition>>) -> Result<Option<Report>> {
+    let leads = partition.as_ref().is_none_or(|p| p.leads());
+    let report = run_here(cli.command, cli.json, cli.data, cli.memory, partition)?;
+    Ok(leads.then_some(report))
 }
 
-/// Runs a command other than `balance`.
+/// Runs a command.
 fn run_here(
     command: Command,
     json: bool,
@@ -428,6 +374,9 @@ fn run_here(
     partition: Option<Arc<dyn Partition>>,
 ) -> Result<Report> {
     let mut opts = with_memory(options(data_dir(data)?, json), memory)?;
+    if let Some(partition) = &partition {
+        opts.partition = partition.clone();
+    }
     match command {
         Command::Games => Ok(render::games()),
         Command::Solve {
@@ -490,6 +439,24 @@ fn run_here(
         }
         Command::Balance {
             spec,
+            players,
+            games,
+            until,
+            seed,
+            ..
+        } if !players.is_empty() => {
+            let args = estimate::EstimateArgs {
+                spec,
+                players,
+                games,
+                until,
+                seed,
+                progress: !json,
+            };
+            estimate::run(&args, guests(opts, MOVE_TIME))
+        }
+        Command::Balance {
+            spec,
             seconds,
             csv,
             plot,
@@ -500,15 +467,30 @@ fn run_here(
             batch,
             ..
         } => {
-            if !configs.is_empty()
-                || every_board
-                || sample.is_some()
-                || checkpoint.is_some()
-                || batch.is_some()
-            {
-                bail!("--configs, --every-board, --sample, --checkpoint and --batch are for Big Points sweeps (bigpoints:colors=..,discs=..); a family of {spec} takes --seconds, --csv and --plot");
+            if !study::has_balance_study(&spec) {
+                if !configs.is_empty()
+                    || every_board
+                    || sample.is_some()
+                    || checkpoint.is_some()
+                    || batch.is_some()
+                {
+                    bail!("--configs, --every-board, --sample, --checkpoint and --batch are for a game's own balance study (bigpoints:colors=..,discs=..); a family of {spec} takes --seconds, --csv and --plot");
+                }
+                return map::run(&spec, seconds, csv.as_deref(), plot.as_deref(), opts, json);
             }
-            map::run(&spec, seconds, csv.as_deref(), plot.as_deref(), opts, json)
+            let mut args = StudyArgs::new().with("configs", configs.join(","));
+            if every_board {
+                args = args.with("every_board", true);
+            }
+            for (key, value) in [("sample", sample), ("batch", batch)] {
+                if let Some(n) = value {
+                    args = args.with(key, n);
+                }
+            }
+            if let Some(path) = &checkpoint {
+                args = args.with("checkpoint", path.display());
+            }
+            study::run(&spec, "balance", args, csv.as_deref(), plot.as_deref(), opts)
         }
         Command::Grundy {
             spec,
@@ -520,8 +502,11 @@ fn run_here(
         } => {
             opts.force = force;
             opts.save = !no_save;
-            let every = Duration::from_secs_f64(save_every);
-            grundy::report(&spec.parse()?, to, every, plot.as_deref(), opts)
+            let mut args = StudyArgs::new().with("save_every", save_every);
+            if let Some(to) = to {
+                args = args.with("to", to);
+            }
+            study::run(&spec, "grundy", args, None, plot.as_deref(), opts)
         }
         Command::Db { command } => match command {
             DbCommand::List => commands::db_list(&opts),
@@ -565,12 +550,6 @@ fn guests(opts: Options, move_time: f64) -> Options {
         move_time: std::time::Duration::from_secs_f64(move_time),
         ..opts
     }
-}
-
-/// Whether `zermelo balance SPEC` sweeps the arrangements of Big Points boards rather than
-/// mapping a family of boards.
-fn is_sweep(spec: &str) -> bool {
-    zermelo::games::bigpoints::balance::is_sweep(spec)
 }
 
 /// Seconds a member of a family may take: more than zero, at most a day.
@@ -657,7 +636,7 @@ fn main() -> ExitCode {
     let cluster = match mpi_driver::Cluster::join(
         matches!(
             cli.command,
-            Command::Balance { ref spec, ref players, .. } if is_sweep(spec) || !players.is_empty()
+            Command::Balance { ref spec, ref players, .. } if study::has_balance_study(spec) || !players.is_empty()
         ) || matches!(cli.command, Command::Solve { .. }),
     ) {
         Ok(cluster) => cluster,
@@ -667,13 +646,10 @@ fn main() -> ExitCode {
         }
     };
     #[cfg(feature = "mpi")]
-    let driver: &dyn balance::Driver = match &cluster {
-        Some(c) => c,
-        None => &balance::Local,
-    };
+    let partition = cluster.as_ref().map(mpi_driver::Cluster::partition);
     #[cfg(not(feature = "mpi"))]
-    let driver = &balance::Local;
-    match run(cli, driver) {
+    let partition = None;
+    match run(cli, partition) {
         Ok(None) => ExitCode::SUCCESS,
         Ok(Some(report)) => {
             if json {

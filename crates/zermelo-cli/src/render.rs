@@ -3,7 +3,7 @@
 use serde::Serialize;
 use serde_json::{json, Value as Json};
 use zermelo::analysis::stats::Share;
-use zermelo::catalog::CATALOG;
+use zermelo::catalog;
 use zermelo::session::saved::{DbCheck, DbInfo, DbList, DbMerge, DbPart};
 use zermelo::session::{quantity, Counts, Fact, GameRecord, PositionView, Solution, Standings, Tally};
 
@@ -205,7 +205,7 @@ pub fn record(r: &GameRecord) -> Report {
 pub fn games() -> Report {
     let mut text = String::new();
     let mut list = Vec::new();
-    for entry in CATALOG {
+    for entry in catalog::entries() {
         let g = entry.describe();
         text += &format!("{:<12} {}\n", g.name, g.summary);
         for k in g.keys {
@@ -218,6 +218,9 @@ pub fn games() -> Report {
         text += &format!("    players: {}\n", names.join(", "));
         if !g.solvers.is_empty() {
             text += &format!("    solvers: {}\n", g.solvers.join(", "));
+        }
+        for s in &g.studies {
+            text += &format!("    study {}: {}\n", s.name, s.summary);
         }
         text += &format!("    e.g. {}\n", g.examples.join("  "));
         list.push(g);

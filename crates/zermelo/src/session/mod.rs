@@ -16,6 +16,7 @@ mod options;
 pub mod report;
 pub mod saved;
 pub mod search;
+pub mod study;
 
 pub use crate::solve::budget::{bytes_text, machine_memory, Budget, Cost};
 pub use common::replay;

@@ -74,10 +74,16 @@ pub fn solve<G: Levelled + Sync>(game: &G, progress: &dyn Progress) -> CompactTa
     CompactTable::from_bytes(codes, decode)
 }
 
+/// Does a batch of independent jobs (by their numbers): their results, as words.
+pub type Work<'a> = dyn Fn(&[usize]) -> Vec<u64> + Sync + 'a;
+/// Takes the results of a batch of jobs, as [`Work`] gave them.
+pub type Take<'a> = dyn FnMut(&[u64]) -> Result<(), Error> + 'a;
+
 /// A level solve split across processes (the ranks of an MPI job): each solves its own
 /// part of every level (an equal [`share`] of it), and the parts are shared before the
 /// next level, so that every process has every level the next ones look up. The leader
-/// (the first process) alone keeps checkpoints.
+/// (the first process) alone keeps checkpoints. Independent jobs (a study's boards) are
+/// handed out by the leader ([`Partition::farm`]).
 pub trait Partition: Send + Sync {
     /// This process's number among the processes, from 0, and their count.
     fn place(&self) -> (usize, usize);
@@ -115,6 +121,23 @@ pub trait Partition: Send + Sync {
         all[mine.len() * index..mine.len() * (index + 1)].copy_from_slice(mine);
         self.gather(&mut all)?;
         Ok(all)
+    }
+    /// Does the independent jobs numbered `todo` across the processes: the leader hands
+    /// them out `batch` at a time (by default as suits the processes) and the others do
+    /// them with `work`; every batch's results, as `work` gives them, go to `take` on the
+    /// leader as they come back. A process alone does them itself, `batch` at a time (by
+    /// default all at once). Returns whether this process took the results.
+    fn farm(
+        &self,
+        todo: &[usize],
+        batch: Option<usize>,
+        work: &Work<'_>,
+        take: &mut Take<'_>,
+    ) -> Result<bool, Error> {
+        for chunk in todo.chunks(batch.unwrap_or(usize::MAX).max(1)) {
+            take(&work(chunk))?;
+        }
+        Ok(true)
     }
 }
 

@@ -21,6 +21,7 @@ use serde::Serialize;
 
 use super::{Family, Rule, SolveMemory, SweepMemory, SWEEP_TABLE_BYTES};
 use crate::session::{word_of_margin, Big};
+use crate::solve::levels::{Alone, Partition};
 use crate::solve::scores::Scores;
 use crate::solve::Progress;
 use crate::{Error, Game, Spec};
@@ -489,47 +490,107 @@ pub fn balance(
     choice: Choice,
     progress: &dyn Progress,
 ) -> Result<Balance, Error> {
-    Plan::new(spec, configs, choice)?.run(None, progress)
+    let balance = Plan::new(spec, configs, choice)?.run(None, None, &Alone, progress)?;
+    Ok(balance.expect("a process alone takes every result"))
 }
 
 /// Boards a sweep with a checkpoint solves between two records of it, by default.
 pub const DEFAULT_BATCH: usize = 64;
 
 impl Plan {
-    /// Solves the whole plan on all cores of this machine, one family after another. With
-    /// a checkpoint `(path, batch)`, boards recorded there are not solved again, and the
-    /// others are solved and recorded `batch` at a time.
-    pub fn run(&self, checkpoint: Option<(&Path, usize)>, progress: &dyn Progress) -> Result<Balance, Error> {
+    /// Solves the whole plan, one family after another: on all cores of this machine, or
+    /// across the processes of `partition`, whose leader hands out the boards `batch` at a
+    /// time. With a checkpoint, boards recorded there are not solved again, and the others
+    /// are recorded batch by batch (alone, [`DEFAULT_BATCH`] at a time by default). `None`
+    /// on a process that only solves boards for the leader.
+    pub fn run(
+        &self,
+        checkpoint: Option<&Path>,
+        batch: Option<usize>,
+        partition: &dyn Partition,
+        progress: &dyn Progress,
+    ) -> Result<Option<Balance>, Error> {
         let started = Instant::now();
-        let (mut file, mut results) = match checkpoint {
-            Some((path, _)) => {
+        let alone = partition.place().1 == 1;
+        let (mut file, mut results) = match checkpoint.filter(|_| partition.leads()) {
+            Some(path) => {
                 let (file, results) = Checkpoint::open(path, self)?;
                 (Some(file), results)
             }
             None => (None, Vec::new()),
         };
-        let batch = checkpoint.map_or(usize::MAX, |(_, b)| b.max(1));
-        let mut done = vec![false; self.len()];
+        let batch = batch.or((alone && checkpoint.is_some()).then_some(DEFAULT_BATCH));
+        // Every process plans the same work: the leader says which boards are left.
+        let mut done = vec![0u8; self.len()];
         for r in &results {
-            done[r.index] = true;
+            done[r.index] = 1;
         }
+        partition.broadcast(&mut done)?;
+        // Alone, boards are counted as they are solved; the leader of several counts each
+        // batch that comes back.
+        let mine: &dyn Progress = if alone { progress } else { &() };
+        let work = |indices: &[usize]| encode(&self.solve(indices, mine));
         let mut seconds = Vec::new();
+        let mut leads = true;
         for (spec, range) in self.specs().iter().zip(self.family_ranges()) {
             let t = Instant::now();
-            let todo: Vec<usize> = range.clone().filter(|&i| !done[i]).collect();
+            let todo: Vec<usize> = range.clone().filter(|&i| done[i] == 0).collect();
             progress.start(spec, range.len() as u64);
             progress.advance((range.len() - todo.len()) as u64);
-            for chunk in todo.chunks(batch) {
-                let solved = self.solve(chunk, progress);
+            let mut take = |words: &[u64]| {
+                let solved = decode(words, self.len())
+                    .ok_or_else(|| Error::Io("a process sent a damaged batch of results".into()))?;
                 if let Some(file) = &mut file {
                     file.append(&solved)?;
                 }
+                if !alone {
+                    progress.advance(solved.len() as u64);
+                }
                 results.extend(solved);
-            }
+                Ok(())
+            };
+            leads = partition.farm(&todo, batch, &work, &mut take)?;
             seconds.push(t.elapsed().as_secs_f64());
         }
+        if !leads {
+            return Ok(None);
+        }
         self.finish(results, &seconds, started.elapsed().as_secs_f64())
+            .map(Some)
     }
+}
+
+/// Results as words: the board's number, both scores, the positions.
+fn encode(results: &[BoardResult]) -> Vec<u64> {
+    results
+        .iter()
+        .flat_map(|r| {
+            [
+                r.index as u64,
+                r.scores[0] as i64 as u64,
+                r.scores[1] as i64 as u64,
+                r.positions as u64,
+            ]
+        })
+        .collect()
+}
+
+/// The results in `words`, if they are whole and name boards of a plan of `len` boards.
+fn decode(words: &[u64], len: usize) -> Option<Vec<BoardResult>> {
+    if !words.len().is_multiple_of(4) {
+        return None;
+    }
+    words
+        .chunks(4)
+        .map(|w| {
+            let score = |v: u64| i32::try_from(v as i64).ok();
+            ((w[0] as usize) < len).then_some(BoardResult {
+                index: w[0] as usize,
+                scores: [score(w[1])?, score(w[2])?],
+                positions: w[3] as usize,
+            })
+        })
+        .collect()
 }
 
 /// The first line of a checkpoint file, before the plan's identity.
@@ -707,7 +768,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("sweep.ckpt");
         let plan = Plan::new("bigpoints:colors=3,discs=2", &[], Choice::default()).unwrap();
-        let whole = plan.run(None, &()).unwrap();
+        let whole = plan.run(None, None, &Alone, &()).unwrap().unwrap();
         // A sweep stopped after two batches of four, the last line cut short by the stop.
         let (mut file, held) = Checkpoint::open(&path, &plan).unwrap();
         assert!(held.is_empty());
@@ -718,13 +779,13 @@ mod tests {
         std::fs::write(&path, &text[..text.len() - 3]).unwrap();
         let (_, held) = Checkpoint::open(&path, &plan).unwrap();
         assert_eq!(held.len(), 7);
-        let resumed = plan.run(Some((&path, 3)), &()).unwrap();
+        let resumed = plan.run(Some(&path), Some(3), &Alone, &()).unwrap().unwrap();
         assert_eq!(fingerprint(&resumed), fingerprint(&whole));
         let lines = std::fs::read_to_string(&path).unwrap().lines().count();
         assert_eq!(lines, 2 + plan.len());
         // Run again: everything is in the file already.
         assert_eq!(
-            fingerprint(&plan.run(Some((&path, 3)), &()).unwrap()),
+            fingerprint(&plan.run(Some(&path), Some(3), &Alone, &()).unwrap().unwrap()),
             fingerprint(&whole)
         );
         // Another sweep's file, or a damaged one, is refused.

@@ -31,6 +31,7 @@ mod notation;
 mod packed;
 mod session;
 mod strategy;
+pub mod study;
 mod words;
 
 pub use boards::Family;

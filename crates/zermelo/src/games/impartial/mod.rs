@@ -18,6 +18,7 @@ pub mod nim;
 pub mod octal;
 pub mod sequence_db;
 mod strategy;
+pub mod study;
 pub use strategy::grundy_report;
 
 /// The players of a heap game.

@@ -1,0 +1,251 @@
+//! The Big Points study: every arrangement of reduced boards solved ([`super::balance`]),
+//! and how often the first player wins, draws or loses; as text, JSON, CSV (one row per
+//! board) and an SVG chart.
+
+use std::fmt::Write as _;
+
+use plotters::prelude::*;
+
+use super::balance::{is_sweep, Choice, Plan, Sweep};
+use crate::session::study::{Study, StudyArgs, StudyKey, StudyReport};
+use crate::session::{quantity, Options};
+use crate::Error;
+
+/// The study `zermelo balance` runs on a Big Points family.
+pub const SWEEP: Study = Study {
+    name: "balance",
+    summary: "every arrangement of reduced Big Points boards solved: how often each player wins",
+    keys: &[
+        StudyKey {
+            name: "configs",
+            help: "several configurations, COLORSxDISCS comma-separated (the spec then gives only the other keys)",
+        },
+        StudyKey {
+            name: "every_board",
+            help: "solve every board, not one per colour-relabelling class",
+        },
+        StudyKey {
+            name: "sample",
+            help: "solve only N boards (classes) evenly spaced through each family: an estimate",
+        },
+        StudyKey {
+            name: "checkpoint",
+            help: "record solved boards in this file batch by batch, and go on from what it holds",
+        },
+        StudyKey {
+            name: "batch",
+            help: "boards per batch: recorded at a time with a checkpoint, handed to a process at a time",
+        },
+    ],
+    takes: is_sweep,
+    run,
+};
+
+/// Sweeps the families of `spec` (and `configs`), across the processes of `opts`'
+/// partition, its threads sharing a table of `opts`' memory when given.
+fn run(spec: &str, args: &StudyArgs, opts: &Options) -> Result<StudyReport, Error> {
+    args.check(&SWEEP)?;
+    let positive = |key: &str| -> Result<Option<usize>, Error> {
+        match args.get::<usize>(key)? {
+            Some(0) => Err(Error::Unsupported(format!("{key} must be at least 1"))),
+            n => Ok(n),
+        }
+    };
+    let choice = Choice {
+        every_board: args.switch("every_board")?,
+        sample: positive("sample")?,
+    };
+    let mut plan = Plan::new(spec, &args.list("configs"), choice)?;
+    if let Some(bytes) = opts.budget.memory {
+        plan = plan.with_table_bytes(bytes);
+    }
+    let checkpoint = args.text("checkpoint").map(std::path::Path::new);
+    let result = plan.run(
+        checkpoint,
+        positive("batch")?,
+        opts.partition.as_ref(),
+        opts.progress.as_ref(),
+    )?;
+    // A process that only solved boards for the leader reports nothing.
+    let Some(result) = result else {
+        return Ok(StudyReport::default());
+    };
+    let sweeps = &result.configs;
+    let svg = args.text("plot").map(|_| plot(sweeps)).transpose()?;
+    let json = serde_json::json!({
+        "command": SWEEP.name,
+        "configs": serde_json::to_value(sweeps).map_err(|e| Error::Io(e.to_string()))?,
+        "seconds": result.seconds,
+    });
+    Ok(StudyReport {
+        text: text(sweeps, choice.every_board),
+        json,
+        csv: Some(csv(sweeps)),
+        svg,
+        series: None,
+    })
+}
+
+/// The table of the sweeps, one line per family, and what the shares stand for.
+fn text(sweeps: &[Sweep], every_board: bool) -> String {
+    let mut text = format!(
+        "{:<12} {:>10} {:>8} {:>8} {:>8} {:>9} {:>13} {:>9}\n",
+        "config", "boards", "solved", "first %", "draw %", "second %", "max positions", "seconds"
+    );
+    for s in sweeps {
+        let [fp, dp, sp] = percentages(s);
+        text += &format!(
+            "{:<12} {:>10} {:>8} {:>8.1} {:>8.1} {:>9.1} {:>13} {:>9.2}\n",
+            label(s),
+            s.boards.0,
+            s.solved,
+            fp,
+            dp,
+            sp,
+            s.positions_max,
+            s.seconds
+        );
+    }
+    if !every_board {
+        let mut colors: Vec<u64> = sweeps.iter().map(|s| s.colors as u64).collect();
+        colors.sort_unstable();
+        colors.dedup();
+        let factorial = |n: u64| (1..=n).product::<u64>();
+        let boards = match colors[..] {
+            [n] => format!(
+                "the {n}! = {} its colours relabel into",
+                quantity(factorial(n), "board")
+            ),
+            _ => {
+                let each: Vec<String> = colors
+                    .iter()
+                    .map(|&n| format!("{n}! = {}", factorial(n)))
+                    .collect();
+                format!(
+                    "the boards its colours relabel into (NC! for NC colours: {})",
+                    each.join(", ")
+                )
+            }
+        };
+        text += &format!("one board per colour-relabelling class solved; each stands for {boards}\n");
+    }
+    if sweeps.iter().any(|s| s.sampled) {
+        text += "a sample: the shares are estimates from the boards solved\n";
+    }
+    text
+}
+
+/// A family's label in the table and the chart: `(3,3)`, `(3,3)+1w+1k`.
+fn label(s: &Sweep) -> String {
+    let mut text = format!("({},{})", s.colors, s.discs);
+    if s.white > 0 {
+        text += &format!("+{}w", s.white);
+    }
+    if s.black > 0 {
+        text += &format!("+{}k", s.black);
+    }
+    text
+}
+
+/// The first-win, draw and second-win percentages of a sweep.
+fn percentages(s: &Sweep) -> [f64; 3] {
+    [s.first_wins_pct, s.draws_pct, s.second_wins_pct]
+}
+
+/// One CSV line per board of every sweep, under a header.
+fn csv(sweeps: &[Sweep]) -> String {
+    let mut out = String::from("colors,discs,white,black,board,class,first,second,result,positions\n");
+    let cell = |v: Option<i32>| v.map_or_else(String::new, |v| v.to_string());
+    for s in sweeps {
+        for r in s.rows() {
+            let _ = writeln!(
+                out,
+                "{},{},{},{},{},{},{},{},{},{}",
+                r.colors,
+                r.discs,
+                r.white,
+                r.black,
+                r.board,
+                r.class,
+                cell(r.first),
+                cell(r.second),
+                r.result,
+                r.positions
+            );
+        }
+    }
+    out
+}
+
+/// A chart of first-win, draw and second-win percentages per configuration (stacked bars).
+fn plot(sweeps: &[Sweep]) -> Result<String, Error> {
+    // Room on the right of the bars for the legend.
+    let legend_room = 2.0;
+    let width = 160 + (90.0 * (sweeps.len() as f64 + legend_room)) as u32;
+    let failed = |e: String| Error::Io(format!("drawing the chart: {e}"));
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (width.max(480), 420)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| failed(e.to_string()))?;
+        let rule = sweeps.first().map_or("study", |s| s.rule);
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                format!("Big Points, reduced games: who wins ({rule} rule)"),
+                ("sans-serif", 18),
+            )
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(50)
+            .build_cartesian_2d(0f64..sweeps.len() as f64 + legend_room, 0f64..100f64)
+            .map_err(|e| failed(e.to_string()))?;
+        let labels: Vec<String> = sweeps.iter().map(label).collect();
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .y_max_light_lines(1)
+            .x_labels(2 * (sweeps.len() + 2) + 1)
+            .x_label_formatter(&|x| {
+                let i = x.floor() as usize;
+                if (x - i as f64 - 0.5).abs() < 0.01 && i < labels.len() {
+                    labels[i].clone()
+                } else {
+                    String::new()
+                }
+            })
+            .x_desc("(colours, discs)")
+            .y_desc("boards %")
+            .draw()
+            .map_err(|e| failed(e.to_string()))?;
+        let parts = [
+            ("first player wins", RGBColor(46, 110, 180)),
+            ("draw", RGBColor(170, 170, 170)),
+            ("second player wins", RGBColor(214, 96, 56)),
+        ];
+        for (k, &(name, colour)) in parts.iter().enumerate() {
+            let bars: Vec<Rectangle<(f64, f64)>> = sweeps
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    let pct = percentages(s);
+                    let low: f64 = pct[..k].iter().sum();
+                    let x = i as f64;
+                    Rectangle::new([(x + 0.2, low), (x + 0.8, low + pct[k])], colour.filled())
+                })
+                .collect();
+            chart
+                .draw_series(bars)
+                .map_err(|e| failed(e.to_string()))?
+                .label(name)
+                .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 10, y + 5)], colour.filled()));
+        }
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK)
+            .position(SeriesLabelPosition::UpperRight)
+            .draw()
+            .map_err(|e| failed(e.to_string()))?;
+        root.present().map_err(|e| failed(e.to_string()))?;
+    }
+    Ok(svg)
+}
