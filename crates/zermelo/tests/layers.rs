@@ -6,6 +6,10 @@
 //! path, and each `super::…` path resolved against the file's module, is an import of
 //! a unit: `games/<family>` under `src/games/`, otherwise the first path component
 //! (`crate::Error` and the other re-exports in `lib.rs` count as their modules).
+//!
+//! The front ends (the CLI crate and the Python package) know no game: they name no game
+//! module and no type that only a game family defines, and their own modules import one
+//! another without circles.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -30,6 +34,131 @@ fn library_layers_run_one_way() {
         "layering violations:\n{}",
         problems.join("\n")
     );
+}
+
+#[test]
+fn front_ends_know_no_game() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let family_types = family_types(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    assert!(
+        family_types.contains("Domineering") && !family_types.contains("Plan"),
+        "{family_types:?}"
+    );
+    let mut problems = Vec::new();
+    for dir in ["crates/zermelo-cli/src", "python/src", "python/zermelo"] {
+        for file in source_files(&root.join(dir)) {
+            let source = fs::read_to_string(&file).unwrap();
+            let rust = file.extension().is_some_and(|e| e == "rs");
+            for (n, line) in source.lines().enumerate() {
+                let place = format!("{}:{}", file.strip_prefix(&root).unwrap().display(), n + 1);
+                let line = without_strings(line.split("//").next().unwrap_or_default());
+                if !rust {
+                    if line.contains("import") && line.contains(".games") {
+                        problems.push(format!("{place}: imports a game module: {}", line.trim()));
+                    }
+                    continue;
+                }
+                for (at, _) in line.match_indices("zermelo::") {
+                    let mut paths = Vec::new();
+                    use_tree(
+                        line.as_bytes(),
+                        &mut (at + "zermelo::".len()),
+                        Vec::new(),
+                        &mut paths,
+                    );
+                    for path in paths {
+                        if path.iter().any(|p| p == "games") {
+                            problems.push(format!(
+                                "{place}: names a game module: zermelo::{}",
+                                path.join("::")
+                            ));
+                        } else if path.last().is_some_and(|name| family_types.contains(name)) {
+                            problems.push(format!(
+                                "{place}: names a family type: zermelo::{}",
+                                path.join("::")
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let cli = scan(&root.join("crates/zermelo-cli/src"));
+    print_graph(&cli);
+    problems.extend(find_cycle(&cli));
+    assert!(
+        problems.is_empty(),
+        "front ends that know a game:\n{}",
+        problems.join("\n")
+    );
+}
+
+/// The types, traits and aliases defined under `src/games/` and nowhere else in the library.
+fn family_types(src: &Path) -> BTreeSet<String> {
+    let defined = |files: Vec<PathBuf>| -> BTreeSet<String> {
+        let mut names = BTreeSet::new();
+        for file in files {
+            let text = code(&fs::read_to_string(file).unwrap());
+            for line in text.lines() {
+                let words: Vec<&str> = line.split_whitespace().collect();
+                for w in words.windows(2) {
+                    if ["struct", "enum", "trait", "type"].contains(&w[0]) {
+                        let name: String = w[1]
+                            .chars()
+                            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                            .collect();
+                        names.insert(name);
+                    }
+                }
+            }
+        }
+        names
+    };
+    let games = defined(rust_files(&src.join("games")));
+    let elsewhere = defined(
+        rust_files(src)
+            .into_iter()
+            .filter(|f| !f.starts_with(src.join("games")))
+            .collect(),
+    );
+    games
+        .difference(&elsewhere)
+        .filter(|n| !n.is_empty())
+        .cloned()
+        .collect()
+}
+
+/// `line` with its string literals emptied (text shown to people may name a game).
+fn without_strings(line: &str) -> String {
+    let mut out = String::new();
+    let mut quoted = false;
+    for c in line.chars() {
+        if c == '"' {
+            quoted = !quoted;
+            out.push(c);
+        } else if !quoted {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The Rust and Python sources under `dir`.
+fn source_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(source_files(&path));
+        } else if path
+            .extension()
+            .is_some_and(|e| e == "rs" || e == "py" || e == "pyi")
+        {
+            files.push(path);
+        }
+    }
+    files.sort();
+    files
 }
 
 #[test]
@@ -169,9 +298,9 @@ fn print_graph(graph: &Graph) {
     }
 }
 
-/// The import graph of the library whose `lib.rs` is in `src`.
+/// The import graph of the crate whose root (`lib.rs`, or `main.rs` alone) is in `src`.
 fn scan(src: &Path) -> Graph {
-    let reexports = reexports(&fs::read_to_string(src.join("lib.rs")).unwrap());
+    let reexports = reexports(&fs::read_to_string(src.join("lib.rs")).unwrap_or_default());
     let families: BTreeSet<String> = fs::read_dir(src.join("games"))
         .map(|dir| {
             dir.map(|e| e.unwrap().path())
@@ -191,7 +320,7 @@ fn scan(src: &Path) -> Graph {
             .iter()
             .map(|c| c.to_string_lossy().into_owned())
             .collect();
-        if rel == ["lib.rs"] {
+        if rel == ["lib.rs"] || rel == ["main.rs"] {
             continue;
         }
         // The file's module path: games/dots/mod.rs is games::dots, games/mnk.rs is games::mnk.
