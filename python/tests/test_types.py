@@ -1,8 +1,10 @@
 """The package's declared types: each result type's fields are its document's properties
-in docs/schema.json, so the two cannot drift; the version is the workspace's."""
+in docs/schema.json, with the same JSON types, so the two cannot drift; every answer holds
+the fields its type declares; the version is the workspace's."""
 
 import json
 import re
+import typing
 from pathlib import Path
 
 import pytest
@@ -78,6 +80,35 @@ def properties(path):
     return set(schema_object(path)["properties"])
 
 
+JSON_TYPES = {str: "string", bool: "boolean", int: "integer", float: "number", type(None): "null"}
+
+
+def schema_kinds(node):
+    """The JSON types a schema node allows, an array's as `array of ...`."""
+    node = resolve(node)
+    if "oneOf" in node:
+        return set().union(*(schema_kinds(part) for part in node["oneOf"]))
+    if "const" in node or "enum" in node:
+        return {JSON_TYPES[type(v)] for v in node.get("enum", [node.get("const")])}
+    kinds = node.get("type", "object")
+    kinds = {kinds} if isinstance(kinds, str) else set(kinds)
+    if "array" in kinds and "items" in node:
+        kinds = kinds - {"array"} | {f"array of {k}" for k in schema_kinds(node["items"])}
+    return kinds
+
+
+def hint_kinds(hint):
+    """The JSON types a declared type takes, in the terms of `schema_kinds`."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is typing.Union:
+        return set().union(*(hint_kinds(a) for a in args))
+    if origin is list:
+        return {f"array of {k}" for k in hint_kinds(args[0])}
+    if origin is dict or (isinstance(hint, type) and issubclass(hint, dict)):
+        return {"object"}
+    return {JSON_TYPES[hint]}
+
+
 @pytest.mark.parametrize("kind", DECLARED, ids=lambda k: k.__name__)
 def test_declared_fields_are_the_schemas(kind):
     declared = set(kind.fields())
@@ -86,6 +117,9 @@ def test_declared_fields_are_the_schemas(kind):
     # A field that a method would hide is read by index, never declared as an attribute.
     assert not (declared - set(kind.by_index)) & set(dir(kind))
     assert set(kind.by_index) <= set(dir(kind))
+    node = schema_object(DECLARED[kind])
+    for name in declared - EXTRA.get(kind, set()):
+        assert hint_kinds(kind.fields()[name]) == schema_kinds(node["properties"][name]), name
 
 
 def test_every_result_type_is_checked():
