@@ -1,0 +1,265 @@
+"""A game opened from its spec, and everything asked of it: solve, moves, graph, count,
+a bot's move, one game, a tournament, self-play and the Grundy values."""
+
+from __future__ import annotations
+
+import builtins
+import os
+from typing import List, Optional, Sequence, Union
+
+from . import _native
+from ._options import Bar, Memory, Moves, PathLike, data_folder, to_bytes, to_moves
+from ._players import Player, seated
+from ._record import load, load_as
+from ._results import (
+    StudyReport,
+    Counts,
+    Estimate,
+    GameInfo,
+    GameRecord,
+    Graph,
+    Grundy,
+    PlayerInfo,
+    Position,
+    Solution,
+    Standings,
+)
+
+
+class Game:
+    """A game opened from its spec; see `zermelo.open`."""
+
+    def __init__(self, spec: str, data: PathLike = None) -> None:
+        self._data = data_folder(data)
+        self._native = _native.Game(spec, self._data)
+
+    @property
+    def spec(self) -> str:
+        """The spec as opened."""
+        return self._native.spec
+
+    @property
+    def seats(self) -> int:
+        """How many players the game has."""
+        return self._native.seats
+
+    def info(self) -> GameInfo:
+        """The game's catalog entry: name, summary, how to play, keys, players, solvers, examples."""
+        return load_as(GameInfo, self._native.describe())
+
+    def players(self) -> List[PlayerInfo]:
+        """The players the game takes, each a dict of `name` and `help`."""
+        return self.info().players
+
+    def solvers(self) -> List[str]:
+        """The solvers `solve` takes, the default first (empty: the game has one way)."""
+        return self._native.solvers()
+
+    def solve(
+        self,
+        solver: Optional[str] = None,
+        *,
+        position: Optional[str] = None,
+        force: bool = False,
+        save: bool = True,
+        memory: Memory = None,
+        seconds: Optional[float] = None,
+        progress: bool = True,
+    ) -> Solution:
+        """Strongly solves the game from its start (saving its table, as `zermelo solve`
+        does, unless `save=False`) and returns the start's value; with `position` (in the
+        game's notation, as `moves().position` writes it), that position's value. `memory`
+        (bytes or `"8G"`) and `seconds` bound the work; Ctrl-C stops it."""
+        with Bar(progress) as bar:
+            text = self._native.solve(solver, position, force, save, to_bytes(memory), seconds, bar)
+        return load_as(Solution, text)
+
+    def moves(
+        self,
+        moves: Moves = None,
+        *,
+        position: Optional[str] = None,
+        all: bool = False,
+        memory: Memory = None,
+        seconds: Optional[float] = None,
+        progress: bool = True,
+    ) -> Position:
+        """The position after `moves` (a list, or text `a1,b2`) from the start, or from
+        `position` (in the game's notation), with the value of every legal move
+        (`all=True` lists every move of positions with very many)."""
+        with Bar(progress) as bar:
+            text, svg = self._native.position(to_moves(moves), position, all, to_bytes(memory), seconds, bar)
+        return Position(load(text), svg)
+
+    def graph(
+        self,
+        symmetry: bool = False,
+        *,
+        max_positions: int = 100_000,
+        memory: Memory = None,
+        seconds: Optional[float] = None,
+        progress: bool = True,
+    ) -> Graph:
+        """The game graph: every position reachable from the start a node with its value
+        and remoteness, every move an edge with the player making it; with `symmetry`, one
+        node per class of positions under the game's symmetries, with its `size`. Refused
+        (`ZermeloError`) past `max_positions` nodes. `.to_networkx()` gives a networkx
+        `DiGraph`."""
+        with Bar(progress) as bar:
+            text = self._native.graph(symmetry, max_positions, to_bytes(memory), seconds, bar)
+        return load_as(Graph, text)
+
+    def count(self, symmetry: bool = False, *, progress: bool = True) -> Counts:
+        """Counts complete games and positions (`symmetry=True`: up to the game's symmetries)."""
+        with Bar(progress) as bar:
+            return load_as(Counts, self._native.count(symmetry, bar))
+
+    def bot_move(
+        self,
+        moves: Moves = None,
+        player: Player = "perfect",
+        *,
+        position: Optional[str] = None,
+        seed: int = 0,
+        memory: Memory = None,
+        seconds: Optional[float] = None,
+    ) -> str:
+        """The move `player` makes after `moves` from the start (or from `position`)."""
+        return self._native.bot_move(to_moves(moves), seated(player), position, seed, to_bytes(memory), seconds)
+
+    def play(
+        self,
+        players: Sequence[Player],
+        *,
+        position: Optional[str] = None,
+        seed: int = 0,
+        move_time: float = 10.0,
+    ) -> GameRecord:
+        """Plays one game, `players[i]` in seat `i`, from the start or from `position`; a
+        player of your own has `move_time` seconds a move."""
+        chosen = [seated(p) for p in players]
+        return load_as(GameRecord, self._native.play(chosen, position, seed, move_time))
+
+    def tournament(
+        self,
+        players: Optional[Sequence[Player]] = None,
+        games: int = 100,
+        *,
+        position: Optional[str] = None,
+        seed: int = 0,
+        move_time: float = 10.0,
+        progress: bool = True,
+    ) -> Standings:
+        """Plays `games` games between `players` (default: the game's own choice), each
+        taking every seat equally often, every game from the start (or from `position`). A player of your own that answers an illegal
+        move (or a program that times out or ends) forfeits that game; an exception
+        raised by a Python player stops the tournament and is raised here."""
+        chosen = [seated(p) for p in players] if players is not None else []
+        with Bar(progress) as bar:
+            text = self._native.tournament(chosen, games, position, seed, move_time, bar)
+        return load_as(Standings, text)
+
+    def selfplay(
+        self,
+        players: Union[Player, Sequence[Player]],
+        games: int = 1000,
+        *,
+        until: Optional[float] = None,
+        seed: int = 0,
+        position: Optional[str] = None,
+        move_time: float = 10.0,
+        progress: bool = True,
+    ) -> Estimate:
+        """Estimates how each seat fares by self-play: `games` games with `players` (one
+        player for every seat, or one per seat) seated, game `i` from the seed `seed + i`,
+        on every core, every game from the start (or from `position`). With `until` (a
+        share, e.g. 0.05), stops after the first round of 100 games at which every seat's
+        95 % interval of its points share is narrower than that: the `estimate` document."""
+        seats: List[Player] = [players] if isinstance(players, str) or callable(players) else list(players)
+        chosen = [seated(p) for p in seats]
+        with Bar(progress) as bar:
+            text = self._native.selfplay(chosen, games, until, seed, position, move_time, bar)
+        return load_as(Estimate, text)
+
+    def grundy(self, to: Optional[int] = None, *, progress: bool = True) -> Grundy:
+        """The Grundy values (nim-values) of a heap game by heap size, to `to`, with the
+        period found and proved: the `grundy` document."""
+        args = {} if to is None else {"to": to}
+        found = self.study("grundy", progress=progress, **args)
+        return Grundy({**found.document, "series": found.series})
+
+    def study(
+        self, name: str, *, plot: PathLike = None, csv: PathLike = None, progress: bool = True, **args: object
+    ) -> StudyReport:
+        """The game family's own study `name` (`describe().studies` lists them), e.g.
+        `"grundy"` of a heap game or `"balance"` of Big Points, its arguments as keywords:
+        a `StudyReport`. The chart is written to the file `plot`, the rows to the file
+        `csv`, when named."""
+        return study(self.spec, name, data=self._data, plot=plot, csv=csv, progress=progress, **args)
+
+    def __repr__(self) -> str:
+        return f"zermelo.open({self.spec!r})"
+
+
+def _study_arg(value: object) -> str:
+    """A study's argument as the library reads it: switches as true/false, lists joined
+    by commas."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return ",".join(str(v) for v in value)
+    return os.fspath(value) if isinstance(value, os.PathLike) else str(value)
+
+
+def study(
+    spec: str,
+    name: str,
+    *,
+    data: PathLike = None,
+    memory: Memory = None,
+    plot: PathLike = None,
+    csv: PathLike = None,
+    progress: bool = True,
+    **args: object,
+) -> StudyReport:
+    """Runs the study `name` that the game (or family) of `spec` offers, e.g.
+    `study("octal:code=0.77", "grundy", to=100)` or `study("bigpoints:colors=2,discs=2",
+    "balance")`, its arguments as keywords (`zermelo.games()` lists each study's): a
+    `StudyReport`. The chart is written to the file `plot`, the rows to the file `csv`,
+    when named; a study or argument the game does not have raises `ValueError`."""
+    values = {k: _study_arg(v) for k, v in args.items()}
+    if plot is not None:
+        values["plot"] = os.fspath(plot)
+    with Bar(progress) as bar:
+        text, doc, rows, svg, series = _native.study(spec, name, values, data_folder(data), to_bytes(memory), bar)
+    document = load(doc)
+    document.pop("command", None)
+    if plot is not None and svg is not None:
+        with builtins.open(plot, "w", encoding="utf-8") as f:
+            f.write(svg)
+    if csv is not None:
+        if rows is None:
+            raise ValueError(f"the {name} study has no rows to write to {os.fspath(csv)}")
+        with builtins.open(csv, "w", encoding="utf-8") as f:
+            f.write(rows)
+    return StudyReport(document, text, rows, svg, None if series is None else load(series))
+
+
+def open(spec: str, data: PathLike = None) -> Game:
+    """Opens the game of `spec` (e.g. `"tictactoe"`, `"pawns:cols=3,rows=5"`,
+    `"dots:size=3"`); solved tables are saved in and read from the folder `data` (default:
+    `$ZERMELO_DATA`, else `./zermelo-data`, as for the command line). A bad spec raises
+    `ValueError`."""
+    return Game(spec, data)
+
+
+def games() -> List[GameInfo]:
+    """Every game: its name, summary, how to play, keys, players, solvers and example specs."""
+    return [GameInfo(g) for g in load(_native.games())]
+
+
+def set_threads(threads: int) -> None:
+    """Runs solves, searches, sweeps and self-play on `threads` threads instead of one
+    per core (as `zermelo --threads N`); answers do not depend on it. Call it once, before
+    the first solve: later calls raise `ValueError`."""
+    _native.set_threads(int(threads))

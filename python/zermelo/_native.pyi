@@ -1,0 +1,104 @@
+"""The native module: the catalog and sessions of the library, answering in the JSON
+documents of `docs/schema.json` (as text)."""
+
+from os import PathLike
+from typing import Callable, List, Mapping, Optional, Sequence, Tuple, Union, final
+
+_Progress = Callable[[str, int, int], object]
+"""Called as work goes: what is done, how much of it, out of how much (0: not known)."""
+
+_Player = Union[str, Callable[..., str]]
+"""A player's name, or a function `f(position, moves, turn) -> move`."""
+
+_Path = Union[str, "PathLike[str]"]
+
+__all__ = ["games", "study", "has_study", "balance_map", "set_threads", "Game", "ZermeloError"]
+
+class ZermeloError(Exception):
+    """A job zermelo could not finish: too big for its budget, a damaged table, a failed read."""
+
+def games() -> str: ...
+def study(
+    spec: str,
+    name: str,
+    args: Mapping[str, str],
+    data: _Path,
+    memory: Optional[int] = None,
+    progress: Optional[_Progress] = None,
+) -> Tuple[str, str, Optional[str], Optional[str], Optional[str]]: ...
+def has_study(spec: str, name: str) -> bool: ...
+def balance_map(
+    spec: str, seconds: float, data: _Path, memory: Optional[int] = None, progress: Optional[_Progress] = None
+) -> str: ...
+def set_threads(threads: int) -> None: ...
+@final
+class Game:
+    """One opened game."""
+
+    def __new__(cls, spec: str, data: _Path) -> Game: ...
+    @property
+    def spec(self) -> str: ...
+    @property
+    def seats(self) -> int: ...
+    def describe(self) -> str: ...
+    def solvers(self) -> List[str]: ...
+    def default_players(self) -> List[str]: ...
+    def solve(
+        self,
+        solver: Optional[str] = None,
+        position: Optional[str] = None,
+        force: bool = False,
+        save: bool = True,
+        memory: Optional[int] = None,
+        seconds: Optional[float] = None,
+        progress: Optional[_Progress] = None,
+    ) -> str: ...
+    def position(
+        self,
+        moves: Sequence[str] = ...,
+        position: Optional[str] = None,
+        all: bool = False,
+        memory: Optional[int] = None,
+        seconds: Optional[float] = None,
+        progress: Optional[_Progress] = None,
+    ) -> Tuple[str, Optional[str]]: ...
+    def graph(
+        self,
+        symmetry: bool = False,
+        max_positions: int = 100000,
+        memory: Optional[int] = None,
+        seconds: Optional[float] = None,
+        progress: Optional[_Progress] = None,
+    ) -> str: ...
+    def count(self, symmetry: bool = False, progress: Optional[_Progress] = None) -> str: ...
+    def bot_move(
+        self,
+        moves: Sequence[str],
+        player: _Player,
+        position: Optional[str] = None,
+        seed: int = 0,
+        memory: Optional[int] = None,
+        seconds: Optional[float] = None,
+    ) -> str: ...
+    def play(
+        self, players: Sequence[_Player], position: Optional[str] = None, seed: int = 0, move_time: float = 10.0
+    ) -> str: ...
+    def tournament(
+        self,
+        players: Sequence[_Player],
+        games: int = 100,
+        position: Optional[str] = None,
+        seed: int = 0,
+        move_time: float = 10.0,
+        progress: Optional[_Progress] = None,
+    ) -> str: ...
+    def selfplay(
+        self,
+        players: Sequence[_Player],
+        games: int = 1000,
+        until: Optional[float] = None,
+        seed: int = 0,
+        position: Optional[str] = None,
+        move_time: float = 10.0,
+        progress: Optional[_Progress] = None,
+    ) -> str: ...
