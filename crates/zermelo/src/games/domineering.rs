@@ -45,7 +45,7 @@ pub const INFO: GameInfo = GameInfo {
             help: "who places the first domino",
         },
     ],
-    players: crate::session::search::PLAYERS,
+    players: crate::session::strategies::search::PLAYERS,
 };
 
 /// A Domineering board of a given size.
@@ -445,7 +445,12 @@ impl Notation for Domineering {
 /// Opens a session of the Domineering board `spec` names: solved by search.
 pub fn open(spec: &Spec) -> Result<Box<dyn Session>, Error> {
     let game = Domineering::from_spec(spec)?;
-    Ok(crate::session::search::open(&spec.to_string(), &INFO, game, None))
+    Ok(crate::session::strategies::search::open(
+        &spec.to_string(),
+        &INFO,
+        game,
+        None,
+    ))
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 use crate::game::{Game, Indexed, Notation, Outcome, PlayerId, Symmetric};
 use crate::picture::{Grid, Kind, Picture};
 use crate::session::quantity;
-use crate::session::search::TreeOracleFn;
+use crate::session::strategies::search::TreeOracleFn;
 use crate::solve::nullwindow::{Child, Tree, TreeOracle, ValueTree, ENTRY_BYTES};
 use crate::solve::{SearchOracle, Setup};
 use crate::spec::{GameInfo, KeyInfo, Spec};
@@ -38,7 +38,7 @@ pub const INFO: GameInfo = GameInfo {
             help: "marks in a row that win",
         },
     ],
-    players: crate::session::search::PLAYERS,
+    players: crate::session::strategies::search::PLAYERS,
 };
 
 /// The registry entry of tic-tac-toe, the 3,3,3-game.
@@ -47,7 +47,7 @@ pub const TICTACTOE_INFO: GameInfo = GameInfo {
     summary: "tic-tac-toe, the same as mnk:m=3,n=3,k=3",
     how_to_play: "Take turns marking an empty square (X first); three in a row, across, down or diagonally, wins; a full board without one is a draw.",
     keys: &[],
-    players: crate::session::search::PLAYERS,
+    players: crate::session::strategies::search::PLAYERS,
 };
 
 /// An m,n,k-game with its precomputed lines and symmetries.
@@ -762,7 +762,12 @@ pub fn open(spec: &Spec) -> Result<Box<dyn crate::session::Session>, Error> {
     };
     let cells = game.cells();
     let tree = (cells <= TREE_MAX_CELLS).then_some(tree_oracle as TreeOracleFn<Mnk>);
-    Ok(crate::session::search::open(&spec.to_string(), info, game, tree))
+    Ok(crate::session::strategies::search::open(
+        &spec.to_string(),
+        info,
+        game,
+        tree,
+    ))
 }
 
 #[cfg(test)]

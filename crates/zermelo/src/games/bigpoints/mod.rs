@@ -30,7 +30,6 @@ mod layers;
 mod notation;
 mod packed;
 mod session;
-mod strategy;
 mod words;
 
 pub use boards::Family;

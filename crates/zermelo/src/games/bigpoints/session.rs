@@ -4,11 +4,11 @@
 
 use std::sync::Mutex;
 
-use super::strategy::{self as scores, Deal, ScoreGame};
 use super::{
     BigPoints, Census, LayerSolver, Layers, Packed, Rule, SharedScores, Ties, WordSolver, WordTable, COLOURS,
     INFO, KEY_BITS, WHITE,
 };
+use crate::session::strategies::score_pairs::{self as scores, Deal, ScoreGame};
 use crate::session::{Cost, Fact, FactValue, Session};
 use crate::solve::scores::{DecisionRule, MarginRule, ScoreSolver, Scores, StudyRule, Table};
 use crate::spec::Spec;

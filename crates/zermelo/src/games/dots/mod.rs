@@ -12,7 +12,6 @@ mod analysis;
 pub mod players;
 mod session;
 mod solver;
-pub mod strategy;
 
 pub use analysis::CaptureRule;
 pub use session::open;

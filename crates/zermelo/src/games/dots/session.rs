@@ -5,9 +5,9 @@ use rand::rngs::StdRng;
 use rand::Rng;
 
 use super::players::{Greedy, Strong};
-use super::strategy::{self as margin, Draw, MarginGame};
 use super::{Dots, Lines, Position, INFO, MAX_DOTS};
 use crate::play::Player;
+use crate::session::strategies::margins::{self as margin, Draw, MarginGame};
 use crate::session::{Budget, Cost, Fact, FactValue, Session};
 use crate::solve::margin::{MarginSearch, MarginSolver, Setup};
 use crate::spec::Spec;

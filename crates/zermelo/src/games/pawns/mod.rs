@@ -13,14 +13,12 @@
 
 use std::ops::Range;
 
-mod strategy;
-
 use crate::game::{Game, Indexed, Levelled, Notation, Outcome, PlayerId, Symmetric};
 use crate::picture::{Grid, Kind, Picture, Shape};
+use crate::session::strategies::levels::{self, Tabulated};
 use crate::session::{quantity, Big, Fact, FactValue};
 use crate::spec::{GameInfo, KeyInfo, PlayerInfo, Spec};
 use crate::Error;
-use strategy::Tabulated;
 
 /// The most columns a board may have.
 pub const MAX_COLS: usize = 8;
@@ -994,7 +992,7 @@ impl Notation for Pawns {
 /// Opens a session of the pawns game `spec` names: solved into a saved level table.
 pub fn open(spec: &Spec) -> Result<Box<dyn crate::session::Session>, Error> {
     let game = Pawns::from_spec(spec)?;
-    Ok(strategy::open(&spec.to_string(), &INFO, game))
+    Ok(levels::open(&spec.to_string(), &INFO, game))
 }
 
 impl Tabulated for Pawns {
