@@ -9,9 +9,9 @@
 use std::time::Instant;
 
 use zermelo::games::dots::players::Strong;
-use zermelo::games::dots::strategy::THINK;
 use zermelo::games::dots::{lines_search, Dots};
 use zermelo::play::Player;
+use zermelo::session::strategies::margins::THINK;
 use zermelo::solve::margin::{MarginSolver, Setup};
 use zermelo::table::book::Book;
 use zermelo::{Game, Notation, Scored};

@@ -45,7 +45,7 @@ pub const INFO: GameInfo = GameInfo {
             help: "who places the first domino",
         },
     ],
-    players: crate::session::search::PLAYERS,
+    players: crate::session::strategies::search::PLAYERS,
 };
 
 /// A Domineering board of a given size.
@@ -267,6 +267,17 @@ impl Indexed for Domineering {
     }
 }
 
+/// Opens a session of the Domineering board `spec` names: solved by search.
+pub fn open(spec: &Spec) -> Result<Box<dyn Session>, Error> {
+    let game = Domineering::from_spec(spec)?;
+    Ok(crate::session::strategies::search::open(
+        &spec.to_string(),
+        &INFO,
+        game,
+        None,
+    ))
+}
+
 impl Notation for Domineering {
     fn parse_move(&self, p: &Cells, text: &str) -> Result<usize, Error> {
         let t = text.trim().to_ascii_lowercase();
@@ -440,12 +451,6 @@ impl Notation for Domineering {
         }
         .into()
     }
-}
-
-/// Opens a session of the Domineering board `spec` names: solved by search.
-pub fn open(spec: &Spec) -> Result<Box<dyn Session>, Error> {
-    let game = Domineering::from_spec(spec)?;
-    Ok(crate::session::search::open(&spec.to_string(), &INFO, game, None))
 }
 
 #[cfg(test)]

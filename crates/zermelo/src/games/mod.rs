@@ -1,4 +1,31 @@
 //! The games, one module each; [`crate::catalog`] lists them.
+//!
+//! # Floor plan
+//!
+//! Every family folder follows one plan, so that a reader finds the same thing in the same
+//! file of every game:
+//!
+//! - `mod.rs`: the rules (the game type, its positions and moves, the [`crate::Game`]
+//!   impl and its capability traits), the catalog's `INFO`, and `open`, which opens a
+//!   session from a spec. A family solved by a generic strategy of
+//!   [`crate::session::strategies`] implements that strategy's contract here, beside
+//!   `open` (`Tabulated` for pawns, `MarginGame` for Dots and Boxes, `ScoreGame` for Big
+//!   Points).
+//! - `notation.rs`: reading and writing moves and positions, the board in text and its
+//!   picture (the [`crate::Notation`] impl and its helpers), with their tests.
+//! - `strategy.rs`: only for a strategy of the family's own, one no other game could pick
+//!   (the heap values of the impartial games).
+//! - then, as needed: `solver.rs`, the family's own solvers or search trees (with the
+//!   files of their parts beside it when they are big: Big Points' `layers.rs`,
+//!   `packed.rs`, `words.rs`); `players.rs`, its own players; `study.rs` (or a file per
+//!   study), the analyses a family publishes (the heap games' Grundy sequences, the Big
+//!   Points sweep); and a file per game where one family holds several (`nim.rs`,
+//!   `octal.rs`, ...).
+//!
+//! A family small enough to read in one sitting (about 600 lines with its tests) stays a
+//! single file, `<family>.rs`, in the same order: first what `mod.rs` holds, then the
+//! notation and picture (`domineering.rs`). A bigger one is a folder (`mnk/`: its notation and its
+//! null-window tree each take a file).
 
 pub mod bigpoints;
 pub mod domineering;

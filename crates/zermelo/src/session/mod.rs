@@ -4,10 +4,9 @@
 //!
 //! [`Session`] is implemented once, by [`engine::GameSession`], over a small
 //! [`engine::Strategy`] trait for what differs between ways of solving: the generic
-//! [`search`] strategy (alpha-beta, null-window, memo and retrograde over any game with
-//! symmetry), and the strategies a game family keeps in its own folder (the level tables of
-//! pawns, the margins of Dots and Boxes, the score pairs of Big Points, the heap values of
-//! the impartial games). Front ends open sessions through the catalog.
+//! [`strategies`] any game may pick (search, level tables, margins, score pairs), and the
+//! strategies a family keeps for itself (the heap values of the impartial games). Front
+//! ends open sessions through the catalog.
 
 pub mod common;
 mod data;
@@ -15,7 +14,7 @@ pub mod engine;
 mod options;
 pub mod report;
 pub mod saved;
-pub mod search;
+pub mod strategies;
 pub mod study;
 
 pub use crate::solve::budget::{bytes_text, machine_memory, Budget, Cost};

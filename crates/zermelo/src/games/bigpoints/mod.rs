@@ -29,8 +29,7 @@ mod census;
 mod layers;
 mod notation;
 mod packed;
-mod session;
-mod strategy;
+mod solver;
 pub mod study;
 mod words;
 
@@ -38,7 +37,7 @@ pub use boards::Family;
 pub use census::Census;
 pub use layers::{LayerSolver, Layered, Layers, ENDS, TALLY_KINDS};
 pub use packed::Packed;
-pub use session::{decision_rule, open, SolveMemory, SweepMemory, MAX_SOLVE_DISCS, SWEEP_TABLE_BYTES};
+pub use solver::{decision_rule, SolveMemory, SweepMemory, MAX_SOLVE_DISCS, SWEEP_TABLE_BYTES};
 pub use words::{SharedScores, WordSolver, WordTable, KEY_BITS};
 
 use rand::rngs::StdRng;
@@ -46,6 +45,9 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
 use crate::game::{Game, Outcome, PlayerId, Scored};
+use crate::session::strategies::score_pairs::{self, Deal, ScoreGame};
+use crate::session::{Cost, Fact, FactValue, Session};
+use crate::solve::scores::{DecisionRule, Scores};
 use crate::spec::{GameInfo, KeyInfo, PlayerInfo, Spec};
 use crate::Error;
 
@@ -821,4 +823,79 @@ fn lowest(mask: u64) -> Option<u32> {
 
 fn highest(mask: u64) -> Option<u32> {
     (mask != 0).then(|| 63 - mask.leading_zeros())
+}
+
+/// Opens a session of the game `spec` names; on the full game (no `board=`), each round
+/// of a tournament's seat rotations, and each self-play game, gets a fresh path.
+pub fn open(spec: &Spec) -> Result<Box<dyn Session>, Error> {
+    let game = BigPoints::from_spec(spec)?;
+    if spec.get("board").is_some() {
+        return Ok(score_pairs::open(&spec.to_string(), &INFO, game, None));
+    }
+    let first_seed = spec.int("seed", 0, 0, u64::MAX)?;
+    let players = game.players();
+    let (rule, ties) = (game.rule, game.ties);
+    let deal: Deal<BigPoints> = Box::new(move |n| {
+        let mut g = BigPoints::full(players, first_seed.wrapping_add(n)).expect("the full game is valid");
+        g.rule = rule;
+        g.with_ties(ties)
+    });
+    Ok(score_pairs::open(&spec.to_string(), &INFO, game, Some(deal)))
+}
+
+/// Positions the solver stores on a 12-disc path, about (the most measured, on 4 colours).
+const POSITIONS_AT_12: f64 = 7e5;
+
+/// How many times more positions each further disc costs, about.
+const GROWTH_PER_DISC: f64 = 5.0;
+
+/// Positions the solver stores per second on this machine, about.
+const POSITIONS_PER_SECOND: f64 = 8e5;
+
+/// Bytes a solver table entry takes, with the map's overhead.
+const ENTRY_BYTES: f64 = 32.0;
+
+impl ScoreGame for BigPoints {
+    fn decision_rule(&self) -> &'static dyn DecisionRule {
+        decision_rule(self.rule)
+    }
+
+    fn unsolvable(&self) -> Option<Error> {
+        if self.players != 2 {
+            return Some(Error::Unsupported(format!(
+                "the exact solver is for two players; this game has {}",
+                self.players
+            )));
+        }
+        (self.path.len() > MAX_SOLVE_DISCS).then(|| {
+            Error::TooBig(format!(
+                "a {}-disc path is far too big to solve exactly (at most {MAX_SOLVE_DISCS}); \
+                 give a reduced board, e.g. bigpoints:board=1221",
+                self.path.len()
+            ))
+        })
+    }
+
+    /// Grows geometrically with the path (measured on random reduced boards).
+    fn solve_cost(&self) -> Cost {
+        let discs = self.path.len() as f64;
+        let positions = (POSITIONS_AT_12 * GROWTH_PER_DISC.powf(discs - 12.0)).max(1.0);
+        Cost {
+            positions: positions as u64,
+            bytes: (positions * ENTRY_BYTES) as u64,
+            seconds: positions / POSITIONS_PER_SECOND,
+        }
+    }
+
+    fn solve_from(&self, p: &Position) -> (Scores, usize) {
+        self.solve_scores(p, &mut SolveMemory::default())
+    }
+
+    fn facts(&self) -> Vec<Fact> {
+        vec![
+            Fact::new("board", "board", FactValue::Text(self.board())),
+            Fact::new("rule", "rule", FactValue::Text(self.rule.name().into())),
+            Fact::new("ties", "tie order", FactValue::Text(self.ties.name().into())),
+        ]
+    }
 }

@@ -16,9 +16,9 @@
 use std::path::Path;
 use std::time::Instant;
 
-use super::strategy::MarginGame;
 use super::{Dots, Lines, Position};
 use crate::game::Game;
+use crate::session::strategies::margins::MarginGame;
 use crate::solve::margin::{lead, through, MarginSearch, MarginSolver, Proven, Setup};
 use crate::solve::margin_table::{MarginIndexed, Step, MAX_RANKS};
 use crate::solve::nullwindow::{Child, NullWindow, Tree, ENTRY_BYTES};

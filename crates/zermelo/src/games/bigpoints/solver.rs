@@ -1,33 +1,17 @@
-//! What Big Points hands the scores strategy: its decision rules, which boards the exact
-//! solver takes on and what they cost, its compact solver tables, and a fresh path per
-//! round of a tournament on the full game.
+//! How Big Points is solved exactly: its decision rules, the longest path the solver takes
+//! on, and the fastest of its compact solvers for each board, with the tables they keep
+//! from solve to solve and share across a sweep.
 
 use std::sync::Mutex;
 
-use super::strategy::{self as scores, Deal, ScoreGame};
 use super::{
     BigPoints, Census, LayerSolver, Layers, Packed, Rule, SharedScores, Ties, WordSolver, WordTable, COLOURS,
-    INFO, KEY_BITS, WHITE,
+    KEY_BITS, WHITE,
 };
-use crate::session::{Cost, Fact, FactValue, Session};
 use crate::solve::scores::{DecisionRule, MarginRule, ScoreSolver, Scores, StudyRule, Table};
-use crate::spec::Spec;
-use crate::{Error, Game};
 
 /// The longest path the exact solver takes on (reduced games are far shorter).
 pub const MAX_SOLVE_DISCS: usize = 24;
-
-/// Positions the solver stores on a 12-disc path, about (the most measured, on 4 colours).
-const POSITIONS_AT_12: f64 = 7e5;
-
-/// How many times more positions each further disc costs, about.
-const GROWTH_PER_DISC: f64 = 5.0;
-
-/// Positions the solver stores per second on this machine, about.
-const POSITIONS_PER_SECOND: f64 = 8e5;
-
-/// Bytes a solver table entry takes, with the map's overhead.
-const ENTRY_BYTES: f64 = 32.0;
 
 /// The decision rule a game's `rule=` names.
 pub fn decision_rule(rule: Rule) -> &'static dyn DecisionRule {
@@ -156,67 +140,4 @@ impl BigPoints {
             }
         }
     }
-}
-
-impl ScoreGame for BigPoints {
-    fn decision_rule(&self) -> &'static dyn DecisionRule {
-        decision_rule(self.rule)
-    }
-
-    fn unsolvable(&self) -> Option<Error> {
-        if self.players != 2 {
-            return Some(Error::Unsupported(format!(
-                "the exact solver is for two players; this game has {}",
-                self.players
-            )));
-        }
-        (self.path.len() > MAX_SOLVE_DISCS).then(|| {
-            Error::TooBig(format!(
-                "a {}-disc path is far too big to solve exactly (at most {MAX_SOLVE_DISCS}); \
-                 give a reduced board, e.g. bigpoints:board=1221",
-                self.path.len()
-            ))
-        })
-    }
-
-    /// Grows geometrically with the path (measured on random reduced boards).
-    fn solve_cost(&self) -> Cost {
-        let discs = self.path.len() as f64;
-        let positions = (POSITIONS_AT_12 * GROWTH_PER_DISC.powf(discs - 12.0)).max(1.0);
-        Cost {
-            positions: positions as u64,
-            bytes: (positions * ENTRY_BYTES) as u64,
-            seconds: positions / POSITIONS_PER_SECOND,
-        }
-    }
-
-    fn solve_from(&self, p: &super::Position) -> (Scores, usize) {
-        self.solve_scores(p, &mut SolveMemory::default())
-    }
-
-    fn facts(&self) -> Vec<Fact> {
-        vec![
-            Fact::new("board", "board", FactValue::Text(self.board())),
-            Fact::new("rule", "rule", FactValue::Text(self.rule.name().into())),
-            Fact::new("ties", "tie order", FactValue::Text(self.ties.name().into())),
-        ]
-    }
-}
-
-/// Opens a session of the game `spec` names; on the full game (no `board=`), each round
-/// of a tournament's seat rotations, and each self-play game, gets a fresh path.
-pub fn open(spec: &Spec) -> Result<Box<dyn Session>, Error> {
-    let game = BigPoints::from_spec(spec)?;
-    if spec.get("board").is_some() {
-        return Ok(scores::open(&spec.to_string(), &INFO, game, None));
-    }
-    let first_seed = spec.int("seed", 0, 0, u64::MAX)?;
-    let players = game.players();
-    let (rule, ties) = (game.rule, game.ties);
-    let deal: Deal<BigPoints> = Box::new(move |n| {
-        let mut g = BigPoints::full(players, first_seed.wrapping_add(n)).expect("the full game is valid");
-        g.rule = rule;
-        g.with_ties(ties)
-    });
-    Ok(scores::open(&spec.to_string(), &INFO, game, Some(deal)))
 }

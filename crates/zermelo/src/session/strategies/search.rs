@@ -8,17 +8,17 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::common;
-use super::engine::{GameSession, Made, Strategy, Tables};
-use super::table_fact;
-use super::{
-    Cost, Counts, Fact, FactValue, MoveValue, Options, PlayerInfo, PositionView, Session, Solution, Tally,
-    Verdict,
-};
 use crate::analysis::count;
 use crate::game::{Indexed, Notation, Symmetric};
 use crate::play::perfect::{rank_moves, Perfect};
 use crate::play::Player;
+use crate::session::common;
+use crate::session::engine::{GameSession, Made, Strategy, Tables};
+use crate::session::table_fact;
+use crate::session::{
+    Big, Cost, Counts, Fact, FactValue, MoveValue, Options, PlayerInfo, PositionView, Session, Solution,
+    Tally, Verdict,
+};
 use crate::solve::memo::MemoSolver;
 use crate::solve::search::AlphaBeta;
 use crate::solve::{plain_key, retrograde, symmetric_key, KeyFn, Oracle, SearchOracle, Setup, TableOracle};
@@ -118,7 +118,7 @@ impl<G: Searchable> Search<G> {
     ) -> Result<(Value, u64, Option<Fact>), Error> {
         let g = &self.game;
         let spec = &self.spec;
-        let path = super::table_path(opts, spec);
+        let path = crate::session::table_path(opts, spec);
         if !opts.force {
             if let Some(db) = tables.get()? {
                 let v = Saved { game: g, db: &db }.value(start)?;
@@ -129,8 +129,8 @@ impl<G: Searchable> Search<G> {
         opts.budget
             .check(&format!("retrograde analysis of {spec}"), self.retrograde_cost())?;
         if opts.save {
-            super::writable(&opts.data_dir)?;
-            super::check_room(&opts.data_dir, g.size() / 2)?;
+            crate::session::writable(&opts.data_dir)?;
+            crate::session::check_room(&opts.data_dir, g.size() / 2)?;
         }
         let table = retrograde::solve(g, opts.progress.as_ref());
         let (w, l, d) = table.summary();
@@ -180,7 +180,7 @@ impl<G: Searchable> Strategy for Search<G> {
     }
 
     fn load(&self, opts: &Options) -> Result<Option<Database>, Error> {
-        super::saved_table(opts, &self.spec, Some(self.game.size()), SAVER)
+        crate::session::saved_table(opts, &self.spec, Some(self.game.size()), SAVER)
     }
 
     fn is_current(db: &Database) -> bool {
@@ -228,7 +228,7 @@ impl<G: Searchable> Strategy for Search<G> {
                 details.push(Fact::new(
                     "nodes",
                     "nodes",
-                    FactValue::Big(super::Big(u128::from(s.nodes()))),
+                    FactValue::Big(Big(u128::from(s.nodes()))),
                 ));
                 (v, s.positions() as u64)
             }
@@ -257,7 +257,7 @@ impl<G: Searchable> Strategy for Search<G> {
             position: None,
             to_move: g.player_name(g.to_move(start)),
             verdict: Verdict::of(value),
-            positions: super::Big(u128::from(positions)),
+            positions: Big(u128::from(positions)),
             solver: solver.to_string(),
             seconds: started.elapsed().as_secs_f64(),
             details,
@@ -324,7 +324,7 @@ impl<G: Searchable> Strategy for Search<G> {
             plain_key::<G>
         };
         let pos = count::positions(g, &g.start(), key);
-        let big = |n: u128| super::Big(n);
+        let big = |n: u128| Big(n);
         Ok(Counts {
             game: spec.clone(),
             symmetry,
@@ -357,7 +357,7 @@ impl<G: Searchable> Strategy for Search<G> {
         if db.header().spec != *spec || db.header().ranks != g.size() {
             return Err(fail(format!("is not the table of {spec}")));
         }
-        super::check_ranks(db, sample, seed, |rank| {
+        crate::session::check_ranks(db, sample, seed, |rank| {
             let Some(p) = g.unrank(rank) else {
                 return Ok(None);
             };

@@ -1,6 +1,6 @@
 //! The level-table strategy: a strong solve level by level into a compact table of every
 //! position's value, saved to the data folder and read back instead of solving again
-//! (the pawns game at every size).
+//! (e.g. the pawns game at every size).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -9,11 +9,11 @@ use std::time::Instant;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use super::search::value_view;
 use crate::game::{Levelled, Notation, Symmetric};
 use crate::play::perfect::{rank_moves, Perfect};
 use crate::play::Player;
 use crate::session::engine::{GameSession, Made, Strategy, Tables};
-use crate::session::search::value_view;
 use crate::session::{Big, Cost, Counts, Fact, FactValue, Options, PositionView, Session, Solution, Verdict};
 use crate::solve::levels::{self, Checkpoints};
 use crate::solve::{symmetric_key, KeyFn, Oracle};
