@@ -1,20 +1,30 @@
-"""The README's Python examples and the package's docstring examples run as shown."""
+"""The Python examples of the README and the guide, and the package's docstring examples, run as shown."""
 
 import doctest
 import re
 from pathlib import Path
 
+import pytest
+
 import zermelo
 
 ROOT = Path(__file__).resolve().parents[2]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs" / "guide").glob("*.md"))]
 
 
-def test_readme_python_blocks_run(tmp_path, monkeypatch):
-    blocks = re.findall(r"```python\n(.*?)```", (ROOT / "README.md").read_text(), re.S)
-    assert blocks
+def python_blocks(page):
+    return re.findall(r"```python\n(.*?)```", page.read_text(), re.S)
+
+
+def test_the_guide_has_python_examples():
+    assert any(python_blocks(page) for page in PAGES)
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: str(page.relative_to(ROOT)))
+def test_python_blocks_run(page, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    for block in blocks:
-        exec(compile(block, "README.md", "exec"), {})
+    for block in python_blocks(page):
+        exec(compile(block, str(page.relative_to(ROOT)), "exec"), {})
 
 
 def test_docstring_examples(tmp_path, monkeypatch):
