@@ -317,20 +317,6 @@ impl Game {
         seconds: Option<f64>,
         progress: Option<Bound<'_, PyAny>>,
     ) -> PyResult<String> {
-        let offered = self.session.solvers();
-        if let Some(s) = solver.as_deref().filter(|s| !offered.contains(s)) {
-            return Err(PyValueError::new_err(match offered.is_empty() {
-                true => format!(
-                    "{} is solved one way only; there is no solver '{s}'",
-                    self.session.spec()
-                ),
-                false => format!(
-                    "unknown solver '{s}' for {} (solvers: {})",
-                    self.session.spec(),
-                    offered.join(", ")
-                ),
-            }));
-        }
         let mut opts = options(&self.data, memory, seconds)?;
         opts.solver = solver;
         opts.position = position;
@@ -338,8 +324,6 @@ impl Game {
         opts.save = save;
         let session = self.session.as_ref();
         let solution = run(py, opts, progress.as_ref(), &Raised::default(), |opts| {
-            let cost = session.estimate(opts)?;
-            opts.budget.check(&format!("solving {}", session.spec()), cost)?;
             session.solve(opts)
         })?;
         json(&solution)

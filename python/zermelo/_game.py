@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import builtins
 import os
-from typing import List, Optional, Sequence, Union
+from typing import List, Mapping, Optional, Sequence, Union
 
 from . import _native
 from ._options import Bar, Memory, Moves, PathLike, data_folder, to_bytes, to_moves
@@ -185,7 +185,7 @@ class Game:
         """The Grundy values (nim-values) of a heap game by heap size, to `to`, with the
         period found and proved: the `grundy` document."""
         args = {} if to is None else {"to": to}
-        found = self.study("grundy", progress=progress, **args)
+        found = run_study(self.spec, "grundy", args, data=self._data, progress=progress)
         return Grundy({**found.document, "series": found.series})
 
     def study(
@@ -195,7 +195,7 @@ class Game:
         `"grundy"` of a heap game or `"balance"` of Big Points, its arguments as keywords:
         a `StudyReport`. The chart is written to the file `plot`, the rows to the file
         `csv`, when named."""
-        return study(self.spec, name, data=self._data, plot=plot, csv=csv, progress=progress, **args)
+        return run_study(self.spec, name, args, data=self._data, plot=plot, csv=csv, progress=progress)
 
     def __repr__(self) -> str:
         return f"zermelo.open({self.spec!r})"
@@ -227,6 +227,21 @@ def study(
     "balance")`, its arguments as keywords (`zermelo.games()` lists each study's): a
     `StudyReport`. The chart is written to the file `plot`, the rows to the file `csv`,
     when named; a study or argument the game does not have raises `ValueError`."""
+    return run_study(spec, name, args, data=data, memory=memory, plot=plot, csv=csv, progress=progress)
+
+
+def run_study(
+    spec: str,
+    name: str,
+    args: Mapping[str, object],
+    *,
+    data: PathLike = None,
+    memory: Memory = None,
+    plot: PathLike = None,
+    csv: PathLike = None,
+    progress: bool = True,
+) -> StudyReport:
+    """`study`, its arguments in `args`."""
     values = {k: _study_arg(v) for k, v in args.items()}
     if plot is not None:
         values["plot"] = os.fspath(plot)

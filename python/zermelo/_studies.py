@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Optional, Sequence, Union
 
 from . import _native
-from ._game import open, study
+from ._game import open, run_study
 from ._options import Bar, Memory, PathLike, data_folder, to_bytes
 from ._players import Player
 from ._record import load
@@ -35,7 +35,7 @@ def balance(
         args: dict[str, object] = {"configs": list(configs or []), "every_board": every_board}
         if sample is not None:
             args["sample"] = sample
-        return Balance(study(spec, "balance", memory=memory, progress=progress, **args).document)
+        return Balance(run_study(spec, "balance", args, memory=memory, progress=progress).document)
     with Bar(progress) as bar:
         if configs or every_board or sample is not None:
             raise ValueError("configs, every_board and sample are for a game's own balance study (bigpoints:colors=..,discs=..)")

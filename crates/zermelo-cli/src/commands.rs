@@ -45,26 +45,6 @@ pub fn cancel_on_ctrl_c() -> Arc<AtomicBool> {
     cancel
 }
 
-/// Refuses a solver the game does not offer, or any solver for a game with one way to solve.
-fn check_solver(session: &dyn Session, solver: Option<&str>) -> Result<()> {
-    let Some(solver) = solver else { return Ok(()) };
-    let offered = session.solvers();
-    if offered.is_empty() {
-        bail!(
-            "{} is solved one way only; --solver does nothing here",
-            session.spec()
-        );
-    }
-    if !offered.contains(&solver) {
-        bail!(
-            "unknown solver '{solver}' for {} (solvers: {})",
-            session.spec(),
-            offered.join(", ")
-        );
-    }
-    Ok(())
-}
-
 /// `zermelo solve`: with a `partition`, one rank's share of a split solve, which only the
 /// leading rank reports.
 pub fn solve(
@@ -77,7 +57,6 @@ pub fn solve(
     json: bool,
 ) -> Result<Report> {
     let session = open(spec)?;
-    check_solver(session.as_ref(), solver.as_deref())?;
     let leads = partition.as_ref().is_none_or(|p| p.leads());
     if let Some(partition) = partition {
         if !session.splits() {
@@ -96,13 +75,15 @@ pub fn solve(
     opts.force = force;
     opts.save = !no_save;
     opts.budget.cancel = Some(cancel_on_ctrl_c());
-    let cost = session.estimate(&opts)?;
-    opts.budget.check(&format!("solving {}", session.spec()), cost)?;
-    let what = format!(
-        "solving {} (at most {} positions)",
-        session.spec(),
-        cost.positions
-    );
+    // The solve itself refuses what it cannot do; the estimate only labels the bar.
+    let what = match session.estimate(&opts) {
+        Ok(cost) => format!(
+            "solving {} (at most {} positions)",
+            session.spec(),
+            cost.positions
+        ),
+        Err(_) => format!("solving {}", session.spec()),
+    };
     opts.progress = Arc::new(BarProgress::spinning(!json && leads, &what));
     match session.solve(&opts) {
         // Rank 0 found the table saved, or was stopped: it says so.

@@ -332,19 +332,9 @@ fn parse_size(text: &str) -> Result<u64, String> {
     Ok((n * (1u64 << shift) as f64) as u64)
 }
 
-/// The data folder: `--data`, else `ZERMELO_DATA`, else `./zermelo-data`; an empty one is refused.
+/// The data folder: `--data`, else `ZERMELO_DATA`, else `./zermelo-data`.
 fn data_dir(flag: Option<PathBuf>) -> Result<PathBuf> {
-    if let Some(dir) = flag {
-        if dir.as_os_str().is_empty() {
-            bail!("--data is empty: name a folder");
-        }
-        return Ok(dir);
-    }
-    match std::env::var_os("ZERMELO_DATA") {
-        Some(v) if v.is_empty() => bail!("ZERMELO_DATA is set but empty: unset it or name a folder"),
-        Some(v) => Ok(PathBuf::from(v)),
-        None => Ok(PathBuf::from("./zermelo-data")),
-    }
+    Ok(zermelo::session::data_folder(flag, "--data")?)
 }
 
 /// The options of a command run from the terminal: the machine's memory, no time limit.

@@ -7,6 +7,24 @@ use super::{bytes_text, Fact, FactValue, Options};
 use crate::table::db::Database;
 use crate::{Error, Value};
 
+/// The data folder a front end uses: the one it was `given` (named by `flag` in messages),
+/// else `ZERMELO_DATA`, else `./zermelo-data`; an empty one is refused.
+pub fn data_folder(given: Option<PathBuf>, flag: &str) -> Result<PathBuf, Error> {
+    if let Some(dir) = given {
+        if dir.as_os_str().is_empty() {
+            return Err(Error::Unsupported(format!("{flag} is empty: name a folder")));
+        }
+        return Ok(dir);
+    }
+    match std::env::var_os("ZERMELO_DATA") {
+        Some(v) if v.is_empty() => Err(Error::Unsupported(
+            "ZERMELO_DATA is set but empty: unset it or name a folder".into(),
+        )),
+        Some(v) => Ok(PathBuf::from(v)),
+        None => Ok(PathBuf::from("./zermelo-data")),
+    }
+}
+
 /// Refuses a data folder that is a file or cannot be written, before any work starts.
 pub fn writable(dir: &std::path::Path) -> Result<(), Error> {
     let fail = |why: String| Error::Io(format!("data folder {}: {why}", dir.display()));

@@ -47,13 +47,9 @@ pub trait Strategy: Send + Sync + Sized + 'static {
     /// computed once); `()` for strategies that keep nothing.
     type Table: Send + Sync + 'static;
 
-    /// The spec the session was opened with.
-    fn spec(&self) -> &str;
     /// The game played from its start, or why this session has none for `command` (it
     /// deals a game per tournament game).
     fn game(&self, command: &str) -> Result<&Self::Game, Error>;
-    /// How many seats the game has.
-    fn seats(&self) -> usize;
     /// The players of a tournament when none are named: one per seat.
     fn default_players(&self) -> Vec<String> {
         vec!["perfect".into(), "random".into()]
@@ -169,21 +165,16 @@ pub trait Strategy: Send + Sync + Sized + 'static {
     fn symmetry(&self) -> Option<KeyFn<Self::Game>> {
         None
     }
-    /// Counts positions and complete games.
-    fn count(&self, symmetry: bool, opts: &Options) -> Result<Counts, Error> {
+    /// Counts positions and complete games; `None` when the strategy does not count.
+    fn count(&self, symmetry: bool, opts: &Options) -> Option<Result<Counts, Error>> {
         let _ = (symmetry, opts);
-        Err(Error::Unsupported(format!(
-            "count is not available for {}",
-            self.spec()
-        )))
+        None
     }
-    /// Re-solves `sample` random positions of `db`, a saved database of this game.
-    fn check_sample(&self, db: &Database, sample: u64, seed: u64) -> Result<u64, Error> {
+    /// Re-solves `sample` random positions of `db`, a saved database of this game; `None`
+    /// when the strategy saves no database.
+    fn check_sample(&self, db: &Database, sample: u64, seed: u64) -> Option<Result<u64, Error>> {
         let _ = (db, sample, seed);
-        Err(Error::Unsupported(format!(
-            "{} saves no database to check",
-            self.spec()
-        )))
+        None
     }
 }
 
@@ -229,15 +220,19 @@ impl<S: Strategy> Tables<'_, S> {
 /// A game opened from a spec, answering through its strategy.
 pub struct GameSession<S: Strategy> {
     info: &'static GameInfo,
+    spec: String,
+    seats: usize,
     strategy: S,
     held: Mutex<Option<Arc<S::Table>>>,
 }
 
 impl<S: Strategy> GameSession<S> {
-    /// The session of a game of `info`, answering by `strategy`.
-    pub fn new(info: &'static GameInfo, strategy: S) -> Self {
+    /// The session of `spec`, a game of `info` with `seats` seats, answering by `strategy`.
+    pub fn new(info: &'static GameInfo, spec: &str, seats: usize, strategy: S) -> Self {
         GameSession {
             info,
+            spec: spec.to_string(),
+            seats,
             strategy,
             held: Mutex::new(None),
         }
@@ -248,6 +243,23 @@ impl<S: Strategy> GameSession<S> {
             held: &self.held,
             strategy: &self.strategy,
             opts,
+        }
+    }
+
+    /// Refuses a solver the game does not offer, or any solver for a game solved one way.
+    fn check_solver(&self, solver: Option<&str>) -> Result<(), Error> {
+        let offered = self.strategy.solvers();
+        match solver {
+            Some(s) if offered.is_empty() => Err(Error::Unsupported(format!(
+                "{} is solved one way only; there is no solver '{s}'",
+                self.spec()
+            ))),
+            Some(s) if !offered.contains(&s) => Err(Error::Unsupported(format!(
+                "unknown solver '{s}' for {} (solvers: {})",
+                self.spec(),
+                offered.join(", ")
+            ))),
+            _ => Ok(()),
         }
     }
 
@@ -649,7 +661,7 @@ impl<S: Strategy> GameSession<S> {
 
 impl<S: Strategy> Session for GameSession<S> {
     fn spec(&self) -> &str {
-        self.strategy.spec()
+        &self.spec
     }
 
     fn info(&self) -> &'static GameInfo {
@@ -657,7 +669,7 @@ impl<S: Strategy> Session for GameSession<S> {
     }
 
     fn seats(&self) -> usize {
-        self.strategy.seats()
+        self.seats
     }
 
     fn solvers(&self) -> Vec<&'static str> {
@@ -700,12 +712,15 @@ impl<S: Strategy> Session for GameSession<S> {
     }
 
     fn solve(&self, opts: &Options) -> Result<Solution, Error> {
+        self.check_solver(opts.solver.as_deref())?;
         let game = self.strategy.game("solve")?;
         let start = common::start(game, opts)?;
         let tables = self.tables(opts);
         if opts.force {
             tables.forget();
         }
+        let cost = self.settled(self.strategy.estimate(&start, opts, &tables))?;
+        opts.budget.check(&format!("solving {}", self.spec()), cost)?;
         let solution = self.strategy.solve(&start, opts, &tables).map(|s| Solution {
             position: opts.position.as_ref().map(|_| game.format_position(&start)),
             ..s
@@ -726,7 +741,12 @@ impl<S: Strategy> Session for GameSession<S> {
                 self.spec()
             )));
         }
-        self.strategy.count(symmetry, opts)
+        self.strategy.count(symmetry, opts).unwrap_or_else(|| {
+            Err(Error::Unsupported(format!(
+                "count is not available for {}",
+                self.spec()
+            )))
+        })
     }
 
     fn graph(&self, symmetry: bool, max_positions: u64, opts: &Options) -> Result<Graph, Error> {
@@ -774,7 +794,12 @@ impl<S: Strategy> Session for GameSession<S> {
     }
 
     fn check_sample(&self, db: &Database, sample: u64, seed: u64) -> Result<u64, Error> {
-        self.strategy.check_sample(db, sample, seed)
+        self.strategy.check_sample(db, sample, seed).unwrap_or_else(|| {
+            Err(Error::Unsupported(format!(
+                "{} saves no database to check",
+                self.spec()
+            )))
+        })
     }
 
     /// What the held table takes; a table being found or made right now (its lock taken)

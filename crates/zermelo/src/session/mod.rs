@@ -20,7 +20,7 @@ pub mod study;
 pub use crate::solve::budget::{bytes_text, machine_memory, Budget, Cost};
 pub use common::replay;
 pub(crate) use data::{check_ranks, saved_table, table_fact, table_path};
-pub use data::{check_room, free_space, writable};
+pub use data::{check_room, data_folder, free_space, writable};
 pub use options::Options;
 pub use report::*;
 
@@ -64,7 +64,8 @@ pub trait Session: Send + Sync {
         Ok(Cost::default())
     }
     /// Solves the game from its start, or from [`Options::position`]: the exact value of
-    /// that position.
+    /// that position. A solver the game does not offer ([`Options::solver`]), or a solve
+    /// whose estimate is over the budget, is refused before any work.
     fn solve(&self, opts: &Options) -> Result<Solution, Error>;
     /// The position after `moves` from the start (or from [`Options::position`]), with
     /// every legal move's value.

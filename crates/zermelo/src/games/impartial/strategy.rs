@@ -487,8 +487,16 @@ pub struct HeapValues {
 /// The session of `spec`, a heap game of `info`; the values are read or computed when
 /// first needed.
 pub fn open(spec: &str, info: &'static GameInfo, game: HeapGame) -> Box<dyn Session> {
-    let spec = spec.to_string();
-    Box::new(GameSession::new(info, HeapValues { spec, game }))
+    let seats = game.players();
+    Box::new(GameSession::new(
+        info,
+        spec,
+        seats,
+        HeapValues {
+            spec: spec.to_string(),
+            game,
+        },
+    ))
 }
 
 impl HeapValues {
@@ -587,16 +595,8 @@ impl Strategy for HeapValues {
     type Game = HeapGame;
     type Table = Solved;
 
-    fn spec(&self) -> &str {
-        &self.spec
-    }
-
     fn game(&self, _command: &str) -> Result<&HeapGame, Error> {
         Ok(&self.game)
-    }
-
-    fn seats(&self) -> usize {
-        self.game.players()
     }
 
     fn load(&self, opts: &Options) -> Result<Option<Solved>, Error> {
@@ -689,21 +689,24 @@ impl Strategy for HeapValues {
 
     /// Checks the saved sequence of this game's one rule: its period proven again and
     /// `sample` heaps valued again from their options' stored values.
-    fn check_sample(&self, db: &Database, sample: u64, seed: u64) -> Result<u64, Error> {
-        let misere = self.game.misere();
-        let rule = match self.game.parts() {
-            [rule] if rule.sequence_spec(misere).as_deref() == Some(&db.header().spec) => rule,
-            _ => {
-                return Err(Error::Database {
-                    path: db.path().display().to_string(),
-                    why: format!("is not a sequence of values by heap size ({})", db.header().spec),
-                })
+    fn check_sample(&self, db: &Database, sample: u64, seed: u64) -> Option<Result<u64, Error>> {
+        let answer = || {
+            let misere = self.game.misere();
+            let rule = match self.game.parts() {
+                [rule] if rule.sequence_spec(misere).as_deref() == Some(&db.header().spec) => rule,
+                _ => {
+                    return Err(Error::Database {
+                        path: db.path().display().to_string(),
+                        why: format!("is not a sequence of values by heap size ({})", db.header().spec),
+                    })
+                }
+            };
+            if misere {
+                sequence_db::check_sample::<bool>(db, rule, sample, seed)
+            } else {
+                sequence_db::check_sample::<u32>(db, rule, sample, seed)
             }
         };
-        if misere {
-            sequence_db::check_sample::<bool>(db, rule, sample, seed)
-        } else {
-            sequence_db::check_sample::<u32>(db, rule, sample, seed)
-        }
+        Some(answer())
     }
 }

@@ -119,8 +119,16 @@ pub struct Levels<G> {
 
 /// The session of `spec`, a game of `info` solved into a level table.
 pub fn open<G: Tabulated>(spec: &str, info: &'static GameInfo, game: G) -> Box<dyn Session> {
-    let spec = spec.to_string();
-    Box::new(GameSession::new(info, Levels { spec, game }))
+    let seats = game.players();
+    Box::new(GameSession::new(
+        info,
+        spec,
+        seats,
+        Levels {
+            spec: spec.to_string(),
+            game,
+        },
+    ))
 }
 
 /// An oracle reading a session's values.
@@ -407,16 +415,8 @@ impl<G: Tabulated> Strategy for Levels<G> {
     type Game = G;
     type Table = Values;
 
-    fn spec(&self) -> &str {
-        &self.spec
-    }
-
     fn game(&self, _command: &str) -> Result<&G, Error> {
         Ok(&self.game)
-    }
-
-    fn seats(&self) -> usize {
-        self.game.players()
     }
 
     fn splits(&self) -> bool {
@@ -587,53 +587,59 @@ impl<G: Tabulated> Strategy for Levels<G> {
         })
     }
 
-    fn check_sample(&self, db: &Database, sample: u64, seed: u64) -> Result<u64, Error> {
-        let g = &self.game;
-        let fail = |why: String| Error::Database {
-            path: db.path().display().to_string(),
-            why,
-        };
-        if db.header().spec != g.table_spec() || db.header().ranks != g.size() {
-            return Err(fail(format!("is not the table of {}", self.spec)));
-        }
-        let (mut moves, mut children) = (Vec::new(), Vec::new());
-        crate::session::check_ranks(db, sample, seed, |rank| {
-            let Some(p) = g.unrank(rank) else {
-                return Ok(None);
+    fn check_sample(&self, db: &Database, sample: u64, seed: u64) -> Option<Result<u64, Error>> {
+        let answer = || {
+            let g = &self.game;
+            let fail = |why: String| Error::Database {
+                path: db.path().display().to_string(),
+                why,
             };
-            if let Some(outcome) = g.outcome(&p) {
-                return Ok(Some(Value::terminal(outcome, g.to_move(&p))));
+            if db.header().spec != g.table_spec() || db.header().ranks != g.size() {
+                return Err(fail(format!("is not the table of {}", self.spec)));
             }
-            children.clear();
-            g.child_ranks(&p, &mut moves, &mut children);
-            let mut best = None;
-            for &(child, same_mover) in &children {
-                let v = db.position_value(child)?;
-                best = best.max(Some(Value::from_child(v, same_mover)));
-            }
-            Ok(Some(best.unwrap_or(Value::Draw)))
-        })
+            let (mut moves, mut children) = (Vec::new(), Vec::new());
+            crate::session::check_ranks(db, sample, seed, |rank| {
+                let Some(p) = g.unrank(rank) else {
+                    return Ok(None);
+                };
+                if let Some(outcome) = g.outcome(&p) {
+                    return Ok(Some(Value::terminal(outcome, g.to_move(&p))));
+                }
+                children.clear();
+                g.child_ranks(&p, &mut moves, &mut children);
+                let mut best = None;
+                for &(child, same_mover) in &children {
+                    let v = db.position_value(child)?;
+                    best = best.max(Some(Value::from_child(v, same_mover)));
+                }
+                Ok(Some(best.unwrap_or(Value::Draw)))
+            })
+        };
+        Some(answer())
     }
 
     fn symmetry(&self) -> Option<KeyFn<G>> {
         Some(symmetric_key::<G>)
     }
 
-    fn count(&self, symmetry: bool, _opts: &Options) -> Result<Counts, Error> {
-        if symmetry {
-            return Err(Error::Unsupported(format!(
-                "count of {} always gives both the raw positions and the classes up to symmetry; \
+    fn count(&self, symmetry: bool, _opts: &Options) -> Option<Result<Counts, Error>> {
+        let answer = || {
+            if symmetry {
+                return Err(Error::Unsupported(format!(
+                    "count of {} always gives both the raw positions and the classes up to symmetry; \
                  --symmetry does nothing here",
-                self.spec
-            )));
-        }
-        Ok(Counts {
-            game: self.spec.clone(),
-            symmetry: false,
-            games: None,
-            positions: None,
-            seconds: 0.0,
-            details: self.game.count_facts(),
-        })
+                    self.spec
+                )));
+            }
+            Ok(Counts {
+                game: self.spec.clone(),
+                symmetry: false,
+                games: None,
+                positions: None,
+                seconds: 0.0,
+                details: self.game.count_facts(),
+            })
+        };
+        Some(answer())
     }
 }

@@ -58,8 +58,17 @@ pub fn open<G: ScoreGame>(
     game: G,
     deal: Option<Deal<G>>,
 ) -> Box<dyn Session> {
-    let spec = spec.to_string();
-    Box::new(GameSession::new(info, ScorePairs { spec, game, deal }))
+    let seats = game.players();
+    Box::new(GameSession::new(
+        info,
+        spec,
+        seats,
+        ScorePairs {
+            spec: spec.to_string(),
+            game,
+            deal,
+        },
+    ))
 }
 
 impl<G: ScoreGame> ScorePairs<G> {
@@ -141,16 +150,8 @@ impl<G: ScoreGame> Strategy for ScorePairs<G> {
     type Game = G;
     type Table = ();
 
-    fn spec(&self) -> &str {
-        &self.spec
-    }
-
     fn game(&self, _command: &str) -> Result<&G, Error> {
         Ok(&self.game)
-    }
-
-    fn seats(&self) -> usize {
-        self.game.players()
     }
 
     /// Perfect against random on boards the exact solver takes; else MCTS, greedy and
@@ -162,7 +163,7 @@ impl<G: ScoreGame> Strategy for ScorePairs<G> {
         ["mcts", "greedy", "random"]
             .iter()
             .cycle()
-            .take(self.seats())
+            .take(self.game.players())
             .map(|n| n.to_string())
             .collect()
     }

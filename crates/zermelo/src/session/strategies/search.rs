@@ -94,8 +94,17 @@ pub fn open<G: Searchable>(
     game: G,
     tree: Option<TreeOracleFn<G>>,
 ) -> Box<dyn Session> {
-    let spec = spec.to_string();
-    Box::new(GameSession::new(info, Search { spec, game, tree }))
+    let seats = game.players();
+    Box::new(GameSession::new(
+        info,
+        spec,
+        seats,
+        Search {
+            spec: spec.to_string(),
+            game,
+            tree,
+        },
+    ))
 }
 
 impl<G: Searchable> Search<G> {
@@ -160,16 +169,8 @@ impl<G: Searchable> Strategy for Search<G> {
     type Game = G;
     type Table = Database;
 
-    fn spec(&self) -> &str {
-        &self.spec
-    }
-
     fn game(&self, _command: &str) -> Result<&G, Error> {
         Ok(&self.game)
-    }
-
-    fn seats(&self) -> usize {
-        self.game.players()
     }
 
     fn solvers(&self) -> Vec<&'static str> {
@@ -304,79 +305,85 @@ impl<G: Searchable> Strategy for Search<G> {
         Some(symmetric_key::<G>)
     }
 
-    fn count(&self, symmetry: bool, opts: &Options) -> Result<Counts, Error> {
-        let g = &self.game;
-        let spec = &self.spec;
-        let size = g.size();
-        opts.budget.check(
-            &format!("counting {spec}"),
-            Cost {
-                positions: size,
-                bytes: size.saturating_mul(COUNT_BYTES),
-                seconds: size as f64 / RETROGRADE_RATE,
-            },
-        )?;
-        let started = Instant::now();
-        let tree = count::games(g, &g.start(), symmetric_key::<G>);
-        let key = if symmetry {
-            symmetric_key::<G>
-        } else {
-            plain_key::<G>
+    fn count(&self, symmetry: bool, opts: &Options) -> Option<Result<Counts, Error>> {
+        let answer = || {
+            let g = &self.game;
+            let spec = &self.spec;
+            let size = g.size();
+            opts.budget.check(
+                &format!("counting {spec}"),
+                Cost {
+                    positions: size,
+                    bytes: size.saturating_mul(COUNT_BYTES),
+                    seconds: size as f64 / RETROGRADE_RATE,
+                },
+            )?;
+            let started = Instant::now();
+            let tree = count::games(g, &g.start(), symmetric_key::<G>);
+            let key = if symmetry {
+                symmetric_key::<G>
+            } else {
+                plain_key::<G>
+            };
+            let pos = count::positions(g, &g.start(), key);
+            let big = |n: u128| Big(n);
+            Ok(Counts {
+                game: spec.clone(),
+                symmetry,
+                games: Some(Tally {
+                    total: big(tree.games),
+                    terminal: big(tree.games),
+                    first_wins: big(tree.first_wins),
+                    second_wins: big(tree.second_wins),
+                    draws: big(tree.draws),
+                }),
+                positions: Some(Tally {
+                    total: big(pos.positions.into()),
+                    terminal: big(pos.terminal.into()),
+                    first_wins: big(pos.terminal_first_wins.into()),
+                    second_wins: big(pos.terminal_second_wins.into()),
+                    draws: big(pos.terminal_draws.into()),
+                }),
+                seconds: started.elapsed().as_secs_f64(),
+                details: Vec::new(),
+            })
         };
-        let pos = count::positions(g, &g.start(), key);
-        let big = |n: u128| Big(n);
-        Ok(Counts {
-            game: spec.clone(),
-            symmetry,
-            games: Some(Tally {
-                total: big(tree.games),
-                terminal: big(tree.games),
-                first_wins: big(tree.first_wins),
-                second_wins: big(tree.second_wins),
-                draws: big(tree.draws),
-            }),
-            positions: Some(Tally {
-                total: big(pos.positions.into()),
-                terminal: big(pos.terminal.into()),
-                first_wins: big(pos.terminal_first_wins.into()),
-                second_wins: big(pos.terminal_second_wins.into()),
-                draws: big(pos.terminal_draws.into()),
-            }),
-            seconds: started.elapsed().as_secs_f64(),
-            details: Vec::new(),
-        })
+        Some(answer())
     }
 
-    fn check_sample(&self, db: &Database, sample: u64, seed: u64) -> Result<u64, Error> {
-        let g = &self.game;
-        let spec = &self.spec;
-        let fail = |why: String| Error::Database {
-            path: db.path().display().to_string(),
-            why,
-        };
-        if db.header().spec != *spec || db.header().ranks != g.size() {
-            return Err(fail(format!("is not the table of {spec}")));
-        }
-        crate::session::check_ranks(db, sample, seed, |rank| {
-            let Some(p) = g.unrank(rank) else {
-                return Ok(None);
+    fn check_sample(&self, db: &Database, sample: u64, seed: u64) -> Option<Result<u64, Error>> {
+        let answer = || {
+            let g = &self.game;
+            let spec = &self.spec;
+            let fail = |why: String| Error::Database {
+                path: db.path().display().to_string(),
+                why,
             };
-            let mover = g.to_move(&p);
-            if let Some(outcome) = g.outcome(&p) {
-                return Ok(Some(Value::terminal(outcome, mover)));
+            if db.header().spec != *spec || db.header().ranks != g.size() {
+                return Err(fail(format!("is not the table of {spec}")));
             }
-            let mut best = None;
-            for m in g.legal_moves(&p) {
-                let child = g.play(&p, &m);
-                let v = db.position_value(g.rank(&child))?;
-                best = best.max(Some(Value::from_child(v, g.to_move(&child) == mover)));
-            }
-            best.map(Some).ok_or_else(|| {
-                fail(format!(
-                    "rank {rank}, a position that has not ended, has no moves"
-                ))
+            crate::session::check_ranks(db, sample, seed, |rank| {
+                let Some(p) = g.unrank(rank) else {
+                    return Ok(None);
+                };
+                let mover = g.to_move(&p);
+                if let Some(outcome) = g.outcome(&p) {
+                    return Ok(Some(Value::terminal(outcome, mover)));
+                }
+                let mut best = None;
+                for m in g.legal_moves(&p) {
+                    let child = g.play(&p, &m);
+                    let v = db.position_value(g.rank(&child))?;
+                    best = best.max(Some(Value::from_child(v, g.to_move(&child) == mover)));
+                }
+                best.map(Some).ok_or_else(|| {
+                    fail(format!(
+                        "rank {rank}, a position that has not ended, has no moves"
+                    ))
+                })
             })
-        })
+        };
+        Some(answer())
     }
 }
 
