@@ -210,7 +210,7 @@ pub fn open(spec: &Spec) -> Result<Box<dyn Session>, Error> {
     if spec.get("board").is_some() {
         return Ok(scores::open(&spec.to_string(), &INFO, game, None));
     }
-    let first_seed = spec.int("seed", 0, 0, u64::MAX)?;
+    let first_seed = spec.int(&super::SEED)?;
     let players = game.players();
     let (rule, ties) = (game.rule, game.ties);
     let deal: Deal<BigPoints> = Box::new(move |n| {

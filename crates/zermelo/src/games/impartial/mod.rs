@@ -34,17 +34,17 @@ use crate::game::{Game, Impartial, Notation, Outcome, PlayerId};
 use crate::picture::{Kind, Picture, Shape};
 use crate::session::quantity;
 use crate::solve::budget::{bytes_text, Budget};
-use crate::spec::{KeyInfo, Spec};
+use crate::spec::{Key, Spec, Values};
 use crate::Error;
 
 /// The most tokens a heap's row shows.
 const TOKENS_DRAWN: u64 = 40;
 
 /// The `misere` key of the games that offer misère play.
-const MISERE: KeyInfo = KeyInfo {
-    key: "misere",
-    default: "false",
-    range: "true/false",
+const MISERE: Key = Key {
+    name: "misere",
+    values: Values::Flag(false),
+    also: None,
     help: "the last mover loses",
 };
 
