@@ -1,5 +1,6 @@
 //! Game spec strings, `NAME` or `NAME:key=value,key=value` (list values joined by `/`),
-//! and the description of each game's keys, defaults and ranges.
+//! and each game's keys: one [`Key`] declaration reads a key's value (its range checked,
+//! its default filled in) and describes its default and range for people.
 
 use std::fmt;
 use std::str::FromStr;
@@ -22,7 +23,8 @@ pub struct Key {
     pub name: &'static str,
     /// The values it takes, and its default.
     pub values: Values,
-    /// A further condition on the value, checked by the game and shown after its range.
+    /// More on its values, shown after their range: a condition the game checks itself
+    /// (`m*n <= 64`), or another value it reads itself (`or random: ...`).
     pub also: Option<&'static str>,
     /// What it means.
     pub help: &'static str,
