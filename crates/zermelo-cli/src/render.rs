@@ -211,7 +211,10 @@ pub fn games() -> Report {
         for k in g.keys {
             text += &format!(
                 "    {:<10} {} (default {}, range {})\n",
-                k.key, k.help, k.default, k.range
+                k.name,
+                k.help,
+                k.default_text(),
+                k.range_text()
             );
         }
         let names: Vec<&str> = g.players.iter().map(|p| p.name).collect();

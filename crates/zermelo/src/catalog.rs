@@ -9,7 +9,7 @@ use crate::games::{bigpoints, domineering, dots, impartial, mnk, pawns};
 use crate::session::study::{Study, StudyInfo};
 use crate::session::Session;
 pub use crate::spec::COMMON_PLAYERS;
-use crate::spec::{GameInfo, KeyInfo, PlayerInfo, Spec};
+use crate::spec::{GameInfo, Key, PlayerInfo, Spec};
 use crate::Error;
 
 /// A game in the catalog.
@@ -41,7 +41,7 @@ pub struct Description {
     /// One line saying how to play it.
     pub how_to_play: &'static str,
     /// The keys it accepts.
-    pub keys: &'static [KeyInfo],
+    pub keys: &'static [Key],
     /// Every player it takes.
     pub players: Vec<&'static PlayerInfo>,
     /// The solvers `--solver` picks from, the default first.

@@ -1,5 +1,6 @@
 //! Game spec strings, `NAME` or `NAME:key=value,key=value` (list values joined by `/`),
-//! and the description of each game's keys, defaults and ranges.
+//! and each game's keys: one [`Key`] declaration reads a key's value (its range checked,
+//! its default filled in) and describes its default and range for people.
 
 use std::fmt;
 use std::str::FromStr;
@@ -14,17 +15,136 @@ pub struct Spec {
     options: Vec<(String, String)>,
 }
 
-/// One key a game accepts.
-#[derive(Clone, Copy, Debug, serde::Serialize)]
-pub struct KeyInfo {
+/// One key a game accepts: the one declaration that both reads its values from a spec
+/// and describes them in `zermelo games`.
+#[derive(Clone, Copy, Debug)]
+pub struct Key {
     /// The key as written in a spec.
-    pub key: &'static str,
-    /// Its default value, as text.
-    pub default: &'static str,
-    /// The values it accepts, as text for people.
-    pub range: &'static str,
+    pub name: &'static str,
+    /// The values it takes, and its default.
+    pub values: Values,
+    /// More on its values, shown after their range: a condition the game checks itself
+    /// (`m*n <= 64`), or another value it reads itself (`or random: ...`).
+    pub also: Option<&'static str>,
     /// What it means.
     pub help: &'static str,
+}
+
+/// The values a key takes, each kind with its default.
+#[derive(Clone, Copy, Debug)]
+pub enum Values {
+    /// A whole number in `lo..=hi`.
+    Int {
+        /// The smallest value.
+        lo: u64,
+        /// The largest value.
+        hi: u64,
+        /// The value when the key is absent.
+        default: Preset<u64>,
+    },
+    /// `true` or `false` (also `yes`/`no`, `1`/`0`); the value when absent.
+    Flag(bool),
+    /// Whole numbers joined by `/`.
+    List {
+        /// The smallest number.
+        lo: u64,
+        /// The largest number.
+        hi: u64,
+        /// The most numbers.
+        most: usize,
+        /// What the list holds, said before the numbers' range: `heaps of`.
+        what: &'static str,
+        /// The list when the key is absent.
+        default: Preset<&'static [u64]>,
+    },
+    /// One of these words (or its first letter), the first when the key is absent.
+    Word(&'static [&'static str]),
+    /// Text the game reads itself.
+    Text {
+        /// What the text looks like, for people.
+        form: &'static str,
+        /// The text when the key is absent.
+        default: Preset<&'static str>,
+    },
+}
+
+/// What an absent key stands for.
+#[derive(Clone, Copy, Debug)]
+pub enum Preset<T> {
+    /// This value.
+    Is(T),
+    /// No fixed value: the text says what the game does instead (`size`, `none`).
+    Else(&'static str),
+}
+
+impl Key {
+    /// Its default as text: the value, or what the game does without it.
+    pub fn default_text(&self) -> String {
+        match self.values {
+            Values::Int { default, .. } => preset_text(default, |&v| number_text(v)),
+            Values::Flag(default) => default.to_string(),
+            Values::List { default, .. } => preset_text(default, |list| join(list, "/")),
+            Values::Word(words) => words[0].to_string(),
+            Values::Text { default, .. } => preset_text(default, |t| t.to_string()),
+        }
+    }
+
+    /// The values it takes, as text for people.
+    pub fn range_text(&self) -> String {
+        let range = match self.values {
+            Values::Int {
+                lo: 0, hi: u64::MAX, ..
+            } => "any whole number".to_string(),
+            Values::Int { lo, hi, .. } => range_text(lo, hi),
+            Values::Flag(_) => "true/false".to_string(),
+            Values::List {
+                lo, hi, most, what, ..
+            } => format!("1..={most} {what} {}", range_text(lo, hi)),
+            Values::Word(words) => words.join(", "),
+            Values::Text { form, .. } => form.to_string(),
+        };
+        match self.also {
+            Some(also) => format!("{range} ({also})"),
+            None => range,
+        }
+    }
+}
+
+impl serde::Serialize for Key {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("Key", 4)?;
+        s.serialize_field("key", self.name)?;
+        s.serialize_field("default", &self.default_text())?;
+        s.serialize_field("range", &self.range_text())?;
+        s.serialize_field("help", self.help)?;
+        s.end()
+    }
+}
+
+fn preset_text<T>(preset: Preset<T>, show: impl Fn(&T) -> String) -> String {
+    match preset {
+        Preset::Is(value) => show(&value),
+        Preset::Else(text) => text.to_string(),
+    }
+}
+
+/// `lo..=hi`.
+fn range_text(lo: u64, hi: u64) -> String {
+    format!("{}..={}", number_text(lo), number_text(hi))
+}
+
+/// A number for people: a power of ten past a billion as `10^18`.
+fn number_text(n: u64) -> String {
+    match n.checked_ilog10() {
+        Some(e) if e > 9 && 10u64.pow(e) == n => format!("10^{e}"),
+        _ => n.to_string(),
+    }
+}
+
+fn join(numbers: &[u64], by: &str) -> String {
+    let text: Vec<String> = numbers.iter().map(u64::to_string).collect();
+    text.join(by)
 }
 
 /// A game known to the registry.
@@ -37,7 +157,7 @@ pub struct GameInfo {
     /// One line saying how to play it, for someone who has never played it.
     pub how_to_play: &'static str,
     /// The keys it accepts.
-    pub keys: &'static [KeyInfo],
+    pub keys: &'static [Key],
     /// Its own players, `perfect` first; every game also takes [`COMMON_PLAYERS`].
     pub players: &'static [PlayerInfo],
 }
@@ -126,8 +246,8 @@ impl Spec {
     /// Refuses keys that `info` does not list.
     pub fn check_keys(&self, info: &GameInfo) -> Result<(), Error> {
         for (key, _) in &self.options {
-            if !info.keys.iter().any(|k| k.key == key) {
-                let known: Vec<&str> = info.keys.iter().map(|k| k.key).collect();
+            if !info.keys.iter().any(|k| k.name == key) {
+                let known: Vec<&str> = info.keys.iter().map(|k| k.name).collect();
                 return Err(Error::Spec(format!(
                     "{} has no key '{key}' (keys: {})",
                     info.name,
@@ -150,47 +270,121 @@ impl Spec {
             .map(|(_, v)| v.as_str())
     }
 
-    /// An integer option in `lo..=hi`, `default` when absent.
-    pub fn int(&self, key: &str, default: u64, lo: u64, hi: u64) -> Result<u64, Error> {
-        let Some(text) = self.get(key) else {
-            return Ok(default);
+    /// Whether `key` is given.
+    pub fn has(&self, key: &Key) -> bool {
+        self.get(key.name).is_some()
+    }
+
+    /// The whole number of an [`Values::Int`] key: the one given, checked against its range,
+    /// else its default.
+    pub fn int(&self, key: &Key) -> Result<u64, Error> {
+        let Values::Int { lo, hi, default } = key.values else {
+            panic!("{} is no whole number key", key.name)
         };
-        let v: u64 = text.parse().map_err(|_| not_a_number(key, text, hi))?;
+        let Some(text) = self.get(key.name) else {
+            return preset(key, default);
+        };
+        let v = number(key.name, text, hi)?;
         if v < lo || v > hi {
-            return Err(Error::Spec(format!("{key}={v} is out of range {lo}..={hi}")));
+            return Err(Error::Spec(format!(
+                "{}={v} is out of range {lo}..={hi}",
+                key.name
+            )));
         }
         Ok(v)
     }
 
-    /// A boolean option (`true`/`false`, `yes`/`no`, `1`/`0`), `default` when absent.
-    pub fn flag(&self, key: &str, default: bool) -> Result<bool, Error> {
-        match self.get(key).map(|t| t.to_ascii_lowercase()) {
+    /// The truth value of a [`Values::Flag`] key: the one given (`true`/`false`, `yes`/`no`,
+    /// `1`/`0`), else its default.
+    pub fn flag(&self, key: &Key) -> Result<bool, Error> {
+        let Values::Flag(default) = key.values else {
+            panic!("{} is no flag", key.name)
+        };
+        match self.get(key.name).map(|t| t.to_ascii_lowercase()) {
             None => Ok(default),
             Some(t) if matches!(t.as_str(), "true" | "yes" | "1") => Ok(true),
             Some(t) if matches!(t.as_str(), "false" | "no" | "0") => Ok(false),
-            Some(t) => Err(Error::Spec(format!("{key}={t}: expected true or false"))),
+            Some(t) => Err(Error::Spec(format!("{}={t}: expected true or false", key.name))),
         }
     }
 
-    /// A list of whole numbers joined by `/`, each in `lo..=hi`; `None` when absent.
-    pub fn list(&self, key: &str, lo: u64, hi: u64) -> Result<Option<Vec<u64>>, Error> {
-        let Some(text) = self.get(key) else {
-            return Ok(None);
+    /// The numbers of a [`Values::List`] key: the ones given, each checked against its
+    /// range, else its default.
+    pub fn list(&self, key: &Key) -> Result<Vec<u64>, Error> {
+        let Values::List {
+            lo,
+            hi,
+            most,
+            default,
+            ..
+        } = key.values
+        else {
+            panic!("{} is no list", key.name)
         };
+        let Some(text) = self.get(key.name) else {
+            return preset(key, default).map(<[u64]>::to_vec);
+        };
+        let items: Vec<&str> = text.split('/').map(str::trim).collect();
+        if items.len() > most {
+            return Err(Error::Spec(format!(
+                "{}: {} numbers, at most {most} allowed",
+                key.name,
+                items.len()
+            )));
+        }
         let mut out = Vec::new();
-        for item in text.split('/') {
-            let v: u64 = item
-                .trim()
-                .parse()
-                .map_err(|_| not_a_number(key, item.trim(), hi))?;
+        for item in items {
+            let v = number(key.name, item, hi)?;
             if v < lo || v > hi {
                 return Err(Error::Spec(format!(
-                    "{key}={text}: {v} is out of range {lo}..={hi}"
+                    "{}={text}: {v} is out of range {lo}..={hi}",
+                    key.name
                 )));
             }
             out.push(v);
         }
-        Ok(Some(out))
+        Ok(out)
+    }
+
+    /// The index among its words of a [`Values::Word`] key's word (or its first letter),
+    /// 0 when absent.
+    pub fn word(&self, key: &Key) -> Result<usize, Error> {
+        let Values::Word(words) = key.values else {
+            panic!("{} is no word key", key.name)
+        };
+        let Some(text) = self.get(key.name).map(str::to_ascii_lowercase) else {
+            return Ok(0);
+        };
+        words
+            .iter()
+            .position(|w| *w == text || w[..1] == text)
+            .ok_or_else(|| {
+                let (last, rest) = words.split_last().expect("a word key has words");
+                Error::Spec(format!(
+                    "{}={text}: expected {} or {last}",
+                    key.name,
+                    rest.join(", ")
+                ))
+            })
+    }
+
+    /// The text of a [`Values::Text`] key: the one given, else its default.
+    pub fn text(&self, key: &Key) -> Result<&str, Error> {
+        let Values::Text { default, .. } = key.values else {
+            panic!("{} is no text key", key.name)
+        };
+        match self.get(key.name) {
+            Some(text) => Ok(text),
+            None => preset(key, default),
+        }
+    }
+}
+
+/// The value of an absent key: its default, or an error when it has none.
+fn preset<T>(key: &Key, preset: Preset<T>) -> Result<T, Error> {
+    match preset {
+        Preset::Is(value) => Ok(value),
+        Preset::Else(_) => Err(Error::Spec(format!("{}= is needed", key.name))),
     }
 }
 
@@ -335,33 +529,108 @@ fn expand(key: &str, value: &str) -> Result<Vec<String>, Error> {
     Ok(out)
 }
 
-/// The error for a value of `key` that is no whole number, or one too large to hold.
-fn not_a_number(key: &str, text: &str, hi: u64) -> Error {
-    if !text.is_empty() && text.chars().all(|c| c.is_ascii_digit()) {
-        Error::Spec(format!("{key}={text} is too large (at most {hi})"))
-    } else {
-        Error::Spec(format!("{key}={text}: '{text}' is not a whole number"))
-    }
+/// The whole number `text` of `key`; refused when it is none, or too large to hold
+/// (`hi` the key's largest).
+fn number(key: &str, text: &str, hi: u64) -> Result<u64, Error> {
+    text.parse().map_err(|_| {
+        if !text.is_empty() && text.chars().all(|c| c.is_ascii_digit()) {
+            Error::Spec(format!("{key}={text} is too large (at most {hi})"))
+        } else {
+            Error::Spec(format!("{key}={text}: '{text}' is not a whole number"))
+        }
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    const fn int(name: &'static str, default: Preset<u64>) -> Key {
+        Key {
+            name,
+            values: Values::Int {
+                lo: 1,
+                hi: 8,
+                default,
+            },
+            also: None,
+            help: "",
+        }
+    }
+
+    const M: Key = int("m", Preset::Is(3));
+    const HEAPS: Key = Key {
+        name: "heaps",
+        values: Values::List {
+            lo: 0,
+            hi: 10,
+            most: 3,
+            what: "heaps of",
+            default: Preset::Is(&[1, 2]),
+        },
+        also: None,
+        help: "",
+    };
+    const MISERE: Key = Key {
+        name: "misere",
+        values: Values::Flag(false),
+        also: None,
+        help: "",
+    };
+    const FIRST: Key = Key {
+        name: "first",
+        values: Values::Word(&["white", "black", "red"]),
+        also: None,
+        help: "",
+    };
+
     #[test]
     fn parses_name_and_options() {
         let s: Spec = "mnk:m=4,n=4,k=3".parse().unwrap();
         assert_eq!(s.name, "mnk");
-        assert_eq!(s.int("m", 3, 1, 8).unwrap(), 4);
-        assert_eq!(s.int("absent", 3, 1, 8).unwrap(), 3);
+        assert_eq!(s.int(&M).unwrap(), 4);
+        assert_eq!(s.int(&int("absent", Preset::Is(3))).unwrap(), 3);
+        let needed = s.int(&int("absent", Preset::Else("none"))).unwrap_err();
+        assert_eq!(needed.to_string(), "bad game spec: absent= is needed");
         assert_eq!(s.to_string(), "mnk:m=4,n=4,k=3");
     }
 
     #[test]
-    fn parses_lists_and_flags() {
-        let s: Spec = "nim:heaps=6/9/3,misere=yes".parse().unwrap();
-        assert_eq!(s.list("heaps", 0, 100).unwrap(), Some(vec![6, 9, 3]));
-        assert!(s.flag("misere", false).unwrap());
+    fn parses_lists_flags_and_words() {
+        let s: Spec = "nim:heaps=6/9/3,misere=yes,first=B".parse().unwrap();
+        assert_eq!(s.list(&HEAPS).unwrap(), vec![6, 9, 3]);
+        assert!(s.flag(&MISERE).unwrap());
+        assert_eq!(s.word(&FIRST).unwrap(), 1);
+        let bare: Spec = "nim".parse().unwrap();
+        assert_eq!(bare.list(&HEAPS).unwrap(), vec![1, 2]);
+        assert!(!bare.flag(&MISERE).unwrap());
+        assert_eq!(bare.word(&FIRST).unwrap(), 0);
+        let long: Spec = "nim:heaps=1/2/3/4,first=blue".parse().unwrap();
+        assert!(long.list(&HEAPS).unwrap_err().to_string().contains("at most 3"));
+        assert!(long
+            .word(&FIRST)
+            .unwrap_err()
+            .to_string()
+            .ends_with("first=blue: expected white, black or red"));
+    }
+
+    #[test]
+    fn keys_describe_their_defaults_and_ranges() {
+        let text = |k: Key| (k.default_text(), k.range_text());
+        assert_eq!(text(M), ("3".into(), "1..=8".into()));
+        let big = Key {
+            values: Values::Int {
+                lo: 0,
+                hi: 1_000_000_000_000_000_000,
+                default: Preset::Else("size"),
+            },
+            also: Some("with n"),
+            ..M
+        };
+        assert_eq!(text(big), ("size".into(), "0..=10^18 (with n)".into()));
+        assert_eq!(text(HEAPS), ("1/2".into(), "1..=3 heaps of 0..=10".into()));
+        assert_eq!(text(MISERE), ("false".into(), "true/false".into()));
+        assert_eq!(text(FIRST), ("white".into(), "white, black, red".into()));
     }
 
     #[test]
@@ -406,16 +675,8 @@ mod tests {
         assert!("mnk:m".parse::<Spec>().is_err());
         assert!("mnk:m=1,m=2".parse::<Spec>().is_err());
         let s: Spec = "mnk:m=99".parse().unwrap();
-        assert!(s
-            .int("m", 3, 1, 8)
-            .unwrap_err()
-            .to_string()
-            .contains("out of range"));
+        assert!(s.int(&M).unwrap_err().to_string().contains("out of range"));
         let huge: Spec = "nim:heaps=99999999999999999999999".parse().unwrap();
-        assert!(huge
-            .list("heaps", 0, 10)
-            .unwrap_err()
-            .to_string()
-            .contains("too large"));
+        assert!(huge.list(&HEAPS).unwrap_err().to_string().contains("too large"));
     }
 }

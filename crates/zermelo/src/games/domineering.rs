@@ -10,7 +10,7 @@
 use crate::game::{Game, Indexed, Notation, Outcome, PlayerId, Symmetric};
 use crate::picture::{Grid, Kind, Picture, Shape};
 use crate::session::{quantity, Session};
-use crate::spec::{GameInfo, KeyInfo, Spec};
+use crate::spec::{GameInfo, Key, Preset, Spec, Values};
 use crate::Error;
 
 /// The player who stands dominoes up.
@@ -20,31 +20,38 @@ pub const HORIZONTAL: PlayerId = 1;
 /// The most cells a board may have (its index has 2^cells ranks).
 const MAX_CELLS: usize = 40;
 
+/// A side of the board, 1 to 8 cells, 4 when not given.
+const SIDE: Values = Values::Int {
+    lo: 1,
+    hi: 8,
+    default: Preset::Is(4),
+};
+const ROWS: Key = Key {
+    name: "rows",
+    values: SIDE,
+    also: Some("rows*cols <= 40"),
+    help: "board height",
+};
+const COLS: Key = Key {
+    name: "cols",
+    values: SIDE,
+    also: Some("rows*cols <= 40"),
+    help: "board width",
+};
+/// The players in the order of [`VERTICAL`] and [`HORIZONTAL`].
+const FIRST: Key = Key {
+    name: "first",
+    values: Values::Word(&["vertical", "horizontal"]),
+    also: None,
+    help: "who places the first domino",
+};
+
 /// The catalog entry.
 pub const INFO: GameInfo = GameInfo {
     name: "domineering",
     summary: "Domineering: Vertical and Horizontal place dominoes in turn; who cannot place one loses",
     how_to_play: "Vertical places a domino on two free squares of a column, Horizontal on two free squares of a row; whoever cannot place one loses.",
-    keys: &[
-        KeyInfo {
-            key: "rows",
-            default: "4",
-            range: "1..=8 (rows*cols <= 40)",
-            help: "board height",
-        },
-        KeyInfo {
-            key: "cols",
-            default: "4",
-            range: "1..=8 (rows*cols <= 40)",
-            help: "board width",
-        },
-        KeyInfo {
-            key: "first",
-            default: "vertical",
-            range: "vertical, horizontal",
-            help: "who places the first domino",
-        },
-    ],
+    keys: &[ROWS, COLS, FIRST],
     players: crate::session::strategies::search::PLAYERS,
 };
 
@@ -91,17 +98,9 @@ impl Domineering {
     /// The game a spec names: `domineering:rows=R,cols=C,first=vertical|horizontal`.
     pub fn from_spec(spec: &Spec) -> Result<Self, Error> {
         spec.check_keys(&INFO)?;
-        let first = match spec.get("first").map(str::to_ascii_lowercase).as_deref() {
-            None | Some("vertical" | "v") => VERTICAL,
-            Some("horizontal" | "h") => HORIZONTAL,
-            Some(other) => {
-                return Err(Error::Spec(format!(
-                    "first={other}: expected vertical or horizontal"
-                )))
-            }
-        };
-        let rows = spec.int("rows", 4, 1, 8)? as usize;
-        let cols = spec.int("cols", 4, 1, 8)? as usize;
+        let first = [VERTICAL, HORIZONTAL][spec.word(&FIRST)?];
+        let rows = spec.int(&ROWS)? as usize;
+        let cols = spec.int(&COLS)? as usize;
         Domineering::new(rows, cols, first)
     }
 

@@ -63,24 +63,25 @@ impl Family {
     /// `ties=`).
     pub fn from_spec(spec: &Spec) -> Result<Family, Error> {
         spec.check_keys(&super::INFO)?;
-        for key in ["board", "seed"] {
-            if spec.get(key).is_some() {
+        for key in [super::BOARD, super::SEED] {
+            if spec.has(&key) {
                 return Err(Error::Spec(format!(
-                    "{key}= names one game; a family of boards is given by colors= and discs="
+                    "{}= names one game; a family of boards is given by colors= and discs=",
+                    key.name
                 )));
             }
         }
-        if spec.int("players", 2, 2, 5)? != 2 {
+        if spec.int(&super::PLAYERS)? != 2 {
             return Err(Error::Spec("reduced games are for two players".into()));
         }
-        let (Some(_), Some(_)) = (spec.get("colors"), spec.get("discs")) else {
+        if !spec.has(&super::COLORS) || !spec.has(&super::DISCS) {
             return Err(Error::Spec("a family of boards needs colors= and discs=".into()));
-        };
+        }
         let family = Family::new(
-            spec.int("colors", 2, 1, 5)? as usize,
-            spec.int("discs", 2, 1, MAX_OF_KIND as u64)? as usize,
-            spec.int("white", 0, 0, MAX_OF_KIND as u64)? as usize,
-            spec.int("black", 0, 0, MAX_OF_KIND as u64)? as usize,
+            spec.int(&super::COLORS)? as usize,
+            spec.int(&super::DISCS)? as usize,
+            spec.int(&super::WHITE_DISCS)? as usize,
+            spec.int(&super::BLACK_DISCS)? as usize,
             super::Rule::from_spec(spec)?,
         )?;
         Ok(Family {

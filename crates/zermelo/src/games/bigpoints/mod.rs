@@ -48,71 +48,104 @@ use crate::game::{Game, Outcome, PlayerId, Scored};
 use crate::session::strategies::score_pairs::{self, Deal, ScoreGame};
 use crate::session::{Cost, Fact, FactValue, Session};
 use crate::solve::scores::{DecisionRule, Scores};
-use crate::spec::{GameInfo, KeyInfo, PlayerInfo, Spec};
+use crate::spec::{GameInfo, Key, PlayerInfo, Preset, Spec, Values};
 use crate::Error;
+
+const PLAYERS: Key = Key {
+    name: "players",
+    values: Values::Int {
+        lo: 2,
+        hi: 5,
+        default: Preset::Is(2),
+    },
+    also: None,
+    help: "number of players",
+};
+const SEED: Key = Key {
+    name: "seed",
+    values: Values::Int {
+        lo: 0,
+        hi: u64::MAX,
+        default: Preset::Is(0),
+    },
+    also: None,
+    help: "shuffles the full game's 55-disc path",
+};
+const BOARD: Key = Key {
+    name: "board",
+    values: Values::Text {
+        form: "1..=64 discs, at most 14 of a kind: 1-5 or r,g,b,y,p, w (white), k (black)",
+        default: Preset::Else("(random path)"),
+    },
+    also: None,
+    help: "an explicit path, e.g. 1221 (a reduced game)",
+};
+/// The colours of a reduced game's family of paths.
+const COLORS: Key = Key {
+    name: "colors",
+    values: Values::Int {
+        lo: 1,
+        hi: 5,
+        default: Preset::Else("-"),
+    },
+    also: None,
+    help: "with discs: every arrangement of a reduced game (for balance)",
+};
+/// The discs of each colour of a reduced game's family of paths.
+const DISCS: Key = Key {
+    name: "discs",
+    values: Values::Int {
+        lo: 1,
+        hi: MAX_OF_KIND as u64,
+        default: Preset::Else("-"),
+    },
+    also: None,
+    help: "discs of each colour on a reduced path",
+};
+/// The white discs of a reduced game's family of paths.
+const WHITE_DISCS: Key = Key {
+    name: "white",
+    values: Values::Int {
+        lo: 0,
+        hi: MAX_OF_KIND as u64,
+        default: Preset::Is(0),
+    },
+    also: None,
+    help: "white discs added to a reduced game's path",
+};
+/// The black discs of a reduced game's family of paths.
+const BLACK_DISCS: Key = Key {
+    name: "black",
+    values: Values::Int {
+        lo: 0,
+        hi: MAX_OF_KIND as u64,
+        default: Preset::Is(0),
+    },
+    also: None,
+    help: "black discs added to a reduced game's path",
+};
+/// The rules in the order of [`Rule`]'s variants.
+const RULE: Key = Key {
+    name: "rule",
+    values: Values::Word(&["study", "margin"]),
+    also: None,
+    help: "how solved players rank final scores (study rule or own minus opponent's)",
+};
+/// The orders in the order of [`Ties`]' variants.
+const TIES: Key = Key {
+    name: "ties",
+    values: Values::Word(&["behind", "ahead"]),
+    also: None,
+    help: "which take a solved player keeps first among options its rule ranks equal \
+           (behind: the study's program)",
+};
 
 /// The registry entry of Big Points.
 pub const INFO: GameInfo = GameInfo {
     name: "bigpoints",
     summary: "Big Points: move pawns along a path of discs, take discs, race to the stair",
     how_to_play: "Move any pawn on to the next disc of its colour and take the first free disc ahead of it or behind it; when every pawn is on the stair, a colour's discs score its pawn's step; most points wins.",
-    keys: &[
-        KeyInfo {
-            key: "players",
-            default: "2",
-            range: "2..=5",
-            help: "number of players",
-        },
-        KeyInfo {
-            key: "seed",
-            default: "0",
-            range: "any whole number",
-            help: "shuffles the full game's 55-disc path",
-        },
-        KeyInfo {
-            key: "board",
-            default: "(random path)",
-            range: "1..=64 discs, at most 14 of a kind: 1-5 or r,g,b,y,p, w (white), k (black)",
-            help: "an explicit path, e.g. 1221 (a reduced game)",
-        },
-        KeyInfo {
-            key: "colors",
-            default: "-",
-            range: "1..=5",
-            help: "with discs: every arrangement of a reduced game (for balance)",
-        },
-        KeyInfo {
-            key: "discs",
-            default: "-",
-            range: "1..=14",
-            help: "discs of each colour on a reduced path",
-        },
-        KeyInfo {
-            key: "white",
-            default: "0",
-            range: "0..=14",
-            help: "white discs added to a reduced game's path",
-        },
-        KeyInfo {
-            key: "black",
-            default: "0",
-            range: "0..=14",
-            help: "black discs added to a reduced game's path",
-        },
-        KeyInfo {
-            key: "rule",
-            default: "study",
-            range: "study, margin",
-            help: "how solved players rank final scores (study rule or own minus opponent's)",
-        },
-        KeyInfo {
-            key: "ties",
-            default: "behind",
-            range: "behind, ahead",
-            help: "which take a solved player keeps first among options its rule ranks equal \
-                   (behind: the study's program)",
-        },
-    ],
+    keys: &[PLAYERS, SEED, BOARD, COLORS, DISCS, WHITE_DISCS, BLACK_DISCS, RULE, TIES],
     players: &[
         PlayerInfo {
             name: "perfect",
@@ -171,11 +204,7 @@ impl Rule {
     }
 
     fn from_spec(spec: &Spec) -> Result<Rule, Error> {
-        match spec.get("rule").map(|r| r.to_ascii_lowercase()).as_deref() {
-            None | Some("study") => Ok(Rule::Study),
-            Some("margin") => Ok(Rule::Margin),
-            Some(other) => Err(Error::Spec(format!("rule={other}: expected study or margin"))),
-        }
+        Ok([Rule::Study, Rule::Margin][spec.word(&RULE)?])
     }
 }
 
@@ -200,11 +229,7 @@ impl Ties {
     }
 
     fn from_spec(spec: &Spec) -> Result<Ties, Error> {
-        match spec.get("ties").map(|r| r.to_ascii_lowercase()).as_deref() {
-            None | Some("behind") => Ok(Ties::Behind),
-            Some("ahead") => Ok(Ties::Ahead),
-            Some(other) => Err(Error::Spec(format!("ties={other}: expected behind or ahead"))),
-        }
+        Ok([Ties::Behind, Ties::Ahead][spec.word(&TIES)?])
     }
 
     /// The two takes in this order.
@@ -425,26 +450,27 @@ impl BigPoints {
     /// see [`Family::from_spec`].
     pub fn from_spec(spec: &Spec) -> Result<BigPoints, Error> {
         spec.check_keys(&INFO)?;
-        if spec.get("colors").is_some() || spec.get("discs").is_some() {
+        if spec.has(&COLORS) || spec.has(&DISCS) {
             return Err(Error::Spec(
                 "colors= and discs= name every arrangement of a reduced game: use `zermelo balance`, \
                  or give one path with board="
                     .into(),
             ));
         }
-        for key in ["white", "black"] {
-            if spec.get(key).is_some() {
+        for key in [WHITE_DISCS, BLACK_DISCS] {
+            if spec.has(&key) {
                 return Err(Error::Spec(format!(
-                    "{key}= goes with colors= and discs=; in board= write w (white) or k (black)"
+                    "{}= goes with colors= and discs=; in board= write w (white) or k (black)",
+                    key.name
                 )));
             }
         }
-        let players = spec.int("players", 2, 2, 5)? as usize;
+        let players = spec.int(&PLAYERS)? as usize;
         let rule = Rule::from_spec(spec)?;
         let ties = Ties::from_spec(spec)?;
-        let game = match spec.get("board") {
+        let game = match spec.get(BOARD.name) {
             Some(text) => {
-                if spec.get("seed").is_some() {
+                if spec.has(&SEED) {
                     return Err(Error::Spec(
                         "seed= shuffles the full game; board= gives the path".into(),
                     ));
@@ -452,7 +478,7 @@ impl BigPoints {
                 BigPoints::new(notation::parse_board(text)?, players, rule)?
             }
             None => {
-                let seed = spec.int("seed", 0, 0, u64::MAX)?;
+                let seed = spec.int(&SEED)?;
                 let mut g = BigPoints::full(players, seed)?;
                 g.rule = rule;
                 g
@@ -832,7 +858,7 @@ pub fn open(spec: &Spec) -> Result<Box<dyn Session>, Error> {
     if spec.get("board").is_some() {
         return Ok(score_pairs::open(&spec.to_string(), &INFO, game, None));
     }
-    let first_seed = spec.int("seed", 0, 0, u64::MAX)?;
+    let first_seed = spec.int(&SEED)?;
     let players = game.players();
     let (rule, ties) = (game.rule, game.ties);
     let deal: Deal<BigPoints> = Box::new(move |n| {

@@ -22,35 +22,45 @@ use crate::play::Player;
 use crate::session::strategies::margins::{self, Draw, MarginGame};
 use crate::session::{Budget, Cost, Fact, FactValue, Session};
 use crate::solve::margin::{MarginSearch, MarginSolver, Setup};
-use crate::spec::{GameInfo, KeyInfo, PlayerInfo, Spec};
+use crate::spec::{GameInfo, Key, PlayerInfo, Preset, Spec, Values};
 use crate::Error;
 use players::{Greedy, Strong};
+
+/// Dots on a side of the board, `default` when not given.
+const fn side(default: Preset<u64>) -> Values {
+    Values::Int {
+        lo: 2,
+        hi: MAX_DOTS as u64,
+        default,
+    }
+}
+
+/// The size of a square board (or `random`, read when a session opens).
+const SIZE: Key = Key {
+    name: "size",
+    values: side(Preset::Is(3)),
+    also: Some("or random: a random size per game in tournaments"),
+    help: "dots on each side of a square board",
+};
+const ROWS: Key = Key {
+    name: "rows",
+    values: side(Preset::Else("size")),
+    also: None,
+    help: "rows of dots (with cols, a rectangular board)",
+};
+const COLS: Key = Key {
+    name: "cols",
+    values: side(Preset::Else("size")),
+    also: None,
+    help: "columns of dots",
+};
 
 /// The registry entry of Dots and Boxes.
 pub const INFO: GameInfo = GameInfo {
     name: "dots",
     summary: "Dots and Boxes: complete a box to capture it and move again; most boxes wins",
     how_to_play: "Draw a line between two neighbouring dots; close a box to capture it and draw again; whoever captures more boxes wins.",
-    keys: &[
-        KeyInfo {
-            key: "size",
-            default: "3",
-            range: "2..=9, or random (a random size per game in tournaments)",
-            help: "dots on each side of a square board",
-        },
-        KeyInfo {
-            key: "rows",
-            default: "size",
-            range: "2..=9",
-            help: "rows of dots (with cols, a rectangular board)",
-        },
-        KeyInfo {
-            key: "cols",
-            default: "size",
-            range: "2..=9",
-            help: "columns of dots",
-        },
-    ],
+    keys: &[SIZE, ROWS, COLS],
     players: &[
         PlayerInfo {
             name: "perfect",
@@ -261,9 +271,12 @@ impl Dots {
                  rows and cols for a rectangle"
             )));
         }
-        let size = spec.int("size", 3, 2, MAX_DOTS as u64)?;
-        let rows = spec.int("rows", size, 2, MAX_DOTS as u64)?;
-        let cols = spec.int("cols", size, 2, MAX_DOTS as u64)?;
+        let size = spec.int(&SIZE)?;
+        let side = |key: &Key| match spec.has(key) {
+            true => spec.int(key),
+            false => Ok(size),
+        };
+        let (rows, cols) = (side(&ROWS)?, side(&COLS)?);
         Dots::new(rows as usize, cols as usize)
     }
 

@@ -29,14 +29,14 @@ pub mod values;
 
 use crate::game::{Game, Impartial, Outcome, PlayerId};
 use crate::solve::budget::{bytes_text, Budget};
-use crate::spec::{KeyInfo, Spec};
+use crate::spec::{Key, Spec, Values};
 use crate::Error;
 
 /// The `misere` key of the games that offer misère play.
-const MISERE: KeyInfo = KeyInfo {
-    key: "misere",
-    default: "false",
-    range: "true/false",
+const MISERE: Key = Key {
+    name: "misere",
+    values: Values::Flag(false),
+    also: None,
     help: "the last mover loses",
 };
 

@@ -4,7 +4,7 @@
 //! exactly when an odd number of heaps hold one token.
 
 use super::{HeapGame, Rule};
-use crate::spec::{GameInfo, KeyInfo, Spec};
+use crate::spec::{GameInfo, Key, Preset, Spec, Values};
 use crate::Error;
 
 /// The largest heap size accepted.
@@ -12,45 +12,40 @@ pub const MAX_HEAP: u64 = 1_000_000_000_000_000_000;
 /// The most heaps accepted.
 pub const MAX_HEAPS: usize = 32;
 
+/// Heap sizes in `0..=max`, at most [`MAX_HEAPS`] of them.
+pub const fn heaps(max: u64, default: Preset<&'static [u64]>) -> Values {
+    Values::List {
+        lo: 0,
+        hi: max,
+        most: MAX_HEAPS,
+        what: "heaps of",
+        default,
+    }
+}
+
+const HEAPS: Key = Key {
+    name: "heaps",
+    values: heaps(MAX_HEAP, Preset::Is(&[3, 4, 5])),
+    also: None,
+    help: "heap sizes",
+};
+
 /// The registry entry of Nim.
 pub const INFO: GameInfo = GameInfo {
     name: "nim",
     summary: "Nim: take any number of tokens from one heap; who cannot move loses",
     how_to_play: "Take one or more tokens from a single heap (click a token: it and every token to its right go); whoever takes the last token wins (with misere=true, loses).",
-    keys: &[
-        KeyInfo {
-            key: "heaps",
-            default: "3/4/5",
-            range: "1..=32 heaps of 0..=10^18",
-            help: "heap sizes",
-        },
-        super::MISERE,
-    ],
+    keys: &[HEAPS, super::MISERE],
     players: super::PLAYERS,
 };
 
 /// The Nim game a spec names.
 pub fn from_spec(spec: &Spec) -> Result<HeapGame, Error> {
     spec.check_keys(&INFO)?;
-    let heaps = heap_list(spec, "heaps", MAX_HEAP)?.unwrap_or_else(|| vec![3, 4, 5]);
     Ok(HeapGame::new(
-        vec![(Rule::Nim, heaps)],
-        spec.flag("misere", false)?,
+        vec![(Rule::Nim, spec.list(&HEAPS)?)],
+        spec.flag(&super::MISERE)?,
     ))
-}
-
-/// The heap sizes under `key`, each in `0..=max`, at most [`MAX_HEAPS`] of them.
-pub fn heap_list(spec: &Spec, key: &str, max: u64) -> Result<Option<Vec<u64>>, Error> {
-    let heaps = spec.list(key, 0, max)?;
-    if let Some(h) = &heaps {
-        if h.len() > MAX_HEAPS {
-            return Err(Error::Spec(format!(
-                "{key}: {} heaps, at most {MAX_HEAPS} allowed",
-                h.len()
-            )));
-        }
-    }
-    Ok(heaps)
 }
 
 /// The nim-sum: the XOR of the sizes.

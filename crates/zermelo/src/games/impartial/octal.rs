@@ -16,10 +16,10 @@
 
 use std::fmt;
 
-use super::nim::heap_list;
+use super::nim::heaps;
 use super::values::GrundyValues;
 use super::{HeapGame, Rule};
-use crate::spec::{GameInfo, KeyInfo, Spec};
+use crate::spec::{GameInfo, Key, Preset, Spec, Values};
 use crate::Error;
 
 /// The largest heap accepted in a position.
@@ -27,34 +27,44 @@ pub const MAX_HEAP: u64 = 1_000_000;
 /// The most digits accepted after the point.
 pub const MAX_DIGITS: usize = 40;
 
+/// An octal code, `default` when not given.
+pub const fn code(default: Preset<&'static str>) -> Values {
+    Values::Text {
+        form: "0. or 4. then up to 40 digits 0-7",
+        default,
+    }
+}
+
+const CODE: Key = Key {
+    name: "code",
+    values: code(Preset::Is("0.77")),
+    also: None,
+    help: "the octal code",
+};
+const HEAPS: Key = Key {
+    name: "heaps",
+    values: heaps(MAX_HEAP, Preset::Is(&[10])),
+    also: None,
+    help: "heap sizes at the start",
+};
+
 /// The registry entry of octal games.
 pub const INFO: GameInfo = GameInfo {
     name: "octal",
     summary: "octal game by its code (0.77 is Kayles); who cannot move loses",
     how_to_play: "Take tokens from one heap as the code allows (in Kayles, one or two neighbouring pins, perhaps splitting the row in two); whoever cannot move loses.",
-    keys: &[
-        KeyInfo {
-            key: "code",
-            default: "0.77",
-            range: "0. or 4. then up to 40 digits 0-7",
-            help: "the octal code",
-        },
-        KeyInfo {
-            key: "heaps",
-            default: "10",
-            range: "1..=32 heaps of 0..=1000000",
-            help: "heap sizes at the start",
-        },
-    ],
+    keys: &[CODE, HEAPS],
     players: super::PLAYERS,
 };
 
 /// The octal game a spec names.
 pub fn from_spec(spec: &Spec) -> Result<HeapGame, Error> {
     spec.check_keys(&INFO)?;
-    let code: Octal = spec.get("code").unwrap_or("0.77").parse()?;
-    let heaps = heap_list(spec, "heaps", MAX_HEAP)?.unwrap_or_else(|| vec![10]);
-    Ok(HeapGame::new(vec![(Rule::Octal(code), heaps)], false))
+    let code: Octal = spec.text(&CODE)?.parse()?;
+    Ok(HeapGame::new(
+        vec![(Rule::Octal(code), spec.list(&HEAPS)?)],
+        false,
+    ))
 }
 
 /// An octal code: `digits[j]` is the digit of removing `j` tokens.

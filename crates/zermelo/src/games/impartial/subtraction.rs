@@ -7,7 +7,7 @@
 
 use super::nim::MAX_HEAP;
 use super::{HeapGame, Rule};
-use crate::spec::{GameInfo, KeyInfo, Spec};
+use crate::spec::{GameInfo, Key, Preset, Spec, Values};
 use crate::Error;
 
 /// The largest move accepted in a subtraction set.
@@ -15,53 +15,61 @@ pub const MAX_MOVE: u64 = 100_000;
 /// The most moves accepted in a subtraction set.
 pub const MAX_MOVES: usize = 64;
 
+/// A subtraction set: distinct numbers in `1..=`[`MAX_MOVE`], at most [`MAX_MOVES`] of
+/// them (see [`sorted`]).
+pub const fn moves(default: Preset<&'static [u64]>) -> Values {
+    Values::List {
+        lo: 1,
+        hi: MAX_MOVE,
+        most: MAX_MOVES,
+        what: "distinct numbers in",
+        default,
+    }
+}
+
+const SET: Key = Key {
+    name: "set",
+    values: moves(Preset::Is(&[1, 2, 3])),
+    also: None,
+    help: "the numbers of tokens a move may take",
+};
+const N: Key = Key {
+    name: "n",
+    values: Values::Int {
+        lo: 0,
+        hi: MAX_HEAP,
+        default: Preset::Is(21),
+    },
+    also: None,
+    help: "tokens on the table at the start",
+};
+
 /// The registry entry of subtraction games.
 pub const INFO: GameInfo = GameInfo {
     name: "subtraction",
     summary: "subtraction game: take one of the set's numbers of tokens from the heap",
     how_to_play: "Take from the heap a number of tokens that is in the set; whoever cannot move loses.",
-    keys: &[
-        KeyInfo {
-            key: "set",
-            default: "1/2/3",
-            range: "1..=64 distinct numbers in 1..=100000",
-            help: "the numbers of tokens a move may take",
-        },
-        KeyInfo {
-            key: "n",
-            default: "21",
-            range: "0..=10^18",
-            help: "tokens on the table at the start",
-        },
-        super::MISERE,
-    ],
+    keys: &[SET, N, super::MISERE],
     players: super::PLAYERS,
 };
 
 /// The subtraction game a spec names.
 pub fn from_spec(spec: &Spec) -> Result<HeapGame, Error> {
     spec.check_keys(&INFO)?;
-    let set = set(spec, "set")?.unwrap_or_else(|| vec![1, 2, 3]);
-    let n = spec.int("n", 21, 0, MAX_HEAP)?;
+    let set = sorted(&SET, spec.list(&SET)?)?;
     Ok(HeapGame::new(
-        vec![(Rule::Subtraction(set), vec![n])],
-        spec.flag("misere", false)?,
+        vec![(Rule::Subtraction(set), vec![spec.int(&N)?])],
+        spec.flag(&super::MISERE)?,
     ))
 }
 
-/// The subtraction set under `key`, sorted: distinct positive numbers up to [`MAX_MOVE`].
-pub fn set(spec: &Spec, key: &str) -> Result<Option<Vec<u64>>, Error> {
-    let Some(mut set) = spec.list(key, 1, MAX_MOVE)? else {
-        return Ok(None);
-    };
-    if set.len() > MAX_MOVES {
-        return Err(Error::Spec(format!("{key}: at most {MAX_MOVES} moves")));
-    }
+/// The subtraction set given as `key`, sorted; refused when a number is listed twice.
+pub fn sorted(key: &Key, mut set: Vec<u64>) -> Result<Vec<u64>, Error> {
     set.sort_unstable();
     if let Some(w) = set.windows(2).find(|w| w[0] == w[1]) {
-        return Err(Error::Spec(format!("{key}: {} is listed twice", w[0])));
+        return Err(Error::Spec(format!("{}: {} is listed twice", key.name, w[0])));
     }
-    Ok(Some(set))
+    Ok(set)
 }
 
 /// The win/loss table by backward induction: entry `n` is true when the mover wins with

@@ -3,48 +3,48 @@
 //! move is a move in one of them. Each part keeps the keys of its own game (`code` with
 //! `heaps` as in `octal`, `set` with `n` as in `subtraction`), and `nim` lists Nim heaps.
 
-use super::nim::{self, heap_list};
+use super::nim::{self, heaps};
 use super::{octal, subtraction, HeapGame, Octal, Rule};
-use crate::spec::{GameInfo, KeyInfo, Spec};
+use crate::spec::{GameInfo, Key, Preset, Spec};
 use crate::Error;
+
+const CODE: Key = Key {
+    name: "code",
+    values: octal::code(Preset::Else("none")),
+    also: Some("with heaps"),
+    help: "the octal game of the `heaps`",
+};
+const HEAPS: Key = Key {
+    name: "heaps",
+    values: heaps(octal::MAX_HEAP, Preset::Else("none")),
+    also: None,
+    help: "heaps of the octal game",
+};
+const SET: Key = Key {
+    name: "set",
+    values: subtraction::moves(Preset::Else("none")),
+    also: Some("with n"),
+    help: "the subtraction game of the heaps `n`",
+};
+const N: Key = Key {
+    name: "n",
+    values: heaps(nim::MAX_HEAP, Preset::Else("none")),
+    also: None,
+    help: "heaps of the subtraction game",
+};
+const NIM: Key = Key {
+    name: "nim",
+    values: heaps(nim::MAX_HEAP, Preset::Else("none")),
+    also: None,
+    help: "Nim heaps",
+};
 
 /// The registry entry of sums.
 pub const INFO: GameInfo = GameInfo {
     name: "sum",
     summary: "a sum of an octal game, a subtraction game and Nim heaps, played side by side",
     how_to_play: "Make one move in any one of the games side by side (its own rules); whoever cannot move in any of them loses.",
-    keys: &[
-        KeyInfo {
-            key: "code",
-            default: "none",
-            range: "an octal code, with heaps",
-            help: "the octal game of the `heaps`",
-        },
-        KeyInfo {
-            key: "heaps",
-            default: "none",
-            range: "1..=32 heaps of 0..=1000000",
-            help: "heaps of the octal game",
-        },
-        KeyInfo {
-            key: "set",
-            default: "none",
-            range: "a subtraction set, with n",
-            help: "the subtraction game of the heaps `n`",
-        },
-        KeyInfo {
-            key: "n",
-            default: "none",
-            range: "1..=32 heaps of 0..=10^18",
-            help: "heaps of the subtraction game",
-        },
-        KeyInfo {
-            key: "nim",
-            default: "none",
-            range: "1..=32 heaps of 0..=10^18",
-            help: "Nim heaps",
-        },
-    ],
+    keys: &[CODE, HEAPS, SET, N, NIM],
     players: super::PLAYERS,
 };
 
@@ -52,22 +52,24 @@ pub const INFO: GameInfo = GameInfo {
 pub fn from_spec(spec: &Spec) -> Result<HeapGame, Error> {
     spec.check_keys(&INFO)?;
     let mut parts = Vec::new();
-    let code = spec.get("code").map(str::parse::<Octal>).transpose()?;
-    match (code, heap_list(spec, "heaps", octal::MAX_HEAP)?) {
-        (Some(code), Some(heaps)) => parts.push((Rule::Octal(code), heaps)),
-        (None, None) => {}
+    match (spec.has(&CODE), spec.has(&HEAPS)) {
+        (true, true) => {
+            let code: Octal = spec.text(&CODE)?.parse()?;
+            parts.push((Rule::Octal(code), spec.list(&HEAPS)?));
+        }
+        (false, false) => {}
         _ => return Err(Error::Spec("sum: code and heaps go together".into())),
     }
-    match (
-        subtraction::set(spec, "set")?,
-        heap_list(spec, "n", nim::MAX_HEAP)?,
-    ) {
-        (Some(set), Some(heaps)) => parts.push((Rule::Subtraction(set), heaps)),
-        (None, None) => {}
+    match (spec.has(&SET), spec.has(&N)) {
+        (true, true) => {
+            let set = subtraction::sorted(&SET, spec.list(&SET)?)?;
+            parts.push((Rule::Subtraction(set), spec.list(&N)?));
+        }
+        (false, false) => {}
         _ => return Err(Error::Spec("sum: set and n go together".into())),
     }
-    if let Some(heaps) = heap_list(spec, "nim", nim::MAX_HEAP)? {
-        parts.push((Rule::Nim, heaps));
+    if spec.has(&NIM) {
+        parts.push((Rule::Nim, spec.list(&NIM)?));
     }
     if parts.is_empty() {
         return Err(Error::Spec(

@@ -10,34 +10,40 @@ pub use solver::{tree_oracle, MnkTree, TREE_MAX_CELLS};
 
 use crate::game::{Game, Indexed, Outcome, PlayerId, Symmetric};
 use crate::session::strategies::search::TreeOracleFn;
-use crate::spec::{GameInfo, KeyInfo, Spec};
+use crate::spec::{GameInfo, Key, Preset, Spec, Values};
 use crate::Error;
+
+/// A side of the board, 1 to 8 cells, 3 when not given.
+const SIDE: Values = Values::Int {
+    lo: 1,
+    hi: 8,
+    default: Preset::Is(3),
+};
+const M: Key = Key {
+    name: "m",
+    values: SIDE,
+    also: Some("m*n <= 64"),
+    help: "board width (columns)",
+};
+const N: Key = Key {
+    name: "n",
+    values: SIDE,
+    also: Some("m*n <= 64"),
+    help: "board height (rows)",
+};
+const K: Key = Key {
+    name: "k",
+    values: SIDE,
+    also: Some("at most max(m,n)"),
+    help: "marks in a row that win",
+};
 
 /// The registry entry of m,n,k-games.
 pub const INFO: GameInfo = GameInfo {
     name: "mnk",
     summary: "m,n,k-game: k in a row on an m-wide, n-high board wins",
     how_to_play: "Take turns marking an empty cell (X first); the first to get k marks in a row, across, up or diagonally, wins; a full board without one is a draw.",
-    keys: &[
-        KeyInfo {
-            key: "m",
-            default: "3",
-            range: "1..=8 (m*n <= 64)",
-            help: "board width (columns)",
-        },
-        KeyInfo {
-            key: "n",
-            default: "3",
-            range: "1..=8 (m*n <= 64)",
-            help: "board height (rows)",
-        },
-        KeyInfo {
-            key: "k",
-            default: "3",
-            range: "1..=max(m,n)",
-            help: "marks in a row that win",
-        },
-    ],
+    keys: &[M, N, K],
     players: crate::session::strategies::search::PLAYERS,
 };
 
@@ -150,9 +156,9 @@ impl Mnk {
             return Ok(Mnk::tictactoe());
         }
         spec.check_keys(&INFO)?;
-        let m = spec.int("m", 3, 1, 8)? as usize;
-        let n = spec.int("n", 3, 1, 8)? as usize;
-        let k = spec.int("k", 3, 1, 8)? as usize;
+        let m = spec.int(&M)? as usize;
+        let n = spec.int(&N)? as usize;
+        let k = spec.int(&K)? as usize;
         Mnk::new(m, n, k)
     }
 

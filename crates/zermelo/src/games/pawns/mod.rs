@@ -18,7 +18,7 @@ mod notation;
 use crate::game::{Game, Indexed, Levelled, Notation, Outcome, PlayerId, Symmetric};
 use crate::session::strategies::levels::{self, Tabulated};
 use crate::session::{Big, Fact, FactValue};
-use crate::spec::{GameInfo, KeyInfo, PlayerInfo, Spec};
+use crate::spec::{GameInfo, Key, PlayerInfo, Preset, Spec, Values};
 use crate::Error;
 
 /// The most columns a board may have.
@@ -28,38 +28,50 @@ pub const MIN_ROWS: usize = 3;
 /// The most rows a board may have.
 pub const MAX_ROWS: usize = 8;
 
+const COLS: Key = Key {
+    name: "cols",
+    values: Values::Int {
+        lo: 1,
+        hi: MAX_COLS as u64,
+        default: Preset::Is(5),
+    },
+    also: None,
+    help: "columns",
+};
+const ROWS: Key = Key {
+    name: "rows",
+    values: Values::Int {
+        lo: MIN_ROWS as u64,
+        hi: MAX_ROWS as u64,
+        default: Preset::Is(8),
+    },
+    also: None,
+    help: "rows",
+};
+/// The players in the order of `WHITE` and `BLACK`.
+const FIRST: Key = Key {
+    name: "first",
+    values: Values::Word(&["white", "black"]),
+    also: None,
+    help: "who moves first",
+};
+const BOARD: Key = Key {
+    name: "board",
+    values: Values::Text {
+        form: "columns like B...P/.B.P. or a board id",
+        default: Preset::Else("the start"),
+    },
+    also: None,
+    help: "the position to start from, in the game's position notation",
+};
+
 /// The registry entry of the pawns game.
 pub const INFO: GameInfo = GameInfo {
     name: "pawns",
     summary: "pawns race: a White and a Black pawn per column; a pawn moves forward any number of free \
               squares (jumping a pawn right in front), a player without a move passes; all pawns across wins",
     how_to_play: "Move one of your pawns straight ahead any number of free squares (jumping the pawn right in front of it); the first to get every pawn to the far side wins.",
-    keys: &[
-        KeyInfo {
-            key: "cols",
-            default: "5",
-            range: "1..=8",
-            help: "columns",
-        },
-        KeyInfo {
-            key: "rows",
-            default: "8",
-            range: "3..=8",
-            help: "rows",
-        },
-        KeyInfo {
-            key: "first",
-            default: "white",
-            range: "white, black",
-            help: "who moves first",
-        },
-        KeyInfo {
-            key: "board",
-            default: "the start",
-            range: "columns like B...P/.B.P. or a board id",
-            help: "the position to start from, in the game's position notation",
-        },
-    ],
+    keys: &[COLS, ROWS, FIRST, BOARD],
     players: &[PlayerInfo {
         name: "perfect",
         help: "reads the solved table: wins fastest, loses slowest",
@@ -229,23 +241,20 @@ impl Pawns {
     /// The game a spec names: `pawns:cols=C,rows=R,first=white|black,board=...`.
     pub fn from_spec(spec: &Spec) -> Result<Pawns, Error> {
         spec.check_keys(&INFO)?;
-        let first = match spec.get("first").map(|t| t.to_ascii_lowercase()).as_deref() {
-            None | Some("white" | "w") => WHITE,
-            Some("black" | "b") => BLACK,
-            Some(other) => return Err(Error::Spec(format!("first={other}: expected white or black"))),
-        };
-        let board = spec.get("board");
+        let first = [WHITE, BLACK][spec.word(&FIRST)?];
+        let board = spec.get(BOARD.name);
         // A board in column form tells its own size when the keys do not.
         let columns: Option<Vec<&str>> = board
             .filter(|b| !b.trim().chars().all(|c| c.is_ascii_digit()))
             .map(|b| b.split_whitespace().next().unwrap_or("").split('/').collect());
-        let cols_default = columns.as_ref().map_or(5, |c| c.len() as u64);
-        let rows_default = columns
-            .as_ref()
-            .and_then(|c| c.first())
-            .map_or(8, |c| c.chars().count() as u64);
-        let cols = spec.int("cols", cols_default, 1, MAX_COLS as u64)? as usize;
-        let rows = spec.int("rows", rows_default, MIN_ROWS as u64, MAX_ROWS as u64)? as usize;
+        let cols = match &columns {
+            Some(c) if !spec.has(&COLS) => c.len(),
+            _ => spec.int(&COLS)? as usize,
+        };
+        let rows = match columns.as_ref().and_then(|c| c.first()) {
+            Some(c) if !spec.has(&ROWS) => c.chars().count(),
+            _ => spec.int(&ROWS)? as usize,
+        };
         let mut game = Pawns::new(cols, rows, first)?;
         if let Some(text) = board {
             let p = game.parse_position(text)?;
