@@ -514,6 +514,9 @@ impl Game {
     }
 }
 
+/// A study's text, JSON document, CSV rows, SVG chart and plotted series.
+type StudyAnswer = (String, String, Option<String>, Option<String>, Option<String>);
+
 /// The study `name` of the game (or family) `spec`, with `args` (see the study's keys in
 /// `games()`): its text, its JSON document, its CSV rows, its SVG chart (when `args` has
 /// `plot`) and the series the chart plots, the last three `None` when it has none.
@@ -527,7 +530,7 @@ fn study(
     data: PathBuf,
     memory: Option<u64>,
     progress: Option<Bound<'_, PyAny>>,
-) -> PyResult<(String, String, Option<String>, Option<String>, Option<String>)> {
+) -> PyResult<StudyAnswer> {
     let study = zermelo::catalog::study(spec, name).map_err(py_error)?;
     let args = args
         .iter()

@@ -9,8 +9,9 @@ use std::time::{Duration, Instant};
 
 use super::common::{self, check_seats, outcome_words, program, Special, MAX_PLIES};
 use super::{
-    Big, Budget, Cost, Counts, Fact, GameRecord, Graph, GraphEdge, GraphNode, Options, PlayIo, PlayerInfo,
-    PositionView, RatingRow, SeatPlayer, SeatResults, SeatRow, Session, Solution, StandingRow, Standings,
+    Big, Budget, Cost, Counts, Fact, Found, GameRecord, Graph, GraphEdge, GraphNode, Options, PlayIo,
+    PlayerInfo, PositionView, RatingRow, SeatPlayer, SeatResults, SeatRow, Session, Solution, StandingRow,
+    Standings,
 };
 use crate::analysis::selfplay::{self, Estimate, GameResult, Plan};
 use crate::analysis::stats::Share;
@@ -95,13 +96,13 @@ pub trait Strategy: Send + Sync + Sized + 'static {
     }
     /// Solves the game from `start` (the game's start, or the position of
     /// [`Options::position`]): the exact value of `start` for its mover. The session fills
-    /// [`Solution::position`].
+    /// the position and who moves there.
     fn solve(
         &self,
         start: &<Self::Game as Game>::Position,
         opts: &Options,
         tables: &Tables<'_, Self>,
-    ) -> Result<Solution, Error>;
+    ) -> Result<Found, Error>;
     /// The view of `p`, a position of [`Strategy::game`], with its moves valued.
     fn view(
         &self,
@@ -721,9 +722,10 @@ impl<S: Strategy> Session for GameSession<S> {
         }
         let cost = self.settled(self.strategy.estimate(&start, opts, &tables))?;
         opts.budget.check(&format!("solving {}", self.spec()), cost)?;
-        let solution = self.strategy.solve(&start, opts, &tables).map(|s| Solution {
-            position: opts.position.as_ref().map(|_| game.format_position(&start)),
-            ..s
+        let solution = self.strategy.solve(&start, opts, &tables).map(|found| {
+            let position = opts.position.as_ref().map(|_| game.format_position(&start));
+            let to_move = game.player_name(game.to_move(&start));
+            Solution::new(self.spec(), position, to_move, found)
         });
         self.settled(solution)
     }

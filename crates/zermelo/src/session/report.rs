@@ -207,6 +207,39 @@ pub struct Solution {
     pub details: Vec<Fact>,
 }
 
+/// What a strategy's solve found: the value and how it was found. The session makes it a
+/// [`Solution`], adding the game, the position and who moves there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Found {
+    /// The value for the player to move.
+    pub verdict: Verdict,
+    /// Positions solved or stored.
+    pub positions: Big,
+    /// The solver used.
+    pub solver: String,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Game- and solver-specific facts.
+    pub details: Vec<Fact>,
+}
+
+impl Solution {
+    /// The solution of the game `spec` from `position` (`None`: its start), where
+    /// `to_move` moves, as a solve `found` it.
+    pub fn new(spec: &str, position: Option<String>, to_move: String, found: Found) -> Solution {
+        Solution {
+            game: spec.to_string(),
+            position,
+            to_move,
+            verdict: found.verdict,
+            positions: found.positions,
+            solver: found.solver,
+            seconds: found.seconds,
+            details: found.details,
+        }
+    }
+}
+
 /// One legal move and what it is worth to the player making it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MoveValue {

@@ -20,7 +20,7 @@ use crate::play::Player;
 use crate::session::common;
 use crate::session::engine::{GameSession, Made, Strategy, Tables};
 use crate::session::{
-    Big, Budget, Cost, Fact, FactValue, MoveValue, Options, PositionView, Session, Solution, Verdict,
+    Big, Budget, Cost, Fact, FactValue, Found, MoveValue, Options, PositionView, Session, Verdict,
     MOVES_LISTED,
 };
 use crate::solve::grundy::Periodicity;
@@ -614,17 +614,13 @@ impl Strategy for HeapValues {
 
     /// The values of every heap the game's start can come to (a position's heaps are no
     /// larger: [`HeapGame::parse_position`] refuses any that are), and the value of `start`.
-    fn solve(&self, start: &Heaps, opts: &Options, tables: &Tables<'_, Self>) -> Result<Solution, Error> {
+    fn solve(&self, start: &Heaps, opts: &Options, tables: &Tables<'_, Self>) -> Result<Found, Error> {
         let started = Instant::now();
         let solved = self.solved(opts, true, tables)?;
         let Solved(judge, cost) = &*solved;
-        let g = &self.game;
         let mut details = self.facts(judge, start);
         details.extend(judge.tables(opts, true)?);
-        Ok(Solution {
-            game: self.spec.clone(),
-            position: None,
-            to_move: g.player_name(g.to_move(start)),
+        Ok(Found {
             verdict: verdict(!judge.lost(start)),
             positions: Big(u128::from(cost.positions)),
             solver: judge.method().to_string(),

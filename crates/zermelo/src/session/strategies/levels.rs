@@ -14,7 +14,7 @@ use crate::game::{Levelled, Notation, Symmetric};
 use crate::play::perfect::{rank_moves, Perfect};
 use crate::play::Player;
 use crate::session::engine::{GameSession, Made, Strategy, Tables};
-use crate::session::{Big, Cost, Counts, Fact, FactValue, Options, PositionView, Session, Solution, Verdict};
+use crate::session::{Big, Cost, Counts, Fact, FactValue, Found, Options, PositionView, Session, Verdict};
 use crate::solve::levels::{self, Checkpoints};
 use crate::solve::{symmetric_key, KeyFn, Oracle};
 use crate::spec::GameInfo;
@@ -465,12 +465,7 @@ impl<G: Tabulated> Strategy for Levels<G> {
 
     /// The value of `start` from the table of every position (read, or solved now): a solve
     /// from a position tabulates the whole game, as from its start.
-    fn solve(
-        &self,
-        start: &G::Position,
-        opts: &Options,
-        tables: &Tables<'_, Self>,
-    ) -> Result<Solution, Error> {
+    fn solve(&self, start: &G::Position, opts: &Options, tables: &Tables<'_, Self>) -> Result<Found, Error> {
         let g = &self.game;
         let started = Instant::now();
         let (values, source) = match tables.held().filter(|_| !opts.force) {
@@ -535,10 +530,7 @@ impl<G: Tabulated> Strategy for Levels<G> {
                 FactValue::Real(self.move_latency(&values)?),
             ));
         }
-        Ok(Solution {
-            game: self.spec.clone(),
-            position: None,
-            to_move: g.player_name(g.to_move(start)),
+        Ok(Found {
             verdict: Verdict::of(value),
             positions: Big(positions.into()),
             solver: SOLVER.into(),

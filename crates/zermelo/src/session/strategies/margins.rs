@@ -19,7 +19,7 @@ use crate::play::Player;
 use crate::session::common;
 use crate::session::engine::{GameSession, Made, Strategy, Tables};
 use crate::session::{
-    Big, Budget, Cost, Fact, FactValue, MoveValue, Options, PositionView, Session, Solution, Verdict,
+    Big, Budget, Cost, Fact, FactValue, Found, MoveValue, Options, PositionView, Session, Verdict,
 };
 use crate::solve::margin::{MarginSearch, MarginSolver, Setup};
 use crate::solve::margin_table::{self, MarginIndexed, MarginTable};
@@ -369,12 +369,7 @@ impl<G: MarginGame> Strategy for Margins<G> {
         })
     }
 
-    fn solve(
-        &self,
-        start: &G::Position,
-        opts: &Options,
-        tables: &Tables<'_, Self>,
-    ) -> Result<Solution, Error> {
+    fn solve(&self, start: &G::Position, opts: &Options, tables: &Tables<'_, Self>) -> Result<Found, Error> {
         let g = self.one("solve")?;
         let what = format!("solving {}", self.spec);
         opts.budget.check(&what, self.estimate(start, opts, tables)?)?;
@@ -448,10 +443,7 @@ impl<G: MarginGame> Strategy for Margins<G> {
             "nodes",
             FactValue::Big(Big(u128::from(nodes))),
         ));
-        Ok(Solution {
-            game: self.spec.clone(),
-            position: None,
-            to_move: g.player_name(g.to_move(start)),
+        Ok(Found {
             verdict: Verdict::of_margin(margin),
             positions: Big(positions as u128),
             solver: solver.to_string(),

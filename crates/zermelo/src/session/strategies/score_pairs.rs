@@ -12,7 +12,7 @@ use crate::play::Player;
 use crate::session::common;
 use crate::session::engine::{GameSession, Made, Strategy, Tables};
 use crate::session::{
-    word_of_margin, Big, Cost, Fact, FactValue, MoveValue, Options, PositionView, Session, Solution, Verdict,
+    word_of_margin, Big, Cost, Fact, FactValue, Found, MoveValue, Options, PositionView, Session, Verdict,
 };
 use crate::solve::scores::{DecisionRule, ScoreSolver, Scores};
 use crate::spec::GameInfo;
@@ -178,12 +178,7 @@ impl<G: ScoreGame> Strategy for ScorePairs<G> {
         Ok(self.game.solve_cost())
     }
 
-    fn solve(
-        &self,
-        start: &G::Position,
-        opts: &Options,
-        tables: &Tables<'_, Self>,
-    ) -> Result<Solution, Error> {
+    fn solve(&self, start: &G::Position, opts: &Options, tables: &Tables<'_, Self>) -> Result<Found, Error> {
         let g = &self.game;
         opts.budget.check(
             &format!("solving {}", self.spec),
@@ -196,10 +191,7 @@ impl<G: ScoreGame> Strategy for ScorePairs<G> {
             None => g.solve_from(start),
         };
         let mover = g.to_move(start);
-        Ok(Solution {
-            game: self.spec.clone(),
-            position: None,
-            to_move: g.player_name(mover),
+        Ok(Found {
             verdict: verdict(mover, scores),
             positions: Big(positions as u128),
             solver: "scores".into(),

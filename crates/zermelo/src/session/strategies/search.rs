@@ -16,8 +16,8 @@ use crate::session::common;
 use crate::session::engine::{GameSession, Made, Strategy, Tables};
 use crate::session::table_fact;
 use crate::session::{
-    Big, Cost, Counts, Fact, FactValue, MoveValue, Options, PlayerInfo, PositionView, Session, Solution,
-    Tally, Verdict,
+    Big, Cost, Counts, Fact, FactValue, Found, MoveValue, Options, PlayerInfo, PositionView, Session, Tally,
+    Verdict,
 };
 use crate::solve::memo::MemoSolver;
 use crate::solve::search::AlphaBeta;
@@ -209,12 +209,7 @@ impl<G: Searchable> Strategy for Search<G> {
         })
     }
 
-    fn solve(
-        &self,
-        start: &G::Position,
-        opts: &Options,
-        tables: &Tables<'_, Self>,
-    ) -> Result<Solution, Error> {
+    fn solve(&self, start: &G::Position, opts: &Options, tables: &Tables<'_, Self>) -> Result<Found, Error> {
         let g = &self.game;
         let spec = &self.spec;
         let started = Instant::now();
@@ -253,10 +248,7 @@ impl<G: Searchable> Strategy for Search<G> {
                 )))
             }
         };
-        Ok(Solution {
-            game: spec.clone(),
-            position: None,
-            to_move: g.player_name(g.to_move(start)),
+        Ok(Found {
             verdict: Verdict::of(value),
             positions: Big(u128::from(positions)),
             solver: solver.to_string(),
