@@ -285,18 +285,19 @@ where
         let game = make(spec)?;
         Ok(search::open(&spec.to_string(), info, game, None))
     }));
-    let mut sessions = Vec::new();
+    // Every example opens; the first says which solvers the game offers.
+    let mut solvers = None;
     for example in examples {
         let spec: Spec = example.parse()?;
         if spec.name != info.name {
             return Err(Error::Spec(format!("{example} is no spec of {}", info.name)));
         }
-        sessions.push(open(&spec)?);
+        let session = open(&spec)?;
+        solvers.get_or_insert_with(|| session.solvers());
     }
-    let Some(session) = sessions.first() else {
+    let Some(solvers) = solvers else {
         return Err(Error::Spec(format!("{} needs an example spec", info.name)));
     };
-    let solvers = session.solvers();
     let examples: Vec<&'static str> = examples.iter().map(|e| &*String::leak(e.to_string())).collect();
     register(Entry {
         info,

@@ -132,12 +132,7 @@ impl Check {
         let result = (self.run)(entry, &opts);
         // Nothing may be left to remove.
         let _ = std::fs::remove_dir_all(&opts.data_dir);
-        result.map_err(|e| {
-            Error::Conformance(format!(
-                "the {} check fails ({}): {e}",
-                self.name, self.what
-            ))
-        })
+        result.map_err(|e| Error::Conformance(format!("the {} check fails ({}): {e}", self.name, self.what)))
     }
 }
 
@@ -182,9 +177,12 @@ impl<T> At<T> for Result<T, Error> {
     }
 }
 
+/// A spec and its session.
+type Opened = (String, Box<dyn Session>);
+
 /// The sessions of `entry`'s examples, and of its default spec when `default` is set and
 /// the game opens without keys (a sum needs its parts).
-fn sessions(entry: &Entry, default: bool) -> Result<Vec<(String, Box<dyn Session>)>, Error> {
+fn sessions(entry: &Entry, default: bool) -> Result<Vec<Opened>, Error> {
     let name = entry.info.name;
     ensure!(!entry.examples.is_empty(), "{name} has no examples");
     let mut out = Vec::new();
@@ -204,7 +202,7 @@ fn sessions(entry: &Entry, default: bool) -> Result<Vec<(String, Box<dyn Session
 }
 
 /// The specs `sessions` checked.
-fn over(sessions: &[(String, Box<dyn Session>)]) -> Checked {
+fn over(sessions: &[Opened]) -> Checked {
     Checked {
         specs: sessions.len(),
         ..Checked::default()
@@ -260,7 +258,10 @@ fn check_node(
     let at = place(spec, moves);
     if view.terminal {
         ensure!(view.moves.is_empty(), "{at}: a finished game has moves");
-        ensure!(view.result.is_some(), "{at}: a finished game does not say how it ended");
+        ensure!(
+            view.result.is_some(),
+            "{at}: a finished game does not say how it ended"
+        );
         return Ok(());
     }
     ensure!(!view.moves.is_empty(), "{at}: a live position has no move");
@@ -276,7 +277,10 @@ fn check_node(
     for m in &view.moves {
         let child = session
             .position(&with(moves, &m.notation), opts)
-            .at(format_args!("{at}: the listed move {} does not replay", m.notation))?;
+            .at(format_args!(
+                "{at}: the listed move {} does not replay",
+                m.notation
+            ))?;
         ensure_eq!(
             child.verdict.value.is_some(),
             m.verdict.value.is_some(),
@@ -287,7 +291,12 @@ fn check_node(
         ensure_eq!(m.verdict, implied, "{at}: move {} against its child", m.notation);
     }
     if view.verdict.margin.is_none() && view.verdict.scores.is_none() {
-        let top = view.moves.iter().map(|m| rank(&m.verdict)).max().unwrap_or_default();
+        let top = view
+            .moves
+            .iter()
+            .map(|m| rank(&m.verdict))
+            .max()
+            .unwrap_or_default();
         ensure_eq!(
             rank(&view.verdict),
             top,
@@ -350,14 +359,20 @@ fn each_solver(session: &dyn Session) -> Vec<Option<String>> {
 fn solvers(entry: &Entry, opts: &Options) -> Result<Checked, Error> {
     let sessions = sessions(entry, false)?;
     for (spec, session) in &sessions {
-        let start = session.position(&[], opts).at(format_args!("{spec}: the start"))?;
+        let start = session
+            .position(&[], opts)
+            .at(format_args!("{spec}: the start"))?;
         for solver in each_solver(session.as_ref()) {
             let by = Options {
                 solver: solver.clone(),
                 ..opts.clone()
             };
             let solved = session.solve(&by).at(format_args!("{spec} {solver:?}"))?;
-            ensure_eq!(solved.verdict, start.verdict, "{spec} {solver:?}: solved, the start's view");
+            ensure_eq!(
+                solved.verdict,
+                start.verdict,
+                "{spec} {solver:?}: solved, the start's view"
+            );
         }
     }
     Ok(over(&sessions))
@@ -380,7 +395,10 @@ fn errors(entry: &Entry, opts: &Options) -> Result<Checked, Error> {
         let Err(err) = (entry.open)(&unknown) else {
             return Err(Error::Conformance(format!("{name}: an unknown key is taken")));
         };
-        ensure!(matches!(err, Error::Spec(_)), "{name}: an unknown key gives {err:?}");
+        ensure!(
+            matches!(err, Error::Spec(_)),
+            "{name}: an unknown key gives {err:?}"
+        );
         ensure!(!err.to_string().contains('\n'), "{name}: {err:?}");
         let alone = session.tournament(&["random".into()], 1, 0, opts, &|_| {});
         ensure!(
@@ -394,10 +412,14 @@ fn errors(entry: &Entry, opts: &Options) -> Result<Checked, Error> {
 fn bot(entry: &Entry, opts: &Options) -> Result<Checked, Error> {
     let sessions = sessions(entry, false)?;
     for (spec, session) in &sessions {
-        let view = session.position(&[], opts).at(format_args!("{spec}: the start"))?;
+        let view = session
+            .position(&[], opts)
+            .at(format_args!("{spec}: the start"))?;
         let chosen = session.bot_move(&[], "perfect", 1, opts).at(spec)?;
         let Some(best) = view.moves.iter().find(|m| m.notation == chosen) else {
-            return Err(Error::Conformance(format!("{spec}: the bot's move {chosen} is not listed")));
+            return Err(Error::Conformance(format!(
+                "{spec}: the bot's move {chosen} is not listed"
+            )));
         };
         ensure!(
             best.best || view.verdict.value.is_none(),
@@ -457,7 +479,10 @@ fn positions(entry: &Entry, opts: &Options) -> Result<Checked, Error> {
                     break;
                 }
                 let Some(m) = reached.moves.choose(&mut rng) else {
-                    return Err(Error::Conformance(format!("{}: a live position has no move", place(spec, &moves))));
+                    return Err(Error::Conformance(format!(
+                        "{}: a live position has no move",
+                        place(spec, &moves)
+                    )));
                 };
                 moves.push(m.notation.clone());
             }
@@ -588,7 +613,9 @@ fn bad_positions(entry: &Entry, opts: &Options) -> Result<Checked, Error> {
     };
     let sessions = sessions(entry, false)?;
     for (spec, session) in &sessions {
-        let start = session.position(&[], &opts).at(format_args!("{spec}: the start"))?;
+        let start = session
+            .position(&[], &opts)
+            .at(format_args!("{spec}: the start"))?;
         let mut rng = StdRng::seed_from_u64(11);
         // A position a few moves in, to change as well as the start.
         let mut moves = Vec::new();

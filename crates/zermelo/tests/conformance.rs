@@ -62,7 +62,16 @@ fn every_check_has_its_test() {
     let names: Vec<&str> = CHECKS.iter().map(|c| c.name).collect();
     assert_eq!(
         names,
-        ["minimax", "playouts", "solvers", "errors", "bot", "listing", "positions", "bad-positions"]
+        [
+            "minimax",
+            "playouts",
+            "solvers",
+            "errors",
+            "bot",
+            "listing",
+            "positions",
+            "bad-positions"
+        ]
     );
 }
 
@@ -79,7 +88,9 @@ fn a_failure_names_its_check_spec_and_position() {
     let line = err.to_string();
     assert!(matches!(err, Error::Conformance(_)), "{err:?}");
     assert!(
-        line.starts_with("the listing check fails") && line.contains("nim:heaps=1/2/3") && !line.contains('\n'),
+        line.starts_with("the listing check fails")
+            && line.contains("nim:heaps=1/2/3")
+            && !line.contains('\n'),
         "{line}"
     );
 }
