@@ -230,7 +230,9 @@ fn status(e: &Error) -> StatusCode {
         | Error::Unsupported(_)
         | Error::Forfeit { .. } => StatusCode::BAD_REQUEST,
         Error::Cancelled => StatusCode::SERVICE_UNAVAILABLE,
-        Error::Database { .. } | Error::Io(_) | Error::Quit => StatusCode::INTERNAL_SERVER_ERROR,
+        Error::Database { .. } | Error::Io(_) | Error::Quit | Error::Conformance(_) => {
+            StatusCode::INTERNAL_SERVER_ERROR
+        }
     }
 }
 

@@ -5,7 +5,9 @@
 
 use std::sync::RwLock;
 
+use crate::game::{Indexed, Notation, Symmetric};
 use crate::games::{bigpoints, domineering, dots, impartial, mnk, pawns};
+use crate::session::strategies::search;
 use crate::session::study::{Study, StudyInfo};
 use crate::session::Session;
 pub use crate::spec::COMMON_PLAYERS;
@@ -204,6 +206,107 @@ pub fn register(entry: Entry) -> Result<&'static Entry, Error> {
     registered.retain(|e| e.info.name != name);
     registered.push(entry);
     Ok(entry)
+}
+
+/// Registers a game of your own, a Rust type solved by search like the built-in
+/// m,n,k-games, in one call: `make` builds the game of a spec (whose keys `info.keys`
+/// lists: other keys are refused before `make` sees the spec), `examples` are small
+/// specs of it, quick to solve whole. The game then has every tool a built-in game has
+/// (solve, positions and moves, players, tournaments, the [`crate::conformance`]
+/// checks), through [`open`] and [`entries`] like any other. Its players are the search
+/// strategy's (`info.players` is not read); every example must open, and a built-in
+/// game's name is refused, as [`register`] does.
+///
+/// ```
+/// use zermelo::spec::GameInfo;
+/// # use zermelo::game::{Game, Indexed, Notation, Outcome, PlayerId, Symmetric};
+/// # use zermelo::Error;
+/// /// A heap of `n` counters; a move takes one or two, and who takes the last wins.
+/// #[derive(Clone)]
+/// struct Heap(u64);
+/// // `impl Game`, `Notation`, `Symmetric` and `Indexed` for `Heap`, as for any game.
+/// # impl Game for Heap {
+/// #     type Position = (u64, PlayerId);
+/// #     type Move = u64;
+/// #     fn start(&self) -> (u64, PlayerId) { (self.0, 0) }
+/// #     fn to_move(&self, p: &(u64, PlayerId)) -> PlayerId { p.1 }
+/// #     fn moves(&self, p: &(u64, PlayerId), out: &mut Vec<u64>) { out.extend((1..=2).filter(|&t| t <= p.0)) }
+/// #     fn play(&self, p: &(u64, PlayerId), m: &u64) -> (u64, PlayerId) { (p.0 - m, 1 - p.1) }
+/// #     fn outcome(&self, p: &(u64, PlayerId)) -> Option<Outcome> { (p.0 == 0).then(|| Outcome::Win(1 - p.1)) }
+/// # }
+/// # impl Symmetric for Heap { fn canonical(&self, p: &(u64, PlayerId)) -> (u64, PlayerId) { *p } }
+/// # impl Indexed for Heap {
+/// #     fn size(&self) -> u64 { 2 * (self.0 + 1) }
+/// #     fn rank(&self, p: &(u64, PlayerId)) -> u64 { 2 * p.0 + u64::from(p.1) }
+/// #     fn unrank(&self, r: u64) -> Option<(u64, PlayerId)> { (r < self.size()).then(|| (r / 2, (r % 2) as PlayerId)) }
+/// # }
+/// # impl Notation for Heap {
+/// #     fn parse_move(&self, p: &(u64, PlayerId), text: &str) -> Result<u64, Error> {
+/// #         text.parse().ok().filter(|t| self.legal_moves(p).contains(t)).ok_or_else(|| Error::bad_move(text, "take 1 or 2"))
+/// #     }
+/// #     fn format_move(&self, _: &(u64, PlayerId), m: &u64) -> String { m.to_string() }
+/// #     fn parse_position(&self, text: &str) -> Result<(u64, PlayerId), Error> {
+/// #         let bad = || Error::bad_position(text, "expected COUNTERS:MOVER");
+/// #         let (n, mover) = text.split_once(':').ok_or_else(bad)?;
+/// #         let p = (n.parse().map_err(|_| bad())?, mover.parse().map_err(|_| bad())?);
+/// #         (p.0 <= self.0 && p.1 < 2 && self.format_position(&p) == text).then_some(p).ok_or_else(bad)
+/// #     }
+/// #     fn format_position(&self, p: &(u64, PlayerId)) -> String { format!("{}:{}", p.0, p.1) }
+/// #     fn render(&self, p: &(u64, PlayerId)) -> String { format!("{} counters\n", p.0) }
+/// # }
+///
+/// const INFO: GameInfo = GameInfo {
+///     name: "heap",
+///     summary: "Heap: take one or two counters; who takes the last wins",
+///     how_to_play: "Take one or two counters from the heap; whoever takes the last one wins.",
+///     keys: &[],
+///     players: &[],
+/// };
+/// let entry = zermelo::catalog::register_game(INFO, &["heap"], |_| Ok(Heap(7))).unwrap();
+/// assert_eq!(entry.info.name, "heap");
+/// let session = zermelo::catalog::open("heap").unwrap();
+/// let solved = session.solve(&Default::default()).unwrap();
+/// assert_eq!(solved.verdict.value, Some("win")); // 7 is no multiple of 3
+/// zermelo::conformance::check(entry).unwrap();
+/// ```
+pub fn register_game<G>(
+    info: GameInfo,
+    examples: &[&str],
+    make: impl Fn(&Spec) -> Result<G, Error> + Send + Sync + 'static,
+) -> Result<&'static Entry, Error>
+where
+    G: Notation + Symmetric + Indexed + Clone + Send + Sync + 'static,
+{
+    let info: &'static GameInfo = Box::leak(Box::new(GameInfo {
+        players: search::PLAYERS,
+        ..info
+    }));
+    let open: &'static Opener = Box::leak(Box::new(move |spec: &Spec| {
+        spec.check_keys(info)?;
+        let game = make(spec)?;
+        Ok(search::open(&spec.to_string(), info, game, None))
+    }));
+    // Every example opens; the first says which solvers the game offers.
+    let mut solvers = None;
+    for example in examples {
+        let spec: Spec = example.parse()?;
+        if spec.name != info.name {
+            return Err(Error::Spec(format!("{example} is no spec of {}", info.name)));
+        }
+        let session = open(&spec)?;
+        solvers.get_or_insert_with(|| session.solvers());
+    }
+    let Some(solvers) = solvers else {
+        return Err(Error::Spec(format!("{} needs an example spec", info.name)));
+    };
+    let examples: Vec<&'static str> = examples.iter().map(|e| &*String::leak(e.to_string())).collect();
+    register(Entry {
+        info,
+        open,
+        examples: examples.leak(),
+        solvers: solvers.leak(),
+        studies: &[],
+    })
 }
 
 /// The catalog entry of the game named `name`, or a clear error naming the known games.

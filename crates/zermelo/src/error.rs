@@ -27,6 +27,9 @@ pub enum Error {
     /// The work was stopped before it finished (its client went away, or Ctrl-C).
     #[error("stopped before the end")]
     Cancelled,
+    /// A game broke a rule of the conformance suite ([`crate::conformance`]).
+    #[error("{0}")]
+    Conformance(String),
     /// A human player ended the game.
     #[error("the game was ended by a human player")]
     Quit,

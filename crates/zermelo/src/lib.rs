@@ -6,6 +6,7 @@
 pub mod analysis;
 pub mod balance;
 pub mod catalog;
+pub mod conformance;
 pub mod error;
 pub mod game;
 pub mod games;
