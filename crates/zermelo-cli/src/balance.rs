@@ -17,7 +17,7 @@ use zermelo::games::bigpoints::balance::{Balance, Choice, Plan, Sweep, DEFAULT_B
 use zermelo::solve::levels::Partition;
 use zermelo::solve::Progress;
 
-use crate::commands::Report;
+use crate::report::Report;
 
 /// What `zermelo balance` was asked.
 pub struct BalanceArgs {

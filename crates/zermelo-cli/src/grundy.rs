@@ -12,7 +12,8 @@ use zermelo::session::Options;
 use zermelo::solve::grundy::Periodicity;
 use zermelo::{Error, Spec};
 
-use crate::commands::{cancel_on_ctrl_c, Report};
+use crate::commands::cancel_on_ctrl_c;
+use crate::report::Report;
 
 /// The most heap sizes a plot shows; longer ranges are thinned.
 const PLOT_POINTS: usize = 4_000;
@@ -105,7 +106,7 @@ pub fn report(
     }
     text += &format!("time: {:.3} s\n", report.seconds);
     Ok(Report {
-        json: crate::render::document("grundy", &report),
+        json: crate::report::document("grundy", &report),
         text,
     })
 }
