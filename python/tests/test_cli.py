@@ -6,6 +6,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -59,3 +60,14 @@ def test_a_reader_that_stops_ends_it_quietly(tmp_path):
     module.stdout.close()
     assert module.wait() == -signal.SIGPIPE
     assert module.stderr.read() == b""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGPIPE"), reason="Ctrl-C is no signal here")
+def test_ctrl_c_is_python_s_again_after_a_command_run_in_python(tmp_path):
+    """A solve stops cleanly on Ctrl-C by a handler of its own, gone when it returns."""
+    from zermelo._native import cli
+
+    assert cli(["--data", str(tmp_path), "solve", "tictactoe", "--no-save"]) == 0
+    with pytest.raises(KeyboardInterrupt):
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(5)
