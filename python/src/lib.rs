@@ -3,6 +3,8 @@
 //! (`python/zermelo/`) turns them into objects; this module only parses, calls the library
 //! and serialises.
 
+mod cli;
+
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError};
@@ -606,6 +608,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(has_study, m)?)?;
     m.add_function(wrap_pyfunction!(balance_map, m)?)?;
     m.add_function(wrap_pyfunction!(set_threads, m)?)?;
+    m.add_function(wrap_pyfunction!(cli::cli, m)?)?;
     m.add_class::<Game>()?;
     m.add("ZermeloError", m.py().get_type::<ZermeloError>())?;
     Ok(())

@@ -12,11 +12,12 @@ _Player = Union[str, Callable[..., str]]
 
 _Path = Union[str, "PathLike[str]"]
 
-__all__ = ["games", "study", "has_study", "balance_map", "set_threads", "Game", "ZermeloError"]
+__all__ = ["cli", "games", "study", "has_study", "balance_map", "set_threads", "Game", "ZermeloError"]
 
 class ZermeloError(Exception):
     """A job zermelo could not finish: too big for its budget, a damaged table, a failed read."""
 
+def cli(argv: List[str]) -> int: ...
 def games() -> str: ...
 def study(
     spec: str,

@@ -1,5 +1,5 @@
-//! One function per command, and the report every command prints: text for people, one
-//! JSON document for programs.
+//! One function per command that opens a game through the catalog: each returns the
+//! [`Report`] it prints.
 
 use std::io::{BufRead as _, IsTerminal as _, Write as _};
 use std::net::SocketAddr;
@@ -16,14 +16,7 @@ use zermelo::Error;
 use crate::graph::Format as GraphFormat;
 use crate::progress::{bar, BarProgress};
 use crate::render;
-
-/// A command's result: text for people and one JSON document for programs.
-pub struct Report {
-    /// What a person reads.
-    pub text: String,
-    /// What `--json` prints.
-    pub json: Json,
-}
+use crate::report::Report;
 
 /// Opens a spec through the catalog.
 fn open(spec: &str) -> Result<Box<dyn Session>> {

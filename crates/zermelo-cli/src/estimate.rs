@@ -9,9 +9,9 @@ use zermelo::analysis::selfplay::{Estimate, Plan};
 use zermelo::analysis::stats::Share;
 use zermelo::session::{quantity, Options};
 
-use crate::commands::{cancel_on_ctrl_c, confirm_setup, Report};
+use crate::commands::{cancel_on_ctrl_c, confirm_setup};
 use crate::progress::bar;
-use crate::render::document;
+use crate::report::{document, Report};
 
 /// What `zermelo balance --players` was asked.
 pub struct EstimateArgs {

@@ -9,8 +9,7 @@ use serde::Serialize;
 use serde_json::Value as Json;
 use zermelo::session::{quantity, Graph};
 
-use crate::commands::Report;
-use crate::render::document;
+use crate::report::{document, Report};
 
 /// How a graph is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

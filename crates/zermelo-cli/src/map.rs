@@ -13,8 +13,9 @@ use serde_json::json;
 use zermelo::balance::{BalanceMap, MapRow, Status};
 use zermelo::session::{bytes_text, Options};
 
-use crate::commands::{cancel_on_ctrl_c, Report};
+use crate::commands::cancel_on_ctrl_c;
 use crate::progress;
+use crate::report::Report;
 
 /// The first player's result in words: "win", "draw", "loss", or why there is none.
 fn result(row: &MapRow) -> &'static str {

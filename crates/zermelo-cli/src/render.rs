@@ -1,22 +1,12 @@
 //! Text and JSON of the library's typed results, the same for every game.
 
-use serde::Serialize;
-use serde_json::{json, Value as Json};
+use serde_json::json;
 use zermelo::analysis::stats::Share;
 use zermelo::catalog;
 use zermelo::session::saved::{DbCheck, DbInfo, DbList, DbMerge, DbPart};
 use zermelo::session::{quantity, Counts, Fact, GameRecord, PositionView, Solution, Standings, Tally};
 
-use crate::commands::Report;
-
-/// The JSON document of `value` for `command`: its fields plus `"command"`.
-pub fn document(command: &str, value: &impl Serialize) -> Json {
-    let mut json = serde_json::to_value(value).expect("results serialise");
-    if let Json::Object(map) = &mut json {
-        map.insert("command".into(), json!(command));
-    }
-    json
-}
+use crate::report::{document, Report};
 
 fn facts_text(facts: &[Fact]) -> String {
     facts

@@ -28,8 +28,8 @@ use serde_json::json;
 use zermelo::session::{Options, Session};
 use zermelo::Error;
 
-use crate::commands::Report;
 use crate::render;
+use crate::report::Report;
 
 /// The longest query string a request may send.
 const MAX_QUERY: usize = 8 * 1024;

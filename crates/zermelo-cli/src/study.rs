@@ -9,7 +9,8 @@ use zermelo::catalog;
 use zermelo::session::study::StudyArgs;
 use zermelo::session::Options;
 
-use crate::commands::{cancel_on_ctrl_c, Report};
+use crate::commands::cancel_on_ctrl_c;
+use crate::report::Report;
 
 /// Runs the study `name` of the game `spec` names with `args`, stopped by Ctrl-C; writes
 /// its CSV to `csv` and its chart to `plot` when given.

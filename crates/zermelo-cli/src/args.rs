@@ -1,0 +1,375 @@
+//! The command line's schema: the commands, their arguments and how their values are read.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+/// Strongly solve, play and analyse two-player games of perfect information.
+///
+/// A game is named by a spec: NAME or NAME:key=value,key=value (lists joined by '/'),
+/// e.g. tictactoe, mnk:m=4,n=4,k=4. `zermelo games` lists the games, their keys, players
+/// and solvers.
+#[derive(Parser)]
+#[command(name = "zermelo", version)]
+pub struct Cli {
+    /// Print one JSON document instead of text (its schema: docs/schema.json).
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// The folder for solved tables [env: ZERMELO_DATA; default: ./zermelo-data].
+    #[arg(long, global = true, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// The most memory a solve may plan for, and the size of a search's table or of the
+    /// table a sweep's threads share, e.g. 8G or 512M [default: the machine's memory for a
+    /// solve, 1G for a search's table, 128M for a sweep's].
+    #[arg(long, global = true, value_name = "SIZE", value_parser = parse_size)]
+    pub memory: Option<u64>,
+    /// The threads solves, searches and self-play run on [default: one per core].
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// List the games with their keys, defaults, ranges, players and solvers.
+    Games,
+    /// Solve a game from its start (or from --position): the value for the player to move.
+    Solve {
+        /// The game spec.
+        spec: String,
+        /// Solve from this position, in the game's position notation (as `moves --json`
+        /// prints it, e.g. x../.o./... or 1:3/4/5), instead of the game's start.
+        #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
+        position: Option<String>,
+        /// The solver, for games that offer several (see `zermelo games`).
+        #[arg(long)]
+        solver: Option<String>,
+        /// Solve again even when a saved table exists.
+        #[arg(long)]
+        force: bool,
+        /// Keep the solved table in memory only; do not save it to the data folder.
+        #[arg(long)]
+        no_save: bool,
+    },
+    /// Show the position after some moves and the value of every legal move.
+    Moves {
+        /// The game spec.
+        spec: String,
+        /// Start from this position, in the game's position notation (as `moves --json`
+        /// prints it, e.g. x../.o./... or 1:3/4/5), instead of the game's start.
+        #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
+        position: Option<String>,
+        /// Moves from the start (or from --position), comma-separated, in the game's
+        /// notation.
+        #[arg(long, value_delimiter = ',')]
+        moves: Vec<String>,
+        /// List every legal move, however many (otherwise at most 200).
+        #[arg(long)]
+        all: bool,
+    },
+    /// Count complete games and reachable positions.
+    Count {
+        /// The game spec.
+        spec: String,
+        /// Count positions up to the board's symmetries.
+        #[arg(long)]
+        symmetry: bool,
+    },
+    /// The game graph: every position reachable from the start a node (valued for the
+    /// player to move), every move an edge; printed as Graphviz DOT unless told otherwise.
+    Graph {
+        /// The game spec.
+        spec: String,
+        /// One node per class of positions under the game's symmetries, with its size.
+        #[arg(long)]
+        symmetry: bool,
+        /// Refuse a graph of more than N nodes.
+        #[arg(long, value_name = "N", default_value_t = 100_000)]
+        max_positions: u64,
+        /// dot (Graphviz), graphml or json [default: dot, or by the --output file's
+        /// extension: .graphml, .json, else dot].
+        #[arg(long, value_enum)]
+        format: Option<crate::graph::Format>,
+        /// Write the graph to FILE and print a summary instead.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// Play a game in the terminal (`quit` ends it).
+    Play {
+        /// The game spec.
+        spec: String,
+        /// Start from this position, in the game's position notation (as `moves --json`
+        /// prints it, e.g. x../.o./... or 1:3/4/5), instead of the game's start.
+        #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
+        position: Option<String>,
+        /// The first player: human, random, perfect, search[:DEPTH], or a game's own
+        /// (see `zermelo games`).
+        #[arg(long, default_value = "human")]
+        first: String,
+        /// The second player.
+        #[arg(long, default_value = "perfect")]
+        second: String,
+        /// Every seat in order, comma-separated, for games of more than two players
+        /// (instead of --first and --second), e.g. --seats human,greedy,mcts.
+        #[arg(long, value_delimiter = ',', conflicts_with_all = ["first", "second"])]
+        seats: Vec<String>,
+        /// Seed for random choices.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Seconds a program of your own (cmd:COMMAND) may take over a move.
+        #[arg(long, default_value_t = 10.0, value_parser = move_time)]
+        move_time: f64,
+    },
+    /// Play many games between players, one per seat, each taking each seat equally often.
+    Tournament {
+        /// The game spec.
+        spec: String,
+        /// Start every game from this position, in the game's position notation (as
+        /// `moves --json` prints it), instead of the game's start; the games are played on
+        /// the spec's own board (a game that deals a board per game deals none).
+        #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
+        position: Option<String>,
+        /// The players, one per seat, comma-separated (default: perfect,random or the
+        /// game's own choice).
+        #[arg(long, value_delimiter = ',')]
+        players: Vec<String>,
+        /// How many games.
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// Seed for random choices.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Seconds a program of your own (cmd:COMMAND) may take over a move.
+        #[arg(long, default_value_t = 10.0, value_parser = move_time)]
+        move_time: f64,
+    },
+    /// Is a game fair? Every board of a family solved (who wins, in how many moves or by
+    /// how much), or every arrangement of reduced Big Points boards.
+    ///
+    /// With --players: how each seat of any game fares, estimated by self-play.
+    Balance {
+        /// The family: a spec whose values may be ranges A..B (in a list, of its last
+        /// number: set=1/2..1/6) or alternatives A|B, e.g. 'mnk:m=3..5,n=3..5,k=3|4'; or a
+        /// Big Points family, e.g. bigpoints:colors=2..3,discs=2 (also white=, black=,
+        /// rule=margin), every arrangement solved; without colors and discs, the (2,2) family.
+        #[arg(default_value = "bigpoints")]
+        spec: String,
+        /// The most seconds each member of a family may take; a member over it is reported
+        /// as skipped, with its estimate.
+        #[arg(long, default_value_t = 60.0, value_name = "SECONDS", value_parser = member_seconds)]
+        seconds: f64,
+        /// Several configurations, COLORSxDISCS comma-separated, e.g. 2x2,2x3,3x2
+        /// (the spec then gives only the other keys).
+        #[arg(long, value_delimiter = ',')]
+        configs: Vec<String>,
+        /// Write one CSV row per board to this file.
+        #[arg(long)]
+        csv: Option<PathBuf>,
+        /// Draw an SVG: a family's heatmap (the first player's result per member), or Big
+        /// Points' win/draw/loss percentages per configuration.
+        #[arg(long)]
+        plot: Option<PathBuf>,
+        /// Solve every board, not one per colour-relabelling class.
+        #[arg(long)]
+        every_board: bool,
+        /// Solve only N boards (classes) evenly spaced through each family: an estimate.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+        sample: Option<u64>,
+        /// Record solved boards in FILE batch by batch; run again with the same command,
+        /// the sweep goes on from the last batch recorded.
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<PathBuf>,
+        /// Boards per batch: recorded at a time with --checkpoint (default 64), handed to
+        /// an MPI rank at a time (default: a sixteenth of each rank's share, at most 256).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+        batch: Option<u64>,
+        /// Estimate by self-play instead of solving: this player in every seat (any player
+        /// the game takes, e.g. mcts:2000), or one per seat, comma-separated.
+        #[arg(long, value_delimiter = ',', conflicts_with_all = ["configs", "csv", "plot", "every_board", "sample", "checkpoint", "batch"])]
+        players: Vec<String>,
+        /// Self-play: how many games (the most, with --until).
+        #[arg(long, value_name = "N", default_value_t = 1000, requires = "players")]
+        games: u64,
+        /// Self-play: stop after the first round of 100 games at which every seat's 95 %
+        /// interval of its points share is narrower than W (a share, e.g. 0.05).
+        #[arg(long, value_name = "W", requires = "players")]
+        until: Option<f64>,
+        /// Self-play: game i is played from the seed S + i.
+        #[arg(long, value_name = "S", default_value_t = 0, requires = "players")]
+        seed: u64,
+    },
+    /// The Grundy sequence of a heap game (subtraction, octal) with its proven period.
+    ///
+    /// With --to, an octal game's values go on from those saved in the data folder, and
+    /// are saved there every --save-every seconds, when stopped (Ctrl-C) and at the end:
+    /// run the same command again, or a larger --to, to go on.
+    Grundy {
+        /// The game spec, e.g. octal:code=0.77 or subtraction:set=1/4.
+        spec: String,
+        /// Compute the values of heaps 0..=N (default: grow until a period is proven).
+        #[arg(long)]
+        to: Option<u64>,
+        /// Write an SVG plot of the sequence with the period marked.
+        #[arg(long)]
+        plot: Option<PathBuf>,
+        /// Octal games with --to: save the values computed every SECONDS.
+        #[arg(long, value_name = "SECONDS", default_value_t = 300.0, value_parser = save_seconds)]
+        save_every: f64,
+        /// Compute from heap 0 even when values are saved (and replace them once the new
+        /// ones go further).
+        #[arg(long)]
+        force: bool,
+        /// Keep the values in memory only; do not save them to the data folder.
+        #[arg(long)]
+        no_save: bool,
+    },
+    /// Saved databases: list the data folder, show one's header, check one, merge parts.
+    Db {
+        #[command(subcommand)]
+        command: DbCommand,
+    },
+    /// Serve a page to play any game against the perfect bot, and its HTTP API.
+    Serve {
+        /// The address to listen on (port 0 picks a free port).
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+        /// The most seconds of work a request may start.
+        #[arg(long, default_value_t = 2.0, value_name = "SECONDS")]
+        budget: f64,
+        /// The most memory requests' work may take, in MiB, shared by those at work at once.
+        #[arg(long, default_value_t = 1024, value_name = "MIB", value_parser = positive_mib)]
+        budget_memory: u64,
+        /// The most memory the cache of opened games and loaded tables may hold, in MiB.
+        #[arg(long, default_value_t = 2048, value_name = "MIB")]
+        cache_memory: u64,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum DbCommand {
+    /// The databases in the data folder, with their sizes, and any unfinished solves.
+    List,
+    /// A database's header: game, solver, positions, layers, bits per position, compression
+    /// (and which part of a table it holds, for a part of a split solve).
+    Info {
+        /// The database file, or a part of a split solve's table.
+        path: PathBuf,
+    },
+    /// Check every checksum of a database (or of a part of one) and re-solve sampled
+    /// positions from their children's stored values.
+    Verify {
+        /// The database file, or a part of a split solve's table.
+        path: PathBuf,
+        /// How many random positions to re-solve (0: checksums only).
+        #[arg(long, default_value_t = 1000)]
+        sample: u64,
+        /// Seed for the sample.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// Put together the parts of a table that `mpirun ... zermelo solve` saved, one by
+    /// each rank, into the database a solve in one process saves.
+    Merge {
+        /// Every part of the table (`NAME.partI-of-K.zdb`), in any order.
+        #[arg(required = true)]
+        parts: Vec<PathBuf>,
+        /// The database to write, e.g. zermelo-data/pawns-5x8.zdb.
+        #[arg(short, long, value_name = "FILE")]
+        output: PathBuf,
+    },
+}
+
+/// A size in bytes: a number with an optional K, M, G or T suffix (powers of 1024).
+fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim().trim_end_matches(['B', 'b']);
+    let (digits, shift) = match t.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => {
+            let shift = match c.to_ascii_uppercase() {
+                'K' => 10,
+                'M' => 20,
+                'G' => 30,
+                'T' => 40,
+                _ => return Err(format!("'{text}': use a number with K, M, G or T, e.g. 8G")),
+            };
+            (&t[..i], shift)
+        }
+        _ => (t, 0),
+    };
+    let n: f64 = digits
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a size: use a number with K, M, G or T, e.g. 8G"))?;
+    if !(n > 0.0 && n.is_finite()) {
+        return Err(format!("'{text}': give a positive size"));
+    }
+    Ok((n * (1u64 << shift) as f64) as u64)
+}
+
+/// Seconds a member of a family may take: more than zero, at most a day.
+fn member_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
+        _ => Err(format!("'{text}' is not a number of seconds from 0.001 to 86400")),
+    }
+}
+
+/// A memory budget in MiB: more than zero, as `--budget` is.
+fn positive_mib(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err("give a positive whole number of MiB".into()),
+    }
+}
+
+/// How often a long run saves, in seconds: at least 0.1, at most a day.
+fn save_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if (0.1..=86_400.0).contains(&s) => Ok(s),
+        _ => Err(format!("'{text}' is not a number of seconds from 0.1 to 86400")),
+    }
+}
+
+/// A time a move, in seconds: more than zero, at most a day.
+fn move_time(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
+        _ => Err(format!("'{text}' is not a number of seconds from 0.001 to 86400")),
+    }
+}
+
+/// The command line `args` (the program's name first), or the exit status after clap's
+/// help, version or refusal; a refusal is one line, `error: ...` (with clap's tip, without its
+/// usage), as every other error.
+pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli, u8> {
+    use clap::error::ErrorKind;
+    match Cli::try_parse_from(args) {
+        Ok(cli) => Ok(cli),
+        Err(e) => {
+            if !e.use_stderr() || e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                // Help and version on stdout, help for a missing command on stderr.
+                let _ = e.print();
+            } else {
+                eprintln!("{}", one_line(&e.render().to_string()));
+            }
+            Err(e.exit_code() as u8)
+        }
+    }
+}
+
+/// Clap's message on one line: its lines up to the usage, joined (a list after a colon by
+/// spaces, a tip by "; ").
+fn one_line(message: &str) -> String {
+    let mut line = String::new();
+    for part in message.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if part.starts_with("Usage:") || part.starts_with("For more information") {
+            break;
+        }
+        if !line.is_empty() {
+            line += if line.ends_with(':') { " " } else { "; " };
+        }
+        line += part;
+    }
+    line
+}

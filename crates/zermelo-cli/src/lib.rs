@@ -1,0 +1,279 @@
+//! `zermelo`: solve, play and analyse two-player games of perfect information.
+//!
+//! The command line only parses arguments, opens a session through the library's catalog,
+//! and renders the typed result as text or JSON; it knows no game. [`main_with`] is the
+//! whole program: the `zermelo` binary and the Python package's `python -m zermelo` call it.
+
+mod args;
+mod commands;
+mod estimate;
+mod graph;
+mod map;
+#[cfg(feature = "mpi")]
+mod mpi_driver;
+#[cfg(feature = "mpi")]
+mod mpi_levels;
+mod options;
+mod progress;
+mod render;
+mod report;
+mod serve;
+mod study;
+
+use std::ffi::OsString;
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use anyhow::{bail, Result};
+use zermelo::session::study::StudyArgs;
+use zermelo::solve::levels::Partition;
+use zermelo::Error;
+
+use args::{Cli, Command, DbCommand};
+use options::{data_dir, guests, options, with_memory, MOVE_TIME};
+use report::Report;
+
+/// The exit status of a command done.
+const SUCCESS: u8 = 0;
+/// The exit status of a command that failed.
+const FAILURE: u8 = 1;
+
+/// Runs the command line `args` (the program's name first) and prints its report: the
+/// `zermelo` program. Returns its exit status: 0 done, 1 failed, 2 a refused command line.
+pub fn main_with(args: impl IntoIterator<Item = OsString>) -> u8 {
+    let cli = match args::parse(args) {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
+    let json = cli.json;
+    if let Some(threads) = cli.threads {
+        if let Err(e) = zermelo::set_threads(threads.into()) {
+            eprintln!("error: {e}");
+            return FAILURE;
+        }
+    }
+    #[cfg(feature = "mpi")]
+    let cluster = match mpi_driver::Cluster::join(
+        matches!(
+            cli.command,
+            Command::Balance { ref spec, ref players, .. } if study::has_balance_study(spec) || !players.is_empty()
+        ) || matches!(cli.command, Command::Solve { .. }),
+    ) {
+        Ok(cluster) => cluster,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            return FAILURE;
+        }
+    };
+    #[cfg(feature = "mpi")]
+    let partition = cluster.as_ref().map(mpi_driver::Cluster::partition);
+    #[cfg(not(feature = "mpi"))]
+    let partition = None;
+    match run(cli, partition) {
+        Ok(None) => SUCCESS,
+        Ok(Some(report)) => print(&report, json),
+        Err(e) if matches!(e.downcast_ref::<Error>(), Some(Error::Quit)) => {
+            eprintln!("game ended: a player quit");
+            SUCCESS
+        }
+        Err(e) => {
+            #[cfg(feature = "mpi")]
+            if let Some(cluster) = &cluster {
+                // Every rank meets the same bad input: rank 0 says it, and the job stops
+                // rather than leave ranks waiting for work.
+                if cluster.leads() {
+                    eprintln!("error: {e:#}");
+                }
+                cluster.abort();
+            }
+            eprintln!("error: {e:#}");
+            FAILURE
+        }
+    }
+}
+
+/// Runs the command, its work split by `partition` across the processes of an MPI job
+/// when given; `None` on a process that only works for the leader, which reports.
+fn run(cli: Cli, partition: Option<Arc<dyn Partition>>) -> Result<Option<Report>> {
+    let leads = partition.as_ref().is_none_or(|p| p.leads());
+    let report = dispatch(cli.command, cli.json, cli.data, cli.memory, partition)?;
+    Ok(leads.then_some(report))
+}
+
+/// Runs a command.
+fn dispatch(
+    command: Command,
+    json: bool,
+    data: Option<PathBuf>,
+    memory: Option<u64>,
+    partition: Option<Arc<dyn Partition>>,
+) -> Result<Report> {
+    let mut opts = with_memory(options(data_dir(data)?, json), memory)?;
+    if let Some(partition) = &partition {
+        opts.partition = partition.clone();
+    }
+    match command {
+        Command::Games => Ok(render::games()),
+        Command::Solve {
+            spec,
+            position,
+            solver,
+            force,
+            no_save,
+        } => {
+            opts.position = position;
+            commands::solve(&spec, solver, force, no_save, partition, opts, json)
+        }
+        Command::Moves {
+            spec,
+            position,
+            moves,
+            all,
+        } => {
+            opts.position = position;
+            commands::moves(&spec, &moves, all, opts)
+        }
+        Command::Count { spec, symmetry } => commands::count(&spec, symmetry, opts, json),
+        Command::Graph {
+            spec,
+            symmetry,
+            max_positions,
+            format,
+            output,
+        } => commands::graph(
+            &spec,
+            symmetry,
+            max_positions,
+            format,
+            output.as_deref(),
+            opts,
+            json,
+        ),
+        Command::Play {
+            spec,
+            position,
+            first,
+            second,
+            seats,
+            seed,
+            move_time,
+        } => {
+            opts.position = position;
+            commands::play(&spec, first, second, seats, seed, guests(opts, move_time), json)
+        }
+        Command::Tournament {
+            spec,
+            position,
+            players,
+            games,
+            seed,
+            move_time,
+        } => {
+            opts.position = position;
+            commands::tournament(&spec, players, games, seed, guests(opts, move_time), json)
+        }
+        Command::Balance {
+            spec,
+            players,
+            games,
+            until,
+            seed,
+            ..
+        } if !players.is_empty() => {
+            let args = estimate::EstimateArgs {
+                spec,
+                players,
+                games,
+                until,
+                seed,
+                progress: !json,
+            };
+            estimate::run(&args, guests(opts, MOVE_TIME))
+        }
+        Command::Balance {
+            spec,
+            seconds,
+            csv,
+            plot,
+            configs,
+            every_board,
+            sample,
+            checkpoint,
+            batch,
+            ..
+        } => {
+            if !study::has_balance_study(&spec) {
+                if !configs.is_empty()
+                    || every_board
+                    || sample.is_some()
+                    || checkpoint.is_some()
+                    || batch.is_some()
+                {
+                    bail!("--configs, --every-board, --sample, --checkpoint and --batch are for a game's own balance study (bigpoints:colors=..,discs=..); a family of {spec} takes --seconds, --csv and --plot");
+                }
+                return map::run(&spec, seconds, csv.as_deref(), plot.as_deref(), opts, json);
+            }
+            let mut args = StudyArgs::new().with("configs", configs.join(","));
+            if every_board {
+                args = args.with("every_board", true);
+            }
+            for (key, value) in [("sample", sample), ("batch", batch)] {
+                if let Some(n) = value {
+                    args = args.with(key, n);
+                }
+            }
+            if let Some(path) = &checkpoint {
+                args = args.with("checkpoint", path.display());
+            }
+            study::run(&spec, "balance", args, csv.as_deref(), plot.as_deref(), opts)
+        }
+        Command::Grundy {
+            spec,
+            to,
+            plot,
+            save_every,
+            force,
+            no_save,
+        } => {
+            opts.force = force;
+            opts.save = !no_save;
+            let mut args = StudyArgs::new().with("save_every", save_every);
+            if let Some(to) = to {
+                args = args.with("to", to);
+            }
+            study::run(&spec, "grundy", args, None, plot.as_deref(), opts)
+        }
+        Command::Db { command } => match command {
+            DbCommand::List => commands::db_list(&opts),
+            DbCommand::Info { path } => commands::db_info(&path),
+            DbCommand::Verify { path, sample, seed } => commands::db_verify(&path, sample, seed, json),
+            DbCommand::Merge { parts, output } => commands::db_merge(&parts, &output),
+        },
+        Command::Serve {
+            addr,
+            budget,
+            budget_memory,
+            cache_memory,
+        } => commands::serve(addr, budget, budget_memory, cache_memory, opts),
+    }
+}
+
+/// Prints `report` on stdout, as JSON with `json`; a reader that stopped reading (`| head`)
+/// ends the program quietly.
+fn print(report: &Report, json: bool) -> u8 {
+    let mut out = std::io::stdout().lock();
+    let written = if json {
+        let document = serde_json::to_string_pretty(&report.json).expect("JSON values serialise");
+        writeln!(out, "{document}")
+    } else {
+        out.write_all(report.text.as_bytes())
+    };
+    match written.and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            eprintln!("error: writing the report: {e}");
+            FAILURE
+        }
+        _ => SUCCESS,
+    }
+}
