@@ -212,7 +212,7 @@ fn bad_input_gets_one_line() {
         (vec!["moves", "pawns:cols=3,rows=5", "--moves", "z2"], "off the"),
         (
             vec!["solve", "pawns:cols=3,rows=5", "--solver", "memo"],
-            "does nothing",
+            "solved one way only",
         ),
     ] {
         let err = error_line(&data, &args);
