@@ -40,7 +40,10 @@ type Games<'a, G> = Box<dyn FnMut(u64) -> (G, <G as Game>::Position) + 'a>;
 type FixedStart<'a, G> = Option<(&'a G, <G as Game>::Position)>;
 
 /// What differs between the ways of solving a game: how it solves, values positions, makes
-/// its own players and finds its tables. [`GameSession`] does everything else.
+/// its own players and finds its tables. [`GameSession`] does everything else, and owns
+/// what every strategy would restate (the spec, the seats, the solver check, the budget
+/// check before a solve). A strategy implements five methods; the others are hooks with
+/// defaults, grouped by role.
 pub trait Strategy: Send + Sync + Sized + 'static {
     /// The game played.
     type Game: Notation + Clone + Send + Sync + 'static;
@@ -48,38 +51,10 @@ pub trait Strategy: Send + Sync + Sized + 'static {
     /// computed once); `()` for strategies that keep nothing.
     type Table: Send + Sync + 'static;
 
+    // Required: the game, and how the strategy solves, values and plays it.
     /// The game played from its start, or why this session has none for `command` (it
     /// deals a game per tournament game).
     fn game(&self, command: &str) -> Result<&Self::Game, Error>;
-    /// The players of a tournament when none are named: one per seat.
-    fn default_players(&self) -> Vec<String> {
-        vec!["perfect".into(), "random".into()]
-    }
-    /// The solvers `solve --solver` takes, the default first (empty: the game has one way).
-    fn solvers(&self) -> Vec<&'static str> {
-        Vec::new()
-    }
-    /// Whether `solve` splits its work across processes by `Options::partition`.
-    fn splits(&self) -> bool {
-        false
-    }
-    /// The table answers read, found now (or, for strategies that solve before they
-    /// answer, made now); `None` when there is none.
-    fn load(&self, opts: &Options) -> Result<Option<Self::Table>, Error> {
-        let _ = opts;
-        Ok(None)
-    }
-    /// Whether `table` still reads the files it was found in (a file replaced or rewritten
-    /// since, say repaired, is found again).
-    fn is_current(table: &Self::Table) -> bool {
-        let _ = table;
-        true
-    }
-    /// Bytes `table` holds in memory.
-    fn held_bytes(table: &Self::Table) -> u64 {
-        let _ = table;
-        0
-    }
     /// What solving from `start` will cost: the game's start, or the position of
     /// [`Options::position`].
     fn estimate(
@@ -88,12 +63,6 @@ pub trait Strategy: Send + Sync + Sized + 'static {
         opts: &Options,
         tables: &Tables<'_, Self>,
     ) -> Result<Cost, Error>;
-    /// What a game between `names` (lower case, as [`Strategy::player`] takes them) must
-    /// solve before its first move; see [`Session::setup_cost`]. Nothing by default.
-    fn setup_cost(&self, names: &[String], opts: &Options, tables: &Tables<'_, Self>) -> Result<Cost, Error> {
-        let _ = (names, opts, tables);
-        Ok(Cost::default())
-    }
     /// Solves the game from `start` (the game's start, or the position of
     /// [`Options::position`]): the exact value of `start` for its mover. The session fills
     /// the position and who moves there.
@@ -119,6 +88,54 @@ pub trait Strategy: Send + Sync + Sized + 'static {
         opts: &Options,
         tables: &Tables<'_, Self>,
     ) -> Option<Made<'s, Self::Game>>;
+    // What the game offers besides: solvers, default players, symmetry, points.
+    /// The solvers `solve --solver` takes, the default first (empty: the game has one way).
+    fn solvers(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+    /// Whether `solve` splits its work across processes by `Options::partition`.
+    fn splits(&self) -> bool {
+        false
+    }
+    /// The players of a tournament when none are named: one per seat.
+    fn default_players(&self) -> Vec<String> {
+        vec!["perfect".into(), "random".into()]
+    }
+    /// The representative of a position's class under the game's symmetries, for the graph
+    /// up to symmetry; `None` when the strategy knows no symmetries of its game.
+    fn symmetry(&self) -> Option<KeyFn<Self::Game>> {
+        None
+    }
+    /// The points of every seat in `p`, in score games.
+    fn points(&self, game: &Self::Game, p: &<Self::Game as Game>::Position) -> Option<Vec<i32>> {
+        let _ = (game, p);
+        None
+    }
+    // The table answers read: found, kept while current, measured.
+    /// The table answers read, found now (or, for strategies that solve before they
+    /// answer, made now); `None` when there is none.
+    fn load(&self, opts: &Options) -> Result<Option<Self::Table>, Error> {
+        let _ = opts;
+        Ok(None)
+    }
+    /// Whether `table` still reads the files it was found in (a file replaced or rewritten
+    /// since, say repaired, is found again).
+    fn is_current(table: &Self::Table) -> bool {
+        let _ = table;
+        true
+    }
+    /// Bytes `table` holds in memory.
+    fn held_bytes(table: &Self::Table) -> u64 {
+        let _ = table;
+        0
+    }
+    // Games, tournaments and self-play: what they need, refuse and deal.
+    /// What a game between `names` (lower case, as [`Strategy::player`] takes them) must
+    /// solve before its first move; see [`Session::setup_cost`]. Nothing by default.
+    fn setup_cost(&self, names: &[String], opts: &Options, tables: &Tables<'_, Self>) -> Result<Cost, Error> {
+        let _ = (names, opts, tables);
+        Ok(Cost::default())
+    }
     /// Refuses a game or tournament from `start` (the game's start, or the position of
     /// [`Options::position`]) when it cannot be played here (players that cannot play
     /// refuse when they are made, see [`Strategy::player`]).
@@ -156,16 +173,7 @@ pub trait Strategy: Send + Sync + Sized + 'static {
         let _ = names;
         Vec::new()
     }
-    /// The points of every seat in `p`, in score games.
-    fn points(&self, game: &Self::Game, p: &<Self::Game as Game>::Position) -> Option<Vec<i32>> {
-        let _ = (game, p);
-        None
-    }
-    /// The representative of a position's class under the game's symmetries, for the graph
-    /// up to symmetry; `None` when the strategy knows no symmetries of its game.
-    fn symmetry(&self) -> Option<KeyFn<Self::Game>> {
-        None
-    }
+    // Counting and checking saved tables.
     /// Counts positions and complete games; `None` when the strategy does not count.
     fn count(&self, symmetry: bool, opts: &Options) -> Option<Result<Counts, Error>> {
         let _ = (symmetry, opts);
