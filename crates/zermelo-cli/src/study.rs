@@ -28,6 +28,8 @@ pub fn run(
     }
     opts.budget.cancel = Some(cancel_on_ctrl_c());
     let report = (study.run)(spec, &args, &opts)?;
+    // A process that only worked for the leader of an MPI job has nothing to write.
+    let csv = csv.filter(|_| opts.partition.leads());
     if let Some(path) = csv {
         let rows = report
             .csv
