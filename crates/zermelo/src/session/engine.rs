@@ -491,7 +491,7 @@ impl<S: Strategy> GameSession<S> {
                 Ok(player.name())
             })
             .collect::<Result<Vec<_>, Error>>()?;
-        let tally = selfplay::run(plan, seats, opts.partition.as_ref(), |i| {
+        let totals = selfplay::run(plan, seats, opts.partition.as_ref(), |i| {
             if budget.cancelled() || ends.is_some_and(|t| Instant::now() >= t) {
                 return Err(budget.stopped(&what));
             }
@@ -517,7 +517,7 @@ impl<S: Strategy> GameSession<S> {
             })
         })?;
         let seconds = started.elapsed().max(Duration::from_nanos(1)).as_secs_f64();
-        Ok(tally.estimate(self.spec(), labels, plan, seconds))
+        Ok(totals.estimate(self.spec(), labels, plan, seconds))
     }
 
     fn play_one(
