@@ -23,7 +23,6 @@
 //! Hands are open: every take happens in view of all players, so hidden hands only test
 //! memory, and a player with perfect memory knows everything a position holds.
 
-pub mod balance;
 mod boards;
 mod census;
 mod layers;
@@ -31,6 +30,7 @@ mod notation;
 mod packed;
 mod solver;
 pub mod study;
+pub mod sweep;
 mod words;
 
 pub use boards::Family;
