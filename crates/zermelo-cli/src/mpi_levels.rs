@@ -15,7 +15,7 @@ use mpi::datatype::PartitionMut;
 use mpi::point_to_point::{Destination, MatchedReceiveVec, Source};
 use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::Tag;
-use zermelo::solve::levels::{share, Partition, Take, Work};
+use zermelo::solve::levels::{share, Collect, Partition, Work};
 use zermelo::Error;
 
 /// The most bytes one MPI call moves (its counts are 32-bit).
@@ -77,7 +77,7 @@ impl Partition for Levels {
         todo: &[usize],
         batch: Option<usize>,
         work: &Work<'_>,
-        take: &mut Take<'_>,
+        take: &mut Collect<'_>,
     ) -> Result<bool, Error> {
         let world = SimpleCommunicator::world();
         if self.rank != 0 {

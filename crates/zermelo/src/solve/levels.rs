@@ -77,7 +77,7 @@ pub fn solve<G: Levelled + Sync>(game: &G, progress: &dyn Progress) -> CompactTa
 /// Does a batch of independent jobs (by their numbers): their results, as words.
 pub type Work<'a> = dyn Fn(&[usize]) -> Vec<u64> + Sync + 'a;
 /// Takes the results of a batch of jobs, as [`Work`] gave them.
-pub type Take<'a> = dyn FnMut(&[u64]) -> Result<(), Error> + 'a;
+pub type Collect<'a> = dyn FnMut(&[u64]) -> Result<(), Error> + 'a;
 
 /// A level solve split across processes (the ranks of an MPI job): each solves its own
 /// part of every level (an equal [`share`] of it), and the parts are shared before the
@@ -132,7 +132,7 @@ pub trait Partition: Send + Sync {
         todo: &[usize],
         batch: Option<usize>,
         work: &Work<'_>,
-        take: &mut Take<'_>,
+        take: &mut Collect<'_>,
     ) -> Result<bool, Error> {
         for chunk in todo.chunks(batch.unwrap_or(usize::MAX).max(1)) {
             take(&work(chunk))?;
