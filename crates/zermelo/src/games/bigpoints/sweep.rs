@@ -3,7 +3,7 @@
 //! player wins, draws or loses.
 //!
 //! Relabelling the colours maps a board onto boards with the same reachable positions,
-//! result and winner's score (see [`Family`]), so by default one board per class is
+//! result and winner's score (see [`BoardFamily`]), so by default one board per class is
 //! solved and counts for all `colors!` boards of its class. The loser's score under the
 //! study rule, and both scores under the margin rule, can depend on the move order; the
 //! rows leave them out for boards not solved themselves (`every_board` solves them all).
@@ -20,7 +20,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::{Family, Rule, SolveMemory, SweepMemory, SWEEP_TABLE_BYTES};
+use super::{BoardFamily, Rule, SolveMemory, SweepMemory, SWEEP_TABLE_BYTES};
 use crate::session::{word_of_margin, Big};
 use crate::solve::levels::{Alone, Partition};
 use crate::solve::scores::Scores;
@@ -89,7 +89,7 @@ pub struct FamilySweep {
     /// last result back).
     pub seconds: f64,
     #[serde(skip)]
-    family: Family,
+    family: BoardFamily,
     #[serde(skip)]
     results: Vec<(Vec<u8>, Solved)>,
 }
@@ -137,7 +137,7 @@ impl FamilySweep {
         f.all()
             .into_iter()
             .filter_map(|board| {
-                let class = Family::representative(&board);
+                let class = BoardFamily::representative(&board);
                 let (s, own) = match (by_board.get(board.as_slice()), by_board.get(class.as_slice())) {
                     (Some(s), _) => (*s, true),
                     (None, Some(s)) => (*s, false),
@@ -151,8 +151,8 @@ impl FamilySweep {
                     discs: f.discs,
                     white: f.white,
                     black: f.black,
-                    board: Family::format(&board),
-                    class: Family::format(&class),
+                    board: BoardFamily::format(&board),
+                    class: BoardFamily::format(&class),
                     first: known(a, b).then_some(a),
                     second: known(b, a).then_some(b),
                     result: word_of_margin(a - b),
@@ -165,7 +165,7 @@ impl FamilySweep {
 
 /// The totals of `results`, each standing for `weight` boards.
 fn totals(
-    family: Family,
+    family: BoardFamily,
     results: Vec<(Vec<u8>, Solved)>,
     weight: u128,
     sampled: bool,
@@ -219,7 +219,7 @@ pub fn is_sweep(spec: &str) -> bool {
 /// The families to sweep: `spec` itself (its `colors` and `discs` may range, e.g.
 /// `colors=2..3,discs=2|4`: one family per combination), or `spec`'s other keys with each
 /// `COLORSxDISCS` of `configs`.
-pub fn families(spec: &str, configs: &[String]) -> Result<Vec<Family>, Error> {
+pub fn families(spec: &str, configs: &[String]) -> Result<Vec<BoardFamily>, Error> {
     let ranged: crate::spec::Family = spec.parse()?;
     if let Some(bad) = ranged
         .varying()
@@ -239,7 +239,7 @@ pub fn families(spec: &str, configs: &[String]) -> Result<Vec<Family>, Error> {
         let families = ranged
             .members()
             .iter()
-            .map(|m| Family::from_spec(&m.spec))
+            .map(|m| BoardFamily::from_spec(&m.spec))
             .collect::<Result<Vec<_>, Error>>()?;
         return Ok(families);
     }
@@ -254,7 +254,7 @@ pub fn families(spec: &str, configs: &[String]) -> Result<Vec<Family>, Error> {
             // The smallest study configuration, (2,2), when the spec names none.
             return families(spec, &["2x2".to_string()]);
         }
-        return Ok(vec![Family::from_spec(&base)?]);
+        return Ok(vec![BoardFamily::from_spec(&base)?]);
     }
     if base.get("colors").is_some() || base.get("discs").is_some() {
         return Err(Error::Unsupported(
@@ -269,7 +269,7 @@ pub fn families(spec: &str, configs: &[String]) -> Result<Vec<Family>, Error> {
                 Error::Unsupported(format!("--configs {c}: expected COLORSxDISCS, e.g. 3x2"))
             })?;
             let spec: Spec = format!("{}{sep}colors={nc},discs={nd}", spec.trim()).parse()?;
-            Family::from_spec(&spec)
+            BoardFamily::from_spec(&spec)
         })
         .collect::<Result<Vec<_>, Error>>()?;
     for (i, f) in families.iter().enumerate() {
@@ -302,7 +302,7 @@ pub struct BoardResult {
 /// ([`SweepPlan::solve`]) and the parts merged ([`SweepPlan::finish`]): the result does not
 /// depend on how the work was split.
 pub struct SweepPlan {
-    families: Vec<Family>,
+    families: Vec<BoardFamily>,
     choice: Choice,
     /// Per family, the boards to solve.
     boards: Vec<Vec<Vec<u8>>>,
@@ -380,7 +380,7 @@ impl SweepPlan {
 
     /// The families' specs, in order.
     pub fn specs(&self) -> Vec<String> {
-        self.families.iter().map(Family::spec).collect()
+        self.families.iter().map(BoardFamily::spec).collect()
     }
 
     /// A line naming the plan: its families, which boards and how many. Checkpoints carry
@@ -396,7 +396,7 @@ impl SweepPlan {
     }
 
     /// Board `index` and its family.
-    fn board(&self, index: usize) -> (&Family, &[u8]) {
+    fn board(&self, index: usize) -> (&BoardFamily, &[u8]) {
         let f = self.starts.partition_point(|&s| s <= index) - 1;
         (&self.families[f], &self.boards[f][index - self.starts[f]])
     }
