@@ -30,19 +30,19 @@ const MAX_BATCH: usize = 256;
 const POLL: Duration = Duration::from_millis(2);
 
 /// This rank's share of a level solve split across the world.
-pub struct Levels {
+pub struct MpiLevels {
     rank: usize,
     size: usize,
 }
 
-impl Levels {
+impl MpiLevels {
     /// The share of `rank` among `size` ranks.
     pub fn new(rank: usize, size: usize) -> Self {
-        Levels { rank, size }
+        MpiLevels { rank, size }
     }
 }
 
-impl Partition for Levels {
+impl Partition for MpiLevels {
     fn place(&self) -> (usize, usize) {
         (self.rank, self.size)
     }
