@@ -572,7 +572,7 @@ fn balance_map(
             progress: Arc::new(()),
             ..opts.clone()
         };
-        zermelo::balance::map(spec, &quiet, seconds, &mut |i, n, _| {
+        zermelo::balance_map::map(spec, &quiet, seconds, &mut |i, n, _| {
             if i == 0 {
                 opts.progress.start("members", n as u64);
             }

@@ -1,6 +1,6 @@
 //! `zermelo balance FAMILY`: the balance map of a family of boards of any game that
-//! solves ([`zermelo::balance::map`]), as a table, JSON, CSV (one row per member) and an
-//! SVG heatmap per pair of keys.
+//! solves ([`zermelo::balance_map::map`]), as a table, JSON, CSV (one row per
+//! member) and an SVG heatmap per pair of keys.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -10,7 +10,7 @@ use anyhow::{anyhow, Context, Result};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use serde_json::json;
-use zermelo::balance::{BalanceMap, MapRow, Status};
+use zermelo::balance_map::{BalanceMap, MapRow, Status};
 use zermelo::session::{bytes_text, Options};
 
 use crate::commands::cancel_on_ctrl_c;
@@ -67,7 +67,7 @@ pub fn run(
     opts.progress = std::sync::Arc::new(());
     opts.budget.cancel = Some(cancel_on_ctrl_c());
     let bar = progress::bar(!json, 0, "members");
-    let map = zermelo::balance::map(family, &opts, seconds, &mut |i, n, row| {
+    let map = zermelo::balance_map::map(family, &opts, seconds, &mut |i, n, row| {
         bar.set_length(n as u64);
         bar.set_position(i as u64 + 1);
         bar.set_message(row.game.clone());

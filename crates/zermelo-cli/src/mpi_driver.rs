@@ -1,6 +1,6 @@
 //! The ranks of an MPI job (the `mpi` feature): joining the job, stopping it after an
-//! error, and the partition of a command's work across the ranks ([`Levels`]). Rank 0
-//! reports.
+//! error, and the partition of a command's work across the ranks ([`MpiLevels`]).
+//! Rank 0 reports.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -10,7 +10,7 @@ use mpi::environment::Universe;
 use mpi::topology::{Communicator, SimpleCommunicator};
 use zermelo::solve::levels::Partition;
 
-use crate::mpi_levels::Levels;
+use crate::mpi_levels::MpiLevels;
 
 /// How long a rank other than 0 waits, after an error, for rank 0's abort to end the job.
 const ABORT_DELAY: Duration = Duration::from_secs(3);
@@ -73,7 +73,7 @@ impl Cluster {
 
     /// How the work of a command is split across the ranks.
     pub fn partition(&self) -> Arc<dyn Partition> {
-        Arc::new(Levels::new(
+        Arc::new(MpiLevels::new(
             self.world.rank() as usize,
             self.world.size() as usize,
         ))

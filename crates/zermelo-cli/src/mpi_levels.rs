@@ -15,7 +15,7 @@ use mpi::datatype::PartitionMut;
 use mpi::point_to_point::{Destination, MatchedReceiveVec, Source};
 use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::Tag;
-use zermelo::solve::levels::{share, Partition, Take, Work};
+use zermelo::solve::levels::{share, Collect, Partition, Work};
 use zermelo::Error;
 
 /// The most bytes one MPI call moves (its counts are 32-bit).
@@ -30,19 +30,19 @@ const MAX_BATCH: usize = 256;
 const POLL: Duration = Duration::from_millis(2);
 
 /// This rank's share of a level solve split across the world.
-pub struct Levels {
+pub struct MpiLevels {
     rank: usize,
     size: usize,
 }
 
-impl Levels {
+impl MpiLevels {
     /// The share of `rank` among `size` ranks.
     pub fn new(rank: usize, size: usize) -> Self {
-        Levels { rank, size }
+        MpiLevels { rank, size }
     }
 }
 
-impl Partition for Levels {
+impl Partition for MpiLevels {
     fn place(&self) -> (usize, usize) {
         (self.rank, self.size)
     }
@@ -77,7 +77,7 @@ impl Partition for Levels {
         todo: &[usize],
         batch: Option<usize>,
         work: &Work<'_>,
-        take: &mut Take<'_>,
+        take: &mut Collect<'_>,
     ) -> Result<bool, Error> {
         let world = SimpleCommunicator::world();
         if self.rank != 0 {

@@ -4,7 +4,7 @@
 //! values or tables ([`table`]), which players ([`play`]) and analyses ([`analysis`]) use.
 
 pub mod analysis;
-pub mod balance;
+pub mod balance_map;
 pub mod catalog;
 pub mod conformance;
 pub mod error;

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use zermelo::balance::{map, BalanceMap, MapRow, Status};
+use zermelo::balance_map::{map, BalanceMap, MapRow, Status};
 use zermelo::session::{Budget, Options};
 use zermelo::Error;
 

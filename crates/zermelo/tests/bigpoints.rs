@@ -7,8 +7,8 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use zermelo::games::bigpoints::{
-    decision_rule, BigPoints, Census, Family, LayerSolver, Layered, Layers, Move, Packed, Position, Rule,
-    SharedScores, SolveMemory, SweepMemory, Take, Ties, WordSolver, WordTable, ENDS, KEY_BITS,
+    decision_rule, BigPoints, BoardFamily, Census, LayerSolver, Layered, Layers, Move, Packed, Position,
+    Rule, SharedScores, SolveMemory, SweepMemory, Take, Ties, WordSolver, WordTable, ENDS, KEY_BITS,
 };
 use zermelo::solve::minimax;
 use zermelo::solve::scores::{self, DecisionRule, MarginRule, ScoreSolver, Scores, StudyRule, Table};
@@ -246,28 +246,35 @@ fn the_margin_rule_matches_the_win_loss_value() {
 
 #[test]
 fn families_enumerate_arrangements_and_classes() {
-    let f = Family::new(2, 2, 0, 0, Rule::Study).unwrap();
-    let all: Vec<String> = f.all().iter().map(|b| Family::format(b)).collect();
+    let f = BoardFamily::new(2, 2, 0, 0, Rule::Study).unwrap();
+    let all: Vec<String> = f.all().iter().map(|b| BoardFamily::format(b)).collect();
     assert_eq!(all, ["1122", "1212", "1221", "2112", "2121", "2211"]);
-    let classes: Vec<String> = f.classes().iter().map(|b| Family::format(b)).collect();
+    let classes: Vec<String> = f.classes().iter().map(|b| BoardFamily::format(b)).collect();
     assert_eq!(classes, ["1122", "1212", "1221"]);
     assert_eq!(f.boards(), 6);
-    let f = Family::new(3, 3, 1, 1, Rule::Study).unwrap();
+    let f = BoardFamily::new(3, 3, 1, 1, Rule::Study).unwrap();
     assert_eq!(f.boards(), 39_916_800 / 216);
     assert_eq!(f.classes().len() as u128 * f.class_size() as u128, f.boards());
-    assert_eq!(Family::format(&Family::representative(&[2, 5, 0, 2, 1])), "1w213");
+    assert_eq!(
+        BoardFamily::format(&BoardFamily::representative(&[2, 5, 0, 2, 1])),
+        "1w213"
+    );
 }
 
 /// Relabelling colours keeps the result, the winner's score and the position count.
 #[test]
 fn colour_relabelling_keeps_result_winner_score_and_positions() {
-    let f = Family::new(3, 2, 0, 0, Rule::Study).unwrap();
+    let f = BoardFamily::new(3, 2, 0, 0, Rule::Study).unwrap();
     for rep in f.classes() {
         let g = f.game(&rep);
         let mut solver = ScoreSolver::new(&g, &StudyRule);
         let s = solver.solve(&g.start());
         let n = solver.positions();
-        for board in f.all().into_iter().filter(|b| Family::representative(b) == rep) {
+        for board in f
+            .all()
+            .into_iter()
+            .filter(|b| BoardFamily::representative(b) == rep)
+        {
             let h = f.game(&board);
             let mut other = ScoreSolver::new(&h, &StudyRule);
             let t = other.solve(&h.start());
@@ -282,7 +289,7 @@ fn colour_relabelling_keeps_result_winner_score_and_positions() {
 /// it is the win/draw/loss value of the game.
 #[test]
 fn the_study_and_margin_rules_agree_on_who_wins() {
-    let f = Family::new(3, 2, 0, 1, Rule::Study).unwrap();
+    let f = BoardFamily::new(3, 2, 0, 1, Rule::Study).unwrap();
     for board in f.classes() {
         let g = f.game(&board);
         let study = ScoreSolver::new(&g, &StudyRule).solve(&g.start());
@@ -291,7 +298,7 @@ fn the_study_and_margin_rules_agree_on_who_wins() {
             study[0].cmp(&study[1]),
             margin[0].cmp(&margin[1]),
             "{}",
-            Family::format(&board)
+            BoardFamily::format(&board)
         );
     }
 }
@@ -367,8 +374,8 @@ fn the_study_rule_keeps_the_disc_behind_first() {
 #[test]
 fn the_two_tie_orders_differ_only_in_the_second_score() {
     for (colours, discs) in [(2, 3), (3, 2)] {
-        let f = Family::new(colours, discs, 0, 0, Rule::Study).unwrap();
-        let f_ahead = Family {
+        let f = BoardFamily::new(colours, discs, 0, 0, Rule::Study).unwrap();
+        let f_ahead = BoardFamily {
             ties: Ties::Ahead,
             ..f
         };
@@ -500,7 +507,7 @@ fn a_shared_table_forgets_but_never_confuses() {
         assert_eq!(shared.get(k), None);
     }
 
-    let family = |spec: &str| Family::from_spec(&spec.parse().unwrap()).unwrap();
+    let family = |spec: &str| BoardFamily::from_spec(&spec.parse().unwrap()).unwrap();
     let shared = SharedScores::new(0);
     let (mut table, mut fresh) = (WordTable::default(), WordTable::default());
     let (mut stored, mut alone) = (0, 0);
@@ -541,7 +548,7 @@ fn the_census_shared_keys_and_layers_agree_from_every_reachable_position() {
         ("colors=3,discs=3,ties=ahead", 1),
         ("colors=4,discs=2,white=1", 1),
     ] {
-        let f = Family::from_spec(&format!("bigpoints:{spec}").parse().unwrap()).unwrap();
+        let f = BoardFamily::from_spec(&format!("bigpoints:{spec}").parse().unwrap()).unwrap();
         let all = f.all();
         for board in (0..boards).map(|i| &all[(2 * i + 1) * all.len() / (2 * boards)]) {
             let g = f.game(board);
@@ -613,7 +620,7 @@ fn shared_and_layered_solves_agree_with_the_word_solver() {
         // Past the paths solved on shared keys.
         ("colors=2,discs=7", Some(5)),
     ] {
-        let f = Family::from_spec(&format!("bigpoints:{spec}").parse().unwrap()).unwrap();
+        let f = BoardFamily::from_spec(&format!("bigpoints:{spec}").parse().unwrap()).unwrap();
         let all = f.all();
         let n = sample.unwrap_or(all.len());
         for (i, board) in (0..n).map(|i| &all[i * all.len() / n]).enumerate() {

@@ -4,7 +4,7 @@
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use zermelo::games::dots::players::{Greedy, Strong};
+use zermelo::games::dots::players::{DotsGreedy, Strong};
 use zermelo::games::dots::{CaptureRule, Dots, Lines, Position};
 use zermelo::play::margin::BestMargin;
 use zermelo::play::random::Random;
@@ -290,7 +290,7 @@ fn perfect_never_loses_three_by_three_dots_from_the_first_seat() {
     let g = Dots::square(3).unwrap();
     for seed in 0..60 {
         let mut perfect = BestMargin::new(zermelo::games::dots::best_solver, seed);
-        let mut greedy = Greedy::new(seed);
+        let mut greedy = DotsGreedy::new(seed);
         let mut random = Random::new(seed);
         let opponent: &mut dyn Player<Dots> = if seed % 2 == 0 { &mut greedy } else { &mut random };
         let mut seats: Vec<&mut dyn Player<Dots>> = vec![&mut perfect, opponent];
@@ -304,7 +304,7 @@ fn perfect_never_loses_three_by_three_dots_from_the_first_seat() {
 #[test]
 fn players_finish_games() {
     let g = Dots::square(4).unwrap();
-    let mut greedy = Greedy::new(1);
+    let mut greedy = DotsGreedy::new(1);
     let mut strong = Strong::new(2);
     let mut seats: Vec<&mut dyn Player<Dots>> = vec![&mut greedy, &mut strong];
     let record = play_match(&g, g.start(), &mut seats, 1000, |_, _| {}).unwrap();

@@ -7,7 +7,7 @@
 //! Analyses of one family live with it: the Grundy sequences of heap games and their
 //! database in [`crate::games::impartial::grundy`] and
 //! [`crate::games::impartial::sequence_db`], the balance of Big Points' reduced boards in
-//! [`crate::games::bigpoints::balance`].
+//! [`crate::games::bigpoints::sweep`].
 
 pub mod count;
 pub mod graph;

@@ -3,7 +3,7 @@
 //! shared wins and points with 95 % intervals, the length of a game, and in score games
 //! the winner's margin and the first mover's advantage in points.
 //!
-//! Game `i` is played from its own seed, `seed + i`, so that the tally depends neither on
+//! Game `i` is played from its own seed, `seed + i`, so that the totals depend neither on
 //! the order the games are played in, nor on the threads, nor on the processes: games are
 //! played in rounds of [`ROUND`], a round's games on every core (and, under a
 //! [`Partition`], shared out between processes, every process then getting all results),
@@ -82,7 +82,7 @@ fn splitmix(x: u64) -> u64 {
 
 /// The results of games added one by one, in the order of their numbers.
 #[derive(Clone, Debug)]
-pub struct Tally {
+pub struct Totals {
     seats: usize,
     games: u64,
     wins: Vec<u64>,
@@ -95,10 +95,10 @@ pub struct Tally {
     advantage: Spread,
 }
 
-impl Tally {
+impl Totals {
     /// No games yet, of a game of `seats` seats.
-    pub fn new(seats: usize) -> Tally {
-        Tally {
+    pub fn new(seats: usize) -> Totals {
+        Totals {
             seats,
             games: 0,
             wins: vec![0; seats],
@@ -259,27 +259,27 @@ pub struct Estimate {
 /// Plays `plan`'s games of a game of `seats` seats by `play` (game `i`, from the seed
 /// [`Plan::game_seed`]), in rounds of [`ROUND`] on every core, this process playing its
 /// part of each round under `partition`; stops early when [`Plan::until`] is met. The
-/// tally is the same whatever the threads and processes. The first error stops it.
+/// totals are the same whatever the threads and processes. The first error stops it.
 pub fn run(
     plan: &Plan,
     seats: usize,
     partition: &dyn Partition,
     play: impl Fn(u64) -> Result<GameResult, Error> + Sync,
-) -> Result<Tally, Error> {
+) -> Result<Totals, Error> {
     plan.check()?;
-    let mut tally = Tally::new(seats);
+    let mut totals = Totals::new(seats);
     let mut next = 0;
     while next < plan.games {
         let round = next..(next + ROUND).min(plan.games);
         for g in play_round(round.clone(), seats, partition, &play)? {
-            tally.add(&g);
+            totals.add(&g);
         }
         next = round.end;
-        if plan.until.is_some_and(|w| tally.widest() < w) {
+        if plan.until.is_some_and(|w| totals.widest() < w) {
             break;
         }
     }
-    Ok(tally)
+    Ok(totals)
 }
 
 /// Every game of `round`, in order: this process plays its part on every core, and the
@@ -406,10 +406,10 @@ mod tests {
             until: Some(0.2),
             seed: 5,
         };
-        let tally = run(&plan, 3, &Alone, |i| Ok(made_up(i))).unwrap();
-        assert_eq!(tally.games() % ROUND, 0);
-        assert!(tally.games() < 10_000 && tally.widest() < 0.2);
-        let e = tally.estimate("made-up", vec!["a".into(); 3], &plan, 1.0);
+        let totals = run(&plan, 3, &Alone, |i| Ok(made_up(i))).unwrap();
+        assert_eq!(totals.games() % ROUND, 0);
+        assert!(totals.games() < 10_000 && totals.widest() < 0.2);
+        let e = totals.estimate("made-up", vec!["a".into(); 3], &plan, 1.0);
         let total: f64 = e.seats.iter().map(|s| s.points.share).sum();
         assert!((total - 1.0).abs() < 1e-9, "{total}");
         assert_eq!(e.reached, Some(true));

@@ -19,7 +19,7 @@ const GRACE: Duration = Duration::from_secs(1);
 
 /// A program started by a shell command line, asked for a move every turn; it is started
 /// at its first turn and again after a forfeit that ended it.
-pub struct Command {
+pub struct Program {
     line: String,
     seed: u64,
     move_time: Duration,
@@ -33,7 +33,7 @@ struct Running {
     lines: Receiver<String>,
 }
 
-impl Command {
+impl Program {
     /// The program run by `line` (through `sh -c`) with `ZERMELO_SEED` set to `seed`,
     /// allowed `move_time` a move.
     pub fn new(line: &str, seed: u64, move_time: Duration) -> Result<Self, Error> {
@@ -42,7 +42,7 @@ impl Command {
                 "cmd: needs a command line, e.g. cmd:python3 examples/bots/random_bot.py".into(),
             ));
         }
-        Ok(Command {
+        Ok(Program {
             line: line.trim().to_string(),
             seed,
             move_time,
@@ -114,7 +114,7 @@ impl Running {
     }
 }
 
-impl Mover for Command {
+impl Mover for Program {
     fn name(&self) -> String {
         format!("cmd:{}", self.line)
     }
@@ -190,7 +190,7 @@ fn write_all(mut input: ChildStdin, said: &Receiver<String>) {
     }
 }
 
-impl Drop for Command {
+impl Drop for Program {
     fn drop(&mut self) {
         if let Some(r) = self.running.take() {
             r.stop(GRACE);

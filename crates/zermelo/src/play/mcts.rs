@@ -17,7 +17,7 @@ use rand::SeedableRng;
 
 use super::Player;
 use crate::game::{Game, Outcome};
-use crate::solve::budget;
+use crate::solve::budget::Budget;
 use crate::Error;
 
 /// Playouts a second of a budget's time allows: a player asking for more playouts than
@@ -34,7 +34,7 @@ const CHECK_EVERY: u32 = 16;
 
 /// How long the search runs for each move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Budget {
+pub enum Effort {
     /// A fixed number of playouts (reproducible).
     Playouts(u32),
     /// A time limit per move.
@@ -43,10 +43,10 @@ pub enum Budget {
 
 /// A UCT player.
 pub struct Mcts {
-    budget: Budget,
+    effort: Effort,
     rng: StdRng,
     /// The job's budget: deadline, cancel flag, memory for the tree.
-    within: budget::Budget,
+    within: Budget,
     /// Nodes of the last search's tree.
     nodes: usize,
 }
@@ -67,12 +67,12 @@ struct Node<G: Game> {
 const EXPLORE: f64 = 1.0;
 
 impl Mcts {
-    /// A player searching within `budget` per move, its playouts following `seed`.
-    pub fn new(budget: Budget, seed: u64) -> Self {
+    /// A player searching with `effort` per move, its playouts following `seed`.
+    pub fn new(effort: Effort, seed: u64) -> Self {
         Mcts {
-            budget,
+            effort,
             rng: StdRng::seed_from_u64(seed),
-            within: budget::Budget::default(),
+            within: Budget::default(),
             nodes: 0,
         }
     }
@@ -85,7 +85,7 @@ impl Mcts {
     /// The same player within a job's `budget`: it stops at the deadline or the cancel
     /// flag (a timed search answers with what it found by the deadline, a search of a
     /// number of playouts gives up), and its tree takes at most the budget's memory.
-    pub fn with_budget(self, budget: budget::Budget) -> Self {
+    pub fn with_budget(self, budget: Budget) -> Self {
         Mcts {
             within: budget,
             ..self
@@ -201,9 +201,9 @@ impl Mcts {
 
 impl<G: Game> Player<G> for Mcts {
     fn name(&self) -> String {
-        match self.budget {
-            Budget::Playouts(n) => format!("mcts:{n}"),
-            Budget::Time(t) => format!("mcts:{}ms", t.as_millis()),
+        match self.effort {
+            Effort::Playouts(n) => format!("mcts:{n}"),
+            Effort::Time(t) => format!("mcts:{}ms", t.as_millis()),
         }
     }
 
@@ -214,13 +214,13 @@ impl<G: Game> Player<G> for Mcts {
             return Ok(());
         };
         let name = Player::<G>::name(self);
-        match self.budget {
-            Budget::Playouts(n) if f64::from(n) > limit * PLAYOUTS_PER_SECOND => Err(Error::TooBig(format!(
+        match self.effort {
+            Effort::Playouts(n) if f64::from(n) > limit * PLAYOUTS_PER_SECOND => Err(Error::TooBig(format!(
                 "{name} asks for {n} playouts, more than the {} a request may ask for \
                  ({PLAYOUTS_PER_SECOND} a second of its {limit} s)",
                 (limit * PLAYOUTS_PER_SECOND) as u64
             ))),
-            Budget::Time(t) if t.as_secs_f64() > limit => Err(Error::TooBig(format!(
+            Effort::Time(t) if t.as_secs_f64() > limit => Err(Error::TooBig(format!(
                 "mcts asks for {} s a move, more than the {limit} s a request may take",
                 t.as_secs_f64()
             ))),
@@ -241,26 +241,26 @@ impl<G: Game> Player<G> for Mcts {
         // Room for as many nodes as the playouts make, or as fit in the memory when each
         // has as many moves as the root.
         let fit = memory / (node_size + Self::heap_bytes(&root));
-        let mut tree = match self.budget {
-            Budget::Playouts(n) => Vec::with_capacity((n as usize).saturating_add(1).min(fit)),
-            Budget::Time(_) => Vec::new(),
+        let mut tree = match self.effort {
+            Effort::Playouts(n) => Vec::with_capacity((n as usize).saturating_add(1).min(fit)),
+            Effort::Time(_) => Vec::new(),
         };
         let mut heap = Self::heap_bytes(&root);
         tree.push(root);
         let started = Instant::now();
         let mut done = 0u32;
         loop {
-            let more = match self.budget {
-                Budget::Playouts(n) => done < n,
-                Budget::Time(t) => done == 0 || started.elapsed() < t,
+            let more = match self.effort {
+                Effort::Playouts(n) => done < n,
+                Effort::Time(t) => done == 0 || started.elapsed() < t,
             };
             if !more {
                 break;
             }
             if done.is_multiple_of(CHECK_EVERY) && limit.passed() {
-                match self.budget {
+                match self.effort {
                     // A timed search answers with what it found by the deadline.
-                    Budget::Time(_) if done > 0 && !limit.cancelled() => break,
+                    Effort::Time(_) if done > 0 && !limit.cancelled() => break,
                     _ => {
                         return Err(self
                             .within
@@ -300,20 +300,20 @@ mod tests {
     use super::*;
     use crate::games::mnk::Mnk;
 
-    fn within(seconds: Option<f64>, memory: u64) -> budget::Budget {
-        budget::Budget {
+    fn within(seconds: Option<f64>, memory: u64) -> Budget {
+        Budget {
             seconds,
-            ..budget::Budget::default().with_memory(memory)
+            ..Budget::default().with_memory(memory)
         }
     }
 
     #[test]
     fn the_tree_stops_growing_at_the_memory_and_the_playouts_go_on() {
         let game = Mnk::new(8, 8, 5).unwrap();
-        let mut free = Mcts::new(Budget::Playouts(3000), 1);
+        let mut free = Mcts::new(Effort::Playouts(3000), 1);
         free.choose(&game, &game.start()).unwrap();
         assert!(free.tree_nodes() > 2000, "{}", free.tree_nodes());
-        let mut capped = Mcts::new(Budget::Playouts(3000), 1).with_budget(within(None, 64 << 10));
+        let mut capped = Mcts::new(Effort::Playouts(3000), 1).with_budget(within(None, 64 << 10));
         capped.choose(&game, &game.start()).unwrap();
         let node = std::mem::size_of::<Node<Mnk>>() + 64 * std::mem::size_of::<<Mnk as Game>::Move>();
         assert!(capped.tree_nodes() * node <= 64 << 10, "{}", capped.tree_nodes());
@@ -323,12 +323,12 @@ mod tests {
     #[test]
     fn a_cancelled_search_stops_and_says_so() {
         let game = Mnk::new(8, 8, 5).unwrap();
-        let cancel = budget::Budget {
+        let cancel = Budget {
             cancel: Some(Arc::new(AtomicBool::new(true))),
-            ..budget::Budget::default()
+            ..Budget::default()
         };
         let started = Instant::now();
-        let mut player = Mcts::new(Budget::Playouts(u32::MAX), 1).with_budget(cancel);
+        let mut player = Mcts::new(Effort::Playouts(u32::MAX), 1).with_budget(cancel);
         assert!(matches!(
             player.choose(&game, &game.start()),
             Err(Error::Cancelled)
@@ -340,13 +340,13 @@ mod tests {
     fn at_the_deadline_playouts_give_up_and_a_timed_search_answers() {
         let game = Mnk::new(8, 8, 5).unwrap();
         let started = Instant::now();
-        let mut counted = Mcts::new(Budget::Playouts(u32::MAX), 1).with_budget(within(Some(0.2), 1 << 30));
+        let mut counted = Mcts::new(Effort::Playouts(u32::MAX), 1).with_budget(within(Some(0.2), 1 << 30));
         assert!(matches!(
             counted.choose(&game, &game.start()),
             Err(Error::TooBig(_))
         ));
         let mut timed =
-            Mcts::new(Budget::Time(Duration::from_secs(60)), 1).with_budget(within(Some(0.2), 1 << 30));
+            Mcts::new(Effort::Time(Duration::from_secs(60)), 1).with_budget(within(Some(0.2), 1 << 30));
         assert!(timed.choose(&game, &game.start()).is_ok());
         assert!(started.elapsed() < Duration::from_secs(5));
     }
@@ -356,15 +356,15 @@ mod tests {
         let game = Mnk::new(3, 3, 3).unwrap();
         let p = game.start();
         let two = within(Some(2.0), 1 << 30);
-        let check = |b: Budget| Player::<Mnk>::check(&Mcts::new(b, 0).with_budget(two.clone()), &game, &p);
-        assert!(check(Budget::Playouts(40_000)).is_ok());
-        let err = check(Budget::Playouts(100_000_000)).unwrap_err();
+        let check = |b: Effort| Player::<Mnk>::check(&Mcts::new(b, 0).with_budget(two.clone()), &game, &p);
+        assert!(check(Effort::Playouts(40_000)).is_ok());
+        let err = check(Effort::Playouts(100_000_000)).unwrap_err();
         assert!(err.to_string().contains("more than the 40000"), "{err}");
-        assert!(check(Budget::Time(Duration::from_secs(2))).is_ok());
-        let err = check(Budget::Time(Duration::from_secs(60))).unwrap_err();
+        assert!(check(Effort::Time(Duration::from_secs(2))).is_ok());
+        let err = check(Effort::Time(Duration::from_secs(60))).unwrap_err();
         assert!(err.to_string().contains("more than the 2 s"), "{err}");
         // Without seconds (the command line), any budget is taken.
-        let free = Mcts::new(Budget::Playouts(100_000_000), 0);
+        let free = Mcts::new(Effort::Playouts(100_000_000), 0);
         assert!(Player::<Mnk>::check(&free, &game, &p).is_ok());
     }
 }

@@ -10,22 +10,22 @@ use crate::solve::search::limited;
 use crate::value::WIN_SCORE;
 use crate::Error;
 
-/// Moves generated a second that [`Search::check`] assumes: faster than any game here
-/// searches, so that it refuses only searches that cannot end within the time they have
-/// (a search it lets through still stops at the deadline).
+/// Moves generated a second that [`Lookahead::check`] assumes: faster than any game
+/// here searches, so that it refuses only searches that cannot end within the time they
+/// have (a search it lets through still stops at the deadline).
 pub const MOVES_PER_SECOND: f64 = 1e7;
 
 /// Looks a fixed number of moves ahead, within a budget's time and cancel flag.
-pub struct Search {
+pub struct Lookahead {
     depth: u32,
     rng: StdRng,
     budget: Budget,
 }
 
-impl Search {
+impl Lookahead {
     /// A player searching `depth` moves ahead, breaking ties with `seed`, with no limit.
     pub fn new(depth: u32, seed: u64) -> Self {
-        Search {
+        Lookahead {
             depth: depth.max(1),
             rng: StdRng::seed_from_u64(seed),
             budget: Budget::default(),
@@ -35,7 +35,7 @@ impl Search {
     /// The same player, giving up a move at `budget`'s deadline or cancel flag, and
     /// refusing ([`Player::check`]) searches that cannot end within its seconds.
     pub fn with_budget(self, budget: Budget) -> Self {
-        Search { budget, ..self }
+        Lookahead { budget, ..self }
     }
 }
 
@@ -51,7 +51,7 @@ pub fn least_moves(branching: f64, depth: u32) -> f64 {
     b * inner
 }
 
-impl<G: Game> Player<G> for Search {
+impl<G: Game> Player<G> for Lookahead {
     fn name(&self) -> String {
         format!("search{}", self.depth)
     }
@@ -116,11 +116,11 @@ mod tests {
             seconds: Some(2.0),
             ..Budget::default()
         };
-        let deep = Search::new(12, 0).with_budget(budget.clone());
+        let deep = Lookahead::new(12, 0).with_budget(budget.clone());
         let err = Player::<Mnk>::check(&deep, &game, &game.start()).unwrap_err();
         assert!(matches!(err, Error::TooBig(_)), "{err}");
         assert!(err.to_string().contains("search:12"), "{err}");
-        let shallow = Search::new(2, 0).with_budget(budget);
+        let shallow = Lookahead::new(2, 0).with_budget(budget);
         assert!(Player::<Mnk>::check(&shallow, &game, &game.start()).is_ok());
     }
 
@@ -131,7 +131,7 @@ mod tests {
             cancel: Some(Arc::new(AtomicBool::new(true))),
             ..Budget::default()
         };
-        let mut deep = Search::new(12, 0).with_budget(budget);
+        let mut deep = Lookahead::new(12, 0).with_budget(budget);
         let started = std::time::Instant::now();
         assert!(matches!(deep.choose(&game, &game.start()), Err(Error::Cancelled)));
         assert!(started.elapsed().as_secs_f64() < 1.0);

@@ -4,7 +4,7 @@
 use super::{Big, Budget, MoveValue, Options, PlayerInfo, PositionView, Verdict};
 use crate::game::{Notation, Outcome};
 use crate::play::random::{Random, Sometimes};
-use crate::play::search::Search;
+use crate::play::search::Lookahead;
 use crate::play::Player;
 use crate::Error;
 
@@ -92,7 +92,7 @@ pub fn program<'g, G: Notation + 'g>(
     }
     Ok(match name.split_once(':') {
         None if name == "random" => Box::new(Random::new(seed)),
-        None if name == "search" => Box::new(Search::new(4, seed).with_budget(budget.clone())),
+        None if name == "search" => Box::new(Lookahead::new(4, seed).with_budget(budget.clone())),
         Some(("search", depth)) => {
             let depth: u32 = depth
                 .parse()
@@ -103,7 +103,7 @@ pub fn program<'g, G: Notation + 'g>(
                         "search:{depth}: the depth must be a whole number from 1 to {MAX_SEARCH_DEPTH}"
                     ))
                 })?;
-            Box::new(Search::new(depth, seed).with_budget(budget.clone()))
+            Box::new(Lookahead::new(depth, seed).with_budget(budget.clone()))
         }
         _ => {
             let names: Vec<&str> = known.iter().map(|p| p.name).collect();

@@ -17,7 +17,7 @@ use crate::analysis::selfplay::{self, Estimate, GameResult, Plan};
 use crate::analysis::stats::Share;
 use crate::analysis::{graph, rating};
 use crate::game::{Game, Notation, PlayerId};
-use crate::play::command::Command;
+use crate::play::command::Program;
 use crate::play::external::{External, Mover};
 use crate::play::human::Human;
 use crate::play::{play_match, tournament, Player};
@@ -491,7 +491,7 @@ impl<S: Strategy> GameSession<S> {
                 Ok(player.name())
             })
             .collect::<Result<Vec<_>, Error>>()?;
-        let tally = selfplay::run(plan, seats, opts.partition.as_ref(), |i| {
+        let totals = selfplay::run(plan, seats, opts.partition.as_ref(), |i| {
             if budget.cancelled() || ends.is_some_and(|t| Instant::now() >= t) {
                 return Err(budget.stopped(&what));
             }
@@ -517,7 +517,7 @@ impl<S: Strategy> GameSession<S> {
             })
         })?;
         let seconds = started.elapsed().max(Duration::from_nanos(1)).as_secs_f64();
-        Ok(tally.estimate(self.spec(), labels, plan, seconds))
+        Ok(totals.estimate(self.spec(), labels, plan, seconds))
     }
 
     fn play_one(
@@ -836,7 +836,7 @@ fn guest(spec: &str, name: &str, seed: u64, opts: &Options) -> Option<Result<Box
             "{spec}: programs (cmd:...) play from the command line and Python only"
         ))));
     }
-    Some(Command::new(line, seed, opts.move_time).map(|c| Box::new(c) as Box<dyn Mover>))
+    Some(Program::new(line, seed, opts.move_time).map(|c| Box::new(c) as Box<dyn Mover>))
 }
 
 /// A human at a seat, reading from the shared terminal of a game.

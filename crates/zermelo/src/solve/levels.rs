@@ -77,7 +77,7 @@ pub fn solve<G: Levelled + Sync>(game: &G, progress: &dyn Progress) -> CompactTa
 /// Does a batch of independent jobs (by their numbers): their results, as words.
 pub type Work<'a> = dyn Fn(&[usize]) -> Vec<u64> + Sync + 'a;
 /// Takes the results of a batch of jobs, as [`Work`] gave them.
-pub type Take<'a> = dyn FnMut(&[u64]) -> Result<(), Error> + 'a;
+pub type Collect<'a> = dyn FnMut(&[u64]) -> Result<(), Error> + 'a;
 
 /// A level solve split across processes (the ranks of an MPI job): each solves its own
 /// part of every level (an equal [`share`] of it), and the parts are shared before the
@@ -132,7 +132,7 @@ pub trait Partition: Send + Sync {
         todo: &[usize],
         batch: Option<usize>,
         work: &Work<'_>,
-        take: &mut Take<'_>,
+        take: &mut Collect<'_>,
     ) -> Result<bool, Error> {
         for chunk in todo.chunks(batch.unwrap_or(usize::MAX).max(1)) {
             take(&work(chunk))?;
@@ -181,14 +181,14 @@ pub fn held_ranks<G: Levelled>(game: &G, count: usize, spilled: bool) -> u64 {
 }
 
 /// One process's part of a level solve split across processes: its share of every level.
-pub struct Share {
+pub struct LevelShare {
     /// The ranks held, one range a level, in order.
     pub ranges: Vec<Range<u64>>,
     /// Their codes ([`decode`] reads them), range after range.
     pub codes: ShareCodes,
 }
 
-impl Share {
+impl LevelShare {
     /// The code of `rank`; that of no valid position when this part does not hold it.
     pub fn code(&self, rank: u64) -> u8 {
         let mut at = 0;
@@ -202,8 +202,8 @@ impl Share {
     }
 }
 
-/// The codes of a [`Share`]: in memory, or in a file mapped into memory (removed with
-/// them), whose pages the system writes out and takes back as each level is done.
+/// The codes of a [`LevelShare`]: in memory, or in a file mapped into memory (removed
+/// with them), whose pages the system writes out and takes back as each level is done.
 pub enum ShareCodes {
     /// In memory.
     Held(Vec<u8>),
@@ -295,7 +295,7 @@ pub fn solve_codes<G: Levelled + Sync>(
 /// positions' children lie in (the next [`Levelled::reach`] levels) besides its part of
 /// the levels solved before, and gives back the memory of the levels above
 /// ([`held_ranks`]). Given `spill`, its part goes to a file there as each level is done
-/// (removed with the [`Share`]), so that it holds no more than those levels.
+/// (removed with the [`LevelShare`]), so that it holds no more than those levels.
 pub fn solve_share<G: Levelled + Sync>(
     game: &G,
     progress: &dyn Progress,
@@ -303,7 +303,7 @@ pub fn solve_share<G: Levelled + Sync>(
     cancel: Option<&AtomicBool>,
     partition: &dyn Partition,
     spill: Option<&Path>,
-) -> Result<Share, Error> {
+) -> Result<LevelShare, Error> {
     // One range a level, in the order of the levels, whose ranks come in order.
     let ranges = part_ranks(game, partition);
     let mut offsets = Vec::with_capacity(ranges.len());
@@ -331,7 +331,7 @@ pub fn solve_share<G: Levelled + Sync>(
         }
     };
     solve_levels(game, progress, checkpoints, cancel, partition, &mut done)?;
-    Ok(Share { ranges, codes: mine })
+    Ok(LevelShare { ranges, codes: mine })
 }
 
 /// [`solve_codes`], handing every level to `done` with all codes once it is solved.

@@ -26,7 +26,7 @@ const GROUP_BITS: u32 = 8;
 
 /// One move from a rank.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Step {
+pub struct MarginStep {
     /// The rank the move leads to: the set it leaves with more members.
     pub to: u64,
     /// The points the move gains the mover at once.
@@ -44,12 +44,12 @@ pub trait MarginIndexed: Scored {
     /// The rank of `p`.
     fn margin_rank(&self, p: &Self::Position) -> u64;
     /// The moves from `rank`, into `out` (cleared first).
-    fn margin_steps(&self, rank: u64, out: &mut Vec<Step>);
+    fn margin_steps(&self, rank: u64, out: &mut Vec<MarginStep>);
 }
 
 /// The remaining margin of a rank from its moves and the margins of the ranks they reach
 /// (0 when it has no move).
-fn best(steps: &[Step], margin: impl Fn(u64) -> i32) -> i32 {
+fn best(steps: &[MarginStep], margin: impl Fn(u64) -> i32) -> i32 {
     steps
         .iter()
         .map(|s| {

@@ -136,19 +136,19 @@ impl Entry {
 pub const ENTRY_BYTES: u64 = 16;
 
 /// A fixed-size table of bounds, two entries a bucket, shared without locks.
-pub struct Table {
+pub struct BoundTable {
     /// Per entry: the key xor the data, then the data.
     words: Vec<AtomicU64>,
     /// Buckets less one (a power of two less one).
     mask: usize,
 }
 
-impl Table {
+impl BoundTable {
     /// A table of at most `bytes` (at least one bucket).
-    pub fn new(bytes: u64) -> Table {
+    pub fn new(bytes: u64) -> BoundTable {
         let buckets = (bytes / (2 * ENTRY_BYTES)).max(1);
         let buckets = 1usize << (63 - buckets.leading_zeros());
-        Table {
+        BoundTable {
             words: zeroed_words(buckets * 4),
             mask: buckets - 1,
         }
@@ -277,7 +277,7 @@ impl Busy {
 /// Settings of a search: its table, how many cores, when to give up, where to report.
 pub struct NullWindow<T: Tree> {
     tree: T,
-    table: Table,
+    table: BoundTable,
     threads: usize,
     /// Positions being searched, when several cores search.
     busy: Option<Busy>,
@@ -293,7 +293,7 @@ impl<T: Tree> NullWindow<T> {
     pub fn new(tree: T, bytes: u64) -> Self {
         NullWindow {
             tree,
-            table: Table::new(bytes),
+            table: BoundTable::new(bytes),
             threads: 1,
             busy: None,
             limit: Limit::default(),
@@ -341,7 +341,7 @@ impl<T: Tree> NullWindow<T> {
     }
 
     /// The table.
-    pub fn table(&self) -> &Table {
+    pub fn table(&self) -> &BoundTable {
         &self.table
     }
 
@@ -398,7 +398,7 @@ impl<T: Tree> NullWindow<T> {
     }
 
     /// Saves what the table proved as the book of `spec` at `path` (see
-    /// [`Table::save_book`]).
+    /// [`BoundTable::save_book`]).
     pub fn save_book(&self, path: &Path, spec: &str, max_entries: u64) -> Result<BookInfo, Error> {
         self.table.save_book(path, spec, max_entries)
     }
@@ -747,7 +747,7 @@ mod tests {
 
     #[test]
     fn the_table_keeps_the_deeper_entry_and_the_latest() {
-        let t = Table::new(2 * ENTRY_BYTES);
+        let t = BoundTable::new(2 * ENTRY_BYTES);
         let e = |work| Entry {
             lo: 0,
             hi: 1,

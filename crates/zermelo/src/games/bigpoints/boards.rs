@@ -15,7 +15,7 @@ use crate::Error;
 
 /// Every arrangement of a reduced game's path, for two players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Family {
+pub struct BoardFamily {
     /// Common colours (pawns).
     pub colours: usize,
     /// Discs of each colour on the path.
@@ -30,7 +30,7 @@ pub struct Family {
     pub ties: Ties,
 }
 
-impl Family {
+impl BoardFamily {
     /// A family, checked for size, with the study's tie order.
     pub fn new(
         colours: usize,
@@ -38,7 +38,7 @@ impl Family {
         white: usize,
         black: usize,
         rule: Rule,
-    ) -> Result<Family, Error> {
+    ) -> Result<BoardFamily, Error> {
         if !(1..=5).contains(&colours) || !(1..=MAX_OF_KIND).contains(&discs) {
             return Err(Error::Spec(format!(
                 "colors={colours}, discs={discs}: colours 1..=5, discs 1..={MAX_OF_KIND}"
@@ -49,7 +49,7 @@ impl Family {
                 "at most {MAX_OF_KIND} white or black discs and {MAX_PATH} discs in all"
             )));
         }
-        Ok(Family {
+        Ok(BoardFamily {
             colours,
             discs,
             white,
@@ -61,7 +61,7 @@ impl Family {
 
     /// The family a spec names with `colors=` and `discs=` (and `white=`, `black=`, `rule=`,
     /// `ties=`).
-    pub fn from_spec(spec: &Spec) -> Result<Family, Error> {
+    pub fn from_spec(spec: &Spec) -> Result<BoardFamily, Error> {
         spec.check_keys(&super::INFO)?;
         for key in [super::BOARD, super::SEED] {
             if spec.has(&key) {
@@ -77,14 +77,14 @@ impl Family {
         if !spec.has(&super::COLORS) || !spec.has(&super::DISCS) {
             return Err(Error::Spec("a family of boards needs colors= and discs=".into()));
         }
-        let family = Family::new(
+        let family = BoardFamily::new(
             spec.int(&super::COLORS)? as usize,
             spec.int(&super::DISCS)? as usize,
             spec.int(&super::WHITE_DISCS)? as usize,
             spec.int(&super::BLACK_DISCS)? as usize,
             super::Rule::from_spec(spec)?,
         )?;
-        Ok(Family {
+        Ok(BoardFamily {
             ties: Ties::from_spec(spec)?,
             ..family
         })

@@ -23,7 +23,6 @@
 //! Hands are open: every take happens in view of all players, so hidden hands only test
 //! memory, and a player with perfect memory knows everything a position holds.
 
-pub mod balance;
 mod boards;
 mod census;
 mod layers;
@@ -31,9 +30,10 @@ mod notation;
 mod packed;
 mod solver;
 pub mod study;
+pub mod sweep;
 mod words;
 
-pub use boards::Family;
+pub use boards::BoardFamily;
 pub use census::Census;
 pub use layers::{LayerSolver, Layered, Layers, ENDS, TALLY_KINDS};
 pub use packed::Packed;
@@ -447,7 +447,7 @@ impl BigPoints {
 
     /// The game a spec names: `board=` an explicit path, or the full game shuffled by
     /// `seed`. A spec naming a family of boards (`colors=`, `discs=`) is refused here:
-    /// see [`Family::from_spec`].
+    /// see [`BoardFamily::from_spec`].
     pub fn from_spec(spec: &Spec) -> Result<BigPoints, Error> {
         spec.check_keys(&INFO)?;
         if spec.has(&COLORS) || spec.has(&DISCS) {

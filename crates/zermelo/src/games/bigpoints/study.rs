@@ -1,4 +1,4 @@
-//! The Big Points study: every arrangement of reduced boards solved ([`super::balance`]),
+//! The Big Points study: every arrangement of reduced boards solved ([`super::sweep`]),
 //! and how often the first player wins, draws or loses; as text, JSON, CSV (one row per
 //! board) and an SVG chart.
 
@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use plotters::prelude::*;
 
-use super::balance::{is_sweep, Choice, Plan, Sweep};
+use super::sweep::{is_sweep, Choice, FamilySweep, SweepPlan};
 use crate::session::study::{Study, StudyArgs, StudyKey, StudyReport};
 use crate::session::{quantity, Options};
 use crate::Error;
@@ -55,7 +55,7 @@ fn run(spec: &str, args: &StudyArgs, opts: &Options) -> Result<StudyReport, Erro
         every_board: args.switch("every_board")?,
         sample: positive("sample")?,
     };
-    let mut plan = Plan::new(spec, &args.list("configs"), choice)?;
+    let mut plan = SweepPlan::new(spec, &args.list("configs"), choice)?;
     if let Some(bytes) = opts.budget.memory {
         plan = plan.with_table_bytes(bytes);
     }
@@ -87,7 +87,7 @@ fn run(spec: &str, args: &StudyArgs, opts: &Options) -> Result<StudyReport, Erro
 }
 
 /// The table of the sweeps, one line per family, and what the shares stand for.
-fn text(sweeps: &[Sweep], every_board: bool) -> String {
+fn text(sweeps: &[FamilySweep], every_board: bool) -> String {
     let mut text = format!(
         "{:<12} {:>10} {:>8} {:>8} {:>8} {:>9} {:>13} {:>9}\n",
         "config", "boards", "solved", "first %", "draw %", "second %", "max positions", "seconds"
@@ -136,7 +136,7 @@ fn text(sweeps: &[Sweep], every_board: bool) -> String {
 }
 
 /// A family's label in the table and the chart: `(3,3)`, `(3,3)+1w+1k`.
-fn label(s: &Sweep) -> String {
+fn label(s: &FamilySweep) -> String {
     let mut text = format!("({},{})", s.colors, s.discs);
     if s.white > 0 {
         text += &format!("+{}w", s.white);
@@ -148,12 +148,12 @@ fn label(s: &Sweep) -> String {
 }
 
 /// The first-win, draw and second-win percentages of a sweep.
-fn percentages(s: &Sweep) -> [f64; 3] {
+fn percentages(s: &FamilySweep) -> [f64; 3] {
     [s.first_wins_pct, s.draws_pct, s.second_wins_pct]
 }
 
 /// One CSV line per board of every sweep, under a header.
-fn csv(sweeps: &[Sweep]) -> String {
+fn csv(sweeps: &[FamilySweep]) -> String {
     let mut out = String::from("colors,discs,white,black,board,class,first,second,result,positions\n");
     let cell = |v: Option<i32>| v.map_or_else(String::new, |v| v.to_string());
     for s in sweeps {
@@ -178,7 +178,7 @@ fn csv(sweeps: &[Sweep]) -> String {
 }
 
 /// A chart of first-win, draw and second-win percentages per configuration (stacked bars).
-fn plot(sweeps: &[Sweep]) -> Result<String, Error> {
+fn plot(sweeps: &[FamilySweep]) -> Result<String, Error> {
     // Room on the right of the bars for the legend.
     let legend_room = 2.0;
     let width = 160 + (90.0 * (sweeps.len() as f64 + legend_room)) as u32;

@@ -24,7 +24,7 @@ use crate::session::{Budget, Cost, Fact, FactValue, Session};
 use crate::solve::margin::{MarginSearch, MarginSolver, Setup};
 use crate::spec::{GameInfo, Key, PlayerInfo, Preset, Spec, Values};
 use crate::Error;
-use players::{Greedy, Strong};
+use players::{DotsGreedy, Strong};
 
 /// Dots on a side of the board, `default` when not given.
 const fn side(default: Preset<u64>) -> Values {
@@ -593,7 +593,7 @@ impl MarginGame for Dots {
 
     fn own_player(name: &str, seed: u64, budget: &Budget) -> Option<Box<dyn Player<Dots>>> {
         match name {
-            "greedy" => Some(Box::new(Greedy::new(seed))),
+            "greedy" => Some(Box::new(DotsGreedy::new(seed))),
             "strong" => Some(Box::new(Strong::new(seed).with_budget(budget.clone()))),
             _ => None,
         }

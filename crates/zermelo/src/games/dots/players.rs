@@ -143,20 +143,20 @@ impl Dots {
 
 /// Captures the most boxes it can; otherwise draws a line that gives no box away; otherwise
 /// gives away as few boxes as it can.
-pub struct Greedy {
+pub struct DotsGreedy {
     rng: StdRng,
 }
 
-impl Greedy {
+impl DotsGreedy {
     /// A greedy player breaking ties with `seed`.
     pub fn new(seed: u64) -> Self {
-        Greedy {
+        DotsGreedy {
             rng: StdRng::seed_from_u64(seed),
         }
     }
 }
 
-impl Player<Dots> for Greedy {
+impl Player<Dots> for DotsGreedy {
     fn name(&self) -> String {
         "greedy".into()
     }

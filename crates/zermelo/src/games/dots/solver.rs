@@ -20,7 +20,7 @@ use super::{Dots, Lines, Position};
 use crate::game::Game;
 use crate::session::strategies::margins::MarginGame;
 use crate::solve::margin::{lead, through, MarginSearch, MarginSolver, Proven, Setup};
-use crate::solve::margin_table::{MarginIndexed, Step, MAX_RANKS};
+use crate::solve::margin_table::{MarginIndexed, MarginStep, MAX_RANKS};
 use crate::solve::nullwindow::{Child, NullWindow, Tree, ENTRY_BYTES};
 use crate::table::book::BookInfo;
 use crate::Error;
@@ -250,7 +250,7 @@ impl MarginIndexed for Dots {
         p.lines.0[0]
     }
 
-    fn margin_steps(&self, rank: u64, out: &mut Vec<Step>) {
+    fn margin_steps(&self, rank: u64, out: &mut Vec<MarginStep>) {
         out.clear();
         // At most 24 lines: a set of lines is one word.
         let undrawn = self.undrawn(&Lines([rank, 0, 0]));
@@ -260,7 +260,7 @@ impl MarginIndexed for Dots {
                 .iter()
                 .filter(|&&b| to & self.box_masks[b].0[0] == self.box_masks[b].0[0])
                 .count() as i32;
-            Step {
+            MarginStep {
                 to,
                 gain,
                 again: gain > 0,

@@ -42,19 +42,20 @@ const READ: &str = "read from the data folder";
 /// ...and of values computed now, going on from those saved there.
 const RESUMED: &str = "going on from the data folder";
 
-/// A value of a sequence by heap size, and how a sequence of them is kept in memory.
-pub trait Value: Clone + Eq {
+/// A term of a sequence by heap size (a Grundy value, or whether the mover wins), and how
+/// a sequence of them is kept in memory.
+pub trait Term: Clone + Eq {
     /// The values of a sequence.
     type Column: Column<Self>;
 }
 
 /// Grundy values, kept in the narrowest width that holds them.
-impl Value for u32 {
+impl Term for u32 {
     type Column = GrundyValues;
 }
 
 /// Win/loss tables (true: the mover wins).
-impl Value for bool {
+impl Term for bool {
     type Column = Vec<bool>;
 }
 
@@ -131,7 +132,7 @@ impl Column<u32> for GrundyValues {
 }
 
 /// A computed sequence and the period it proves, if any.
-pub struct Sequence<T: Value> {
+pub struct Sequence<T: Term> {
     /// The values of heaps `0..values.len()`.
     pub values: T::Column,
     /// How many of them the recurrence computed; the rest follow from the proven period.
@@ -196,7 +197,7 @@ fn fits(len: usize, value_bytes: u64, within: &Budget) -> Result<(), Error> {
     Ok(())
 }
 
-impl<T: Value> Sequence<T> {
+impl<T: Term> Sequence<T> {
     /// The sequence of `values`, all computed by the recurrence, with the period they
     /// prove; filled in from it up to heap `to` when given (see [`Sequence::fill_to`]).
     fn new(
@@ -254,7 +255,7 @@ impl<T: Value> Sequence<T> {
 /// The period that `rule`'s proof rule proves for its computed `values` (by heap size),
 /// if any: the pigeonhole bound for subtraction games, Guy–Smith for octal games; Nim's
 /// values never repeat.
-pub fn prove<T: Value>(rule: &Rule, values: &T::Column) -> Option<Periodicity> {
+pub fn prove<T: Term>(rule: &Rule, values: &T::Column) -> Option<Periodicity> {
     match rule {
         Rule::Subtraction(set) => values.find_period(|pre, p| subtraction::proof_length(set, pre, p)),
         Rule::Octal(code) => values.find_period(|pre, p| code.proof_length(pre, p)),

@@ -13,7 +13,7 @@ use std::path::Path;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 
-use super::grundy::{prove, Column, Sequence, Value};
+use super::grundy::{prove, Column, Sequence, Term};
 use super::values::GrundyValues;
 use super::Rule;
 use crate::solve::grundy::{mex, Periodicity};
@@ -28,7 +28,7 @@ const LOAD_SLICE: u64 = 1 << 20;
 pub const SAVER: (&str, u32) = ("grundy", 1);
 
 /// A value of a sequence, as a file stores it.
-pub trait Stored: Value + std::fmt::Debug + Send + Sync + Sized {
+pub trait Stored: Term + std::fmt::Debug + Send + Sync + Sized {
     /// Whether a sequence of these values lies in `layer`.
     fn fits(layer: Layer) -> bool;
     /// The layer a sequence whose largest code is `max` is stored in.

@@ -59,7 +59,7 @@ pub trait Tabulated: Levelled + Notation + Symmetric + Clone + Send + Sync + 'st
 }
 
 /// Where a level session's values come from.
-pub enum Values {
+pub enum LevelValues {
     /// Solved now and kept in memory, not saved (`--no-save`).
     Memory(CompactTable),
     /// A saved database, probed in place.
@@ -79,34 +79,34 @@ pub struct Split {
     start: (u64, Option<Value>),
 }
 
-impl Values {
+impl LevelValues {
     /// The value at `rank` (`None` for a rank that is no position), or why it could not
     /// be read.
     fn get(&self, rank: u64) -> Result<Option<Value>, Error> {
         Ok(match self {
-            Values::Memory(t) => t.get(rank),
-            Values::Split(split) => (rank == split.start.0).then_some(split.start.1).flatten(),
-            Values::Saved(db) => db.value(rank)?,
+            LevelValues::Memory(t) => t.get(rank),
+            LevelValues::Split(split) => (rank == split.start.0).then_some(split.start.1).flatten(),
+            LevelValues::Saved(db) => db.value(rank)?,
         })
     }
 
     /// Wins, losses, draws and the greatest remoteness ([`db::VALUE_COUNTS`]).
     fn counts(&self) -> [u64; 4] {
         match self {
-            Values::Memory(t) => {
+            LevelValues::Memory(t) => {
                 let (w, l, d) = t.summary();
                 [w, l, d, t.max_remoteness().into()]
             }
-            Values::Saved(db) => db::VALUE_COUNTS.map(|name| db.header().count(name)),
-            Values::Split(split) => split.counts,
+            LevelValues::Saved(db) => db::VALUE_COUNTS.map(|name| db.header().count(name)),
+            LevelValues::Split(split) => split.counts,
         }
     }
 
     fn held_bytes(&self) -> u64 {
         match self {
-            Values::Memory(t) => t.len() + t.len() / 4,
-            Values::Saved(db) => db.held_bytes(),
-            Values::Split(_) => 0,
+            LevelValues::Memory(t) => t.len() + t.len() / 4,
+            LevelValues::Saved(db) => db.held_bytes(),
+            LevelValues::Split(_) => 0,
         }
     }
 }
@@ -134,7 +134,7 @@ pub fn open<G: Tabulated>(spec: &str, info: &'static GameInfo, game: G) -> Box<d
 /// An oracle reading a session's values.
 struct Shared<'g, G> {
     game: &'g G,
-    values: Arc<Values>,
+    values: Arc<LevelValues>,
 }
 
 impl<G: Levelled> Oracle<G> for Shared<'_, G> {
@@ -193,7 +193,12 @@ impl<G: Tabulated> Levels<G> {
     /// The values: read from the data folder, or solved now (within the budget, going on
     /// from the checkpoints of a stopped solve) and saved unless `opts.save` is off. A
     /// solve split across processes tells them the value of `start` only.
-    fn values(&self, start: &G::Position, opts: &Options, force: bool) -> Result<(Values, Source), Error> {
+    fn values(
+        &self,
+        start: &G::Position,
+        opts: &Options,
+        force: bool,
+    ) -> Result<(LevelValues, Source), Error> {
         let path = self.path(opts);
         let leads = opts.partition.leads();
         // Only the leader of a split solve looks at the data folder; it tells the others.
@@ -201,7 +206,10 @@ impl<G: Tabulated> Levels<G> {
             if !leads {
                 return Err(Error::Cancelled);
             }
-            return Ok((Values::Saved(Box::new(self.open_saved(&path)?)), Source::Loaded));
+            return Ok((
+                LevelValues::Saved(Box::new(self.open_saved(&path)?)),
+                Source::Loaded,
+            ));
         }
         // A split solve that saved its parts is not done again unless forced.
         let count = opts.partition.place().1;
@@ -225,7 +233,7 @@ impl<G: Tabulated> Levels<G> {
         if count > 1 {
             // Every process holds its part alone: the values are not kept for later use.
             let (split, restored) = self.solve_in_parts(start, opts, opts.save.then_some(path.as_path()))?;
-            return Ok((Values::Split(Box::new(split)), Source::Solved { restored }));
+            return Ok((LevelValues::Split(Box::new(split)), Source::Solved { restored }));
         }
         let (values, restored) = if !opts.save {
             let codes = levels::solve_codes(
@@ -235,7 +243,10 @@ impl<G: Tabulated> Levels<G> {
                 opts.budget.cancel.as_deref(),
                 opts.partition.as_ref(),
             )?;
-            (Values::Memory(CompactTable::from_bytes(codes, levels::decode)), 0)
+            (
+                LevelValues::Memory(CompactTable::from_bytes(codes, levels::decode)),
+                0,
+            )
         } else {
             self.solve_and_save(opts, &path)?
         };
@@ -244,7 +255,7 @@ impl<G: Tabulated> Levels<G> {
 
     /// Solves into the database at `path`, keeping a checkpoint after every level; the
     /// opened database and the number of levels restored from an earlier solve.
-    fn solve_and_save(&self, opts: &Options, path: &Path) -> Result<(Values, usize), Error> {
+    fn solve_and_save(&self, opts: &Options, path: &Path) -> Result<(LevelValues, usize), Error> {
         let size = self.game.size();
         crate::session::writable(&opts.data_dir)?;
         crate::session::check_room(&opts.data_dir, (size as f64 * DISK_BYTES_PER_RANK) as u64)?;
@@ -260,7 +271,7 @@ impl<G: Tabulated> Levels<G> {
         drop(codes);
         let restored = checkpoints.restored();
         checkpoints.remove()?;
-        Ok((Values::Saved(Box::new(self.open_saved(path)?)), restored))
+        Ok((LevelValues::Saved(Box::new(self.open_saved(path)?)), restored))
     }
 
     /// Solves split across processes, each holding its part of every level
@@ -388,7 +399,7 @@ impl<G: Tabulated> Levels<G> {
 
     /// The mean time in microseconds for the perfect player to choose a move in random
     /// live positions.
-    fn move_latency(&self, values: &Arc<Values>) -> Result<f64, Error> {
+    fn move_latency(&self, values: &Arc<LevelValues>) -> Result<f64, Error> {
         let g = &self.game;
         let mut rng = StdRng::seed_from_u64(1);
         let positions: Vec<G::Position> = (0..LATENCY_SAMPLES * 4)
@@ -413,7 +424,7 @@ impl<G: Tabulated> Levels<G> {
 
 impl<G: Tabulated> Strategy for Levels<G> {
     type Game = G;
-    type Table = Values;
+    type Table = LevelValues;
 
     fn game(&self, _command: &str) -> Result<&G, Error> {
         Ok(&self.game)
@@ -423,18 +434,18 @@ impl<G: Tabulated> Strategy for Levels<G> {
         true
     }
 
-    fn load(&self, opts: &Options) -> Result<Option<Values>, Error> {
+    fn load(&self, opts: &Options) -> Result<Option<LevelValues>, Error> {
         Ok(Some(self.values(&self.game.start(), opts, false)?.0))
     }
 
-    fn is_current(values: &Values) -> bool {
+    fn is_current(values: &LevelValues) -> bool {
         match values {
-            Values::Saved(db) => db.is_current(),
-            Values::Memory(_) | Values::Split(_) => true,
+            LevelValues::Saved(db) => db.is_current(),
+            LevelValues::Memory(_) | LevelValues::Split(_) => true,
         }
     }
 
-    fn held_bytes(values: &Values) -> u64 {
+    fn held_bytes(values: &LevelValues) -> u64 {
         values.held_bytes()
     }
 
@@ -472,7 +483,7 @@ impl<G: Tabulated> Strategy for Levels<G> {
             Some(values) => (values, Source::Loaded),
             None => match self.values(start, opts, opts.force)? {
                 // A split solve's processes each hold only their part: nothing to keep.
-                (split @ Values::Split(_), source) => (Arc::new(split), source),
+                (split @ LevelValues::Split(_), source) => (Arc::new(split), source),
                 (values, source) => (tables.keep(values), source),
             },
         };
@@ -488,8 +499,8 @@ impl<G: Tabulated> Strategy for Levels<G> {
         let int = |n: u64| FactValue::Big(Big(n.into()));
         let path = self.path(opts);
         let table = match &*values {
-            Values::Saved(db) => format!("{} ({} bytes)", path.display(), db.file_bytes()),
-            Values::Split(split) => match &split.part {
+            LevelValues::Saved(db) => format!("{} ({} bytes)", path.display(), db.file_bytes()),
+            LevelValues::Split(split) => match &split.part {
                 Some(part) => format!(
                     "saved in {} parts, one by each rank in its data folder (rank 0's: {}); \
                      `zermelo db merge PARTS -o {}` makes the database",
@@ -499,7 +510,7 @@ impl<G: Tabulated> Strategy for Levels<G> {
                 ),
                 None => "not saved (--no-save)".into(),
             },
-            Values::Memory(_) => "not saved (--no-save)".into(),
+            LevelValues::Memory(_) => "not saved (--no-save)".into(),
         };
         let source = match source {
             Source::Loaded => "read from the data folder".to_string(),
@@ -523,7 +534,7 @@ impl<G: Tabulated> Strategy for Levels<G> {
         ];
         details.extend(g.count_facts());
         // A split solve's processes hold no whole table to play from.
-        if !matches!(*values, Values::Split(_)) {
+        if !matches!(*values, LevelValues::Split(_)) {
             details.push(fact(
                 "move_micros",
                 "microseconds for a perfect move",

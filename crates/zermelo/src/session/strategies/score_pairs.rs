@@ -130,7 +130,7 @@ fn verdict(mover: u8, s: Scores) -> Verdict {
 }
 
 /// `2000` playouts, `500ms` or `2s` per move.
-fn mcts_budget(text: &str) -> Result<mcts::Budget, Error> {
+fn mcts_effort(text: &str) -> Result<mcts::Effort, Error> {
     let bad = || {
         Error::Unsupported(format!(
             "mcts:{text}: expected playouts (2000), milliseconds (500ms) or seconds (2s)"
@@ -138,11 +138,11 @@ fn mcts_budget(text: &str) -> Result<mcts::Budget, Error> {
     };
     let number = |t: &str| t.parse::<u64>().ok().filter(|&n| n > 0).ok_or_else(bad);
     Ok(if let Some(ms) = text.strip_suffix("ms") {
-        mcts::Budget::Time(Duration::from_millis(number(ms)?))
+        mcts::Effort::Time(Duration::from_millis(number(ms)?))
     } else if let Some(s) = text.strip_suffix('s') {
-        mcts::Budget::Time(Duration::from_secs(number(s)?))
+        mcts::Effort::Time(Duration::from_secs(number(s)?))
     } else {
-        mcts::Budget::Playouts(u32::try_from(number(text)?).map_err(|_| bad())?)
+        mcts::Effort::Playouts(u32::try_from(number(text)?).map_err(|_| bad())?)
     })
 }
 
@@ -271,9 +271,9 @@ impl<G: ScoreGame> Strategy for ScorePairs<G> {
         let within = |b| Mcts::new(b, seed).with_budget(opts.budget.clone());
         let player: Box<dyn Player<G> + 's> = match name.split_once(':') {
             None if name == "greedy" => Box::new(Greedy::new(seed)),
-            None if name == "mcts" => Box::new(within(mcts::Budget::Playouts(DEFAULT_PLAYOUTS))),
+            None if name == "mcts" => Box::new(within(mcts::Effort::Playouts(DEFAULT_PLAYOUTS))),
             // `mcts:BUDGET:P` is `NAME:P` of `mcts:BUDGET`, made by the session.
-            Some(("mcts", budget)) if !budget.contains(':') => match mcts_budget(budget) {
+            Some(("mcts", effort)) if !effort.contains(':') => match mcts_effort(effort) {
                 Ok(b) => Box::new(within(b)),
                 Err(e) => return Some(Err(e)),
             },

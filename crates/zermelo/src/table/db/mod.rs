@@ -18,7 +18,7 @@ use crate::Error;
 pub use format::{checksum, pack, Header, Layer, LayerInfo, Part, BLOCK_BYTES, MAGIC, VALUE_COUNTS, VERSION};
 pub use merge::merge;
 pub use read::Database;
-pub use write::{value_counts, write, write_codes, write_values, Fill, Values};
+pub use write::{value_counts, write, write_codes, write_values, Fill, FillValues};
 
 /// The error for the database at `path`, refused or failed for `why`.
 fn db_error(path: &Path, why: impl Into<String>) -> Error {

@@ -28,7 +28,7 @@ const BATCH: usize = 256;
 pub type Fill<'a> = dyn Fn(Layer, Range<u64>, &mut Vec<u8>) -> Result<(), Error> + Sync + 'a;
 
 /// Appends the values of `ranks` (`None` for no valid position).
-pub type Values<'a> = dyn Fn(Range<u64>, &mut Vec<Option<Value>>) -> Result<(), Error> + Sync + 'a;
+pub type FillValues<'a> = dyn Fn(Range<u64>, &mut Vec<Option<Value>>) -> Result<(), Error> + Sync + 'a;
 
 /// Writes a database to `path` (creating its folder): the `header`, and for every layer
 /// its blocks, whose raw bytes `fill` gives. Nothing is left at `path` on failure.
@@ -118,7 +118,7 @@ pub fn write_values(
     solver: (&str, u32),
     ranks: u64,
     part: Option<Part>,
-    values: &Values<'_>,
+    values: &FillValues<'_>,
 ) -> Result<(), Error> {
     const CHUNK: u64 = 1 << 20;
     let tally = (0..ranks.div_ceil(CHUNK))

@@ -1,8 +1,9 @@
-//! The Big Points balance study: every arrangement of reduced boards solved exactly, in
-//! parallel, and how often the first player wins, draws or loses.
+//! The Big Points sweep (the study `zermelo balance` runs on Big Points): every
+//! arrangement of reduced boards solved exactly, in parallel, and how often the first
+//! player wins, draws or loses.
 //!
 //! Relabelling the colours maps a board onto boards with the same reachable positions,
-//! result and winner's score (see [`Family`]), so by default one board per class is
+//! result and winner's score (see [`BoardFamily`]), so by default one board per class is
 //! solved and counts for all `colors!` boards of its class. The loser's score under the
 //! study rule, and both scores under the margin rule, can depend on the move order; the
 //! rows leave them out for boards not solved themselves (`every_board` solves them all).
@@ -19,7 +20,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::{Family, Rule, SolveMemory, SweepMemory, SWEEP_TABLE_BYTES};
+use super::{BoardFamily, Rule, SolveMemory, SweepMemory, SWEEP_TABLE_BYTES};
 use crate::session::{word_of_margin, Big};
 use crate::solve::levels::{Alone, Partition};
 use crate::solve::scores::Scores;
@@ -47,7 +48,7 @@ struct Solved {
 
 /// The sweep of one family, with its totals.
 #[derive(Clone, Debug, Serialize)]
-pub struct Sweep {
+pub struct FamilySweep {
     /// The family's spec.
     pub game: String,
     /// Common colours.
@@ -88,7 +89,7 @@ pub struct Sweep {
     /// last result back).
     pub seconds: f64,
     #[serde(skip)]
-    family: Family,
+    family: BoardFamily,
     #[serde(skip)]
     results: Vec<(Vec<u8>, Solved)>,
 }
@@ -120,14 +121,14 @@ pub struct BoardRow {
 
 /// Every family swept.
 #[derive(Clone, Debug, Serialize)]
-pub struct Balance {
+pub struct Sweep {
     /// One sweep per family, in the order given.
-    pub configs: Vec<Sweep>,
+    pub configs: Vec<FamilySweep>,
     /// Wall-clock seconds in all.
     pub seconds: f64,
 }
 
-impl Sweep {
+impl FamilySweep {
     /// One row per board of the family, in lexicographic order (boards outside a sample
     /// are left out).
     pub fn rows(&self) -> Vec<BoardRow> {
@@ -136,7 +137,7 @@ impl Sweep {
         f.all()
             .into_iter()
             .filter_map(|board| {
-                let class = Family::representative(&board);
+                let class = BoardFamily::representative(&board);
                 let (s, own) = match (by_board.get(board.as_slice()), by_board.get(class.as_slice())) {
                     (Some(s), _) => (*s, true),
                     (None, Some(s)) => (*s, false),
@@ -150,8 +151,8 @@ impl Sweep {
                     discs: f.discs,
                     white: f.white,
                     black: f.black,
-                    board: Family::format(&board),
-                    class: Family::format(&class),
+                    board: BoardFamily::format(&board),
+                    class: BoardFamily::format(&class),
                     first: known(a, b).then_some(a),
                     second: known(b, a).then_some(b),
                     result: word_of_margin(a - b),
@@ -164,12 +165,12 @@ impl Sweep {
 
 /// The totals of `results`, each standing for `weight` boards.
 fn totals(
-    family: Family,
+    family: BoardFamily,
     results: Vec<(Vec<u8>, Solved)>,
     weight: u128,
     sampled: bool,
     seconds: f64,
-) -> Sweep {
+) -> FamilySweep {
     let mut tally = [0u128; 3];
     for (_, s) in &results {
         let i = match s.scores[0].cmp(&s.scores[1]) {
@@ -182,7 +183,7 @@ fn totals(
     let boards = results.len() as u128 * weight;
     let [fp, dp, sp] = tally.map(|n| 100.0 * n as f64 / boards as f64);
     let positions: Vec<usize> = results.iter().map(|(_, s)| s.positions).collect();
-    Sweep {
+    FamilySweep {
         game: family.spec(),
         colors: family.colours,
         discs: family.discs,
@@ -218,7 +219,7 @@ pub fn is_sweep(spec: &str) -> bool {
 /// The families to sweep: `spec` itself (its `colors` and `discs` may range, e.g.
 /// `colors=2..3,discs=2|4`: one family per combination), or `spec`'s other keys with each
 /// `COLORSxDISCS` of `configs`.
-pub fn families(spec: &str, configs: &[String]) -> Result<Vec<Family>, Error> {
+pub fn families(spec: &str, configs: &[String]) -> Result<Vec<BoardFamily>, Error> {
     let ranged: crate::spec::Family = spec.parse()?;
     if let Some(bad) = ranged
         .varying()
@@ -238,7 +239,7 @@ pub fn families(spec: &str, configs: &[String]) -> Result<Vec<Family>, Error> {
         let families = ranged
             .members()
             .iter()
-            .map(|m| Family::from_spec(&m.spec))
+            .map(|m| BoardFamily::from_spec(&m.spec))
             .collect::<Result<Vec<_>, Error>>()?;
         return Ok(families);
     }
@@ -253,7 +254,7 @@ pub fn families(spec: &str, configs: &[String]) -> Result<Vec<Family>, Error> {
             // The smallest study configuration, (2,2), when the spec names none.
             return families(spec, &["2x2".to_string()]);
         }
-        return Ok(vec![Family::from_spec(&base)?]);
+        return Ok(vec![BoardFamily::from_spec(&base)?]);
     }
     if base.get("colors").is_some() || base.get("discs").is_some() {
         return Err(Error::Unsupported(
@@ -268,7 +269,7 @@ pub fn families(spec: &str, configs: &[String]) -> Result<Vec<Family>, Error> {
                 Error::Unsupported(format!("--configs {c}: expected COLORSxDISCS, e.g. 3x2"))
             })?;
             let spec: Spec = format!("{}{sep}colors={nc},discs={nd}", spec.trim()).parse()?;
-            Family::from_spec(&spec)
+            BoardFamily::from_spec(&spec)
         })
         .collect::<Result<Vec<_>, Error>>()?;
     for (i, f) in families.iter().enumerate() {
@@ -284,8 +285,8 @@ pub fn families(spec: &str, configs: &[String]) -> Result<Vec<Family>, Error> {
     Ok(families)
 }
 
-/// One solved board of a [`Plan`], by its number in the plan: what a sweep's workers hand
-/// back and what its checkpoints keep.
+/// One solved board of a [`SweepPlan`], by its number in the plan: what a sweep's workers
+/// hand back and what its checkpoints keep.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardResult {
     /// The board's number in the plan.
@@ -297,11 +298,11 @@ pub struct BoardResult {
 }
 
 /// The work of a sweep: the boards to solve of every family, numbered from 0 in family
-/// order then lexicographic order. Any part of it may be solved anywhere ([`Plan::solve`])
-/// and the parts merged ([`Plan::finish`]): the result does not depend on how the work
-/// was split.
-pub struct Plan {
-    families: Vec<Family>,
+/// order then lexicographic order. Any part of it may be solved anywhere
+/// ([`SweepPlan::solve`]) and the parts merged ([`SweepPlan::finish`]): the result does not
+/// depend on how the work was split.
+pub struct SweepPlan {
+    families: Vec<BoardFamily>,
     choice: Choice,
     /// Per family, the boards to solve.
     boards: Vec<Vec<Vec<u8>>>,
@@ -311,10 +312,10 @@ pub struct Plan {
     memory: SweepMemory,
 }
 
-impl Plan {
+impl SweepPlan {
     /// The plan for the families of `spec` and `configs` (see [`families`]), after checking
     /// that none lists too many boards.
-    pub fn new(spec: &str, configs: &[String], choice: Choice) -> Result<Plan, Error> {
+    pub fn new(spec: &str, configs: &[String], choice: Choice) -> Result<SweepPlan, Error> {
         let families = families(spec, configs)?;
         for f in &families {
             let listed = if choice.every_board {
@@ -342,7 +343,7 @@ impl Plan {
             next += list.len();
             boards.push(list);
         }
-        Ok(Plan {
+        Ok(SweepPlan {
             families,
             choice,
             boards,
@@ -353,7 +354,7 @@ impl Plan {
 
     /// The same plan, its threads sharing a table of at most `bytes` (at least 4 MiB) of
     /// the positions they solved.
-    pub fn with_table_bytes(mut self, bytes: u64) -> Plan {
+    pub fn with_table_bytes(mut self, bytes: u64) -> SweepPlan {
         self.memory = SweepMemory::new(bytes);
         self
     }
@@ -379,7 +380,7 @@ impl Plan {
 
     /// The families' specs, in order.
     pub fn specs(&self) -> Vec<String> {
-        self.families.iter().map(Family::spec).collect()
+        self.families.iter().map(BoardFamily::spec).collect()
     }
 
     /// A line naming the plan: its families, which boards and how many. Checkpoints carry
@@ -395,7 +396,7 @@ impl Plan {
     }
 
     /// Board `index` and its family.
-    fn board(&self, index: usize) -> (&Family, &[u8]) {
+    fn board(&self, index: usize) -> (&BoardFamily, &[u8]) {
         let f = self.starts.partition_point(|&s| s <= index) - 1;
         (&self.families[f], &self.boards[f][index - self.starts[f]])
     }
@@ -426,12 +427,7 @@ impl Plan {
 
     /// The sweeps from the results of every board, in any order (each board exactly once),
     /// with each family's wall-clock seconds and the total.
-    pub fn finish(
-        &self,
-        mut results: Vec<BoardResult>,
-        seconds: &[f64],
-        total: f64,
-    ) -> Result<Balance, Error> {
+    pub fn finish(&self, mut results: Vec<BoardResult>, seconds: &[f64], total: f64) -> Result<Sweep, Error> {
         results.sort_unstable_by_key(|r| r.index);
         let complete = results.len() == self.len() && results.iter().enumerate().all(|(i, r)| r.index == i);
         if !complete {
@@ -475,7 +471,7 @@ impl Plan {
                 totals(family, solved, weight, (boards.len() as u128) < listed, secs)
             })
             .collect();
-        Ok(Balance {
+        Ok(Sweep {
             configs,
             seconds: total,
         })
@@ -484,20 +480,20 @@ impl Plan {
 
 /// Sweeps every family of `spec` and `configs` (see [`families`]) on all cores of this
 /// machine, one family after another.
-pub fn balance(
+pub fn sweep(
     spec: &str,
     configs: &[String],
     choice: Choice,
     progress: &dyn Progress,
-) -> Result<Balance, Error> {
-    let balance = Plan::new(spec, configs, choice)?.run(None, None, &Alone, progress)?;
-    Ok(balance.expect("a process alone takes every result"))
+) -> Result<Sweep, Error> {
+    let sweep = SweepPlan::new(spec, configs, choice)?.run(None, None, &Alone, progress)?;
+    Ok(sweep.expect("a process alone takes every result"))
 }
 
 /// Boards a sweep with a checkpoint solves between two records of it, by default.
 pub const DEFAULT_BATCH: usize = 64;
 
-impl Plan {
+impl SweepPlan {
     /// Solves the whole plan, one family after another: on all cores of this machine, or
     /// across the processes of `partition`, whose leader hands out the boards `batch` at a
     /// time. With a checkpoint, boards recorded there are not solved again, and the others
@@ -509,7 +505,7 @@ impl Plan {
         batch: Option<usize>,
         partition: &dyn Partition,
         progress: &dyn Progress,
-    ) -> Result<Option<Balance>, Error> {
+    ) -> Result<Option<Sweep>, Error> {
         let started = Instant::now();
         let alone = partition.place().1 == 1;
         let (mut file, mut results) = match checkpoint.filter(|_| partition.leads()) {
@@ -608,7 +604,7 @@ pub struct Checkpoint {
 impl Checkpoint {
     /// Opens (or creates) the checkpoint at `path` for `plan`, with the results it holds;
     /// refuses a file written for another plan, or damaged.
-    pub fn open(path: &Path, plan: &Plan) -> Result<(Checkpoint, Vec<BoardResult>), Error> {
+    pub fn open(path: &Path, plan: &SweepPlan) -> Result<(Checkpoint, Vec<BoardResult>), Error> {
         let name = path.display().to_string();
         let bad = |why: String| Error::Io(format!("checkpoint {name}: {why}"));
         let header = format!("{CHECKPOINT_MAGIC}\n{}\n", plan.identity());
@@ -686,12 +682,12 @@ mod tests {
     #[test]
     fn classes_stand_for_every_board() {
         let spec = "bigpoints:colors=2,discs=3";
-        let by_class = balance(spec, &[], Choice::default(), &()).unwrap();
+        let by_class = sweep(spec, &[], Choice::default(), &()).unwrap();
         let every = Choice {
             every_board: true,
             sample: None,
         };
-        let by_board = balance(spec, &[], every, &()).unwrap();
+        let by_board = sweep(spec, &[], every, &()).unwrap();
         let (a, b) = (&by_class.configs[0], &by_board.configs[0]);
         assert_eq!((a.boards, a.solved), (Big(20), 10));
         assert_eq!((b.boards, b.solved), (Big(20), 20));
@@ -705,28 +701,28 @@ mod tests {
 
     #[test]
     fn configs_and_samples() {
-        let swept = balance("bigpoints", &["2x2".into(), "3x2".into()], Choice::default(), &()).unwrap();
+        let swept = sweep("bigpoints", &["2x2".into(), "3x2".into()], Choice::default(), &()).unwrap();
         assert_eq!(swept.configs.len(), 2);
         assert_eq!(swept.configs[1].game, "bigpoints:colors=3,discs=2");
         let sample = Choice {
             every_board: false,
             sample: Some(3),
         };
-        let sampled = balance("bigpoints:colors=3,discs=2", &[], sample, &()).unwrap();
+        let sampled = sweep("bigpoints:colors=3,discs=2", &[], sample, &()).unwrap();
         assert!(sampled.configs[0].sampled && sampled.configs[0].solved == 3);
-        assert!(balance(
+        assert!(sweep(
             "bigpoints:colors=2,discs=2",
             &["2x2".into()],
             Choice::default(),
             &()
         )
         .is_err());
-        assert!(balance("bigpoints", &["2y2".into()], Choice::default(), &()).is_err());
-        assert!(balance("nim", &[], Choice::default(), &()).is_err());
+        assert!(sweep("bigpoints", &["2y2".into()], Choice::default(), &()).is_err());
+        assert!(sweep("nim", &[], Choice::default(), &()).is_err());
     }
 
     /// The rows and totals of a sweep, without its timings.
-    fn fingerprint(b: &Balance) -> Vec<String> {
+    fn fingerprint(b: &Sweep) -> Vec<String> {
         b.configs
             .iter()
             .flat_map(|s| {
@@ -743,8 +739,8 @@ mod tests {
     #[test]
     fn a_plan_solved_in_any_pieces_merges_to_the_same_sweep() {
         let configs = ["2x3".to_string(), "3x2".to_string()];
-        let whole = balance("bigpoints", &configs, Choice::default(), &()).unwrap();
-        let plan = Plan::new("bigpoints", &configs, Choice::default()).unwrap();
+        let whole = sweep("bigpoints", &configs, Choice::default(), &()).unwrap();
+        let plan = SweepPlan::new("bigpoints", &configs, Choice::default()).unwrap();
         assert_eq!(plan.len(), 10 + 15);
         assert_eq!(plan.family_ranges(), [0..10, 10..25]);
         // Odd numbers first, then even ones from the end, in batches of three.
@@ -767,7 +763,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("zermelo-checkpoint-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("sweep.ckpt");
-        let plan = Plan::new("bigpoints:colors=3,discs=2", &[], Choice::default()).unwrap();
+        let plan = SweepPlan::new("bigpoints:colors=3,discs=2", &[], Choice::default()).unwrap();
         let whole = plan.run(None, None, &Alone, &()).unwrap().unwrap();
         // A sweep stopped after two batches of four, the last line cut short by the stop.
         let (mut file, held) = Checkpoint::open(&path, &plan).unwrap();
@@ -789,7 +785,7 @@ mod tests {
             fingerprint(&whole)
         );
         // Another sweep's file, or a damaged one, is refused.
-        let other = Plan::new("bigpoints:colors=2,discs=2", &[], Choice::default()).unwrap();
+        let other = SweepPlan::new("bigpoints:colors=2,discs=2", &[], Choice::default()).unwrap();
         let err = Checkpoint::open(&path, &other).err().unwrap().to_string();
         assert!(err.contains("another sweep"), "{err}");
         std::fs::write(&path, text.replace("\n5 ", "\nfive ")).unwrap();
