@@ -317,3 +317,22 @@ def test_the_threads_are_set_once_before_the_first_solve():
     assert "set once" in refusal and "1 now" in refusal
     with pytest.raises(ValueError, match="at least 1"):
         zermelo.set_threads(0)
+
+
+def test_a_familys_study_runs_by_name_as_the_command_line_runs_it(data, tmp_path):
+    heaps = zermelo.study("octal:code=0.77", "grundy", data=data, to=50, plot=tmp_path / "k.svg", progress=False)
+    assert heaps.document["computed_to"] == 50 and heaps.text.startswith("octal game 0.77 (Kayles)")
+    assert (tmp_path / "k.svg").read_text().startswith("<svg") and heaps.svg is not None
+    theirs = cli_json("grundy", "octal:code=0.77", "--to", "50", data=data)
+    for key in ("game", "preperiod", "period", "computed_to", "proven", "rare"):
+        assert heaps.document[key] == theirs[key], key
+    assert zermelo.open("subtraction:set=1/2", data).study("grundy", progress=False).document["period"] == 3
+    studies = {g.name: [s.name for s in g.studies] for g in zermelo.games()}
+    assert studies["octal"] == ["grundy"] and studies["bigpoints"] == ["balance"] and studies["nim"] == []
+    sweep = zermelo.study("bigpoints:colors=2,discs=2", "balance", csv=tmp_path / "b.csv", progress=False)
+    assert sweep.document["configs"][0]["solved"] == 3
+    assert (tmp_path / "b.csv").read_text().startswith("colors,discs,white,black,board")
+    with pytest.raises(ValueError, match="nim has no grundy study; the games with one: subtraction, octal"):
+        zermelo.open("nim:heaps=3", data).study("grundy")
+    with pytest.raises(ValueError, match="takes no 'depth'"):
+        zermelo.study("octal:code=0.77", "grundy", depth=3)
