@@ -56,6 +56,11 @@ pub trait Game {
     fn heuristic(&self, _p: &Self::Position) -> i32 {
         0
     }
+    /// The same position with the other player to move, in a game where either may move
+    /// from it (a partizan game, whose positions have an outcome class); `None` by default.
+    fn with_other_to_move(&self, _p: &Self::Position) -> Option<Self::Position> {
+        None
+    }
 
     /// The legal moves of `p` as a new vector.
     fn legal_moves(&self, p: &Self::Position) -> Vec<Self::Move> {
