@@ -74,6 +74,12 @@ pub trait Game {
 pub trait Symmetric: Game {
     /// The representative of `p`'s class; symmetric positions give the same representative.
     fn canonical(&self, p: &Self::Position) -> Self::Position;
+    /// A position of the same value as `p`, the same player to move, for a solver's table
+    /// to share: by default its symmetry representative; a game may also drop what no
+    /// move can change.
+    fn equivalent(&self, p: &Self::Position) -> Self::Position {
+        self.canonical(p)
+    }
 }
 
 /// Games whose positions can be numbered densely, for tables indexed by rank.

@@ -268,6 +268,23 @@ impl Domineering {
             .join("/")
     }
 
+    /// `p` with every free cell that no domino can cover covered, the mover kept.
+    fn settled(&self, p: Cells) -> Cells {
+        let all = self.all();
+        let free = !p & all;
+        let cols = self.cols;
+        let first_col: Cells = (0..self.rows).fold(0, |acc, r| acc | 1 << (r * cols));
+        let last_col = first_col << (cols - 1);
+        let vertical = (free >> cols) | (free << cols);
+        let horizontal = (free >> 1) & !last_col | (free << 1) & !first_col;
+        let q = p | free & !(vertical | horizontal);
+        if self.to_move(&q) == self.to_move(&p) {
+            q
+        } else {
+            q ^ SWAPPED
+        }
+    }
+
     fn cell_name(&self, cell: usize) -> String {
         format!(
             "{}{}",
@@ -330,6 +347,12 @@ impl Symmetric for Domineering {
             .iter()
             .map(|map| image(map, *p) | p & SWAPPED)
             .fold(*p, Cells::min)
+    }
+
+    /// The symmetry class of `p` with every free cell that no domino can cover (a region
+    /// of one cell) covered: the same moves, so the same value.
+    fn equivalent(&self, p: &Cells) -> Cells {
+        self.canonical(&self.settled(*p))
     }
 }
 
@@ -705,6 +728,19 @@ mod tests {
         let p = g.parse_position(".../.#./.#. H").unwrap();
         assert_eq!(g.format_position(&p), ".../.#./.#.");
         assert!(g.parse_position(".../.../... X").is_err());
+    }
+
+    #[test]
+    fn a_cell_no_domino_can_cover_is_left_out_of_the_table_key() {
+        let g = Domineering::new(3, 3, VERTICAL).unwrap();
+        // a3 is free but boxed in: the same game as with it covered, Horizontal to move.
+        let p = g.parse_position(".#./#../... H").unwrap();
+        let q = g.parse_position("##./#../... H").unwrap();
+        assert_ne!(g.canonical(&p), g.canonical(&q));
+        assert_eq!(g.equivalent(&p), g.equivalent(&q));
+        assert_eq!(g.to_move(&g.equivalent(&p)), HORIZONTAL);
+        let mut s = AlphaBeta::new(&g);
+        assert_eq!(s.solve(&p).unwrap(), s.solve(&q).unwrap());
     }
 
     #[test]
