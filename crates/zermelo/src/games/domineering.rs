@@ -453,7 +453,7 @@ impl Notation for Domineering {
         if let Some(mover) = mover {
             return Ok(if mover == self.by_count(p) { p } else { p | SWAPPED });
         }
-        let add_mover = "or add ' V' or ' H' to name the player to move";
+        let add_mover = "add ' V' or ' H' to name the player to move";
         if (p & !self.blocked).count_ones() % 2 == 1 {
             return Err(bad(format!(
                 "dominoes cover an even number of cells ({add_mover})"
