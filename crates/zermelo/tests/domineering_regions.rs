@@ -1,6 +1,7 @@
 //! Domineering on boards with blocked cells against CGSuite: every position of
 //! `data/domineering_cgsuite.txt` (the MCGS solver's tests, 4×4, 6×6 and 7×7), solved with
-//! each player to move, has the outcome class CGSuite gives it.
+//! each player to move, has the outcome class CGSuite gives it; and boards lacking cells
+//! (`board=`) pass the conformance suite.
 
 use std::time::Instant;
 
@@ -73,4 +74,20 @@ fn every_cgsuite_position_has_its_published_class() {
         all.len(),
         started.elapsed().as_secs_f64()
     );
+}
+
+#[test]
+fn boards_lacking_cells_pass_the_conformance_suite() {
+    let domineering = catalog::entries()
+        .into_iter()
+        .find(|e| e.info.name == "domineering")
+        .unwrap();
+    let shaped = catalog::Entry {
+        examples: &[
+            "domineering:board=..#/.../...",
+            "domineering:board=.#../..../..#.",
+        ],
+        ..*domineering
+    };
+    zermelo::conformance::check(&shaped).unwrap_or_else(|e| panic!("{e}"));
 }
