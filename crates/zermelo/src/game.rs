@@ -56,6 +56,11 @@ pub trait Game {
     fn heuristic(&self, _p: &Self::Position) -> i32 {
         0
     }
+    /// The same position with the other player to move, in a game where either may move
+    /// from it (a partizan game, whose positions have an outcome class); `None` by default.
+    fn with_other_to_move(&self, _p: &Self::Position) -> Option<Self::Position> {
+        None
+    }
 
     /// The legal moves of `p` as a new vector.
     fn legal_moves(&self, p: &Self::Position) -> Vec<Self::Move> {
@@ -69,6 +74,12 @@ pub trait Game {
 pub trait Symmetric: Game {
     /// The representative of `p`'s class; symmetric positions give the same representative.
     fn canonical(&self, p: &Self::Position) -> Self::Position;
+    /// A position of the same value as `p`, the same player to move, for a solver's table
+    /// to share: by default its symmetry representative; a game may also drop what no
+    /// move can change.
+    fn equivalent(&self, p: &Self::Position) -> Self::Position {
+        self.canonical(p)
+    }
 }
 
 /// Games whose positions can be numbered densely, for tables indexed by rank.

@@ -491,7 +491,11 @@ impl FromStr for Family {
 fn expand(key: &str, value: &str) -> Result<Vec<String>, Error> {
     let mut out = Vec::new();
     for alt in value.split('|').map(str::trim) {
-        let Some((from, to)) = alt.split_once("..") else {
+        // A range has numbers; `..` in a value without digits is text (a board `..#./....`).
+        let range = alt
+            .split_once("..")
+            .filter(|_| alt.contains(|c: char| c.is_ascii_digit()));
+        let Some((from, to)) = range else {
             if alt.is_empty() {
                 return Err(Error::Spec(format!("{key}={value}: an alternative is empty")));
             }
@@ -654,6 +658,9 @@ mod tests {
         let sets: Family = "subtraction:set=1/2..1/4,n=0..200".parse().unwrap();
         assert_eq!(sets.values("set").unwrap(), ["1/2", "1/3", "1/4"]);
         assert_eq!(sets.members().len(), 3 * 201);
+        // `..` without digits is no range: a board's free cells.
+        let boards: Family = "domineering:board=..../.#..|..#./....".parse().unwrap();
+        assert_eq!(boards.values("board").unwrap(), ["..../.#..", "..#./...."]);
         let plain: Family = "tictactoe".parse().unwrap();
         assert_eq!(plain.members().len(), 1);
         assert!(plain.varying().is_empty());

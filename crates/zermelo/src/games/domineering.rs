@@ -4,8 +4,10 @@
 //! partizan game, solved here by search.
 //!
 //! A position is the set of covered cells; whose turn it is follows from how many
-//! dominoes lie on the board. A move is named by the lower-left cell of its domino
-//! (`b2`: Vertical covers b2 and b3, Horizontal covers b2 and c2).
+//! dominoes lie on the board, unless the position names its mover (` V` or ` H` after the
+//! rows), as a region with any pattern of blocked cells needs. A move is named by the
+//! lower-left cell of its domino (`b2`: Vertical covers b2 and b3, Horizontal covers b2
+//! and c2). The board itself may lack cells (`board=..#./..../....`).
 
 use crate::game::{Game, Indexed, Notation, Outcome, PlayerId, Symmetric};
 use crate::picture::{Grid, Kind, Picture, Shape};
@@ -17,8 +19,10 @@ use crate::Error;
 pub const VERTICAL: PlayerId = 0;
 /// The player who lays dominoes down.
 pub const HORIZONTAL: PlayerId = 1;
-/// The most cells a board may have (its index has 2^cells ranks).
-const MAX_CELLS: usize = 40;
+/// The most cells a board may have (its index has 2^(cells + 1) ranks).
+const MAX_CELLS: usize = 49;
+/// The bit of a position whose mover is not the one its covered cells say.
+const SWAPPED: Cells = 1 << 63;
 
 /// A side of the board, 1 to 8 cells, 4 when not given.
 const SIDE: Values = Values::Int {
@@ -29,13 +33,13 @@ const SIDE: Values = Values::Int {
 const ROWS: Key = Key {
     name: "rows",
     values: SIDE,
-    also: Some("rows*cols <= 40"),
+    also: Some("rows*cols <= 49"),
     help: "board height",
 };
 const COLS: Key = Key {
     name: "cols",
     values: SIDE,
-    also: Some("rows*cols <= 40"),
+    also: Some("rows*cols <= 49"),
     help: "board width",
 };
 /// The players in the order of [`VERTICAL`] and [`HORIZONTAL`].
@@ -45,13 +49,23 @@ const FIRST: Key = Key {
     also: None,
     help: "who places the first domino",
 };
+/// A board lacking some cells: rows from the top, `#` for a missing cell.
+const BOARD: Key = Key {
+    name: "board",
+    values: Values::Text {
+        form: "rows of . (a cell) and # (none) joined by /, like ..#./..../....",
+        default: Preset::Else("rows x cols"),
+    },
+    also: None,
+    help: "the board's shape, in place of rows and cols",
+};
 
 /// The catalog entry.
 pub const INFO: GameInfo = GameInfo {
     name: "domineering",
     summary: "Domineering: Vertical and Horizontal place dominoes in turn; who cannot place one loses",
     how_to_play: "Vertical places a domino on two free squares of a column, Horizontal on two free squares of a row; whoever cannot place one loses.",
-    keys: &[ROWS, COLS, FIRST],
+    keys: &[ROWS, COLS, FIRST, BOARD],
     players: crate::session::strategies::search::PLAYERS,
 };
 
@@ -61,16 +75,24 @@ pub struct Domineering {
     rows: usize,
     cols: usize,
     first: PlayerId,
-    /// For each of the board's mirror images, where every cell goes.
+    /// The cells the board lacks, covered in every position.
+    blocked: Cells,
+    /// For each of the board's mirror images that keeps its shape, where every cell goes.
     images: Vec<Vec<usize>>,
 }
 
-/// The covered cells (bit `row * cols + col`, row 0 at the bottom).
+/// The covered cells (bit `row * cols + col`, row 0 at the bottom), and bit 63 set when
+/// the player to move is not the one the number of dominoes says.
 pub type Cells = u64;
 
 impl Domineering {
     /// The game on a board of `rows` × `cols` with `first` to move.
     pub fn new(rows: usize, cols: usize, first: PlayerId) -> Result<Self, Error> {
+        Domineering::shaped(rows, cols, 0, first)
+    }
+
+    /// The game on a board of `rows` × `cols` lacking the cells `blocked`.
+    pub fn shaped(rows: usize, cols: usize, blocked: Cells, first: PlayerId) -> Result<Self, Error> {
         if rows == 0 || cols == 0 || rows > 8 || cols > 8 || rows * cols > MAX_CELLS {
             return Err(Error::Spec(format!(
                 "a {rows} x {cols} board is out of range (1..=8 each, at most {MAX_CELLS} cells)"
@@ -86,26 +108,58 @@ impl Domineering {
                 })
                 .collect()
         };
-        let images = vec![mirror(true, false), mirror(false, true), mirror(true, true)];
+        let images = [mirror(true, false), mirror(false, true), mirror(true, true)]
+            .into_iter()
+            .filter(|map| image(map, blocked) == blocked)
+            .collect();
         Ok(Domineering {
             rows,
             cols,
             first,
+            blocked,
             images,
         })
     }
 
-    /// The game a spec names: `domineering:rows=R,cols=C,first=vertical|horizontal`.
+    /// The game a spec names: `domineering:rows=R,cols=C,first=vertical|horizontal`, or
+    /// `board=..#./..../....` in place of the rows and columns.
     pub fn from_spec(spec: &Spec) -> Result<Self, Error> {
         spec.check_keys(&INFO)?;
         let first = [VERTICAL, HORIZONTAL][spec.word(&FIRST)?];
-        let rows = spec.int(&ROWS)? as usize;
-        let cols = spec.int(&COLS)? as usize;
-        Domineering::new(rows, cols, first)
+        if !spec.has(&BOARD) {
+            let rows = spec.int(&ROWS)? as usize;
+            let cols = spec.int(&COLS)? as usize;
+            return Domineering::new(rows, cols, first);
+        }
+        let text = spec.text(&BOARD)?;
+        let bad = |why: String| Error::Spec(format!("board={text}: {why}"));
+        if spec.has(&ROWS) || spec.has(&COLS) {
+            return Err(bad(
+                "the board gives the rows and columns: leave out rows= and cols=".into(),
+            ));
+        }
+        let (rows, cols, blocked) = read_rows(text).map_err(bad)?;
+        Domineering::shaped(rows, cols, blocked, first)
     }
 
     fn cells(&self) -> usize {
         self.rows * self.cols
+    }
+
+    /// Every cell of the board's rectangle.
+    fn all(&self) -> Cells {
+        (1 << self.cells()) - 1
+    }
+
+    /// The player to move when the covered cells of `p` the board has are dominoes
+    /// placed in turn.
+    fn by_count(&self, p: Cells) -> PlayerId {
+        let placed = (p & self.all() & !self.blocked).count_ones() / 2;
+        if placed.is_multiple_of(2) {
+            self.first
+        } else {
+            1 - self.first
+        }
     }
 
     /// The cell a domino of `player` covers beside `cell`, if it is on the board.
@@ -134,12 +188,22 @@ impl Domineering {
     /// player who placed it: a split of the covered cells into as many dominoes of each
     /// player as they have placed. A position holds only the covered cells, so where
     /// several splits fit, this is one of them (the first found); `None` when none fits.
+    /// The cells the board lacks are none of them, and a position naming a mover other
+    /// than the count of dominoes says has none.
     pub fn dominoes(&self, p: Cells) -> Option<Vec<(usize, PlayerId)>> {
-        let dominoes = p.count_ones() / 2;
+        let played = p & self.all() & !self.blocked;
+        let dominoes = played.count_ones() / 2;
         let mut failed = std::collections::HashSet::new();
         let mut placed = Vec::new();
-        (p.count_ones().is_multiple_of(2)
-            && self.tiles(p, dominoes.div_ceil(2), dominoes / 2, &mut failed, &mut placed))
+        (p & SWAPPED == 0
+            && played.count_ones().is_multiple_of(2)
+            && self.tiles(
+                played,
+                dominoes.div_ceil(2),
+                dominoes / 2,
+                &mut failed,
+                &mut placed,
+            ))
         .then_some(placed)
     }
 
@@ -185,6 +249,42 @@ impl Domineering {
         false
     }
 
+    /// Rows from the top joined by `/`, `#` for a covered cell and `.` for a free one.
+    fn rows_text(&self, p: Cells) -> String {
+        (0..self.rows)
+            .rev()
+            .map(|r| {
+                (0..self.cols)
+                    .map(|c| {
+                        if p >> (r * self.cols + c) & 1 == 1 {
+                            '#'
+                        } else {
+                            '.'
+                        }
+                    })
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+
+    /// `p` with every free cell that no domino can cover covered, the mover kept.
+    fn settled(&self, p: Cells) -> Cells {
+        let all = self.all();
+        let free = !p & all;
+        let cols = self.cols;
+        let first_col: Cells = (0..self.rows).fold(0, |acc, r| acc | 1 << (r * cols));
+        let last_col = first_col << (cols - 1);
+        let vertical = (free >> cols) | (free << cols);
+        let horizontal = (free >> 1) & !last_col | (free << 1) & !first_col;
+        let q = p | free & !(vertical | horizontal);
+        if self.to_move(&q) == self.to_move(&p) {
+            q
+        } else {
+            q ^ SWAPPED
+        }
+    }
+
     fn cell_name(&self, cell: usize) -> String {
         format!(
             "{}{}",
@@ -199,15 +299,15 @@ impl Game for Domineering {
     type Move = usize;
 
     fn start(&self) -> Cells {
-        0
+        self.blocked
     }
 
     fn to_move(&self, p: &Cells) -> PlayerId {
-        let placed = p.count_ones() / 2;
-        if placed.is_multiple_of(2) {
-            self.first
+        let counted = self.by_count(*p);
+        if p & SWAPPED == 0 {
+            counted
         } else {
-            1 - self.first
+            1 - counted
         }
     }
 
@@ -228,6 +328,10 @@ impl Game for Domineering {
             .then_some(Outcome::Win(1 - mover))
     }
 
+    fn with_other_to_move(&self, p: &Cells) -> Option<Cells> {
+        Some(p ^ SWAPPED)
+    }
+
     /// The mover's places less the opponent's: room to move is what wins.
     fn heuristic(&self, p: &Cells) -> i32 {
         let mover = self.to_move(p);
@@ -241,28 +345,32 @@ impl Symmetric for Domineering {
     fn canonical(&self, p: &Cells) -> Cells {
         self.images
             .iter()
-            .map(|map| {
-                (0..self.cells())
-                    .filter(|&c| p >> c & 1 == 1)
-                    .fold(0, |acc, c| acc | 1 << map[c])
-            })
+            .map(|map| image(map, *p) | p & SWAPPED)
             .fold(*p, Cells::min)
+    }
+
+    /// The symmetry class of `p` with every free cell that no domino can cover (a region
+    /// of one cell) covered: the same moves, so the same value.
+    fn equivalent(&self, p: &Cells) -> Cells {
+        self.canonical(&self.settled(*p))
     }
 }
 
 impl Indexed for Domineering {
-    /// 2^cells: each cell covered or not.
+    /// 2^(cells + 1): each cell covered or not, and the mover the count says or the other.
     fn size(&self) -> u64 {
-        1 << self.cells()
+        2 << self.cells()
     }
 
     fn rank(&self, p: &Cells) -> u64 {
-        *p
+        p & self.all() | (p >> 63) << self.cells()
     }
 
-    /// Every even set of covered cells is a position, whether play can reach it or not.
+    /// Every set of covered cells that covers the cells the board lacks is a position,
+    /// with either player to move, whether play can reach it or not.
     fn unrank(&self, r: u64) -> Option<Cells> {
-        (r < self.size() && r.count_ones().is_multiple_of(2)).then_some(r)
+        let p = r & self.all() | (r >> self.cells()) << 63;
+        (r < self.size() && p & self.blocked == self.blocked).then_some(p)
     }
 }
 
@@ -315,70 +423,67 @@ impl Notation for Domineering {
         self.cell_name(*m)
     }
 
-    /// Rows from the top joined by `/`, `#` for a covered cell and `.` for a free one.
+    /// Rows from the top joined by `/`, `#` for a covered cell and `.` for a free one,
+    /// then ` V` or ` H` naming the player to move where the covered cells may be any;
+    /// without it, the count of dominoes says who moves.
     fn parse_position(&self, text: &str) -> Result<Cells, Error> {
-        let rows: Vec<&str> = text.trim().split('/').collect();
+        let bad = |why: String| Error::bad_position(text, why);
+        let (board, mover) = match text.trim().rsplit_once(' ') {
+            Some((board, "V" | "v")) => (board, Some(VERTICAL)),
+            Some((board, "H" | "h")) => (board, Some(HORIZONTAL)),
+            Some((_, other)) => return Err(bad(format!("'{other}' is not V or H, the player to move"))),
+            None => (text, None),
+        };
+        let rows: Vec<&str> = board.trim().split('/').collect();
         if rows.len() != self.rows || rows.iter().any(|r| r.chars().count() != self.cols) {
-            return Err(Error::bad_position(
-                text,
-                format!(
-                    "expected {} of {} joined by '/'",
-                    quantity(self.rows, "row"),
-                    quantity(self.cols, "cell")
-                ),
-            ));
+            return Err(bad(format!(
+                "expected {} of {} joined by '/'",
+                quantity(self.rows, "row"),
+                quantity(self.cols, "cell")
+            )));
         }
-        let mut p: Cells = 0;
-        for (i, row) in rows.iter().enumerate() {
-            for (c, ch) in row.chars().enumerate() {
-                match ch {
-                    '#' => p |= 1 << ((self.rows - 1 - i) * self.cols + c),
-                    '.' => {}
-                    other => return Err(Error::bad_position(text, format!("'{other}' is not # or ."))),
-                }
-            }
+        let (_, _, p) = read_rows(board).map_err(&bad)?;
+        let missing = self.blocked & !p;
+        if missing != 0 {
+            return Err(bad(format!(
+                "{} is not on this board: mark it #",
+                self.cell_name(missing.trailing_zeros() as usize)
+            )));
         }
-        if p.count_ones() % 2 == 1 {
-            return Err(Error::bad_position(
-                text,
-                "dominoes cover an even number of cells",
-            ));
+        if let Some(mover) = mover {
+            return Ok(if mover == self.by_count(p) { p } else { p | SWAPPED });
+        }
+        let add_mover = "add ' V' or ' H' to name the player to move";
+        if (p & !self.blocked).count_ones() % 2 == 1 {
+            return Err(bad(format!(
+                "dominoes cover an even number of cells ({add_mover})"
+            )));
         }
         if !self.reachable(p) {
-            return Err(Error::bad_position(
-                text,
-                format!(
-                    "the covered cells are not dominoes that {} and {} can have placed in turn, {} first",
-                    self.player_name(self.first),
-                    self.player_name(1 - self.first),
-                    self.player_name(self.first)
-                ),
-            ));
+            return Err(bad(format!(
+                "the covered cells are not dominoes that {} and {} can have placed in turn, {} first ({add_mover})",
+                self.player_name(self.first),
+                self.player_name(1 - self.first),
+                self.player_name(self.first)
+            )));
         }
         Ok(p)
     }
 
+    /// As [`Notation::parse_position`] reads it: the mover named where the count of
+    /// dominoes does not say it.
     fn format_position(&self, p: &Cells) -> String {
-        (0..self.rows)
-            .rev()
-            .map(|r| {
-                (0..self.cols)
-                    .map(|c| {
-                        if p >> (r * self.cols + c) & 1 == 1 {
-                            '#'
-                        } else {
-                            '.'
-                        }
-                    })
-                    .collect::<String>()
-            })
-            .collect::<Vec<_>>()
-            .join("/")
+        let rows = self.rows_text(*p);
+        if self.reachable(*p) {
+            return rows;
+        }
+        let mover = if self.to_move(p) == VERTICAL { "V" } else { "H" };
+        format!("{rows} {mover}")
     }
 
     fn render(&self, p: &Cells) -> String {
         let mut s = String::new();
-        for (i, row) in self.format_position(p).split('/').enumerate() {
+        for (i, row) in self.rows_text(*p).split('/').enumerate() {
             s += &format!("{:>2} ", self.rows - i);
             for ch in row.chars() {
                 s.push(' ');
@@ -399,7 +504,8 @@ impl Notation for Domineering {
     /// mover's dominoes plays that move. Each domino on the board is one tile over its two
     /// squares in its player's colour (Vertical's seat 0, Horizontal's seat 1); a position
     /// knows which cells are covered, not by whom, so where the covered cells split into
-    /// dominoes more than one way, the picture shows one of the splits play can reach.
+    /// dominoes more than one way, the picture shows one of the splits play can reach. A
+    /// covered cell of no such domino (blocked) is a tile of its own, in no one's colour.
     fn picture(&self, p: &Cells) -> Option<Picture> {
         let grid = Grid {
             cols: self.cols,
@@ -413,7 +519,21 @@ impl Notation for Domineering {
             cells[cell].play = Some(self.cell_name(cell));
         }
         const INSET: f64 = 0.1;
-        for (cell, player) in self.dominoes(*p).unwrap_or_default() {
+        let dominoes = self.dominoes(*p).unwrap_or_default();
+        let tiled = dominoes.iter().fold(0, |acc: Cells, &(cell, player)| {
+            acc | 1 << cell | 1 << self.partner(player, cell).expect("a domino")
+        });
+        for cell in (0..self.cells()).filter(|&c| (p & !tiled) >> c & 1 == 1) {
+            let square = grid.square(Kind::Tile, cell % self.cols, cell / self.cols);
+            cells.push(Shape::new(
+                Kind::Tile,
+                square.x + INSET,
+                square.y + INSET,
+                square.w - 2.0 * INSET,
+                square.h - 2.0 * INSET,
+            ));
+        }
+        for (cell, player) in dominoes {
             let corner = grid.square(Kind::Tile, cell % self.cols, cell / self.cols);
             let (w, h, y) = if player == VERTICAL {
                 (1.0, 2.0, corner.y - 1.0)
@@ -450,6 +570,37 @@ impl Notation for Domineering {
         }
         .into()
     }
+}
+
+/// Where the cells `p` go under the mirror image `map`.
+fn image(map: &[usize], p: Cells) -> Cells {
+    map.iter()
+        .enumerate()
+        .filter(|&(c, _)| p >> c & 1 == 1)
+        .fold(0, |acc, (_, &to)| acc | 1 << to)
+}
+
+/// The rows, columns and `#` cells of rows from the top joined by `/`, each cell `#` or `.`.
+fn read_rows(text: &str) -> Result<(usize, usize, Cells), String> {
+    let rows: Vec<&str> = text.trim().split('/').collect();
+    let cols = rows[0].chars().count();
+    if rows.iter().any(|r| r.chars().count() != cols) {
+        return Err("the rows are not all as long".into());
+    }
+    if rows.len() > 8 || cols > 8 || rows.len() * cols > MAX_CELLS || cols == 0 {
+        return Err(format!("at most 8 rows of at most 8 cells, {MAX_CELLS} in all"));
+    }
+    let mut p: Cells = 0;
+    for (i, row) in rows.iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            match ch {
+                '#' => p |= 1 << ((rows.len() - 1 - i) * cols + c),
+                '.' => {}
+                other => return Err(format!("'{other}' is not # or .")),
+            }
+        }
+    }
+    Ok((rows.len(), cols, p))
 }
 
 #[cfg(test)]
@@ -549,6 +700,70 @@ mod tests {
         assert_eq!(dominoes, [(0, VERTICAL), (1, VERTICAL), (8, HORIZONTAL)]);
         // Two cells side by side cannot be the first domino, which Vertical stands up.
         assert_eq!(g.dominoes(0b11), None);
+    }
+
+    #[test]
+    fn any_blocked_cells_read_with_the_mover_named() {
+        let g = Domineering::new(3, 3, VERTICAL).unwrap();
+        // One blocked cell: no count of dominoes says who moves.
+        let err = g.parse_position("#../.../...").unwrap_err().to_string();
+        assert!(err.contains("' V' or ' H'"), "{err}");
+        for mover in ["V", "H"] {
+            let text = format!("#../.../... {mover}");
+            let p = g.parse_position(&text).unwrap();
+            assert_eq!(g.format_position(&p), text);
+            assert_eq!(g.player_name(g.to_move(&p))[..1], *mover);
+            let q = g.with_other_to_move(&p).unwrap();
+            assert_eq!(g.to_move(&q), 1 - g.to_move(&p));
+            // The mover alternates as play goes on, and the mover stays named.
+            let child = g.play(&p, &g.legal_moves(&p)[0]);
+            assert_eq!(g.to_move(&child), g.to_move(&q));
+            assert!(g
+                .format_position(&child)
+                .ends_with(&format!(" {}", if mover == "V" { "H" } else { "V" })));
+            assert_eq!(g.unrank(g.rank(&child)), Some(child));
+            assert_eq!(g.canonical(&child) & SWAPPED, child & SWAPPED);
+        }
+        // A position play reaches, with the mover the count says, reads and prints as ever.
+        let p = g.parse_position(".../.#./.#. H").unwrap();
+        assert_eq!(g.format_position(&p), ".../.#./.#.");
+        assert!(g.parse_position(".../.../... X").is_err());
+    }
+
+    #[test]
+    fn a_cell_no_domino_can_cover_is_left_out_of_the_table_key() {
+        let g = Domineering::new(3, 3, VERTICAL).unwrap();
+        // a3 is free but boxed in: the same game as with it covered, Horizontal to move.
+        let p = g.parse_position(".#./#../... H").unwrap();
+        let q = g.parse_position("##./#../... H").unwrap();
+        assert_ne!(g.canonical(&p), g.canonical(&q));
+        assert_eq!(g.equivalent(&p), g.equivalent(&q));
+        assert_eq!(g.to_move(&g.equivalent(&p)), HORIZONTAL);
+        let mut s = AlphaBeta::new(&g);
+        assert_eq!(s.solve(&p).unwrap(), s.solve(&q).unwrap());
+    }
+
+    #[test]
+    fn a_board_of_any_shape_comes_from_the_spec() {
+        let spec: Spec = "domineering:board=..#/.../...".parse().unwrap();
+        let g = Domineering::from_spec(&spec).unwrap();
+        assert_eq!((g.rows, g.cols), (3, 3));
+        // The missing cell is covered from the start, and not a domino: Vertical moves.
+        assert_eq!(g.format_position(&g.start()), "..#/.../...");
+        assert_eq!(g.to_move(&g.start()), VERTICAL);
+        assert!(g.parse_position(".../.../...").is_err());
+        let p = g.play(&g.start(), &0);
+        assert_eq!(g.to_move(&p), HORIZONTAL);
+        assert_eq!(g.parse_position(&g.format_position(&p)).unwrap(), p);
+        // No mirror image keeps the missing corner where it is.
+        assert!(g.images.is_empty());
+        let spec: Spec = "domineering:board=..#/...,rows=2".parse().unwrap();
+        assert!(Domineering::from_spec(&spec).is_err());
+        // A blocked cell draws as a tile of no one's colour.
+        let picture = g.picture(&g.start()).unwrap();
+        let tiles: Vec<_> = picture.shapes.iter().filter(|s| s.kind == Kind::Tile).collect();
+        assert_eq!(tiles.len(), 1);
+        assert_eq!(tiles[0].owner, None);
     }
 
     #[test]

@@ -70,6 +70,11 @@ pub fn symmetric_key<G: Symmetric>(g: &G, p: &G::Position) -> G::Position {
     g.canonical(p)
 }
 
+/// Keys positions by an equivalent of the same value ([`Symmetric::equivalent`]).
+pub fn equivalent_key<G: Symmetric>(g: &G, p: &G::Position) -> G::Position {
+    g.equivalent(p)
+}
+
 /// Reports the advance of long work (a progress bar, or nothing).
 pub trait Progress: Sync {
     /// Starts a phase of `len` steps.

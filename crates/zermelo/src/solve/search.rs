@@ -6,7 +6,7 @@
 
 use rustc_hash::FxHashMap;
 
-use super::{plain_key, symmetric_key, KeyFn, Limit, Oracle};
+use super::{equivalent_key, plain_key, KeyFn, Limit, Oracle};
 use crate::game::{Game, Symmetric};
 use crate::value::{Value, WIN_SCORE};
 use crate::Error;
@@ -137,11 +137,11 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
 }
 
 impl<'g, G: Symmetric> AlphaBeta<'g, G> {
-    /// A solver keyed on symmetry representatives.
+    /// A solver keyed on symmetry representatives, or the game's equivalents of them.
     pub fn symmetric(game: &'g G) -> Self {
         AlphaBeta {
             game,
-            key: symmetric_key::<G>,
+            key: equivalent_key::<G>,
             table: FxHashMap::default(),
             limit: Limit::default(),
             ticks: 0,

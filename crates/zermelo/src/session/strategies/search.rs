@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::analysis::count;
-use crate::game::{Indexed, Notation, Symmetric};
+use crate::game::{Indexed, Notation, PlayerId, Symmetric};
 use crate::play::perfect::{rank_moves, Perfect};
 use crate::play::Player;
 use crate::session::common;
@@ -155,6 +155,75 @@ impl<G: Searchable> Search<G> {
         Ok((v, w + l + d, Some(table_fact(&path, &db, "solved now"))))
     }
 
+    /// The value of `p` by `solver` and the positions it visited, with what it tells
+    /// pushed on `details`.
+    fn value(
+        &self,
+        solver: &str,
+        start: &G::Position,
+        opts: &Options,
+        tables: &Tables<'_, Self>,
+        details: &mut Vec<Fact>,
+    ) -> Result<(Value, u64), Error> {
+        let g = &self.game;
+        let spec = &self.spec;
+        let stopped = |e| opts.budget.stopped_as(e, &format!("solving {spec}"));
+        Ok(match (solver, self.tree) {
+            (NULL_WINDOW, Some(tree)) => {
+                let mut s = tree(g, &opts.setup(ENTRY_BYTES));
+                let v = s.value(start).map_err(stopped)?;
+                details.push(Fact::new(
+                    "nodes",
+                    "nodes",
+                    FactValue::Big(Big(u128::from(s.nodes()))),
+                ));
+                (v, s.positions() as u64)
+            }
+            ("alphabeta", _) => {
+                let mut s = AlphaBeta::symmetric(g).with_limit(opts.budget.limit(ENTRY_BYTES));
+                (s.solve(start).map_err(stopped)?, s.positions() as u64)
+            }
+            ("memo", _) => {
+                let mut s = MemoSolver::symmetric(g);
+                (s.solve(start), s.positions() as u64)
+            }
+            ("retrograde", _) => {
+                let (v, positions, fact) = self.retrograde(start, opts, tables)?;
+                details.extend(fact);
+                (v, positions)
+            }
+            (other, _) => {
+                return Err(Error::Unsupported(format!(
+                    "unknown solver '{other}' (solvers: {})",
+                    self.solvers().join(", ")
+                )))
+            }
+        })
+    }
+
+    /// The outcome class of `p`, worth `value` to its mover and `swapped` to the other
+    /// player moving first: who wins whoever starts (L for seat 0, R for seat 1), or the
+    /// player to move (N) or the other (P); none where either start draws.
+    fn class_fact(&self, p: &G::Position, value: Value, swapped: Value) -> Option<Fact> {
+        let g = &self.game;
+        let mover = g.to_move(p);
+        let winner = |v: Value, first: PlayerId| match v {
+            Value::Win(_) => Some(first),
+            Value::Lose(_) => Some(1 - first),
+            Value::Draw => None,
+        };
+        let (by_mover, by_other) = (winner(value, mover)?, winner(swapped, 1 - mover)?);
+        let text = if by_mover == by_other {
+            let class = if by_mover == 0 { "L" } else { "R" };
+            format!("{class} ({} wins whoever starts)", g.player_name(by_mover))
+        } else if by_mover == mover {
+            "N (the player to move wins)".to_string()
+        } else {
+            "P (the player to move loses)".to_string()
+        };
+        Some(Fact::new("class", "outcome class", FactValue::Text(text)))
+    }
+
     fn retrograde_cost(&self) -> Cost {
         let size = self.game.size();
         Cost {
@@ -210,44 +279,15 @@ impl<G: Searchable> Strategy for Search<G> {
     }
 
     fn solve(&self, start: &G::Position, opts: &Options, tables: &Tables<'_, Self>) -> Result<Found, Error> {
-        let g = &self.game;
-        let spec = &self.spec;
         let started = Instant::now();
         let solvers = self.solvers();
         let solver = opts.solver.as_deref().unwrap_or(solvers[0]);
         let mut details = Vec::new();
-        let stopped = |e| opts.budget.stopped_as(e, &format!("solving {spec}"));
-        let (value, positions) = match (solver, self.tree) {
-            (NULL_WINDOW, Some(tree)) => {
-                let mut s = tree(g, &opts.setup(ENTRY_BYTES));
-                let v = s.value(start).map_err(stopped)?;
-                details.push(Fact::new(
-                    "nodes",
-                    "nodes",
-                    FactValue::Big(Big(u128::from(s.nodes()))),
-                ));
-                (v, s.positions() as u64)
-            }
-            ("alphabeta", _) => {
-                let mut s = AlphaBeta::symmetric(g).with_limit(opts.budget.limit(ENTRY_BYTES));
-                (s.solve(start).map_err(stopped)?, s.positions() as u64)
-            }
-            ("memo", _) => {
-                let mut s = MemoSolver::symmetric(g);
-                (s.solve(start), s.positions() as u64)
-            }
-            ("retrograde", _) => {
-                let (v, positions, fact) = self.retrograde(start, opts, tables)?;
-                details.extend(fact);
-                (v, positions)
-            }
-            (other, _) => {
-                return Err(Error::Unsupported(format!(
-                    "unknown solver '{other}' (solvers: {})",
-                    self.solvers().join(", ")
-                )))
-            }
-        };
+        let (value, positions) = self.value(solver, start, opts, tables, &mut details)?;
+        if let Some(other) = self.game.with_other_to_move(start) {
+            let (swapped, _) = self.value(solver, &other, opts, tables, &mut Vec::new())?;
+            details.extend(self.class_fact(start, value, swapped));
+        }
         Ok(Found {
             verdict: Verdict::of(value),
             positions: Big(u128::from(positions)),
