@@ -171,6 +171,10 @@ pub enum Command {
         /// Points' win/draw/loss percentages per configuration.
         #[arg(long)]
         plot: Option<PathBuf>,
+        /// What colours a family's heatmap: the first player's result, or the outcome
+        /// class of members whose solve gives one (Domineering: L, R, N, P).
+        #[arg(long, value_enum, default_value = "result", value_name = "WHAT")]
+        colour_by: crate::map::ColourBy,
         /// Solve every board, not one per colour-relabelling class.
         #[arg(long)]
         every_board: bool,

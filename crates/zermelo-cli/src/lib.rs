@@ -196,6 +196,7 @@ fn dispatch(
             seconds,
             csv,
             plot,
+            colour_by,
             configs,
             every_board,
             sample,
@@ -212,7 +213,12 @@ fn dispatch(
                 {
                     bail!("--configs, --every-board, --sample, --checkpoint and --batch are for a game's own balance study (bigpoints:colors=..,discs=..); a family of {spec} takes --seconds, --csv and --plot");
                 }
-                return map::run(&spec, seconds, csv.as_deref(), plot.as_deref(), opts, json);
+                let files = map::Files {
+                    csv: csv.as_deref(),
+                    plot: plot.as_deref(),
+                    colour_by,
+                };
+                return map::run(&spec, seconds, files, opts, json);
             }
             let mut args = StudyArgs::new().with("configs", configs.join(","));
             if every_board {

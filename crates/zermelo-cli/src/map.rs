@@ -6,12 +6,12 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use serde_json::json;
 use zermelo::balance_map::{BalanceMap, MapRow, Status};
-use zermelo::session::{bytes_text, Options};
+use zermelo::session::{bytes_text, FactValue, Options};
 
 use crate::commands::cancel_on_ctrl_c;
 use crate::progress;
@@ -54,15 +54,28 @@ fn cell(row: &MapRow) -> String {
     }
 }
 
+/// What colours a family's heatmap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColourBy {
+    /// The first player's result: win, draw or loss.
+    Result,
+    /// The outcome class a member's solve gives (its `class` fact): L, R, N or P.
+    Class,
+}
+
+/// Where a map's rows and heatmap go, and what colours the heatmap.
+pub struct Files<'a> {
+    /// The CSV file, when asked for.
+    pub csv: Option<&'a Path>,
+    /// The heatmap's SVG file, when asked for.
+    pub plot: Option<&'a Path>,
+    /// What colours the heatmap.
+    pub colour_by: ColourBy,
+}
+
 /// `zermelo balance FAMILY`: every member solved within `seconds`, rendered.
-pub fn run(
-    family: &str,
-    seconds: f64,
-    csv: Option<&Path>,
-    plot: Option<&Path>,
-    mut opts: Options,
-    json: bool,
-) -> Result<Report> {
+pub fn run(family: &str, seconds: f64, files: Files<'_>, mut opts: Options, json: bool) -> Result<Report> {
+    let Files { csv, plot, colour_by } = files;
     // A member's own progress would flash by; the map shows one bar of members.
     opts.progress = std::sync::Arc::new(());
     opts.budget.cancel = Some(cancel_on_ctrl_c());
@@ -78,7 +91,7 @@ pub fn run(
         std::fs::write(path, to_csv(&map)).with_context(|| format!("writing {}", path.display()))?;
     }
     if let Some(path) = plot {
-        heatmap(&map, path)?;
+        heatmap(&map, path, colour_by)?;
     }
     let mut text = table(&map);
     if let Some(path) = plot {
@@ -204,10 +217,39 @@ fn colour(row: &MapRow) -> RGBColor {
     }
 }
 
+/// The letter of a member's outcome class (its `class` fact), when its solve gave one.
+fn class(row: &MapRow) -> Option<char> {
+    row.details
+        .iter()
+        .find(|f| f.key == "class")
+        .and_then(|f| match &f.value {
+            FactValue::Text(t) => t.chars().next(),
+            _ => None,
+        })
+}
+
+/// The colour of a member's outcome class: L blue, R orange, N green, P purple, white
+/// for none.
+fn class_colour(row: &MapRow) -> RGBColor {
+    match class(row) {
+        Some('L') => RGBColor(46, 110, 180),
+        Some('R') => RGBColor(214, 96, 56),
+        Some('N') => RGBColor(60, 150, 80),
+        Some('P') => RGBColor(130, 80, 160),
+        _ => WHITE,
+    }
+}
+
 /// The heatmap: the first two varying keys as rows and columns (one key: one row), one
 /// panel per combination of the others' values; every cell coloured by the first
 /// player's result and labelled with its remoteness or margin ("?" for skipped members).
-fn heatmap(map: &BalanceMap, path: &Path) -> Result<()> {
+fn heatmap(map: &BalanceMap, path: &Path, colour_by: ColourBy) -> Result<()> {
+    if colour_by == ColourBy::Class && !map.members.iter().any(|r| class(r).is_some()) {
+        bail!(
+            "no member of {} has an outcome class to colour by; colour by result",
+            map.family
+        );
+    }
     let fail = |e: &dyn std::fmt::Display| anyhow!("drawing {}: {e}", path.display());
     let values = |k: &str| {
         let mut v: Vec<&str> = Vec::new();
@@ -248,7 +290,10 @@ fn heatmap(map: &BalanceMap, path: &Path) -> Result<()> {
     );
     let root = SVGBackend::new(path, size).into_drawing_area();
     root.fill(&WHITE).map_err(|e| fail(&e))?;
-    let title = format!("{}: the first player's result", map.family);
+    let title = match colour_by {
+        ColourBy::Result => format!("{}: the first player's result", map.family),
+        ColourBy::Class => format!("{}: the outcome class", map.family),
+    };
     let centred = |size: i32| {
         ("sans-serif", size)
             .into_font()
@@ -305,9 +350,13 @@ fn heatmap(map: &BalanceMap, path: &Path) -> Result<()> {
             };
             let (i, j) = (at(row_key, &rows), at(col_key, &cols));
             let (x, y) = (x0 + CELL * j, y0 + CELL * i);
+            let fill = match colour_by {
+                ColourBy::Result => colour(member),
+                ColourBy::Class => class_colour(member),
+            };
             root.draw(&Rectangle::new(
                 [(x, y), (x + CELL - 2, y + CELL - 2)],
-                colour(member).filled(),
+                fill.filled(),
             ))
             .map_err(|e| fail(&e))?;
             root.draw(&Rectangle::new(
@@ -315,7 +364,10 @@ fn heatmap(map: &BalanceMap, path: &Path) -> Result<()> {
                 RGBColor(120, 120, 120),
             ))
             .map_err(|e| fail(&e))?;
-            let label = cell(member);
+            let label = match colour_by {
+                ColourBy::Result => cell(member),
+                ColourBy::Class => class(member).map(String::from).unwrap_or_else(|| cell(member)),
+            };
             if !label.is_empty() {
                 let ink = if member.status == Status::Solved {
                     WHITE
@@ -331,10 +383,16 @@ fn heatmap(map: &BalanceMap, path: &Path) -> Result<()> {
             }
         }
     }
-    let legend = [
-        "blue: the first player wins, grey: draw, orange: the second player wins",
-        "W n, L n: in n moves; +n, -n: the margin; ?: over its budget; blank: no such game",
-    ];
+    let legend = match colour_by {
+        ColourBy::Result => [
+            "blue: the first player wins, grey: draw, orange: the second player wins",
+            "W n, L n: in n moves; +n, -n: the margin; ?: over its budget; blank: no such game",
+        ],
+        ColourBy::Class => [
+            "L blue: Left (the first seat) wins whoever starts, R orange: Right does,",
+            "N green: whoever starts wins, P purple: whoever starts loses; ?: over its budget",
+        ],
+    };
     for (i, line) in legend.into_iter().enumerate() {
         let at = (size.0 as i32 / 2, size.1 as i32 - 32 + 16 * i as i32);
         root.draw(&Text::new(line, at, centred(11)))

@@ -95,6 +95,63 @@ fn big_points_ranges_sweep_each_configuration() {
 }
 
 #[test]
+fn a_map_of_shapes_is_coloured_by_outcome_class() {
+    let dir = data_dir("class");
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("class.svg");
+    let data = dir.to_str().unwrap();
+    // Rectangles, whose classes the literature gives (3 x 3 and 4 x 4: N, one column: L,
+    // one row: R, 5 x 5: P), and a 3 x 3 ring, which a quarter turn maps onto itself with
+    // the players swapped, so that it is N or P.
+    let family = "domineering:board=.../.../...|..../..../..../....|./.|.....|.../.#./...|...../...../...../...../.....";
+    let v = json(&[
+        "--data",
+        data,
+        "balance",
+        family,
+        "--json",
+        "--plot",
+        svg.to_str().unwrap(),
+        "--colour-by",
+        "class",
+    ]);
+    let classes: Vec<String> = v["map"]["members"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let fact = m["details"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|f| f["key"] == "class")
+                .unwrap();
+            fact["value"].as_str().unwrap()[..1].to_string()
+        })
+        .collect();
+    assert_eq!(classes, ["N", "N", "L", "R", "P", "P"]);
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        drawn.contains("the outcome class") && drawn.contains("\nP\n</text>"),
+        "{drawn}"
+    );
+    let err = common::error_line(&[
+        "--data",
+        data,
+        "balance",
+        "mnk:m=2..3,n=2,k=2",
+        "--plot",
+        svg.to_str().unwrap(),
+        "--colour-by",
+        "class",
+    ]);
+    assert!(
+        err.contains("no member of mnk:m=2..3,n=2,k=2 has an outcome class"),
+        "{err}"
+    );
+}
+
+#[test]
 fn misused_balance_options_are_one_line_errors() {
     for args in [
         &["balance", "mnk:m=3..4", "--configs", "2x2"][..],
