@@ -285,6 +285,72 @@ impl Domineering {
         }
     }
 
+    /// The free cells of `free` that touch `cells` side by side.
+    fn touching(&self, cells: Cells, free: Cells) -> Cells {
+        let cols = self.cols;
+        let first_col: Cells = (0..self.rows).fold(0, |acc, r| acc | 1 << (r * cols));
+        let last_col = first_col << (cols - 1);
+        let near = (cells >> cols) | (cells << cols) | (cells >> 1) & !last_col | (cells << 1) & !first_col;
+        near & free
+    }
+
+    /// The regions of `free`: the sets of free cells joined side by side, whose moves
+    /// never touch one another's.
+    fn regions(&self, free: Cells) -> Vec<Cells> {
+        let mut regions = Vec::new();
+        let mut rest = free;
+        while rest != 0 {
+            let mut region = rest & rest.wrapping_neg();
+            loop {
+                let grown = region | self.touching(region, free);
+                if grown == region {
+                    break;
+                }
+                region = grown;
+            }
+            regions.push(region);
+            rest &= !region;
+        }
+        regions
+    }
+
+    /// The mirror images of `region` within its bounding box, up-down, left-right and
+    /// both, each keeping every domino's direction.
+    fn region_images(&self, region: Cells) -> [Cells; 3] {
+        let cells = (0..self.cells()).filter(|&c| region >> c & 1 == 1);
+        let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
+        for c in cells.clone() {
+            let (r, k) = (c / self.cols, c % self.cols);
+            (r0, r1, c0, c1) = (r0.min(r), r1.max(r), c0.min(k), c1.max(k));
+        }
+        let image = |flip_rows: bool, flip_cols: bool| {
+            cells.clone().fold(0, |acc: Cells, c| {
+                let (r, k) = (c / self.cols, c % self.cols);
+                let r = if flip_rows { r0 + r1 - r } else { r };
+                let k = if flip_cols { c0 + c1 - k } else { k };
+                acc | 1 << (r * self.cols + k)
+            })
+        };
+        [image(true, false), image(false, true), image(true, true)]
+    }
+
+    /// `p` with each region of its free cells, in turn, replaced by the least of its
+    /// mirror images that stays clear of the other regions: the same regions up to their
+    /// symmetries, so the same game (the mover kept, as the free cells are as many).
+    fn mirrored_regions(&self, p: Cells) -> Cells {
+        let mut free = !p & self.all();
+        for region in self.regions(free) {
+            let others = free & !region;
+            let best = self
+                .region_images(region)
+                .into_iter()
+                .filter(|&image| image & others == 0 && self.touching(image, others) == 0)
+                .fold(region, Cells::min);
+            free = others | best;
+        }
+        self.all() & !free | p & SWAPPED
+    }
+
     fn cell_name(&self, cell: usize) -> String {
         format!(
             "{}{}",
@@ -350,9 +416,11 @@ impl Symmetric for Domineering {
     }
 
     /// The symmetry class of `p` with every free cell that no domino can cover (a region
-    /// of one cell) covered: the same moves, so the same value.
+    /// of one cell) covered, and each region of free cells mirrored to the least of its
+    /// images that fits: the same regions, so the same value. Blocked cells a region's
+    /// image frees do not matter: the game is its free cells and its mover.
     fn equivalent(&self, p: &Cells) -> Cells {
-        self.canonical(&self.settled(*p))
+        self.canonical(&self.mirrored_regions(self.settled(*p)))
     }
 }
 
@@ -610,6 +678,22 @@ mod tests {
     use crate::solve::minimax;
     use crate::solve::search::AlphaBeta;
     use crate::Value;
+
+    #[test]
+    fn a_region_and_its_mirror_image_share_a_key_and_a_value() {
+        let g = Domineering::new(4, 5, VERTICAL).unwrap();
+        let at = |text: &str| g.parse_position(text).unwrap();
+        // An L of three cells at the left, and the same L mirrored in its own box; a
+        // second region at the right keeps the whole board's mirror images apart.
+        let (l, mirrored) = (at("..###/.###./####./##### V"), at("..###/#.##./####./##### V"));
+        assert_ne!(g.canonical(&l), g.canonical(&mirrored));
+        assert_eq!(g.equivalent(&l), g.equivalent(&mirrored));
+        assert_eq!(minimax::value(&g, &l), minimax::value(&g, &mirrored));
+        // Mirrored in its box, the L on the left would touch the region beside it and
+        // make one region of the two: that image is not taken.
+        let (close, far) = (at("..#../.#.../##.##/##### V"), at("..#../#..../##.##/##### V"));
+        assert_ne!(g.equivalent(&close), g.equivalent(&far));
+    }
 
     #[test]
     fn a_player_without_room_loses_at_once() {
