@@ -351,6 +351,61 @@ impl Domineering {
         self.all() & !free | p & SWAPPED
     }
 
+    /// `region`'s shape: the least of its images up-down, left-right and both (each
+    /// keeps every domino's direction), moved to the board's lower-left corner, with its
+    /// height and width.
+    fn shape(&self, region: Cells) -> (Cells, usize, usize) {
+        let cells: Vec<(usize, usize)> = (0..self.cells())
+            .filter(|&c| region >> c & 1 == 1)
+            .map(|c| (c / self.cols, c % self.cols))
+            .collect();
+        let (r0, c0) = cells
+            .iter()
+            .fold((usize::MAX, usize::MAX), |(r, c), &(a, b)| (r.min(a), c.min(b)));
+        let (r1, c1) = cells.iter().fold((0, 0), |(r, c), &(a, b)| (r.max(a), c.max(b)));
+        let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
+        let image = |flip_rows: bool, flip_cols: bool| {
+            cells.iter().fold(0, |acc: Cells, &(r, c)| {
+                let r = if flip_rows { r1 - r } else { r - r0 };
+                let c = if flip_cols { c1 - c } else { c - c0 };
+                acc | 1 << (r * self.cols + c)
+            })
+        };
+        let least = [(false, false), (true, false), (false, true), (true, true)]
+            .into_iter()
+            .map(|(rows, cols)| image(rows, cols))
+            .fold(Cells::MAX, Cells::min);
+        (least, h, w)
+    }
+
+    /// The free cells of `p` with its regions' shapes laid out in one order, tallest
+    /// first, row by row with a free line between them, when they fit on the board: a
+    /// position with the same regions wherever they stood, so the same game (the mover
+    /// kept, as the free cells are as many). `None` when they do not fit so.
+    fn packed_regions(&self, p: Cells) -> Option<Cells> {
+        let mut shapes: Vec<(usize, usize, Cells)> = self
+            .regions(!p & self.all())
+            .into_iter()
+            .map(|region| {
+                let (shape, h, w) = self.shape(region);
+                (h, w, shape)
+            })
+            .collect();
+        shapes.sort_unstable_by(|a, b| b.cmp(a));
+        let (mut row, mut col, mut shelf, mut free) = (0, 0, 0, 0);
+        for (h, w, shape) in shapes {
+            if col + w > self.cols {
+                (row, col, shelf) = (row + shelf + 1, 0, 0);
+            }
+            if row + h > self.rows || col + w > self.cols {
+                return None;
+            }
+            free |= shape << (row * self.cols + col);
+            (col, shelf) = (col + w + 1, shelf.max(h));
+        }
+        Some(self.all() & !free | p & SWAPPED)
+    }
+
     fn cell_name(&self, cell: usize) -> String {
         format!(
             "{}{}",
@@ -415,12 +470,15 @@ impl Symmetric for Domineering {
             .fold(*p, Cells::min)
     }
 
-    /// The symmetry class of `p` with every free cell that no domino can cover (a region
-    /// of one cell) covered, and each region of free cells mirrored to the least of its
-    /// images that fits: the same regions, so the same value. Blocked cells a region's
-    /// image frees do not matter: the game is its free cells and its mover.
+    /// `p` with every free cell that no domino can cover (a region of one cell) covered,
+    /// then its regions of free cells laid out in one order ([`Domineering::packed_regions`]),
+    /// or where they do not fit so, its symmetry class with each region mirrored to the
+    /// least of its images that fits: the same regions, so the same value. Blocked cells a
+    /// region's new place frees do not matter: the game is its free cells and its mover.
     fn equivalent(&self, p: &Cells) -> Cells {
-        self.canonical(&self.mirrored_regions(self.settled(*p)))
+        let settled = self.settled(*p);
+        self.packed_regions(settled)
+            .unwrap_or_else(|| self.canonical(&self.mirrored_regions(settled)))
     }
 }
 
@@ -693,6 +751,27 @@ mod tests {
         // make one region of the two: that image is not taken.
         let (close, far) = (at("..#../.#.../##.##/##### V"), at("..#../#..../##.##/##### V"));
         assert_ne!(g.equivalent(&close), g.equivalent(&far));
+    }
+
+    #[test]
+    fn keys_by_regions_give_minimax_values_on_random_regions() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        for (rows, cols) in [(3, 4), (4, 3), (4, 4), (2, 6)] {
+            let g = Domineering::new(rows, cols, VERTICAL).unwrap();
+            for _ in 0..60 {
+                // Cells blocked at random, with either player to move.
+                let covered = rng.gen::<Cells>() & rng.gen::<Cells>() & g.all();
+                let p = covered | if rng.gen() { SWAPPED } else { 0 };
+                let mut search = AlphaBeta::symmetric(&g);
+                assert_eq!(
+                    search.solve(&p).unwrap(),
+                    minimax::value(&g, &p),
+                    "{}",
+                    g.format_position(&p)
+                );
+            }
+        }
     }
 
     #[test]
