@@ -314,22 +314,29 @@ impl Domineering {
         regions
     }
 
-    /// The mirror images of `region` within its bounding box, up-down, left-right and
-    /// both, each keeping every domino's direction.
-    fn region_images(&self, region: Cells) -> [Cells; 3] {
-        let cells = (0..self.cells()).filter(|&c| region >> c & 1 == 1);
+    /// `region`'s bounding box: its lowest row and leftmost column, its height and width.
+    fn bounds(&self, region: Cells) -> (usize, usize, usize, usize) {
         let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
-        for c in cells.clone() {
+        for c in (0..self.cells()).filter(|&c| region >> c & 1 == 1) {
             let (r, k) = (c / self.cols, c % self.cols);
             (r0, r1, c0, c1) = (r0.min(r), r1.max(r), c0.min(k), c1.max(k));
         }
+        (r0, c0, r1 - r0 + 1, c1 - c0 + 1)
+    }
+
+    /// The mirror images of `region` within its bounding box, up-down, left-right and
+    /// both, each keeping every domino's direction.
+    fn region_images(&self, region: Cells) -> [Cells; 3] {
+        let (r0, c0, h, w) = self.bounds(region);
         let image = |flip_rows: bool, flip_cols: bool| {
-            cells.clone().fold(0, |acc: Cells, c| {
-                let (r, k) = (c / self.cols, c % self.cols);
-                let r = if flip_rows { r0 + r1 - r } else { r };
-                let k = if flip_cols { c0 + c1 - k } else { k };
-                acc | 1 << (r * self.cols + k)
-            })
+            (0..self.cells())
+                .filter(|&c| region >> c & 1 == 1)
+                .fold(0, |acc: Cells, c| {
+                    let (r, k) = (c / self.cols, c % self.cols);
+                    let r = if flip_rows { 2 * r0 + h - 1 - r } else { r };
+                    let k = if flip_cols { 2 * c0 + w - 1 - k } else { k };
+                    acc | 1 << (r * self.cols + k)
+                })
         };
         [image(true, false), image(false, true), image(true, true)]
     }
@@ -351,31 +358,14 @@ impl Domineering {
         self.all() & !free | p & SWAPPED
     }
 
-    /// `region`'s shape: the least of its images up-down, left-right and both (each
-    /// keeps every domino's direction), moved to the board's lower-left corner, with its
-    /// height and width.
+    /// `region`'s shape: the least of it and its mirror images, moved to the board's
+    /// lower-left corner, with its height and width.
     fn shape(&self, region: Cells) -> (Cells, usize, usize) {
-        let cells: Vec<(usize, usize)> = (0..self.cells())
-            .filter(|&c| region >> c & 1 == 1)
-            .map(|c| (c / self.cols, c % self.cols))
-            .collect();
-        let (r0, c0) = cells
-            .iter()
-            .fold((usize::MAX, usize::MAX), |(r, c), &(a, b)| (r.min(a), c.min(b)));
-        let (r1, c1) = cells.iter().fold((0, 0), |(r, c), &(a, b)| (r.max(a), c.max(b)));
-        let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
-        let image = |flip_rows: bool, flip_cols: bool| {
-            cells.iter().fold(0, |acc: Cells, &(r, c)| {
-                let r = if flip_rows { r1 - r } else { r - r0 };
-                let c = if flip_cols { c1 - c } else { c - c0 };
-                acc | 1 << (r * self.cols + c)
-            })
-        };
-        let least = [(false, false), (true, false), (false, true), (true, true)]
-            .into_iter()
-            .map(|(rows, cols)| image(rows, cols))
-            .fold(Cells::MAX, Cells::min);
-        (least, h, w)
+        let (r0, c0, h, w) = self.bounds(region);
+        let corner = r0 * self.cols + c0;
+        // Every image lies in the box, so moving them all to the corner keeps their order.
+        let least = self.region_images(region).into_iter().fold(region, Cells::min);
+        (least >> corner, h, w)
     }
 
     /// The free cells of `p` with its regions' shapes laid out in one order, tallest
