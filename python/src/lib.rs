@@ -582,6 +582,14 @@ fn balance_map(
     json(&serde_json::json!({"command": "balance", "map": result}))
 }
 
+/// The folder of solved tables: `data`, else `ZERMELO_DATA`, else `./zermelo-data`, as
+/// for the command line; an empty one is refused.
+#[pyfunction]
+#[pyo3(signature = (data=None))]
+fn data_folder(data: Option<PathBuf>) -> PyResult<PathBuf> {
+    zermelo::session::data_folder(data, "data").map_err(py_error)
+}
+
 /// Runs solves, searches, sweeps and self-play on `threads` threads (once, before the
 /// first solve).
 #[pyfunction]
@@ -608,6 +616,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(has_study, m)?)?;
     m.add_function(wrap_pyfunction!(balance_map, m)?)?;
     m.add_function(wrap_pyfunction!(set_threads, m)?)?;
+    m.add_function(wrap_pyfunction!(data_folder, m)?)?;
     m.add_function(wrap_pyfunction!(cli::cli, m)?)?;
     m.add_class::<Game>()?;
     m.add("ZermeloError", m.py().get_type::<ZermeloError>())?;

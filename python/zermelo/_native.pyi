@@ -12,12 +12,13 @@ _Player = Union[str, Callable[..., str]]
 
 _Path = Union[str, "PathLike[str]"]
 
-__all__ = ["cli", "games", "study", "has_study", "balance_map", "set_threads", "Game", "ZermeloError"]
+__all__ = ["cli", "data_folder", "games", "study", "has_study", "balance_map", "set_threads", "Game", "ZermeloError"]
 
 class ZermeloError(Exception):
     """A job zermelo could not finish: too big for its budget, a damaged table, a failed read."""
 
 def cli(argv: List[str]) -> int: ...
+def data_folder(data: Optional[str] = None) -> "PathLike[str]": ...
 def games() -> str: ...
 def study(
     spec: str,

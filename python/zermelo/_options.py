@@ -8,6 +8,8 @@ import warnings
 from types import TracebackType
 from typing import Any, Iterable, List, Optional, Type, Union
 
+from . import _native
+
 Memory = Union[None, int, str]
 """Bytes, or a size like `"512M"` or `"8G"`."""
 
@@ -40,8 +42,9 @@ def to_moves(moves: Moves) -> List[str]:
 
 
 def data_folder(data: PathLike) -> str:
-    """The folder of solved tables: `data`, else `$ZERMELO_DATA`, else `./zermelo-data`."""
-    return os.fspath(data if data is not None else os.environ.get("ZERMELO_DATA", "zermelo-data"))
+    """The folder of solved tables: `data`, else `$ZERMELO_DATA`, else `./zermelo-data`,
+    as the library decides it for every front end; an empty one raises `ValueError`."""
+    return os.fspath(_native.data_folder(None if data is None else os.fspath(data)))
 
 
 class Bar:
