@@ -79,6 +79,8 @@ pub struct Domineering {
     blocked: Cells,
     /// For each of the board's mirror images that keeps its shape, where every cell goes.
     images: Vec<Vec<usize>>,
+    /// The cells of the board's leftmost column.
+    first_col: Cells,
 }
 
 /// The covered cells (bit `row * cols + col`, row 0 at the bottom), and bit 63 set when
@@ -118,6 +120,7 @@ impl Domineering {
             first,
             blocked,
             images,
+            first_col: (0..rows).fold(0, |acc, r| acc | 1 << (r * cols)),
         })
     }
 
@@ -270,14 +273,8 @@ impl Domineering {
 
     /// `p` with every free cell that no domino can cover covered, the mover kept.
     fn settled(&self, p: Cells) -> Cells {
-        let all = self.all();
-        let free = !p & all;
-        let cols = self.cols;
-        let first_col: Cells = (0..self.rows).fold(0, |acc, r| acc | 1 << (r * cols));
-        let last_col = first_col << (cols - 1);
-        let vertical = (free >> cols) | (free << cols);
-        let horizontal = (free >> 1) & !last_col | (free << 1) & !first_col;
-        let q = p | free & !(vertical | horizontal);
+        let free = !p & self.all();
+        let q = p | free & !self.touching(free, free);
         if self.to_move(&q) == self.to_move(&p) {
             q
         } else {
@@ -287,8 +284,7 @@ impl Domineering {
 
     /// The free cells of `free` that touch `cells` side by side.
     fn touching(&self, cells: Cells, free: Cells) -> Cells {
-        let cols = self.cols;
-        let first_col: Cells = (0..self.rows).fold(0, |acc, r| acc | 1 << (r * cols));
+        let (cols, first_col) = (self.cols, self.first_col);
         let last_col = first_col << (cols - 1);
         let near = (cells >> cols) | (cells << cols) | (cells >> 1) & !last_col | (cells << 1) & !first_col;
         near & free
