@@ -686,23 +686,27 @@ impl Strategy for HeapValues {
     /// Checks the saved sequence of this game's one rule: its period proven again and
     /// `sample` heaps valued again from their options' stored values.
     fn check_sample(&self, db: &Database, sample: u64, seed: u64) -> Option<Result<u64, Error>> {
-        let answer = || {
-            let misere = self.game.misere();
-            let rule = match self.game.parts() {
-                [rule] if rule.sequence_spec(misere).as_deref() == Some(&db.header().spec) => rule,
-                _ => {
-                    return Err(Error::Database {
-                        path: db.path().display().to_string(),
-                        why: format!("is not a sequence of values by heap size ({})", db.header().spec),
-                    })
-                }
-            };
-            if misere {
-                sequence_db::check_sample::<bool>(db, rule, sample, seed)
-            } else {
-                sequence_db::check_sample::<u32>(db, rule, sample, seed)
+        Some(self.sample_checked(db, sample, seed))
+    }
+}
+
+impl HeapValues {
+    /// Re-solves `sample` random positions of `db`, a saved database of this game.
+    fn sample_checked(&self, db: &Database, sample: u64, seed: u64) -> Result<u64, Error> {
+        let misere = self.game.misere();
+        let rule = match self.game.parts() {
+            [rule] if rule.sequence_spec(misere).as_deref() == Some(&db.header().spec) => rule,
+            _ => {
+                return Err(Error::Database {
+                    path: db.path().display().to_string(),
+                    why: format!("is not a sequence of values by heap size ({})", db.header().spec),
+                })
             }
         };
-        Some(answer())
+        if misere {
+            sequence_db::check_sample::<bool>(db, rule, sample, seed)
+        } else {
+            sequence_db::check_sample::<u32>(db, rule, sample, seed)
+        }
     }
 }

@@ -591,34 +591,7 @@ impl<G: Tabulated> Strategy for Levels<G> {
     }
 
     fn check_sample(&self, db: &Database, sample: u64, seed: u64) -> Option<Result<u64, Error>> {
-        let answer = || {
-            let g = &self.game;
-            let fail = |why: String| Error::Database {
-                path: db.path().display().to_string(),
-                why,
-            };
-            if db.header().spec != g.table_spec() || db.header().ranks != g.size() {
-                return Err(fail(format!("is not the table of {}", self.spec)));
-            }
-            let (mut moves, mut children) = (Vec::new(), Vec::new());
-            crate::session::check_ranks(db, sample, seed, |rank| {
-                let Some(p) = g.unrank(rank) else {
-                    return Ok(None);
-                };
-                if let Some(outcome) = g.outcome(&p) {
-                    return Ok(Some(Value::terminal(outcome, g.to_move(&p))));
-                }
-                children.clear();
-                g.child_ranks(&p, &mut moves, &mut children);
-                let mut best = None;
-                for &(child, same_mover) in &children {
-                    let v = db.position_value(child)?;
-                    best = best.max(Some(Value::from_child(v, same_mover)));
-                }
-                Ok(Some(best.unwrap_or(Value::Draw)))
-            })
-        };
-        Some(answer())
+        Some(self.sample_checked(db, sample, seed))
     }
 
     fn symmetry(&self) -> Option<KeyFn<G>> {
@@ -626,23 +599,56 @@ impl<G: Tabulated> Strategy for Levels<G> {
     }
 
     fn count(&self, symmetry: bool, _opts: &Options) -> Option<Result<Counts, Error>> {
-        let answer = || {
-            if symmetry {
-                return Err(Error::Unsupported(format!(
-                    "count of {} always gives both the raw positions and the classes up to symmetry; \
-                 --symmetry does nothing here",
-                    self.spec
-                )));
-            }
-            Ok(Counts {
-                game: self.spec.clone(),
-                symmetry: false,
-                games: None,
-                positions: None,
-                seconds: 0.0,
-                details: self.game.count_facts(),
-            })
+        Some(self.counted(symmetry))
+    }
+}
+
+impl<G: Tabulated> Levels<G> {
+    /// Re-solves `sample` random positions of `db`, a saved database of this game.
+    fn sample_checked(&self, db: &Database, sample: u64, seed: u64) -> Result<u64, Error> {
+        let g = &self.game;
+        let fail = |why: String| Error::Database {
+            path: db.path().display().to_string(),
+            why,
         };
-        Some(answer())
+        if db.header().spec != g.table_spec() || db.header().ranks != g.size() {
+            return Err(fail(format!("is not the table of {}", self.spec)));
+        }
+        let (mut moves, mut children) = (Vec::new(), Vec::new());
+        crate::session::check_ranks(db, sample, seed, |rank| {
+            let Some(p) = g.unrank(rank) else {
+                return Ok(None);
+            };
+            if let Some(outcome) = g.outcome(&p) {
+                return Ok(Some(Value::terminal(outcome, g.to_move(&p))));
+            }
+            children.clear();
+            g.child_ranks(&p, &mut moves, &mut children);
+            let mut best = None;
+            for &(child, same_mover) in &children {
+                let v = db.position_value(child)?;
+                best = best.max(Some(Value::from_child(v, same_mover)));
+            }
+            Ok(Some(best.unwrap_or(Value::Draw)))
+        })
+    }
+
+    /// Counts positions and complete games.
+    fn counted(&self, symmetry: bool) -> Result<Counts, Error> {
+        if symmetry {
+            return Err(Error::Unsupported(format!(
+                "count of {} always gives both the raw positions and the classes up to symmetry; \
+             --symmetry does nothing here",
+                self.spec
+            )));
+        }
+        Ok(Counts {
+            game: self.spec.clone(),
+            symmetry: false,
+            games: None,
+            positions: None,
+            seconds: 0.0,
+            details: self.game.count_facts(),
+        })
     }
 }

@@ -591,17 +591,7 @@ impl<G: MarginGame> Strategy for Margins<G> {
     }
 
     fn check_sample(&self, db: &Database, sample: u64, seed: u64) -> Option<Result<u64, Error>> {
-        let answer = || {
-            let g = self.one("checking a database")?;
-            if db.header().spec != self.spec {
-                return Err(Error::Database {
-                    path: db.path().display().to_string(),
-                    why: format!("is not the table of {}", self.spec),
-                });
-            }
-            margin_table::check_sample(g, db, sample, seed)
-        };
-        Some(answer())
+        Some(self.sample_checked(db, sample, seed))
     }
 }
 
@@ -639,6 +629,20 @@ fn advised<G: MarginGame>(g: &G, p: &G::Position, budget: &Budget) -> Result<Vec
             }
         })
         .collect())
+}
+
+impl<G: MarginGame> Margins<G> {
+    /// Re-solves `sample` random positions of `db`, a saved database of this game.
+    fn sample_checked(&self, db: &Database, sample: u64, seed: u64) -> Result<u64, Error> {
+        let g = self.one("checking a database")?;
+        if db.header().spec != self.spec {
+            return Err(Error::Database {
+                path: db.path().display().to_string(),
+                why: format!("is not the table of {}", self.spec),
+            });
+        }
+        margin_table::check_sample(g, db, sample, seed)
+    }
 }
 
 #[cfg(test)]

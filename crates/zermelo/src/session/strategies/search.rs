@@ -338,84 +338,11 @@ impl<G: Searchable> Strategy for Search<G> {
     }
 
     fn count(&self, symmetry: bool, opts: &Options) -> Option<Result<Counts, Error>> {
-        let answer = || {
-            let g = &self.game;
-            let spec = &self.spec;
-            let size = g.size();
-            opts.budget.check(
-                &format!("counting {spec}"),
-                Cost {
-                    positions: size,
-                    bytes: size.saturating_mul(COUNT_BYTES),
-                    seconds: size as f64 / RETROGRADE_RATE,
-                },
-            )?;
-            let started = Instant::now();
-            let tree = count::games(g, &g.start(), symmetric_key::<G>);
-            let key = if symmetry {
-                symmetric_key::<G>
-            } else {
-                plain_key::<G>
-            };
-            let pos = count::positions(g, &g.start(), key);
-            let big = |n: u128| Big(n);
-            Ok(Counts {
-                game: spec.clone(),
-                symmetry,
-                games: Some(Tally {
-                    total: big(tree.games),
-                    terminal: big(tree.games),
-                    first_wins: big(tree.first_wins),
-                    second_wins: big(tree.second_wins),
-                    draws: big(tree.draws),
-                }),
-                positions: Some(Tally {
-                    total: big(pos.positions.into()),
-                    terminal: big(pos.terminal.into()),
-                    first_wins: big(pos.terminal_first_wins.into()),
-                    second_wins: big(pos.terminal_second_wins.into()),
-                    draws: big(pos.terminal_draws.into()),
-                }),
-                seconds: started.elapsed().as_secs_f64(),
-                details: Vec::new(),
-            })
-        };
-        Some(answer())
+        Some(self.counted(symmetry, opts))
     }
 
     fn check_sample(&self, db: &Database, sample: u64, seed: u64) -> Option<Result<u64, Error>> {
-        let answer = || {
-            let g = &self.game;
-            let spec = &self.spec;
-            let fail = |why: String| Error::Database {
-                path: db.path().display().to_string(),
-                why,
-            };
-            if db.header().spec != *spec || db.header().ranks != g.size() {
-                return Err(fail(format!("is not the table of {spec}")));
-            }
-            crate::session::check_ranks(db, sample, seed, |rank| {
-                let Some(p) = g.unrank(rank) else {
-                    return Ok(None);
-                };
-                let mover = g.to_move(&p);
-                if let Some(outcome) = g.outcome(&p) {
-                    return Ok(Some(Value::terminal(outcome, mover)));
-                }
-                let mut best = None;
-                for m in g.legal_moves(&p) {
-                    let child = g.play(&p, &m);
-                    let v = db.position_value(g.rank(&child))?;
-                    best = best.max(Some(Value::from_child(v, g.to_move(&child) == mover)));
-                }
-                best.map(Some).ok_or_else(|| {
-                    fail(format!(
-                        "rank {rank}, a position that has not ended, has no moves"
-                    ))
-                })
-            })
-        };
-        Some(answer())
+        Some(self.sample_checked(db, sample, seed))
     }
 }
 
@@ -452,4 +379,83 @@ pub fn value_view<G: Notation>(
 /// A fact from a whole number.
 pub fn int_fact(key: &str, label: &str, n: i64) -> Fact {
     Fact::new(key, label, FactValue::Int(n))
+}
+
+impl<G: Searchable> Search<G> {
+    /// Counts positions and complete games.
+    fn counted(&self, symmetry: bool, opts: &Options) -> Result<Counts, Error> {
+        let g = &self.game;
+        let spec = &self.spec;
+        let size = g.size();
+        opts.budget.check(
+            &format!("counting {spec}"),
+            Cost {
+                positions: size,
+                bytes: size.saturating_mul(COUNT_BYTES),
+                seconds: size as f64 / RETROGRADE_RATE,
+            },
+        )?;
+        let started = Instant::now();
+        let tree = count::games(g, &g.start(), symmetric_key::<G>);
+        let key = if symmetry {
+            symmetric_key::<G>
+        } else {
+            plain_key::<G>
+        };
+        let pos = count::positions(g, &g.start(), key);
+        let big = |n: u128| Big(n);
+        Ok(Counts {
+            game: spec.clone(),
+            symmetry,
+            games: Some(Tally {
+                total: big(tree.games),
+                terminal: big(tree.games),
+                first_wins: big(tree.first_wins),
+                second_wins: big(tree.second_wins),
+                draws: big(tree.draws),
+            }),
+            positions: Some(Tally {
+                total: big(pos.positions.into()),
+                terminal: big(pos.terminal.into()),
+                first_wins: big(pos.terminal_first_wins.into()),
+                second_wins: big(pos.terminal_second_wins.into()),
+                draws: big(pos.terminal_draws.into()),
+            }),
+            seconds: started.elapsed().as_secs_f64(),
+            details: Vec::new(),
+        })
+    }
+
+    /// Re-solves `sample` random positions of `db`, a saved database of this game.
+    fn sample_checked(&self, db: &Database, sample: u64, seed: u64) -> Result<u64, Error> {
+        let g = &self.game;
+        let spec = &self.spec;
+        let fail = |why: String| Error::Database {
+            path: db.path().display().to_string(),
+            why,
+        };
+        if db.header().spec != *spec || db.header().ranks != g.size() {
+            return Err(fail(format!("is not the table of {spec}")));
+        }
+        crate::session::check_ranks(db, sample, seed, |rank| {
+            let Some(p) = g.unrank(rank) else {
+                return Ok(None);
+            };
+            let mover = g.to_move(&p);
+            if let Some(outcome) = g.outcome(&p) {
+                return Ok(Some(Value::terminal(outcome, mover)));
+            }
+            let mut best = None;
+            for m in g.legal_moves(&p) {
+                let child = g.play(&p, &m);
+                let v = db.position_value(g.rank(&child))?;
+                best = best.max(Some(Value::from_child(v, g.to_move(&child) == mover)));
+            }
+            best.map(Some).ok_or_else(|| {
+                fail(format!(
+                    "rank {rank}, a position that has not ended, has no moves"
+                ))
+            })
+        })
+    }
 }
