@@ -6,7 +6,8 @@
 use std::sync::RwLock;
 
 use crate::game::{Indexed, Notation, Symmetric};
-use crate::games::{bigpoints, domineering, dots, impartial, mnk, pawns};
+use crate::explicit::GameGraph;
+use crate::games::{bigpoints, domineering, dots, graph, impartial, mnk, pawns};
 use crate::session::strategies::search;
 use crate::session::study::{Study, StudyInfo};
 use crate::session::Session;
@@ -170,6 +171,13 @@ pub static CATALOG: &[Entry] = &[
         solvers: &["alphabeta", "memo", "retrograde"],
         studies: &[],
     },
+    Entry {
+        info: &graph::INFO,
+        open: &graph::open,
+        examples: &["graph:name=race"],
+        solvers: &[],
+        studies: &[],
+    },
 ];
 
 /// The games registered while the program runs, after the built-in ones.
@@ -307,6 +315,14 @@ where
         solvers: solvers.leak(),
         studies: &[],
     })
+}
+
+/// Installs a game given as its graph (built by a [`crate::explicit::GraphBuilder`]) under
+/// its name, replacing a graph installed before under the same name: the spec that opens
+/// it, `graph:name=NAME`, with every tool of the `graph` family. Tables saved for it are
+/// found by its name, version and content, so a changed graph never reads a stale one.
+pub fn install_graph(graph: GameGraph) -> Result<String, Error> {
+    Ok(graph::install(graph))
 }
 
 /// The catalog entry of the game named `name`, or a clear error naming the known games.

@@ -8,6 +8,7 @@ pub mod balance_map;
 pub mod catalog;
 pub mod conformance;
 pub mod error;
+pub mod explicit;
 pub mod game;
 pub mod games;
 pub mod picture;

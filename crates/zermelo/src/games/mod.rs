@@ -30,6 +30,7 @@
 pub mod bigpoints;
 pub mod domineering;
 pub mod dots;
+pub mod graph;
 pub mod impartial;
 pub mod mnk;
 pub mod pawns;

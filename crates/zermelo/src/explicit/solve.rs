@@ -1,0 +1,138 @@
+//! Retrograde analysis over a graph's arrays: predecessor lists in compressed rows, a
+//! count of unresolved moves per node, and one queue in order of remoteness. A node from
+//! which neither side can force an end (a loop, or only draws ahead) is a draw.
+
+use super::{GameGraph, NodeId};
+use crate::value::Value;
+use crate::Error;
+
+/// Code of a node not resolved yet (a draw at the end).
+const UNKNOWN: u32 = 0;
+const WIN: u32 = 1;
+const LOSE: u32 = 2;
+const DRAW: u32 = 3;
+
+/// The value of every node of a two-seat graph, 4 bytes a node: the win/lose/draw code in
+/// the low two bits, the remoteness above them.
+#[derive(Clone, Debug)]
+pub struct Solved {
+    codes: Vec<u32>,
+}
+
+impl Solved {
+    /// The value of `node` for its mover.
+    pub fn value(&self, node: NodeId) -> Value {
+        let code = self.codes[node as usize];
+        match code & 3 {
+            WIN => Value::Win(code >> 2),
+            LOSE => Value::Lose(code >> 2),
+            _ => Value::Draw,
+        }
+    }
+
+    /// How many nodes it values.
+    pub fn len(&self) -> usize {
+        self.codes.len()
+    }
+
+    /// Whether it values no node.
+    pub fn is_empty(&self) -> bool {
+        self.codes.is_empty()
+    }
+
+    /// Bytes it holds.
+    pub fn held_bytes(&self) -> u64 {
+        4 * self.codes.capacity() as u64
+    }
+}
+
+fn code(v: Value) -> u32 {
+    match v {
+        Value::Win(r) => r << 2 | WIN,
+        Value::Lose(r) => r << 2 | LOSE,
+        Value::Draw => DRAW,
+    }
+}
+
+/// Bytes the solve takes per node and per edge beyond the graph itself: the values, the
+/// move counts, the queue and the predecessor rows' starts; the predecessor of each edge.
+pub const BYTES_PER_NODE: u64 = 16;
+/// See [`BYTES_PER_NODE`].
+pub const BYTES_PER_EDGE: u64 = 4;
+
+/// Solves every node of a two-seat graph: its value for the player to move, with
+/// remoteness (the winner hurries, the loser delays). A graph of more seats is refused.
+pub fn solve(graph: &GameGraph) -> Result<Solved, Error> {
+    use crate::game::Game;
+    if graph.seats() != 2 {
+        return Err(Error::Unsupported(format!(
+            "{} has {} seats: values are solved for two seats only",
+            graph.name(),
+            graph.seats()
+        )));
+    }
+    let n = graph.nodes();
+    let first = &graph.d.first;
+    let targets = &graph.d.targets;
+    let movers = &graph.d.movers;
+    // Predecessors of every node, in compressed rows by target.
+    let mut before = vec![0u32; n + 1];
+    for &t in targets {
+        before[t as usize + 1] += 1;
+    }
+    for i in 0..n {
+        before[i + 1] += before[i];
+    }
+    let mut parents = vec![0 as NodeId; targets.len()];
+    {
+        let mut fill = before.clone();
+        for source in 0..n {
+            for &t in &targets[first[source] as usize..first[source + 1] as usize] {
+                parents[fill[t as usize] as usize] = source as NodeId;
+                fill[t as usize] += 1;
+            }
+        }
+    }
+    let mut codes = vec![UNKNOWN; n];
+    let mut left: Vec<u32> = (0..n).map(|i| first[i + 1] - first[i]).collect();
+    let mut queue: Vec<NodeId> = Vec::with_capacity(n);
+    for node in 0..n as NodeId {
+        if let Some(outcome) = graph.outcome(&node) {
+            let c = code(Value::terminal(outcome, movers[node as usize]));
+            codes[node as usize] = c;
+            if c != DRAW {
+                queue.push(node);
+            }
+        }
+    }
+    let mut head = 0;
+    while head < queue.len() {
+        let child = queue[head] as usize;
+        head += 1;
+        let c = codes[child];
+        let next = (c >> 2) + 1;
+        let child_wins = c & 3 == WIN;
+        for &parent in &parents[before[child] as usize..before[child + 1] as usize] {
+            let p = parent as usize;
+            if codes[p] != UNKNOWN {
+                continue;
+            }
+            if child_wins == (movers[p] == movers[child]) {
+                codes[p] = next << 2 | WIN;
+                queue.push(parent);
+            } else {
+                left[p] -= 1;
+                if left[p] == 0 {
+                    codes[p] = next << 2 | LOSE;
+                    queue.push(parent);
+                }
+            }
+        }
+    }
+    for c in &mut codes {
+        if *c == UNKNOWN {
+            *c = DRAW;
+        }
+    }
+    Ok(Solved { codes })
+}
