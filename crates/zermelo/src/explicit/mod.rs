@@ -513,6 +513,12 @@ impl GraphBuilder {
         graph.labels = edges.iter().map(|e| e.2).collect();
         drop(edges);
         graph.first = first;
+        for texts in [&mut graph.positions, &mut graph.move_texts] {
+            texts.bytes.shrink_to_fit();
+            texts.ends.shrink_to_fit();
+        }
+        graph.movers.shrink_to_fit();
+        graph.ends.shrink_to_fit();
         if !graph.heuristics.is_empty() {
             graph.heuristics.resize(n, 0);
         }
