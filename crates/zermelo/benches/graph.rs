@@ -26,7 +26,8 @@ fn explore<G: Notation>(name: &str, game: &G) -> GameGraph {
             Outcome::Win(s) => End::Win(s),
             _ => End::Draw,
         });
-        b.node(&game.format_position(&p), game.to_move(&p), end.clone()).unwrap();
+        b.node(&game.format_position(&p), game.to_move(&p), end.clone())
+            .unwrap();
         if end.is_none() {
             moves.clear();
             game.moves(&p, &mut moves);
@@ -50,7 +51,10 @@ fn explore<G: Notation>(name: &str, game: &G) -> GameGraph {
 /// The CPU time this process has used, in seconds: on a busy machine, closer than the
 /// wall clock to what the work takes on a core of its own.
 fn cpu_seconds() -> f64 {
-    let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
     // SAFETY: `t` is a valid timespec for the call to fill.
     unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) };
     t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
@@ -80,7 +84,10 @@ fn main() {
     let graph = match spec.strip_prefix("pawns:cols=") {
         Some(rest) => {
             let (cols, rows) = rest.split_once(",rows=").expect("pawns:cols=C,rows=R");
-            explore("pawns", &Pawns::new(cols.parse().unwrap(), rows.parse().unwrap(), 0).unwrap())
+            explore(
+                "pawns",
+                &Pawns::new(cols.parse().unwrap(), rows.parse().unwrap(), 0).unwrap(),
+            )
         }
         None => {
             let k: Vec<usize> = spec
@@ -113,7 +120,11 @@ fn main() {
         n / cpu / 1e6
     );
     for node in 0..graph.nodes() as u32 {
-        assert_eq!(table.get(u64::from(node)), Some(solved.value(node)), "node {node}");
+        assert_eq!(
+            table.get(u64::from(node)),
+            Some(solved.value(node)),
+            "node {node}"
+        );
     }
     let held = graph.held_bytes() as f64;
     let text = graph.text_bytes() as f64;
