@@ -298,6 +298,30 @@ fn more_than_two_seats_are_solved_by_max_n_where_play_cannot_loop() {
 }
 
 #[test]
+fn games_too_long_for_a_saved_table_are_kept_in_memory() {
+    let opts = options("long");
+    // A path of 300 steps to a win for the seat that takes the last.
+    let mut b = GraphBuilder::new("long", 2).unwrap();
+    for i in 0..=300u32 {
+        let end = (i == 300).then_some(End::Win(1));
+        b.node(&i.to_string(), (i % 2) as u8, end).unwrap();
+    }
+    for i in 0..300 {
+        b.edge(i, i + 1, "step").unwrap();
+    }
+    let session = catalog::open(&catalog::install_graph(b.build().unwrap()).unwrap()).unwrap();
+    let solved = session.solve(&opts).unwrap();
+    assert_eq!(
+        (solved.verdict.value, solved.verdict.remoteness),
+        (Some("lose"), Some(300))
+    );
+    assert!(solved.details.iter().any(|f| f.key == "table"));
+    assert!(!opts.data_dir.exists() || std::fs::read_dir(&opts.data_dir).unwrap().next().is_none());
+    let view = session.position(&["step".into()], &opts).unwrap();
+    assert_eq!(view.verdict.remoteness, Some(299));
+}
+
+#[test]
 fn the_built_in_graph_passes_the_conformance_suite() {
     let entry = catalog::entry_named("graph").unwrap();
     zermelo::conformance::check(entry).unwrap();

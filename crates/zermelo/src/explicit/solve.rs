@@ -35,6 +35,11 @@ impl Solved {
         }
     }
 
+    /// The greatest remoteness of any node.
+    pub fn max_remoteness(&self) -> u32 {
+        self.codes.iter().map(|c| c >> 2).max().unwrap_or(0)
+    }
+
     /// How many nodes it values.
     pub fn len(&self) -> usize {
         self.codes.len()

@@ -17,8 +17,8 @@ use crate::session::engine::{GameSession, Made, Strategy, Tables};
 use crate::session::report::word_of_margin;
 use crate::session::strategies::search::value_view;
 use crate::session::{
-    check_ranks, saved_table, table_fact, table_path, Big, Cost, Counts, Found, MoveValue, Options,
-    PositionView, Session, Tally, Verdict,
+    check_ranks, saved_table, table_fact, table_path, Big, Cost, Counts, Fact, FactValue, Found, MoveValue,
+    Options, PositionView, Session, Tally, Verdict,
 };
 use crate::solve::{symmetric_key, KeyFn, Oracle};
 use crate::spec::GameInfo;
@@ -29,6 +29,9 @@ use crate::{Error, Value};
 const NODES_PER_SECOND: f64 = 1e7;
 /// The solver that saves tables, and the version of its output.
 const SAVER: (&str, u32) = ("graph", 1);
+/// The greatest remoteness a saved table holds exactly: a table of longer games is kept
+/// in memory only, so that the perfect player never takes a slower win for a faster one.
+const MAX_SAVED_REMOTENESS: u32 = u8::MAX as u32;
 
 /// The values of a graph's nodes: solved now, or read from the data folder.
 pub enum Values {
@@ -206,7 +209,8 @@ impl GraphStrategy {
     }
 
     /// The values: the table held or saved, else solved now (and saved when `save` says
-    /// so, unless `opts.save` is off); whether they were solved now.
+    /// so, unless `opts.save` is off or its games are too long for a saved table); whether
+    /// they were solved now.
     fn values(
         &self,
         opts: &Options,
@@ -226,7 +230,7 @@ impl GraphStrategy {
             crate::session::check_room(&opts.data_dir, 3 * self.game.nodes() as u64)?;
         }
         let solved = solve::solve(&self.game)?;
-        if !save {
+        if !save || solved.max_remoteness() > MAX_SAVED_REMOTENESS {
             return Ok((tables.keep(Values::Memory(solved)), true));
         }
         let path = table_path(opts, &self.table_spec);
@@ -439,13 +443,24 @@ impl Strategy for GraphStrategy {
         }
         let (values, solved_now) = self.values(opts, tables, true)?;
         let mut details = Vec::new();
-        if let Values::Saved(db) = &*values {
-            let how = if solved_now {
-                "solved now"
-            } else {
-                "read from the data folder"
-            };
-            details.push(table_fact(&table_path(opts, &self.table_spec), db, how));
+        match &*values {
+            Values::Saved(db) => {
+                let how = if solved_now {
+                    "solved now"
+                } else {
+                    "read from the data folder"
+                };
+                details.push(table_fact(&table_path(opts, &self.table_spec), db, how));
+            }
+            Values::Memory(_) if solved_now && opts.save => details.push(Fact::new(
+                "table",
+                "table",
+                FactValue::Text(format!(
+                    "kept in memory, not saved: games of more than {MAX_SAVED_REMOTENESS} moves \
+                     under best play do not fit a saved table"
+                )),
+            )),
+            Values::Memory(_) => {}
         }
         Ok(Found {
             verdict: Verdict {
