@@ -203,6 +203,12 @@ fn an_installed_graph_is_replaced_by_one_of_the_same_name() {
     let spec = catalog::install_graph(fan("fan", 2, vec![End::Win(1), End::Draw])).unwrap();
     assert_eq!(spec, "graph:name=fan");
     let value = |spec: &str| catalog::open(spec).unwrap().solve(&opts).unwrap().verdict.value;
+    // Valued first for its moves, then solved: the table is saved, and read by the next session.
+    let session = catalog::open(&spec).unwrap();
+    session.position(&[], &opts).unwrap();
+    let fact = |solved: zermelo::session::Solution| format!("{:?}", solved.details);
+    assert!(fact(session.solve(&opts).unwrap()).contains("solved now"));
+    assert!(fact(catalog::open(&spec).unwrap().solve(&opts).unwrap()).contains("read from the data folder"));
     assert_eq!(value(&spec), Some("draw"));
     // Installed again, changed: the saved table of the first is not read.
     let changed = fan("fan", 2, vec![End::Win(1), End::Win(0)]);

@@ -33,6 +33,11 @@ const SAVER: (&str, u32) = ("graph", 1);
 /// in memory only, so that the perfect player never takes a slower win for a faster one.
 const MAX_SAVED_REMOTENESS: u32 = u8::MAX as u32;
 
+/// Whether a saved table holds every remoteness of `solved` exactly.
+fn fits(solved: &Solved) -> bool {
+    solved.max_remoteness() <= MAX_SAVED_REMOTENESS
+}
+
 /// The values of a graph's nodes: solved now, or read from the data folder.
 pub enum Values {
     /// Solved in this process.
@@ -208,31 +213,46 @@ impl GraphStrategy {
         }
     }
 
-    /// The values: the table held or saved, else solved now (and saved when `save` says
-    /// so, unless `opts.save` is off or its games are too long for a saved table); whether
-    /// they were solved now.
+    /// The values: the table held or saved, else solved now; saved when `save` says so
+    /// (also a table solved before and held in memory), unless `opts.save` is off or its
+    /// games are too long for a saved table. Whether they were solved now.
     fn values(
         &self,
         opts: &Options,
         tables: &Tables<'_, Self>,
         save: bool,
     ) -> Result<(Arc<Values>, bool), Error> {
+        let save = save && opts.save;
         if !opts.force || !save {
             if let Some(values) = tables.get()? {
-                return Ok((values, false));
+                return match &*values {
+                    Values::Memory(solved) if save && fits(solved) => {
+                        Ok((self.saved(solved, opts, tables)?, true))
+                    }
+                    _ => Ok((values, false)),
+                };
             }
         }
         opts.budget
             .check(&format!("solving {}", self.spec), self.solve_cost())?;
-        let save = save && opts.save;
         if save {
             crate::session::writable(&opts.data_dir)?;
             crate::session::check_room(&opts.data_dir, 3 * self.game.nodes() as u64)?;
         }
         let solved = solve::solve(&self.game)?;
-        if !save || solved.max_remoteness() > MAX_SAVED_REMOTENESS {
+        if !save || !fits(&solved) {
             return Ok((tables.keep(Values::Memory(solved)), true));
         }
+        Ok((self.saved(&solved, opts, tables)?, true))
+    }
+
+    /// Saves `solved` to the data folder, and holds the saved table.
+    fn saved(
+        &self,
+        solved: &Solved,
+        opts: &Options,
+        tables: &Tables<'_, Self>,
+    ) -> Result<Arc<Values>, Error> {
         let path = table_path(opts, &self.table_spec);
         db::write_values(
             &path,
@@ -245,7 +265,7 @@ impl GraphStrategy {
                 Ok(())
             },
         )?;
-        Ok((tables.keep(Values::Saved(Box::new(Database::open(&path)?))), true))
+        Ok(tables.keep(Values::Saved(Box::new(Database::open(&path)?))))
     }
 
     /// Every move of `p` with its value for the mover, best first.
