@@ -17,10 +17,11 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde::Serialize;
 use zermelo::analysis::selfplay::Plan;
+use zermelo::explicit::{End, GameGraph, GraphBuilder, NodeExtras, NodeId};
 use zermelo::play::external::{Guest, Mover, Turn};
 use zermelo::session::{Budget, Options, Session};
 use zermelo::solve::Progress;
-use zermelo::Error;
+use zermelo::{Error, PlayerId};
 
 create_exception!(
     zermelo,
@@ -597,6 +598,101 @@ fn set_threads(threads: usize) -> PyResult<()> {
     zermelo::set_threads(threads).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
+/// The boards a game of your own drew, one per node, shown in place of the node's text.
+struct Boards(Vec<String>);
+
+impl NodeExtras for Boards {
+    fn render(&self, _: &GameGraph, node: NodeId) -> Option<String> {
+        self.0.get(node as usize).cloned()
+    }
+}
+
+/// How a node of a game of your own ended: `None` while it goes on, else the winning
+/// seat, `"draw"` or the points of every seat.
+fn end_of(end: Option<&Bound<'_, PyAny>>) -> PyResult<Option<End>> {
+    let Some(end) = end else { return Ok(None) };
+    if let Ok(seat) = end.extract::<PlayerId>() {
+        return Ok(Some(End::Win(seat)));
+    }
+    if end.extract::<String>().is_ok_and(|t| t == "draw") {
+        return Ok(Some(End::Draw));
+    }
+    end.extract::<Vec<i32>>()
+        .map(|p| Some(End::Points(p)))
+        .map_err(|_| {
+            PyValueError::new_err(format!(
+                "an outcome is a seat, \"draw\" or a list of points, not {end}"
+            ))
+        })
+}
+
+/// Installs a game graph given in flat lists under `name` (replacing one of that name):
+/// node `i` has the position text `texts[i]`, the seat `movers[i]` to move, the outcome
+/// `ends[i]` (`None` while the game goes on) and the moves `firsts[i]..firsts[i + 1]`,
+/// edge `e` leading to node `targets[e]` by the move `labels[e]`; node 0 is the start.
+/// Returns the spec that opens it.
+#[pyfunction]
+#[pyo3(signature = (name, texts, movers, ends, firsts, targets, labels, seat_names=None, version=None, boards=None))]
+#[allow(clippy::too_many_arguments)]
+fn install_graph(
+    py: Python<'_>,
+    name: &str,
+    texts: Vec<String>,
+    movers: Vec<PlayerId>,
+    ends: Vec<Option<Bound<'_, PyAny>>>,
+    firsts: Vec<u32>,
+    targets: Vec<NodeId>,
+    labels: Vec<String>,
+    seat_names: Option<Vec<String>>,
+    version: Option<String>,
+    boards: Option<Vec<String>>,
+) -> PyResult<String> {
+    let nodes = texts.len();
+    let rows = firsts.first() == Some(&0)
+        && firsts.last() == Some(&(targets.len() as u32))
+        && firsts.windows(2).all(|w| w[0] <= w[1]);
+    if movers.len() != nodes
+        || ends.len() != nodes
+        || firsts.len() != nodes + 1
+        || labels.len() != targets.len()
+        || !rows
+    {
+        return Err(PyValueError::new_err(
+            "a graph's lists disagree: texts, movers and ends one per node, firsts rising from 0 to the edges one more, labels one per target",
+        ));
+    }
+    let ends = ends
+        .iter()
+        .map(|e| end_of(e.as_ref()))
+        .collect::<PyResult<Vec<_>>>()?;
+    let seats = seat_names.as_ref().map_or_else(
+        || movers.iter().map(|&m| m as usize + 1).max().unwrap_or(2).max(2),
+        Vec::len,
+    );
+    py.detach(|| {
+        let mut b = GraphBuilder::new(name, seats)?;
+        if let Some(version) = version {
+            b.set_version(&version)?;
+        }
+        if let Some(names) = seat_names {
+            b.set_seat_names(names)?;
+        }
+        if let Some(boards) = boards {
+            b.set_extras(Arc::new(Boards(boards)));
+        }
+        for ((text, &mover), end) in texts.iter().zip(&movers).zip(ends) {
+            b.node(text, mover, end)?;
+        }
+        for (node, moves) in firsts.windows(2).enumerate() {
+            for e in moves[0]..moves[1] {
+                b.edge(node as NodeId, targets[e as usize], &labels[e as usize])?;
+            }
+        }
+        zermelo::catalog::install_graph(b.build()?)
+    })
+    .map_err(py_error)
+}
+
 /// A player's time a move.
 fn move_time_of(seconds: f64) -> PyResult<Duration> {
     if seconds > 0.0 && seconds <= 86_400.0 {
@@ -616,6 +712,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(has_study, m)?)?;
     m.add_function(wrap_pyfunction!(balance_map, m)?)?;
     m.add_function(wrap_pyfunction!(set_threads, m)?)?;
+    m.add_function(wrap_pyfunction!(install_graph, m)?)?;
     m.add_function(wrap_pyfunction!(data_folder, m)?)?;
     m.add_function(wrap_pyfunction!(cli::cli, m)?)?;
     m.add_class::<Game>()?;

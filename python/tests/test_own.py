@@ -1,0 +1,294 @@
+"""Games of your own: the guide's tic-tac-toe in Python solved, played and compared with
+the catalog's; the protocol's errors; states step by step; a course's Dots and Boxes
+checked by `compare`; OpenSpiel games."""
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import zermelo
+
+ROOT = Path(__file__).resolve().parents[2]
+GUIDE = ROOT / "docs" / "guide" / "your-own-game.md"
+
+
+def guide_game():
+    """What the guide's first example defines before it opens its game."""
+    block = re.findall(r"```python\n(.*?)```", GUIDE.read_text(), re.S)[0]
+    names = {}
+    exec(compile(block.split("game = zermelo.open")[0], str(GUIDE), "exec"), names)
+    return names
+
+
+TicTacToe, CELLS = guide_game()["TicTacToe"], guide_game()["CELLS"]
+
+
+def random_player(position, moves):
+    return random.choice(moves)
+
+
+def test_the_guide_tictactoe_is_a_draw_of_5478_positions(data):
+    game = zermelo.open(TicTacToe(), data)
+    solution = game.solve("retrograde", progress=False)
+    assert solution.value == "draw"
+    assert int(solution.positions) == 5478
+    first = game.moves(progress=False).moves
+    assert len(first) == 9 and all(m.value == "draw" for m in first)
+    # The same numbers as the catalog's tic-tac-toe.
+    catalog = zermelo.open("tictactoe", data)
+    assert int(game.count(progress=False).positions.total) == int(catalog.count(progress=False).positions.total)
+
+
+def test_perfect_never_loses_to_a_random_player(data):
+    random.seed(7)
+    game = zermelo.open(TicTacToe(), data)
+    standings = game.tournament(["perfect", random_player], games=20, progress=False)
+    perfect = standings.players[0]
+    assert perfect.player == "perfect" and perfect.losses == 0 and perfect.wins > 0
+
+
+def test_compare_agrees_with_the_catalog(data):
+    found = zermelo.compare(TicTacToe(), "tictactoe", games=30, seed=1, data=data)
+    assert found.agree, str(found)
+    assert str(found) == f"30 games and {found.positions} positions agree" and found.positions > 100
+
+
+class Broken(TicTacToe):
+    """Tic-tac-toe whose `play` fails once X holds the centre and O a corner."""
+
+    name = "broken"
+
+    def play(self, state, move):
+        if state[4] == "X" and state[0] == "O":
+            raise RuntimeError("no room")
+        return super().play(state, move)
+
+
+def test_a_method_that_raises_is_named_with_the_moves_to_it(data):
+    with pytest.raises(ValueError) as e:
+        zermelo.open(Broken(), data)
+    text = str(e.value)
+    assert "\n" not in text and "play(state, " in text and "RuntimeError: no room" in text
+    moves = re.search(r"after (\S+)\)", text).group(1).split(",")
+    # The moves named lead to the state where play fails.
+    state = TicTacToe().start()
+    for move in moves:
+        state = TicTacToe().play(state, move)
+    assert state[4] == "X" and state[0] == "O"
+
+
+class Unhashable(TicTacToe):
+    name = "unhashable"
+
+    def start(self):
+        return list(super().start())
+
+    def play(self, state, move):
+        return list(super().play("".join(state), move))
+
+    def to_move(self, state):
+        return super().to_move("".join(state))
+
+    def moves(self, state):
+        return super().moves("".join(state))
+
+    def outcome(self, state):
+        return super().outcome("".join(state))
+
+
+def test_an_unhashable_state_asks_for_a_key(data):
+    with pytest.raises((ValueError, TypeError)) as e:
+        zermelo.open(Unhashable(), data)
+    assert "unhashable" in str(e.value) and "key(state)" in str(e.value)
+
+    class Keyed(Unhashable):
+        name = "keyed"
+
+        def key(self, state):
+            return "".join(state)
+
+    assert zermelo.open(Keyed(), data).solve(progress=False).value == "draw"
+
+
+class EndsEarly(TicTacToe):
+    """Says the game is drawn once five cells are taken, yet still lists the empty cells."""
+
+    name = "ends-early"
+
+    def outcome(self, state):
+        return "draw" if state.count(".") == 4 else super().outcome(state)
+
+    def moves(self, state):
+        return [] if TicTacToe.outcome(self, state) is not None else [c for c, x in zip(CELLS, state) if x == "."]
+
+
+def test_an_outcome_with_moves_left_is_refused(data):
+    with pytest.raises(ValueError) as e:
+        zermelo.open(EndsEarly(), data)
+    text = str(e.value)
+    assert "outcome(state) is 'draw' but moves(state) still has 4 moves" in text and "after " in text
+
+
+def test_too_many_positions_are_refused_in_one_line(data):
+    with pytest.raises(zermelo.ZermeloError) as e:
+        zermelo.open(TicTacToe(), data, max_positions=1000)
+    assert str(e.value) == "my-tictactoe has more than 1,000 positions (max_positions=1000)"
+
+
+def test_ctrl_c_stops_exploring():
+    class Interrupted(TicTacToe):
+        name = "interrupted"
+        calls = 0
+
+        def play(self, state, move):
+            Interrupted.calls += 1
+            if Interrupted.calls == 100:
+                raise KeyboardInterrupt
+            return super().play(state, move)
+
+    with pytest.raises(KeyboardInterrupt):
+        zermelo.open(Interrupted())
+    with pytest.raises(ValueError, match="no graph is installed under the name 'interrupted'"):
+        zermelo.open("graph:name=interrupted")
+
+
+def test_a_game_without_the_methods_is_refused():
+    with pytest.raises(ValueError, match="lacks moves, play, outcome"):
+        zermelo.open(type("Half", (), {"start": lambda self: 0, "to_move": lambda self, s: 0})())
+
+
+def test_state_steps_through_a_catalog_game(data):
+    game = zermelo.open("tictactoe", data)
+    state = game.state()
+    assert state.to_move == "X" and len(state.legal_moves()) == 9 and state.value().value == "draw"
+    for move in ["a1", "b1", "a2", "b2"]:
+        state = state.play(move)
+    assert state.value().value == "win" and state.value().remoteness == 1
+    with pytest.raises(ValueError, match="'b2' is not a legal move after a1,b1,a2,b2"):
+        state.play("b2")
+    over = state.play("a3")
+    assert over.is_over() and over.outcome() == "X wins" and over.legal_moves() == []
+    assert over._repr_svg_().startswith("<svg")
+    assert game.state(position=over.position).is_over()
+
+
+def test_state_steps_through_a_game_of_your_own(data):
+    game = zermelo.open(TicTacToe(), data)
+    state = game.state(["b2"])
+    assert state.to_move == "O" and state.legal_moves() == sorted(TicTacToe().moves("....X...."))
+    assert state.value().value == "draw"
+    with pytest.raises(ValueError, match="'b2' is not a legal move after b2"):
+        state.play("b2")
+    state = state.play("a2").play("a1").play("b1")
+    assert state.to_move == "X" and state.value().value == "win" and state.value().remoteness == 3
+    end = state.play("c3")
+    assert end.is_over() and end.outcome() is not None and end.legal_moves() == []
+
+
+# A course's Dots and Boxes on 2x2 boxes (3x3 dots), moves in the catalog's notation: a
+# line `1ab` joins a1 and b1, `12a` joins a1 and a2.
+LINES = [f"{r}{c}" for r in "123" for c in ("ab", "bc")] + [f"{r}{c}" for r in ("12", "23") for c in "abc"]
+BOXES = [
+    [LINES.index(t) for t in (f"{r}{cols}", f"{r + 1}{cols}", f"{r}{r + 1}{cols[0]}", f"{r}{r + 1}{cols[1]}")]
+    for r in (1, 2)
+    for cols in ("ab", "bc")
+]
+
+
+class Dots:
+    """A state is (lines drawn as bits, seat to move, boxes of seat 0, boxes of seat 1)."""
+
+    name = "course-dots"
+    extra_turn = True
+
+    def start(self):
+        return (0, 0, 0, 0)
+
+    def to_move(self, state):
+        return state[1]
+
+    def moves(self, state):
+        return [t for i, t in enumerate(LINES) if not state[0] >> i & 1]
+
+    def play(self, state, move):
+        lines, seat, *boxes = state
+        drawn = lines | 1 << LINES.index(move)
+        closed = sum(all(drawn >> i & 1 for i in box) and not all(lines >> i & 1 for i in box) for box in BOXES)
+        boxes[seat] += closed
+        if not (closed and self.extra_turn):
+            seat = 1 - seat
+        return (drawn, seat, *boxes)
+
+    def outcome(self, state):
+        return [state[2], state[3]] if state[0] == (1 << len(LINES)) - 1 else None
+
+
+class NoExtraTurn(Dots):
+    """The same, but the turn passes after closing a box: one rule wrong."""
+
+    name = "course-dots-wrong"
+    extra_turn = False
+
+
+def test_compare_agrees_with_a_correct_dots_and_catches_a_wrong_one(data):
+    right = zermelo.compare(Dots(), "dots:size=3", games=40, seed=3, data=data)
+    assert right.agree, str(right)
+    # Small enough to solve: the values differ from the start.
+    wrong = zermelo.compare(NoExtraTurn(), "dots:size=3", games=40, seed=3, data=data)
+    assert not wrong.agree and wrong.moves == [] and "the value differs" in wrong.difference
+    # Move by move only: the turn passes after the first box closed.
+    wrong = zermelo.compare(NoExtraTurn(), "dots:size=3", games=40, seed=3, values=False, data=data)
+    assert not wrong.agree and "the player to move differs" in wrong.difference, str(wrong)
+    before = Dots().start()
+    for move in wrong.moves[:-1]:
+        before = Dots().play(before, move)
+    after = Dots().play(before, wrong.moves[-1])
+    assert after[2] + after[3] > before[2] + before[3], "the last move reported closes a box"
+
+
+pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed: pip install open_spiel (or './python[openspiel]')")
+
+
+def test_openspiel_tic_tac_toe_is_a_draw(data):
+    game = zermelo.open(pyspiel.load_game("tic_tac_toe"), data)
+    solution = game.solve("retrograde", progress=False)
+    assert solution.value == "draw" and int(solution.positions) == 5478
+    assert zermelo.open("openspiel:tic_tac_toe", data).solve(progress=False).value == "draw"
+
+
+def test_openspiel_dots_and_boxes_has_the_margin_of_the_catalog(data):
+    spiel = zermelo.open("openspiel:dots_and_boxes(num_rows=2,num_cols=2,utility_margin=true)", data).solve(progress=False)
+    ours = zermelo.open("dots:size=3", data).solve(progress=False)
+    assert spiel.value == ours.value
+    assert spiel.margin == ours.margin
+
+
+def test_openspiel_nim(data):
+    game = pyspiel.load_game("nim")
+    params = game.get_parameters()
+    solution = zermelo.open(game, data).solve(progress=False)
+    # Misère nim: the player to move loses exactly when every heap is 1 and their count
+    # is odd, or some heap is bigger than 1 and the heaps' xor is 0.
+    heaps = [int(h) for h in params["pile_sizes"].split(";")]
+    xor = 0
+    for h in heaps:
+        xor ^= h
+    loses = (xor == 0) if any(h > 1 for h in heaps) else (len(heaps) % 2 == 1)
+    assert params["is_misere"] and solution.value == ("lose" if loses else "win")
+
+
+def test_openspiel_connect_four_4x5(data):
+    game = zermelo.open("openspiel:connect_four(rows=4,columns=5)", data)
+    solution = game.solve("retrograde", progress=False)
+    assert solution.value in ("win", "lose", "draw")
+    catalog = zermelo.open("mnk:m=5,n=4,k=4,gravity=true", data) if False else None
+    assert catalog is None
+
+
+def test_openspiel_games_with_chance_or_hidden_information_are_refused():
+    with pytest.raises(ValueError, match="^OpenSpiel's kuhn_poker\\(\\) has chance: "):
+        zermelo.open(pyspiel.load_game("kuhn_poker"))
+    with pytest.raises(ValueError, match="has simultaneous moves"):
+        zermelo.open("openspiel:oshi_zumo")

@@ -1,0 +1,269 @@
+"""Games of your own: any object with the methods of `GameProtocol`, explored from its
+start in Python (each state once, by its key) and handed to the library as a game graph
+in one call, to be solved and played by every tool as a catalog game is."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Hashable, List, NamedTuple, Optional, Protocol, Sequence, Union
+
+from ._native import ZermeloError
+
+Outcome = Union[None, int, str, Sequence[int]]
+"""`None` while the game goes on; at its end the winning seat, `"draw"`, or the points of
+every seat."""
+
+
+class GameProtocol(Protocol):
+    """A game of your own, as `zermelo.open` takes it: any object with these methods (no
+    base class to inherit). States are any values the methods agree on; a state is never
+    changed once made (`play` returns a new one). Optional methods and attributes, used
+    when present:
+
+    - `key(state)`: a hashable key, equal for states that are the same position (default:
+      the state itself, which must then be hashable); its text (`str`) is the position's
+      notation, so keys of different positions must print differently
+    - `move_text(move)`: a move's notation (default `str(move)`)
+    - `render(state)`: the board as text
+    - `name` (the game's name, default the class's), `seat_names`, and `version` (a
+      string: a new version makes saved tables stale)
+    """
+
+    def start(self) -> Any:
+        """The state the game starts from."""
+        ...
+
+    def to_move(self, state: Any) -> int:
+        """The seat to move, 0 to seats - 1 (at the end: any seat)."""
+        ...
+
+    def moves(self, state: Any) -> Sequence[Any]:
+        """The legal moves: strings or any values `str` (or `move_text`) prints
+        distinctly; none once the game is over."""
+        ...
+
+    def play(self, state: Any, move: Any) -> Any:
+        """The state after `move`, a new value."""
+        ...
+
+    def outcome(self, state: Any) -> Outcome:
+        """`None` while the game goes on; at its end the winning seat, `"draw"`, or a list
+        of points per seat."""
+        ...
+
+
+class Explored(NamedTuple):
+    """A game graph in flat lists, node `i` the `i`-th state met from the start (node 0)."""
+
+    texts: List[str]
+    """Each node's position text: the text of its key."""
+    movers: List[int]
+    """Each node's seat to move."""
+    ends: List[Outcome]
+    """Each node's outcome (`None` where the game goes on)."""
+    firsts: List[int]
+    """Node `i`'s moves are edges `firsts[i]` to `firsts[i + 1] - 1` (`len(movers) + 1` entries)."""
+    targets: List[int]
+    """Each edge's node reached."""
+    labels: List[str]
+    """Each edge's move text."""
+    states: List[Any]
+    """Each node's state."""
+
+
+def name_of(game: object) -> str:
+    """The game's name: its `name` attribute, else its class's name in lower case."""
+    name = getattr(game, "name", None)
+    return str(name) if name else type(game).__name__.lower()
+
+
+def move_texter(game: object) -> Callable[[Any], str]:
+    """The game's `move_text`, else `str`."""
+    text: Callable[[Any], str] = getattr(game, "move_text", str)
+    return text
+
+
+def explore(game: GameProtocol, max_positions: int = 10_000_000) -> Explored:
+    """Every state reachable from `game.start()`, each once by its key, as flat lists:
+    `game`'s methods called once per position and move, nothing else per state. More than
+    `max_positions` positions, or a method that fails or breaks the protocol, raise
+    `ValueError` naming the method and the moves from the start; Ctrl-C stops it at once."""
+    key: Optional[Callable[[Any], Hashable]] = getattr(game, "key", None)
+    text = move_texter(game)
+    to_move, moves, play, outcome = game.to_move, game.moves, game.play, game.outcome
+    states = [game.start()]
+    ids: Dict[Hashable, int] = {}
+    movers: List[int] = []
+    ends: List[Outcome] = []
+    firsts = [0]
+    targets: List[int] = []
+    labels: List[str] = []
+    get, add_state = ids.get, states.append
+    add_mover, add_end, add_first = movers.append, ends.append, firsts.append
+    add_target, add_label = targets.append, labels.append
+    limit = max_positions
+    try:
+        ids[states[0] if key is None else key(states[0])] = 0
+        # Two copies of one loop, so that a game without `key` pays no call for it.
+        if key is None:
+            for state in states:
+                end = outcome(state)
+                add_mover(to_move(state))
+                add_end(end)
+                for move in moves(state):
+                    child = play(state, move)
+                    j = get(child)
+                    if j is None:
+                        j = ids[child] = len(states)
+                        if j >= limit:
+                            raise too_many(game, limit)
+                        add_state(child)
+                    add_target(j)
+                    add_label(text(move))
+                add_first(len(targets))
+        else:
+            for state in states:
+                end = outcome(state)
+                add_mover(to_move(state))
+                add_end(end)
+                for move in moves(state):
+                    child = play(state, move)
+                    k = key(child)
+                    j = get(k)
+                    if j is None:
+                        j = ids[k] = len(states)
+                        if j >= limit:
+                            raise too_many(game, limit)
+                        add_state(child)
+                    add_target(j)
+                    add_label(text(move))
+                add_first(len(targets))
+    except (KeyboardInterrupt, MemoryError, ZermeloError):
+        raise
+    except Exception as e:
+        raise diagnose(game, states, firsts, targets, labels, e) from e
+    check(game, seats_of(game, movers), movers, firsts, targets, labels, ends)
+    return Explored([str(k) for k in ids], movers, ends, firsts, targets, labels, states)
+
+
+def too_many(game: object, limit: int) -> ZermeloError:
+    """The error of a game with more than `limit` positions."""
+    return ZermeloError(f"{name_of(game)} has more than {limit:,} positions (max_positions={limit})")
+
+
+def seats_of(game: object, movers: List[int]) -> int:
+    """How many seats the game has: its `seat_names`, else 2 or the highest seat to move."""
+    names = getattr(game, "seat_names", None)
+    return len(names) if names else max([2, *(m + 1 for m in movers)])
+
+
+def path_to(node: int, firsts: List[int], targets: List[int], labels: List[str]) -> List[str]:
+    """The moves from the start to `node` along the edges found so far (first found first)."""
+    parent: Dict[int, tuple[int, str]] = {}
+    for i in range(len(firsts) - 1):
+        for e in range(firsts[i], firsts[i + 1]):
+            parent.setdefault(targets[e], (i, labels[e]))
+    path: List[str] = []
+    while node != 0 and node in parent:
+        node, label = parent[node]
+        path.append(label)
+    return path[::-1]
+
+
+def where(moves: List[str]) -> str:
+    """The moves from the start, in words."""
+    return f"after {','.join(moves)}" if moves else "at the start"
+
+
+def diagnose(
+    game: GameProtocol, states: List[Any], firsts: List[int], targets: List[int], labels: List[str], error: Exception
+) -> ValueError:
+    """The error of a method that raised while exploring: calls the state's methods again,
+    one at a time, to name the one that fails (the methods are pure functions of the
+    state), with the moves from the start to that state."""
+    node = len(firsts) - 1
+    state = states[node]
+    path = path_to(node, firsts, targets, labels)
+    key = getattr(game, "key", None)
+    text = move_texter(game)
+
+    def unhashable(k: object, after: List[str]) -> Optional[ValueError]:
+        try:
+            hash(k)
+        except TypeError:
+            what = "key(state)" if key else "the state (define key(state) to give a hashable key)"
+            return ValueError(f"{name_of(game)}: {what} is unhashable: {type(k).__name__} ({where(after)})")
+        return None
+
+    def fails(method: str, call: Callable[[], Any], after: List[str]) -> Optional[ValueError]:
+        try:
+            call()
+        except Exception as e:
+            return ValueError(f"{name_of(game)}: {method} raised {type(e).__name__}: {e} ({where(after)})")
+        return None
+
+    checks: List[tuple[str, Callable[[], Any]]] = [
+        ("outcome(state)", lambda: game.outcome(state)),
+        ("to_move(state)", lambda: game.to_move(state)),
+        ("moves(state)", lambda: game.moves(state)),
+    ]
+    if key:
+        checks.insert(0, ("key(state)", lambda: key(state)))
+    for method, call in checks:
+        found = fails(method, call, path)
+        if found:
+            return found
+    found = unhashable(key(state) if key else state, path)
+    if found:
+        return found
+    for move in game.moves(state):
+        found = fails(f"play(state, {move!r})", lambda: game.play(state, move), path)
+        if found:
+            return found
+        found = fails("move_text(move)", lambda: text(move), path)
+        if found:
+            return found
+        child = game.play(state, move)
+        found = fails("key(state)", lambda: key(child), path + [text(move)]) if key else None
+        if found:
+            return found
+        found = unhashable(key(child) if key else child, path + [text(move)])
+        if found:
+            return found
+    return ValueError(f"{name_of(game)}: {type(error).__name__}: {error} ({where(path)})")
+
+
+def check(
+    game: GameProtocol,
+    seats: int,
+    movers: List[int],
+    firsts: List[int],
+    targets: List[int],
+    labels: List[str],
+    ends: List[Outcome],
+) -> None:
+    """Checks what the loop took on trust: an outcome only where there are no moves, moves
+    where there is none, seats in range and move texts distinct."""
+    for i, end in enumerate(ends):
+        count = firsts[i + 1] - firsts[i]
+        problem = None
+        if end is None and count == 0:
+            problem = "outcome(state) is None but moves(state) is empty"
+        elif end is not None and count:
+            problem = f"outcome(state) is {end!r} but moves(state) still has {count} moves"
+        elif end is not None and not valid_outcome(end, seats):
+            problem = f"outcome(state) is {end!r}: not a seat 0..{seats - 1}, 'draw' or a list of {seats} points"
+        elif not (isinstance(movers[i], int) and 0 <= movers[i] < seats):
+            problem = f"to_move(state) is {movers[i]!r}, not a seat 0..{seats - 1}"
+        elif len(set(labels[firsts[i] : firsts[i + 1]])) != count:
+            problem = "two moves print the same (define move_text(move))"
+        if problem:
+            raise ValueError(f"{name_of(game)}: {problem} ({where(path_to(i, firsts, targets, labels))})")
+
+
+def valid_outcome(end: Outcome, seats: int) -> bool:
+    """Whether `end` is a seat, `"draw"` or points of every seat."""
+    if end == "draw":
+        return True
+    if isinstance(end, int):
+        return 0 <= end < seats
+    return isinstance(end, (list, tuple)) and len(end) == seats and all(isinstance(p, int) for p in end)
