@@ -182,7 +182,7 @@ def test_state_steps_through_a_game_of_your_own(data):
     with pytest.raises(ValueError, match="'b2' is not a legal move after b2"):
         state.play("b2")
     state = state.play("a2").play("a1").play("b1")
-    assert state.to_move == "X" and state.value().value == "win" and state.value().remoteness == 3
+    assert state.to_move == "X" and state.value().value == "win" and state.value().remoteness == 1
     end = state.play("c3")
     assert end.is_over() and end.outcome() is not None and end.legal_moves() == []
 

@@ -306,7 +306,6 @@ def own(game: GameProtocol, data: PathLike, max_positions: int) -> Game:
             f"{type(game).__name__} lacks {', '.join(missing)}"
         )
     found = explore(game, max_positions)
-    render = getattr(game, "render", None)
     names = getattr(game, "seat_names", None)
     spec = _native.install_graph(
         re.sub(r"[^A-Za-z0-9_-]+", "-", name_of(game)).strip("-") or "game",
@@ -318,7 +317,7 @@ def own(game: GameProtocol, data: PathLike, max_positions: int) -> Game:
         found.labels,
         seat_names=[str(n) for n in names] if names else None,
         version=str(getattr(game, "version", "1")),
-        boards=[str(render(s)) for s in found.states] if callable(render) else None,
+        boards=found.boards,
     )
     return Game(spec, data, game)
 

@@ -4,6 +4,7 @@ in one call, to be solved and played by every tool as a catalog game is."""
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any, Callable, Dict, Hashable, List, NamedTuple, Optional, Protocol, Sequence, Union
 
 from ._native import ZermeloError
@@ -66,8 +67,13 @@ class Explored(NamedTuple):
     """Each edge's node reached."""
     labels: List[str]
     """Each edge's move text."""
-    states: List[Any]
-    """Each node's state."""
+    boards: Optional[List[str]]
+    """Each node's board, when the game can `render` it."""
+
+
+def same(value: Any) -> Any:
+    """`value` itself: the key of a game without `key`."""
+    return value
 
 
 def name_of(game: object) -> str:
@@ -84,65 +90,55 @@ def move_texter(game: object) -> Callable[[Any], str]:
 
 def explore(game: GameProtocol, max_positions: int = 10_000_000) -> Explored:
     """Every state reachable from `game.start()`, each once by its key, as flat lists:
-    `game`'s methods called once per position and move, nothing else per state. More than
+    `game`'s methods called once per position and move, nothing else per state (a
+    state is dropped once its moves are known). More than
     `max_positions` positions, or a method that fails or breaks the protocol, raise
     `ValueError` naming the method and the moves from the start; Ctrl-C stops it at once."""
-    key: Optional[Callable[[Any], Hashable]] = getattr(game, "key", None)
+    key: Callable[[Any], Hashable] = getattr(game, "key", None) or same
+    render: Optional[Callable[[Any], object]] = getattr(game, "render", None)
     text = move_texter(game)
     to_move, moves, play, outcome = game.to_move, game.moves, game.play, game.outcome
-    states = [game.start()]
+    # States wait in a queue, each dropped once its moves are known.
+    queue = deque([game.start()])
     ids: Dict[Hashable, int] = {}
     movers: List[int] = []
     ends: List[Outcome] = []
     firsts = [0]
     targets: List[int] = []
     labels: List[str] = []
-    get, add_state = ids.get, states.append
+    boards: List[str] = []
+    get, push, pop = ids.get, queue.append, queue.popleft
     add_mover, add_end, add_first = movers.append, ends.append, firsts.append
     add_target, add_label = targets.append, labels.append
+    draw = (lambda state: boards.append(str(render(state)))) if render else same
     limit = max_positions
+    state = queue[0]
     try:
-        ids[states[0] if key is None else key(states[0])] = 0
-        # Two copies of one loop, so that a game without `key` pays no call for it.
-        if key is None:
-            for state in states:
-                end = outcome(state)
-                add_mover(to_move(state))
-                add_end(end)
-                for move in moves(state):
-                    child = play(state, move)
-                    j = get(child)
-                    if j is None:
-                        j = ids[child] = len(states)
-                        if j >= limit:
-                            raise too_many(game, limit)
-                        add_state(child)
-                    add_target(j)
-                    add_label(text(move))
-                add_first(len(targets))
-        else:
-            for state in states:
-                end = outcome(state)
-                add_mover(to_move(state))
-                add_end(end)
-                for move in moves(state):
-                    child = play(state, move)
-                    k = key(child)
-                    j = get(k)
-                    if j is None:
-                        j = ids[k] = len(states)
-                        if j >= limit:
-                            raise too_many(game, limit)
-                        add_state(child)
-                    add_target(j)
-                    add_label(text(move))
-                add_first(len(targets))
+        ids[key(state)] = 0
+        while queue:
+            state = pop()
+            end = outcome(state)
+            add_mover(to_move(state))
+            add_end(end)
+            draw(state)
+            for move in moves(state):
+                child = play(state, move)
+                k = key(child)
+                j = get(k)
+                if j is None:
+                    j = ids[k] = len(ids)
+                    if j >= limit:
+                        raise too_many(game, limit)
+                    push(child)
+                add_target(j)
+                add_label(text(move))
+            add_first(len(targets))
     except (KeyboardInterrupt, MemoryError, ZermeloError):
         raise
     except Exception as e:
-        raise diagnose(game, states, firsts, targets, labels, e) from e
+        raise diagnose(game, state, firsts, targets, labels, e) from e
     check(game, seats_of(game, movers), movers, firsts, targets, labels, ends)
-    return Explored([str(k) for k in ids], movers, ends, firsts, targets, labels, states)
+    return Explored([str(k) for k in ids], movers, ends, firsts, targets, labels, boards if render else None)
 
 
 def too_many(game: object, limit: int) -> ZermeloError:
@@ -175,13 +171,12 @@ def where(moves: List[str]) -> str:
 
 
 def diagnose(
-    game: GameProtocol, states: List[Any], firsts: List[int], targets: List[int], labels: List[str], error: Exception
+    game: GameProtocol, state: Any, firsts: List[int], targets: List[int], labels: List[str], error: Exception
 ) -> ValueError:
     """The error of a method that raised while exploring: calls the state's methods again,
     one at a time, to name the one that fails (the methods are pure functions of the
     state), with the moves from the start to that state."""
     node = len(firsts) - 1
-    state = states[node]
     path = path_to(node, firsts, targets, labels)
     key = getattr(game, "key", None)
     text = move_texter(game)
