@@ -2,8 +2,11 @@
 the catalog's; the protocol's errors; states step by step; a course's Dots and Boxes
 checked by `compare`; OpenSpiel games."""
 
+import json
 import random
 import re
+import urllib.parse
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -185,6 +188,25 @@ def test_state_steps_through_a_game_of_your_own(data):
     assert state.to_move == "X" and state.value().value == "win" and state.value().remoteness == 1
     end = state.play("c3")
     assert end.is_over() and end.outcome() is not None and end.legal_moves() == []
+
+
+def test_the_page_serves_a_game_of_your_own(data):
+    game = zermelo.open(TicTacToe(), data)
+    url = zermelo.serve(game, port=0, data=data, background=True)
+    assert "?spec=graph:name=my-tictactoe" in url
+    root = url.split("?")[0]
+
+    def api(path, **query):
+        with urllib.request.urlopen(root + path + "?" + urllib.parse.urlencode(query)) as answer:
+            return json.loads(answer.read())
+
+    assert "<html" in urllib.request.urlopen(url).read().decode().lower()
+    # A move played, the bot answers, and the answer is among the moves the page shows.
+    after = api("api/moves", spec=game.spec, moves="a1")
+    assert after["to_move"] == "O" and len(after["moves"]) == 8
+    bot = api("api/bot", spec=game.spec, moves="a1")
+    assert bot["move"] in [m["move"] for m in after["moves"] if m["best"]]
+    assert api("api/moves", spec=game.spec, moves=f"a1,{bot['move']}")["value"] == "draw"
 
 
 # A course's Dots and Boxes on 2x2 boxes (3x3 dots), moves in the catalog's notation: a

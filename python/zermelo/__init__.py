@@ -64,6 +64,7 @@ from ._results import (
     Tally,
     Verdict,
 )
+from ._serve import serve
 from ._state import State
 from ._studies import balance, estimate
 
@@ -119,6 +120,7 @@ __all__ = [
     "estimate",
     "games",
     "open",
+    "serve",
     "set_threads",
     "study",
 ]
