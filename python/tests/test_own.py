@@ -190,6 +190,80 @@ def test_state_steps_through_a_game_of_your_own(data):
     assert end.is_over() and end.outcome() is not None and end.legal_moves() == []
 
 
+class Race:
+    """A heap of `heap` counters, each move taking 1 to `take`; who takes the last wins."""
+
+    def __init__(self, heap, take):
+        self.heap, self.take = heap, take
+        self.name = "race"
+
+    def start(self):
+        return (self.heap, 0)
+
+    def to_move(self, state):
+        return state[1]
+
+    def moves(self, state):
+        return [n for n in range(1, self.take + 1) if n <= state[0]]
+
+    def play(self, state, n):
+        return (state[0] - n, 1 - state[1])
+
+    def outcome(self, state):
+        return None if state[0] else 1 - state[1]
+
+
+def test_balance_maps_a_family_of_your_own(data, tmp_path):
+    found = zermelo.balance(Race, heap=range(1, 9), take=range(1, 4), data=data)
+    assert len(found.members) == 24 and found.refused == 0 and found.skipped == 0
+    for m in found.members:
+        heap, take = int(m["keys"]["heap"]), int(m["keys"]["take"])
+        # The first player loses exactly when the heap is a multiple of take + 1.
+        assert m.value == ("lose" if heap % (take + 1) == 0 else "win"), m.game
+    found.to_csv(tmp_path / "race.csv")
+    assert (tmp_path / "race.csv").read_text().count("\n") == 25
+
+
+class Waiting:
+    """A heap of counters; a move takes 1 or 2, or waits (the heap unchanged, the turn
+    passing): whoever takes the last counter wins. Waiting forever is a draw."""
+
+    name = "waiting"
+
+    def __init__(self, heap):
+        self.heap = heap
+
+    def start(self):
+        return (self.heap, 0)
+
+    def to_move(self, state):
+        return state[1]
+
+    def moves(self, state):
+        return [] if not state[0] else [n for n in ("1", "2") if int(n) <= state[0]] + ["wait"]
+
+    def play(self, state, move):
+        return (state[0] - (0 if move == "wait" else int(move)), 1 - state[1])
+
+    def outcome(self, state):
+        return None if state[0] else 1 - state[1]
+
+
+def test_a_game_with_cycles_has_the_draws_worked_out_by_hand(data):
+    # By hand: with 1 or 2 counters the mover takes them all and wins. With 3, taking
+    # leaves 1 or 2 to the other player, who wins, so both wait forever: a draw. With 4
+    # or more, taking 1 leaves at least 3 (a draw), and nothing wins: a draw too.
+    game = zermelo.open(Waiting(7), data)
+    assert game.solve("retrograde", progress=False).value == "draw"
+    for heap in range(1, 8):
+        value = game.state(position=str((heap, 0))).value()
+        assert value.value == ("win" if heap <= 2 else "draw"), heap
+        if heap <= 2:
+            assert value.remoteness == 1
+    three = game.state(position="(3, 1)")
+    assert {m: three.play(m).value().value for m in three.legal_moves()} == {"1": "win", "2": "win", "wait": "draw"}
+
+
 def test_the_page_serves_a_game_of_your_own(data):
     game = zermelo.open(TicTacToe(), data)
     url = zermelo.serve(game, port=0, data=data, background=True)

@@ -296,9 +296,9 @@ REQUIRED = ("start", "to_move", "moves", "play", "outcome")
 """The methods every game of your own has."""
 
 
-def own(game: GameProtocol, data: PathLike, max_positions: int) -> Game:
+def own(game: GameProtocol, data: PathLike, max_positions: int, name: Optional[str] = None) -> Game:
     """A game of your own, explored from its start and installed as a game graph under
-    its name."""
+    `name` (default: the game's)."""
     missing = [m for m in REQUIRED if not callable(getattr(game, m, None))]
     if missing:
         raise ValueError(
@@ -308,7 +308,7 @@ def own(game: GameProtocol, data: PathLike, max_positions: int) -> Game:
     found = explore(game, max_positions)
     names = getattr(game, "seat_names", None)
     spec = _native.install_graph(
-        re.sub(r"[^A-Za-z0-9_-]+", "-", name_of(game)).strip("-") or "game",
+        re.sub(r"[^A-Za-z0-9_-]+", "-", name or name_of(game)).strip("-") or "game",
         found.texts,
         found.movers,
         found.ends,
