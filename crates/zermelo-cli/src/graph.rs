@@ -205,15 +205,18 @@ fn xml(text: &str) -> String {
 }
 
 /// The keys of a GraphML graph: id, what it is for, its name and type.
-const GRAPHML_KEYS: [(&str, &str, &str, &str); 15] = [
+const GRAPHML_KEYS: [(&str, &str, &str, &str); 18] = [
     ("game", "graph", "game", "string"),
     ("symmetry", "graph", "symmetry", "boolean"),
     ("positions", "graph", "positions", "long"),
+    ("seats", "graph", "seats", "int"),
+    ("players", "graph", "players", "string"),
     ("position", "node", "position", "string"),
     ("seat", "node", "seat", "int"),
     ("player", "node", "player", "string"),
     ("terminal", "node", "terminal", "boolean"),
     ("result", "node", "result", "string"),
+    ("points", "node", "points", "string"),
     ("value", "node", "value", "string"),
     ("remoteness", "node", "remoteness", "int"),
     ("size", "node", "size", "long"),
@@ -223,9 +226,14 @@ const GRAPHML_KEYS: [(&str, &str, &str, &str); 15] = [
     ("count", "edge", "count", "long"),
 ];
 
+/// `value` as JSON text, for a GraphML attribute that holds a list.
+fn json_text<T: Serialize + ?Sized>(value: &T) -> String {
+    serde_json::to_string(value).expect("lists serialise")
+}
+
 /// The graph in GraphML: nodes `n0`, `n1`, ... (the start first) and edges `e0`, `e1`, ...,
 /// with every attribute of the JSON document as data under a declared key (absent where
-/// the JSON has `null`).
+/// the JSON has `null`; lists as JSON text).
 pub fn graphml(graph: &Graph) -> String {
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     out += "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\" \
@@ -245,6 +253,8 @@ pub fn graphml(graph: &Graph) -> String {
     data(&mut out, "    ", "game", &graph.game);
     data(&mut out, "    ", "symmetry", &graph.symmetry.to_string());
     data(&mut out, "    ", "positions", &graph.positions.to_string());
+    data(&mut out, "    ", "seats", &graph.seats.to_string());
+    data(&mut out, "    ", "players", &json_text(&graph.players));
     for n in &graph.nodes {
         let _ = writeln!(out, "    <node id=\"n{}\">", n.id);
         let d = "      ";
@@ -254,6 +264,9 @@ pub fn graphml(graph: &Graph) -> String {
         data(&mut out, d, "terminal", &n.terminal.to_string());
         if let Some(result) = &n.result {
             data(&mut out, d, "result", result);
+        }
+        if let Some(points) = &n.points {
+            data(&mut out, d, "points", &json_text(points));
         }
         if let Some(value) = n.value {
             data(&mut out, d, "value", value);

@@ -228,6 +228,11 @@ impl GameGraph {
         (arrays + self.d.positions.bytes() + self.d.move_texts.bytes()) as u64
     }
 
+    /// Bytes the graph's texts hold (positions and moves), a part of [`GameGraph::held_bytes`].
+    pub fn text_bytes(&self) -> u64 {
+        (self.d.positions.bytes() + self.d.move_texts.bytes()) as u64
+    }
+
     fn points_of(&self, code: u32) -> &[i32] {
         let at = (code & !POINTS) as usize * self.seats();
         &self.d.points[at..at + self.seats()]

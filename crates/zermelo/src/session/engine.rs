@@ -616,6 +616,7 @@ impl<S: Strategy> GameSession<S> {
                     player: player(game.to_move(p)),
                     terminal: outcome.is_some(),
                     result: outcome.map(|o| outcome_words(game, o)),
+                    points: outcome.and_then(|_| self.strategy.points(game, p)),
                     value: n.value.map(|v| v.word()),
                     remoteness: n.value.and_then(|v| v.remoteness()),
                     size: n.size,
@@ -644,6 +645,8 @@ impl<S: Strategy> GameSession<S> {
             directed: true,
             multigraph: false,
             positions: Big(explored.positions().into()),
+            seats: self.seats,
+            players: (0..self.seats).map(|s| player(s as PlayerId)).collect(),
             nodes,
             edges,
         })

@@ -349,6 +349,11 @@ pub struct Graph {
     pub multigraph: bool,
     /// How many positions the nodes stand for (the reachable positions).
     pub positions: Big,
+    /// How many seats the game has.
+    pub seats: usize,
+    /// The seats' names, in seat order (the `player` of nodes and edges, the names in a
+    /// node's `result`).
+    pub players: Vec<String>,
     /// The positions, or classes, the start first.
     pub nodes: Vec<GraphNode>,
     /// The moves, grouped by the node they leave.
@@ -371,6 +376,8 @@ pub struct GraphNode {
     pub terminal: bool,
     /// How it ended, when it is over.
     pub result: Option<String>,
+    /// The points of every seat, when it is over in a game with points.
+    pub points: Option<Vec<i32>>,
     /// "win", "lose" or "draw" for the player to move under perfect play, by backward
     /// induction over the graph; `None` in games of more than two players (and on
     /// positions from which play may never end, in games that could repeat positions).

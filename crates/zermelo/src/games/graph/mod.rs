@@ -2,6 +2,8 @@
 //! any program (`graph:file=G.json`, or GraphML), or installed while the program runs by
 //! a front end that explored a game of its own (`graph:name=NAME`).
 
+pub mod strategy;
+
 use std::path::Path;
 use std::sync::{Arc, RwLock};
 
@@ -123,5 +125,5 @@ pub fn graph_of(spec: &Spec) -> Result<Arc<GameGraph>, Error> {
 /// Opens a spec of the family.
 pub fn open(spec: &Spec) -> Result<Box<dyn Session>, Error> {
     let graph = graph_of(spec)?;
-    Ok(search::open(&spec.to_string(), &INFO, (*graph).clone(), None))
+    Ok(strategy::open(&spec.to_string(), &INFO, (*graph).clone()))
 }

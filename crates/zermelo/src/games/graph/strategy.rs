@@ -1,0 +1,348 @@
+//! How a game graph is solved and played: retrograde analysis over its arrays
+//! ([`crate::explicit::solve`]), loops included, the values kept in memory and saved to the
+//! data folder under the graph's name, version and content hash.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::explicit::solve::{self, Solved, BYTES_PER_EDGE, BYTES_PER_NODE};
+use crate::explicit::{GameGraph, NodeId};
+use crate::game::{Game, Notation};
+use crate::play::perfect::{rank_moves, Perfect};
+use crate::play::Player;
+use crate::session::engine::{GameSession, Made, Strategy, Tables};
+use crate::session::strategies::search::value_view;
+use crate::session::{
+    check_ranks, saved_table, table_fact, table_path, Big, Cost, Counts, Found, MoveValue, Options,
+    PositionView, Session, Tally, Verdict,
+};
+use crate::solve::{symmetric_key, KeyFn, Oracle};
+use crate::spec::GameInfo;
+use crate::table::db::{self, Database};
+use crate::{Error, Value};
+
+/// Nodes solved per second on one core, about.
+const NODES_PER_SECOND: f64 = 1e7;
+/// The solver that saves tables, and the version of its output.
+const SAVER: (&str, u32) = ("graph", 1);
+
+/// The values of a graph's nodes: solved now, or read from the data folder.
+pub enum Values {
+    /// Solved in this process.
+    Memory(Solved),
+    /// A saved table.
+    Saved(Database),
+}
+
+impl Values {
+    fn value(&self, node: NodeId) -> Result<Value, Error> {
+        match self {
+            Values::Memory(solved) => Ok(solved.value(node)),
+            Values::Saved(db) => db.position_value(u64::from(node)),
+        }
+    }
+}
+
+/// An oracle reading a graph's values.
+struct Reader {
+    values: Arc<Values>,
+}
+
+impl Oracle<GameGraph> for Reader {
+    fn value(&mut self, p: &NodeId) -> Result<Value, Error> {
+        self.values.value(*p)
+    }
+}
+
+/// The strategy of a game graph.
+pub struct GraphStrategy {
+    spec: String,
+    /// The spec its table is saved under: the graph's name, version and content hash.
+    table_spec: String,
+    game: GameGraph,
+}
+
+/// The session of `spec`, the graph `game` of the family `info`.
+pub fn open(spec: &str, info: &'static GameInfo, game: GameGraph) -> Box<dyn Session> {
+    let table_spec = format!(
+        "graph-{}-v{}-{:016x}",
+        game.name(),
+        game.version(),
+        game.content_hash()
+    );
+    Box::new(GameSession::new(
+        info,
+        spec,
+        game.seats(),
+        GraphStrategy {
+            spec: spec.to_string(),
+            table_spec,
+            game,
+        },
+    ))
+}
+
+impl GraphStrategy {
+    fn solve_cost(&self) -> Cost {
+        let (nodes, edges) = (self.game.nodes() as u64, self.game.edges() as u64);
+        Cost {
+            positions: nodes,
+            bytes: nodes * BYTES_PER_NODE + edges * BYTES_PER_EDGE,
+            seconds: nodes as f64 / NODES_PER_SECOND,
+        }
+    }
+
+    /// The values: the table held or saved, else solved now (and saved when `save` says
+    /// so, unless `opts.save` is off); whether they were solved now.
+    fn values(&self, opts: &Options, tables: &Tables<'_, Self>, save: bool) -> Result<(Arc<Values>, bool), Error> {
+        if !opts.force || !save {
+            if let Some(values) = tables.get()? {
+                return Ok((values, false));
+            }
+        }
+        opts.budget
+            .check(&format!("solving {}", self.spec), self.solve_cost())?;
+        let save = save && opts.save;
+        if save {
+            crate::session::writable(&opts.data_dir)?;
+            crate::session::check_room(&opts.data_dir, 3 * self.game.nodes() as u64)?;
+        }
+        let solved = solve::solve(&self.game)?;
+        if !save {
+            return Ok((tables.keep(Values::Memory(solved)), true));
+        }
+        let path = table_path(opts, &self.table_spec);
+        db::write_values(
+            &path,
+            &self.table_spec,
+            SAVER,
+            self.game.nodes() as u64,
+            None,
+            &|ranks, out| {
+                out.extend(ranks.map(|r| Some(solved.value(r as NodeId))));
+                Ok(())
+            },
+        )?;
+        Ok((tables.keep(Values::Saved(Database::open(&path)?)), true))
+    }
+
+    /// Every move of `p` with its value for the mover, best first.
+    fn ranked(&self, p: NodeId, opts: &Options, tables: &Tables<'_, Self>) -> Result<Vec<(u32, Value)>, Error> {
+        let (values, _) = self.values(opts, tables, false)?;
+        rank_moves(&self.game, &mut Reader { values }, &p)
+    }
+
+    /// The view of `p` in a graph of more than two seats: its moves, unvalued.
+    fn unvalued_view(&self, p: NodeId) -> PositionView {
+        let g = &self.game;
+        let moves = g
+            .moves_of(p)
+            .map(|m| MoveValue {
+                notation: g.format_move(&p, &m),
+                verdict: Verdict::unknown(),
+                best: false,
+                note: None,
+            })
+            .collect();
+        crate::session::common::view(&self.spec, g, &p, Verdict::unknown(), moves)
+    }
+
+    /// The nodes reachable from the start, in the order found.
+    fn reachable(&self) -> Vec<NodeId> {
+        let g = &self.game;
+        let mut seen = vec![false; g.nodes()];
+        let mut order = vec![g.start()];
+        seen[0] = true;
+        let mut at = 0;
+        while at < order.len() {
+            let node = order[at];
+            at += 1;
+            for e in g.moves_of(node) {
+                let t = g.target(e);
+                if !std::mem::replace(&mut seen[t as usize], true) {
+                    order.push(t);
+                }
+            }
+        }
+        order
+    }
+
+    /// Counts the reachable positions, and the complete games when play cannot loop.
+    fn counted(&self, opts: &Options) -> Result<Counts, Error> {
+        let g = &self.game;
+        opts.budget.check(&format!("counting {}", self.spec), self.solve_cost())?;
+        let started = Instant::now();
+        let reachable = self.reachable();
+        let ends = |node: NodeId| match g.outcome(&node) {
+            Some(crate::Outcome::Win(0)) => [1, 1, 0, 0],
+            Some(crate::Outcome::Win(1)) => [1, 0, 1, 0],
+            Some(crate::Outcome::Draw) => [1, 0, 0, 1],
+            Some(_) => [1, 0, 0, 0],
+            None => [0; 4],
+        };
+        let tally = |total: u128, kinds: [u128; 4]| Tally {
+            total: Big(total),
+            terminal: Big(kinds[0]),
+            first_wins: Big(kinds[1]),
+            second_wins: Big(kinds[2]),
+            draws: Big(kinds[3]),
+        };
+        let mut positions = [0u128; 4];
+        for &node in &reachable {
+            for (sum, k) in positions.iter_mut().zip(ends(node)) {
+                *sum += k;
+            }
+        }
+        Ok(Counts {
+            game: self.spec.clone(),
+            symmetry: false,
+            games: self.games(&reachable, ends).map(|kinds| tally(kinds[0], kinds)),
+            positions: Some(tally(reachable.len() as u128, positions)),
+            seconds: started.elapsed().as_secs_f64(),
+            details: Vec::new(),
+        })
+    }
+
+    /// The complete games from the start, by how they end (all, first seat wins, second
+    /// seat wins, draws; saturated), or `None` when play can loop (the games are endless).
+    fn games(&self, reachable: &[NodeId], ends: impl Fn(NodeId) -> [u128; 4]) -> Option<[u128; 4]> {
+        let g = &self.game;
+        // Children before parents: a node is ready once all its children are counted.
+        let mut left = vec![0u32; g.nodes()];
+        let mut parents: Vec<Vec<NodeId>> = vec![Vec::new(); g.nodes()];
+        let mut ready = Vec::new();
+        for &node in reachable {
+            left[node as usize] = g.moves_of(node).len() as u32;
+            for e in g.moves_of(node) {
+                parents[g.target(e) as usize].push(node);
+            }
+            if left[node as usize] == 0 {
+                ready.push(node);
+            }
+        }
+        let mut paths = vec![[0u128; 4]; g.nodes()];
+        let mut done = 0;
+        while let Some(node) = ready.pop() {
+            done += 1;
+            paths[node as usize] = match g.outcome(&node) {
+                Some(_) => ends(node),
+                None => g.moves_of(node).fold([0; 4], |sum, e| {
+                    let child = paths[g.target(e) as usize];
+                    std::array::from_fn(|k| sum[k].saturating_add(child[k]))
+                }),
+            };
+            for &parent in &parents[node as usize] {
+                left[parent as usize] -= 1;
+                if left[parent as usize] == 0 {
+                    ready.push(parent);
+                }
+            }
+        }
+        (done == reachable.len()).then(|| paths[0])
+    }
+
+    /// Re-solves `sample` random nodes of `db`, a saved table of this graph.
+    fn sample_checked(&self, db: &Database, sample: u64, seed: u64) -> Result<u64, Error> {
+        let g = &self.game;
+        if db.header().spec != self.table_spec || db.header().ranks != g.nodes() as u64 {
+            return Err(Error::Database {
+                path: db.path().display().to_string(),
+                why: format!("is not the table of {}", self.spec),
+            });
+        }
+        check_ranks(db, sample, seed, |rank| {
+            let p = rank as NodeId;
+            if let Some(outcome) = g.outcome(&p) {
+                return Ok(Some(Value::terminal(outcome, g.mover(p))));
+            }
+            let mut best = None;
+            for e in g.moves_of(p) {
+                let child = g.target(e);
+                let v = db.position_value(u64::from(child))?;
+                best = best.max(Some(Value::from_child(v, g.mover(child) == g.mover(p))));
+            }
+            Ok(best)
+        })
+    }
+}
+
+impl Strategy for GraphStrategy {
+    type Game = GameGraph;
+    type Table = Values;
+
+    fn game(&self, _command: &str) -> Result<&GameGraph, Error> {
+        Ok(&self.game)
+    }
+
+    fn load(&self, opts: &Options) -> Result<Option<Values>, Error> {
+        Ok(saved_table(opts, &self.table_spec, Some(self.game.nodes() as u64), SAVER)?.map(Values::Saved))
+    }
+
+    fn is_current(values: &Values) -> bool {
+        match values {
+            Values::Memory(_) => true,
+            Values::Saved(db) => db.is_current(),
+        }
+    }
+
+    fn held_bytes(values: &Values) -> u64 {
+        match values {
+            Values::Memory(solved) => solved.held_bytes(),
+            Values::Saved(db) => db.held_bytes(),
+        }
+    }
+
+    fn estimate(&self, _start: &NodeId, _opts: &Options, _tables: &Tables<'_, Self>) -> Result<Cost, Error> {
+        Ok(self.solve_cost())
+    }
+
+    fn solve(&self, start: &NodeId, opts: &Options, tables: &Tables<'_, Self>) -> Result<Found, Error> {
+        let started = Instant::now();
+        let (values, solved_now) = self.values(opts, tables, true)?;
+        let mut details = Vec::new();
+        if let Values::Saved(db) = &*values {
+            let how = if solved_now { "solved now" } else { "read from the data folder" };
+            details.push(table_fact(&table_path(opts, &self.table_spec), db, how));
+        }
+        Ok(Found {
+            verdict: Verdict::of(values.value(*start)?),
+            positions: Big(self.game.nodes() as u128),
+            solver: "retrograde".into(),
+            seconds: started.elapsed().as_secs_f64(),
+            details,
+        })
+    }
+
+    fn view(&self, p: &NodeId, opts: &Options, tables: &Tables<'_, Self>) -> Result<PositionView, Error> {
+        if self.game.seats() != 2 {
+            return Ok(self.unvalued_view(*p));
+        }
+        let ranked = self.ranked(*p, opts, tables)?;
+        let mut view = value_view(&self.spec, &self.game, p, &ranked, Vec::new());
+        view.points = self.points(&self.game, p);
+        Ok(view)
+    }
+
+    fn player<'s>(&'s self, name: &str, seed: u64, opts: &Options, tables: &Tables<'_, Self>) -> Option<Made<'s, GameGraph>> {
+        (name == "perfect").then(|| {
+            let (values, _) = self.values(opts, tables, false)?;
+            Ok(Box::new(Perfect::new(Reader { values }, seed)) as Box<dyn Player<GameGraph> + 's>)
+        })
+    }
+
+    fn symmetry(&self) -> Option<KeyFn<GameGraph>> {
+        Some(symmetric_key::<GameGraph>)
+    }
+
+    fn points(&self, game: &GameGraph, p: &NodeId) -> Option<Vec<i32>> {
+        game.points(*p).map(<[i32]>::to_vec)
+    }
+
+    fn count(&self, _symmetry: bool, opts: &Options) -> Option<Result<Counts, Error>> {
+        Some(self.counted(opts))
+    }
+
+    fn check_sample(&self, db: &Database, sample: u64, seed: u64) -> Option<Result<u64, Error>> {
+        Some(self.sample_checked(db, sample, seed))
+    }
+}
