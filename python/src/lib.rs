@@ -630,9 +630,10 @@ fn end_of(end: Option<&Bound<'_, PyAny>>) -> PyResult<Option<End>> {
 /// node `i` has the position text `texts[i]`, the seat `movers[i]` to move, the outcome
 /// `ends[i]` (`None` while the game goes on) and the moves `firsts[i]..firsts[i + 1]`,
 /// edge `e` leading to node `targets[e]` by the move `labels[e]`; node 0 is the start.
+/// `boards` and `heuristics`, when given, hold each node's board and static value.
 /// Returns the spec that opens it.
 #[pyfunction]
-#[pyo3(signature = (name, texts, movers, ends, firsts, targets, labels, seat_names=None, version=None, boards=None))]
+#[pyo3(signature = (name, texts, movers, ends, firsts, targets, labels, seat_names=None, version=None, boards=None, heuristics=None))]
 #[allow(clippy::too_many_arguments)]
 fn install_graph(
     py: Python<'_>,
@@ -646,19 +647,23 @@ fn install_graph(
     seat_names: Option<Vec<String>>,
     version: Option<String>,
     boards: Option<Vec<String>>,
+    heuristics: Option<Vec<i32>>,
 ) -> PyResult<String> {
     let nodes = texts.len();
     let rows = firsts.first() == Some(&0)
         && firsts.last() == Some(&(targets.len() as u32))
         && firsts.windows(2).all(|w| w[0] <= w[1]);
+    let per_node = |list: Option<usize>| list.is_none_or(|n| n == nodes);
     if movers.len() != nodes
         || ends.len() != nodes
         || firsts.len() != nodes + 1
         || labels.len() != targets.len()
         || !rows
+        || !per_node(boards.as_ref().map(Vec::len))
+        || !per_node(heuristics.as_ref().map(Vec::len))
     {
         return Err(PyValueError::new_err(
-            "a graph's lists disagree: texts, movers and ends one per node, firsts rising from 0 to the edges one more, labels one per target",
+            "a graph's lists disagree: texts, movers, ends, boards and heuristics one per node, firsts rising from 0 to the edges one more, labels one per target",
         ));
     }
     let ends = ends
@@ -682,6 +687,9 @@ fn install_graph(
         }
         for ((text, &mover), end) in texts.iter().zip(&movers).zip(ends) {
             b.node(text, mover, end)?;
+        }
+        for (node, &value) in heuristics.iter().flatten().enumerate() {
+            b.set_heuristic(node as NodeId, value)?;
         }
         for (node, moves) in firsts.windows(2).enumerate() {
             for e in moves[0]..moves[1] {

@@ -34,7 +34,7 @@ def random_player(position, moves):
 
 def test_the_guide_tictactoe_is_a_draw_of_5478_positions(data):
     game = zermelo.open(TicTacToe(), data)
-    solution = game.solve("retrograde", progress=False)
+    solution = game.solve(progress=False)
     assert solution.value == "draw"
     assert int(solution.positions) == 5478
     first = game.moves(progress=False).moves
@@ -254,7 +254,7 @@ def test_a_game_with_cycles_has_the_draws_worked_out_by_hand(data):
     # leaves 1 or 2 to the other player, who wins, so both wait forever: a draw. With 4
     # or more, taking 1 leaves at least 3 (a draw), and nothing wins: a draw too.
     game = zermelo.open(Waiting(7), data)
-    assert game.solve("retrograde", progress=False).value == "draw"
+    assert game.solve(progress=False).value == "draw"
     for heap in range(1, 8):
         value = game.state(position=str((heap, 0))).value()
         assert value.value == ("win" if heap <= 2 else "draw"), heap
@@ -349,7 +349,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed: pip
 
 def test_openspiel_tic_tac_toe_is_a_draw(data):
     game = zermelo.open(pyspiel.load_game("tic_tac_toe"), data)
-    solution = game.solve("retrograde", progress=False)
+    solution = game.solve(progress=False)
     assert solution.value == "draw" and int(solution.positions) == 5478
     assert zermelo.open("openspiel:tic_tac_toe", data).solve(progress=False).value == "draw"
 
@@ -380,7 +380,7 @@ def test_openspiel_connect_four_4x5(data):
 
     spiel = pyspiel.load_game("connect_four(rows=4,columns=5)")
     game = zermelo.open(spiel, data)
-    solution = game.solve("retrograde", progress=False)
+    solution = game.solve(progress=False)
     assert int(solution.positions) > 1_000_000 and solution.value in ("win", "lose", "draw")
     # Positions after 8 random moves, valued by OpenSpiel's own alpha-beta, agree.
     rng = random.Random(5)

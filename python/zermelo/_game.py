@@ -318,6 +318,7 @@ def own(game: GameProtocol, data: PathLike, max_positions: int, name: Optional[s
         seat_names=[str(n) for n in names] if names else None,
         version=str(getattr(game, "version", "1")),
         boards=found.boards,
+        heuristics=found.heuristics,
     )
     return Game(spec, data, game)
 

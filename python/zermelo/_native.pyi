@@ -44,6 +44,7 @@ def install_graph(
     seat_names: Optional[Sequence[str]] = None,
     version: Optional[str] = None,
     boards: Optional[Sequence[str]] = None,
+    heuristics: Optional[Sequence[int]] = None,
 ) -> str: ...
 @final
 class Game:

@@ -5,6 +5,7 @@ in one call, to be solved and played by every tool as a catalog game is."""
 from __future__ import annotations
 
 from collections import deque
+from functools import partial
 from typing import Any, Callable, Dict, Hashable, List, NamedTuple, Optional, Protocol, Sequence, Union
 
 from ._native import ZermeloError
@@ -25,6 +26,8 @@ class GameProtocol(Protocol):
       notation, so keys of different positions must print differently
     - `move_text(move)`: a move's notation (default `str(move)`)
     - `render(state)`: the board as text
+    - `heuristic(state)`: a whole number, higher where the seat to move is better off (for
+      the depth-limited `search` player)
     - `name` (the game's name, default the class's), `seat_names`, and `version` (a
       string: a new version makes saved tables stale)
     """
@@ -69,6 +72,8 @@ class Explored(NamedTuple):
     """Each edge's move text."""
     boards: Optional[List[str]]
     """Each node's board, when the game can `render` it."""
+    heuristics: Optional[List[int]]
+    """Each node's `heuristic`, when the game has one."""
 
 
 def same(value: Any) -> Any:
@@ -96,6 +101,7 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000) -> Explored:
     `ValueError` naming the method and the moves from the start; Ctrl-C stops it at once."""
     key: Callable[[Any], Hashable] = getattr(game, "key", None) or same
     render: Optional[Callable[[Any], object]] = getattr(game, "render", None)
+    heuristic: Optional[Callable[[Any], int]] = getattr(game, "heuristic", None)
     text = move_texter(game)
     to_move, moves, play, outcome = game.to_move, game.moves, game.play, game.outcome
     # States wait in a queue, each dropped once its moves are known.
@@ -107,10 +113,19 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000) -> Explored:
     targets: List[int] = []
     labels: List[str] = []
     boards: List[str] = []
+    scores: List[int] = []
     get, push, pop = ids.get, queue.append, queue.popleft
     add_mover, add_end, add_first = movers.append, ends.append, firsts.append
     add_target, add_label = targets.append, labels.append
-    draw = (lambda state: boards.append(str(render(state)))) if render else same
+
+    def note(state: Any) -> None:
+        """Keeps what the game's optional methods say of a position."""
+        if render:
+            boards.append(str(render(state)))
+        if heuristic:
+            scores.append(int(heuristic(state)))
+
+    keep = note if render or heuristic else same
     limit = max_positions
     state = queue[0]
     try:
@@ -120,7 +135,7 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000) -> Explored:
             end = outcome(state)
             add_mover(to_move(state))
             add_end(end)
-            draw(state)
+            keep(state)
             for move in moves(state):
                 child = play(state, move)
                 k = key(child)
@@ -138,7 +153,16 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000) -> Explored:
     except Exception as e:
         raise diagnose(game, state, firsts, targets, labels, e) from e
     check(game, seats_of(game, movers), movers, firsts, targets, labels, ends)
-    return Explored([str(k) for k in ids], movers, ends, firsts, targets, labels, boards if render else None)
+    return Explored(
+        [str(k) for k in ids],
+        movers,
+        ends,
+        firsts,
+        targets,
+        labels,
+        boards if render else None,
+        scores if heuristic else None,
+    )
 
 
 def too_many(game: object, limit: int) -> ZermeloError:
@@ -203,6 +227,9 @@ def diagnose(
     ]
     if key:
         checks.insert(0, ("key(state)", lambda: key(state)))
+    for method in ("render", "heuristic"):
+        if getattr(game, method, None):
+            checks.append((f"{method}(state)", partial(getattr(game, method), state)))
     for method, call in checks:
         found = fails(method, call, path)
         if found:

@@ -85,8 +85,7 @@ def own_family(
             game = make(**dict(zip(keys, values)))
             member["game"] = name_of(game) + ":" + ",".join(f"{k}={v}" for k, v in params.items())
             opened = own(game, data, max_positions, name=member["game"])
-            solver = "retrograde" if "retrograde" in opened.solvers() else None
-            member.update(opened.solve(solver, progress=False))
+            member.update(opened.solve(progress=False))
         except _native.ZermeloError as e:
             member.update(status="skipped", reason=str(e))
         except ValueError as e:
