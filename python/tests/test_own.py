@@ -213,6 +213,24 @@ class Race:
         return None if state[0] else 1 - state[1]
 
 
+class Drawn(Race):
+    """The race with a board and a heuristic: a heap off a multiple of take + 1 is good."""
+
+    def render(self, state):
+        return "o" * state[0] + f"  ({state[0]} left)"
+
+    def heuristic(self, state):
+        return 1 if state[0] % (self.take + 1) else -1
+
+
+def test_render_and_heuristic_reach_the_board_and_the_search_player(data):
+    game = zermelo.open(Drawn(7, 3), data)
+    assert game.state().text.strip() == "ooooooo  (7 left)"
+    assert game.state(["3"]).text.strip() == "oooo  (4 left)"
+    # Depth 1 with the heuristic finds the move leaving a multiple of 4, as perfect play does.
+    assert game.bot_move([], "search:1") == "3" == game.bot_move([], "perfect")
+
+
 def test_balance_maps_a_family_of_your_own(data, tmp_path):
     found = zermelo.balance(Race, heap=range(1, 9), take=range(1, 4), data=data)
     assert len(found.members) == 24 and found.refused == 0 and found.skipped == 0
