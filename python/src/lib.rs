@@ -691,9 +691,20 @@ fn install_graph(
         for (node, &value) in heuristics.iter().flatten().enumerate() {
             b.set_heuristic(node as NodeId, value)?;
         }
+        let mut texts: Vec<&str> = Vec::new();
         for (node, moves) in firsts.windows(2).enumerate() {
-            for e in moves[0]..moves[1] {
-                b.edge(node as NodeId, targets[e as usize], &labels[e as usize])?;
+            let edges = moves[0] as usize..moves[1] as usize;
+            for e in edges.clone() {
+                b.edge(node as NodeId, targets[e], &labels[e])?;
+            }
+            texts.clear();
+            texts.extend(edges.map(|e| labels[e].as_str()));
+            texts.sort_unstable();
+            if let Some(twice) = texts.windows(2).find(|w| w[0] == w[1]) {
+                return Err(Error::Spec(format!(
+                    "two moves of node {node} print the same: '{}'",
+                    twice[0]
+                )));
             }
         }
         zermelo::catalog::install_graph(b.build()?)

@@ -11,7 +11,7 @@ from typing import Any, List, Mapping, Optional, Sequence, Union
 from . import _native
 from ._openspiel import PREFIX, OpenSpielGame, is_pyspiel_game
 from ._openspiel import load as load_openspiel
-from ._own import GameProtocol, explore, name_of
+from ._own import GameProtocol, check, explore, name_of
 from ._options import Bar, Memory, Moves, PathLike, data_folder, to_bytes, to_moves
 from ._players import Player, seated
 from ._record import load, load_as
@@ -307,19 +307,23 @@ def own(game: GameProtocol, data: PathLike, max_positions: int, name: Optional[s
         )
     found = explore(game, max_positions)
     names = getattr(game, "seat_names", None)
-    spec = _native.install_graph(
-        re.sub(r"[^A-Za-z0-9_-]+", "-", name or name_of(game)).strip("-") or "game",
-        found.texts,
-        found.movers,
-        found.ends,
-        found.firsts,
-        found.targets,
-        found.labels,
-        seat_names=[str(n) for n in names] if names else None,
-        version=str(getattr(game, "version", "1")),
-        boards=found.boards,
-        heuristics=found.heuristics,
-    )
+    try:
+        spec = _native.install_graph(
+            re.sub(r"[^A-Za-z0-9_-]+", "-", name or name_of(game)).strip("-") or "game",
+            found.texts,
+            found.movers,
+            found.ends,
+            found.firsts,
+            found.targets,
+            found.labels,
+            seat_names=[str(n) for n in names] if names else None,
+            version=str(getattr(game, "version", "1")),
+            boards=found.boards,
+            heuristics=found.heuristics,
+        )
+    except ValueError:
+        check(game, found)  # says which position breaks the protocol, and how
+        raise
     return Game(spec, data, game)
 
 

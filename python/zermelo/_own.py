@@ -4,6 +4,7 @@ in one call, to be solved and played by every tool as a catalog game is."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import deque
 from functools import partial
 from typing import Any, Callable, Dict, Hashable, List, NamedTuple, Optional, Protocol, Sequence, Union
@@ -99,7 +100,7 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000) -> Explored:
     state is dropped once its moves are known). More than
     `max_positions` positions, or a method that fails or breaks the protocol, raise
     `ValueError` naming the method and the moves from the start; Ctrl-C stops it at once."""
-    key: Callable[[Any], Hashable] = getattr(game, "key", None) or same
+    key: Optional[Callable[[Any], Hashable]] = getattr(game, "key", None)
     render: Optional[Callable[[Any], object]] = getattr(game, "render", None)
     heuristic: Optional[Callable[[Any], int]] = getattr(game, "heuristic", None)
     text = move_texter(game)
@@ -111,12 +112,12 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000) -> Explored:
     ends: List[Outcome] = []
     firsts = [0]
     targets: List[int] = []
-    labels: List[str] = []
+    played: List[Any] = []
     boards: List[str] = []
     scores: List[int] = []
     get, push, pop = ids.get, queue.append, queue.popleft
     add_mover, add_end, add_first = movers.append, ends.append, firsts.append
-    add_target, add_label = targets.append, labels.append
+    add_target, add_move = targets.append, played.append
 
     def note(state: Any) -> None:
         """Keeps what the game's optional methods say of a position."""
@@ -129,7 +130,7 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000) -> Explored:
     limit = max_positions
     state = queue[0]
     try:
-        ids[key(state)] = 0
+        ids[state if key is None else key(state)] = 0
         while queue:
             state = pop()
             end = outcome(state)
@@ -138,7 +139,7 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000) -> Explored:
             keep(state)
             for move in moves(state):
                 child = play(state, move)
-                k = key(child)
+                k = child if key is None else key(child)
                 j = get(k)
                 if j is None:
                     j = ids[k] = len(ids)
@@ -146,15 +147,20 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000) -> Explored:
                         raise too_many(game, limit)
                     push(child)
                 add_target(j)
-                add_label(text(move))
+                add_move(move)
             add_first(len(targets))
     except (KeyboardInterrupt, MemoryError, ZermeloError):
         raise
     except Exception as e:
-        raise diagnose(game, state, firsts, targets, labels, e) from e
-    check(game, seats_of(game, movers), movers, firsts, targets, labels, ends)
+        raise diagnose(game, state, firsts, targets, shown(played, text), e) from e
+    try:
+        labels = texts_of(played, text)
+    except (KeyboardInterrupt, MemoryError):
+        raise
+    except Exception as e:
+        raise unprintable(game, played, firsts, targets, text, e) from e
     return Explored(
-        [str(k) for k in ids],
+        list(map(str, ids)),
         movers,
         ends,
         firsts,
@@ -163,6 +169,40 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000) -> Explored:
         boards if render else None,
         scores if heuristic else None,
     )
+
+
+def texts_of(moves: List[Any], text: Callable[[Any], str]) -> List[str]:
+    """The text of every move, each distinct move printed once where moves are hashable."""
+    try:
+        printed: Dict[Any, str] = dict.fromkeys(moves, "")
+    except TypeError:
+        return list(map(text, moves))
+    for move in printed:
+        printed[move] = text(move)
+    return list(map(printed.__getitem__, moves))
+
+
+def shown(moves: List[Any], text: Callable[[Any], str]) -> List[str]:
+    """The text of every move, `str` where `text` fails."""
+    try:
+        return texts_of(moves, text)
+    except Exception:
+        return list(map(str, moves))
+
+
+def unprintable(
+    game: object, moves: List[Any], firsts: List[int], targets: List[int], text: Callable[[Any], str], error: Exception
+) -> ValueError:
+    """The error of `move_text` failing on one of `moves`, named with the moves to it."""
+    labels = shown(moves, text)
+    for e, move in enumerate(moves):
+        try:
+            text(move)
+        except Exception as failed:
+            node = bisect_right(firsts, e) - 1
+            after = where(path_to(node, firsts, targets, labels))
+            return ValueError(f"{name_of(game)}: move_text({move!r}) raised {type(failed).__name__}: {failed} ({after})")
+    return ValueError(f"{name_of(game)}: {type(error).__name__}: {error}")
 
 
 def too_many(game: object, limit: int) -> ZermeloError:
@@ -254,17 +294,12 @@ def diagnose(
     return ValueError(f"{name_of(game)}: {type(error).__name__}: {error} ({where(path)})")
 
 
-def check(
-    game: GameProtocol,
-    seats: int,
-    movers: List[int],
-    firsts: List[int],
-    targets: List[int],
-    labels: List[str],
-    ends: List[Outcome],
-) -> None:
-    """Checks what the loop took on trust: an outcome only where there are no moves, moves
-    where there is none, seats in range and move texts distinct."""
+def check(game: GameProtocol, found: Explored) -> None:
+    """Checks what exploring took on trust (once the library refused the graph, to say
+    where): an outcome only where there are no moves, moves where there is none, seats in
+    range and move texts distinct."""
+    movers, ends, firsts, targets, labels = found.movers, found.ends, found.firsts, found.targets, found.labels
+    seats = seats_of(game, movers)
     for i, end in enumerate(ends):
         count = firsts[i + 1] - firsts[i]
         problem = None
