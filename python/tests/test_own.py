@@ -134,6 +134,32 @@ def test_an_outcome_with_moves_left_is_refused(data):
     assert "outcome(state) is 'draw' but moves(state) still has 4 moves" in text and "after " in text
 
 
+class Blurred(TicTacToe):
+    """Names every move by its row only, so that moves of one position print alike."""
+
+    name = "blurred"
+
+    def move_text(self, move):
+        return move[1]
+
+
+class BadSeat(TicTacToe):
+    """Says seat 2 won, in a game of two."""
+
+    name = "bad-seat"
+
+    def outcome(self, state):
+        return 2 if super().outcome(state) == 0 else super().outcome(state)
+
+
+def test_moves_printed_alike_and_a_bad_outcome_are_refused_with_the_position(data):
+    with pytest.raises(ValueError, match=r"^blurred: two moves print the same \(define move_text\(move\)\) \(at the start\)$"):
+        zermelo.open(Blurred(), data)
+    with pytest.raises(ValueError) as e:
+        zermelo.open(BadSeat(), data)
+    assert "outcome(state) is 2: not a seat 0..1, 'draw' or a list of 2 points (after " in str(e.value)
+
+
 def test_too_many_positions_are_refused_in_one_line(data):
     with pytest.raises(zermelo.ZermeloError) as e:
         zermelo.open(TicTacToe(), data, max_positions=1000)
