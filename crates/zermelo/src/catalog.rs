@@ -5,8 +5,8 @@
 
 use std::sync::RwLock;
 
-use crate::game::{Indexed, Notation, Symmetric};
 use crate::explicit::GameGraph;
+use crate::game::{Indexed, Notation, Symmetric};
 use crate::games::{bigpoints, domineering, dots, graph, impartial, mnk, pawns};
 use crate::session::strategies::search;
 use crate::session::study::{Study, StudyInfo};

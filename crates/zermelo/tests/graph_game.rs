@@ -53,10 +53,18 @@ fn round_trip(spec: &str) -> usize {
         };
         let own = original.position(&[], &opts).unwrap();
         let back = session.position(&[], &opts).unwrap();
-        assert_eq!(back.verdict, own.verdict, "{spec}: node {} ({})", node.id, node.position);
+        assert_eq!(
+            back.verdict, own.verdict,
+            "{spec}: node {} ({})",
+            node.id, node.position
+        );
         assert!(own.verdict.value.is_some(), "{spec}: node {} unvalued", node.id);
         let moves = |v: &zermelo::session::PositionView| -> Vec<(String, Verdict)> {
-            let mut m: Vec<_> = v.moves.iter().map(|m| (m.notation.clone(), m.verdict.clone())).collect();
+            let mut m: Vec<_> = v
+                .moves
+                .iter()
+                .map(|m| (m.notation.clone(), m.verdict.clone()))
+                .collect();
             m.sort_by(|a, b| a.0.cmp(&b.0));
             m
         };
@@ -133,11 +141,22 @@ fn loops_are_draws_as_worked_out_by_hand() {
     let moves: Vec<(&str, &str, Option<u32>)> = start
         .moves
         .iter()
-        .map(|m| (m.notation.as_str(), m.verdict.value.unwrap(), m.verdict.remoteness))
+        .map(|m| {
+            (
+                m.notation.as_str(),
+                m.verdict.value.unwrap(),
+                m.verdict.remoteness,
+            )
+        })
         .collect();
     assert_eq!(moves, [("a", "draw", None), ("b", "lose", Some(2))]);
     let at_b = session.position(&["b".into()], &opts).unwrap();
-    let best: Vec<&str> = at_b.moves.iter().filter(|m| m.best).map(|m| m.notation.as_str()).collect();
+    let best: Vec<&str> = at_b
+        .moves
+        .iter()
+        .filter(|m| m.best)
+        .map(|m| m.notation.as_str())
+        .collect();
     assert_eq!(best, ["win"]);
     // The perfect players draw: the game never ends, and play stops at its ply limit.
     let solved = session.solve(&opts).unwrap();
@@ -198,12 +217,8 @@ fn points_decide_by_their_sign_with_two_seats() {
 #[test]
 fn more_than_two_seats_play_but_are_not_solved() {
     let opts = options("three");
-    let spec = catalog::install_graph(fan(
-        "three",
-        3,
-        vec![End::Points(vec![1, 2, 0]), End::Win(2)],
-    ))
-    .unwrap();
+    let spec =
+        catalog::install_graph(fan("three", 3, vec![End::Points(vec![1, 2, 0]), End::Win(2)])).unwrap();
     let session = catalog::open(&spec).unwrap();
     assert_eq!(session.seats(), 3);
     let e = session.solve(&opts).unwrap_err().to_string();
@@ -211,7 +226,10 @@ fn more_than_two_seats_play_but_are_not_solved() {
     let view = session.position(&[], &opts).unwrap();
     assert_eq!(view.moves.len(), 2);
     let moves = vec!["m0".to_string()];
-    assert_eq!(session.position(&moves, &opts).unwrap().result.as_deref(), Some("player 2 wins"));
+    assert_eq!(
+        session.position(&moves, &opts).unwrap().result.as_deref(),
+        Some("player 2 wins")
+    );
 }
 
 #[test]
@@ -262,11 +280,26 @@ fn bad_graph_files_are_refused_in_one_line() {
         ("{", "EOF"),
         (r#"{"nodes": []}"#, "has no nodes"),
         (r#"{"nodes": [{"id": 0}]}"#, "has no \"seat\""),
-        (r#"{"nodes": [{"id": 0, "seat": 0}], "edges": [{"source": 0, "target": 1}]}"#, "node 1 does not exist"),
-        (r#"{"nodes": [{"id": 0, "seat": 0, "result": "nobody wins"}]}"#, "result 'nobody wins'"),
-        (r#"{"nodes": [{"id": 0, "seat": 0, "terminal": true}]}"#, "no result"),
-        (r#"{"nodes": [{"id": 0, "seat": 0}, {"id": 0, "result": "draw"}]}"#, "listed twice"),
-        (r#"{"nodes": [{"id": 0, "seat": 0, "result": "draw"}, {"id": 1, "result": "draw"}], "edges": [{"source": 0, "target": 1}]}"#, "has ended but has 1 moves"),
+        (
+            r#"{"nodes": [{"id": 0, "seat": 0}], "edges": [{"source": 0, "target": 1}]}"#,
+            "node 1 does not exist",
+        ),
+        (
+            r#"{"nodes": [{"id": 0, "seat": 0, "result": "nobody wins"}]}"#,
+            "result 'nobody wins'",
+        ),
+        (
+            r#"{"nodes": [{"id": 0, "seat": 0, "terminal": true}]}"#,
+            "no result",
+        ),
+        (
+            r#"{"nodes": [{"id": 0, "seat": 0}, {"id": 0, "result": "draw"}]}"#,
+            "listed twice",
+        ),
+        (
+            r#"{"nodes": [{"id": 0, "seat": 0, "result": "draw"}, {"id": 1, "result": "draw"}], "edges": [{"source": 0, "target": 1}]}"#,
+            "has ended but has 1 moves",
+        ),
         (r#"{"nodes": [{"id": 0, "seat": 40}]}"#, "out of range"),
     ];
     for (i, (text, expected)) in cases.iter().enumerate() {
@@ -279,7 +312,10 @@ fn bad_graph_files_are_refused_in_one_line() {
         assert!(e.contains(expected) && !e.contains('\n'), "{text}: {e}");
         let _ = std::fs::remove_file(&path);
     }
-    let e = catalog::open("graph:file=/no/such/file.json").err().unwrap().to_string();
+    let e = catalog::open("graph:file=/no/such/file.json")
+        .err()
+        .unwrap()
+        .to_string();
     assert!(e.contains("/no/such/file.json"), "{e}");
     let e = catalog::open("graph").err().unwrap().to_string();
     assert!(e.contains("file=PATH"), "{e}");

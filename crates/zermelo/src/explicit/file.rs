@@ -257,7 +257,10 @@ mod graphml {
 
     impl Tag<'_> {
         fn attr(&self, key: &str) -> Option<&str> {
-            self.attrs.iter().find(|(k, _)| *k == key).map(|(_, v)| v.as_str())
+            self.attrs
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, v)| v.as_str())
         }
     }
 
@@ -376,9 +379,7 @@ mod graphml {
                             "terminal" => n.terminal = Some(value.trim() == "true"),
                             "result" => n.result = Some(Json::String(value)),
                             "winner" => n.winner = Some(number()?),
-                            "points" => {
-                                n.points = Some(serde_json::from_value(list()?).map_err(|_| bad())?)
-                            }
+                            "points" => n.points = Some(serde_json::from_value(list()?).map_err(|_| bad())?),
                             _ => {}
                         }
                     } else {
@@ -400,5 +401,4 @@ mod graphml {
         }
         Ok(graph)
     }
-
 }

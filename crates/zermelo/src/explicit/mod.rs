@@ -35,7 +35,7 @@ use std::sync::{Arc, OnceLock};
 use rustc_hash::{FxHashMap, FxHasher};
 
 use crate::game::{Game, Indexed, Notation, Outcome, PlayerId, Scored, Symmetric};
-use crate::picture::Picture;
+use crate::picture::{Kind, Picture, Shape};
 use crate::Error;
 
 /// A node of a graph, by its dense id (the start is node 0).
@@ -270,12 +270,14 @@ impl GameGraph {
                 text,
                 format!(
                     "nodes {} share this text: name one as #ID",
-                    same.iter().map(|id| format!("#{id}")).collect::<Vec<_>>().join(", ")
+                    same.iter()
+                        .map(|id| format!("#{id}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
             )),
         }
     }
-
 }
 
 impl Data {
@@ -375,7 +377,9 @@ impl GraphBuilder {
     /// another version are not read.
     pub fn set_version(&mut self, version: &str) -> Result<(), Error> {
         if version.is_empty() || version.contains(['\n', '\r']) {
-            return Err(Error::Spec(format!("'{version}' cannot be a version: one line of text")));
+            return Err(Error::Spec(format!(
+                "'{version}' cannot be a version: one line of text"
+            )));
         }
         self.graph.version = version.to_string();
         Ok(())
@@ -412,10 +416,16 @@ impl GraphBuilder {
         let seats = g.seats();
         let bad = |why: String| Error::Spec(format!("node {id} ('{text}'): {why}"));
         if usize::from(seat) >= seats {
-            return Err(bad(format!("seat {seat} to move, but the seats are 0..{}", seats - 1)));
+            return Err(bad(format!(
+                "seat {seat} to move, but the seats are 0..{}",
+                seats - 1
+            )));
         }
         if id >= u32::MAX as usize {
-            return Err(Error::TooBig(format!("a graph has fewer than {} nodes", u32::MAX)));
+            return Err(Error::TooBig(format!(
+                "a graph has fewer than {} nodes",
+                u32::MAX
+            )));
         }
         let code = match end {
             None => GOING_ON,
@@ -442,7 +452,10 @@ impl GraphBuilder {
     /// Adds a move from node `from` to node `to`, written `text`.
     pub fn edge(&mut self, from: NodeId, to: NodeId, text: &str) -> Result<(), Error> {
         if self.edges.len() >= u32::MAX as usize {
-            return Err(Error::TooBig(format!("a graph has fewer than {} edges", u32::MAX)));
+            return Err(Error::TooBig(format!(
+                "a graph has fewer than {} edges",
+                u32::MAX
+            )));
         }
         let label = match self.label_ids.get(text) {
             Some(&l) => l,
@@ -461,7 +474,9 @@ impl GraphBuilder {
     pub fn set_heuristic(&mut self, node: NodeId, value: i32) -> Result<(), Error> {
         let n = self.graph.nodes();
         if node as usize >= n {
-            return Err(Error::Spec(format!("node {node} does not exist (the graph has {n} nodes)")));
+            return Err(Error::Spec(format!(
+                "node {node} does not exist (the graph has {n} nodes)"
+            )));
         }
         let h = &mut self.graph.heuristics;
         if h.len() < n {
@@ -513,6 +528,12 @@ impl GraphBuilder {
         graph.labels = edges.iter().map(|e| e.2).collect();
         drop(edges);
         graph.first = first;
+        for texts in [&mut graph.positions, &mut graph.move_texts] {
+            texts.bytes.shrink_to_fit();
+            texts.ends.shrink_to_fit();
+        }
+        graph.movers.shrink_to_fit();
+        graph.ends.shrink_to_fit();
         if !graph.heuristics.is_empty() {
             graph.heuristics.resize(n, 0);
         }
@@ -552,6 +573,36 @@ impl Game for GameGraph {
         match &self.d.extras {
             Some(extras) => extras.heuristic(self, *p),
             None => self.d.heuristics.get(*p as usize).copied().unwrap_or(0),
+        }
+    }
+}
+
+impl GameGraph {
+    /// The picture of a node without one of its own: its text on a line, then a button for
+    /// each move (the first of several with the same text).
+    fn buttons(&self, node: NodeId) -> Picture {
+        let text = self.text(node);
+        let mut texts: Vec<&str> = Vec::new();
+        for e in self.moves_of(node) {
+            if !texts.contains(&self.move_text(e)) {
+                texts.push(self.move_text(e));
+            }
+        }
+        let chars = |t: &str| t.chars().count() as f64;
+        let width = texts
+            .iter()
+            .map(|t| chars(t) * 0.6 + 1.0)
+            .fold(chars(text) * 0.6 + 1.0, f64::max);
+        let mut shapes = vec![Shape::new(Kind::Text, 0.0, 0.0, width, 1.0).label(text)];
+        for (row, t) in texts.iter().enumerate() {
+            let y = 1.2 + 1.2 * row as f64;
+            shapes.push(Shape::new(Kind::Cell, 0.0, y, width, 1.0).label(*t).plays(*t));
+        }
+        Picture {
+            width,
+            height: 1.2 * (texts.len() as f64 + 1.0),
+            shapes,
+            notes: vec!["the position, then a button for each move".into()],
         }
     }
 }
@@ -628,12 +679,15 @@ impl Notation for GameGraph {
         text
     }
     fn player_name(&self, player: PlayerId) -> String {
-        self.d.seat_names
+        self.d
+            .seat_names
             .get(usize::from(player))
             .cloned()
             .unwrap_or_else(|| format!("player {}", player + 1))
     }
+    /// The front end's picture, else the position's text above a button for each move.
     fn picture(&self, p: &NodeId) -> Option<Picture> {
-        self.d.extras.as_ref().and_then(|e| e.picture(self, *p))
+        let drawn = self.d.extras.as_ref().and_then(|e| e.picture(self, *p));
+        Some(drawn.unwrap_or_else(|| self.buttons(*p)))
     }
 }

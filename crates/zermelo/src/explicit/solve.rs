@@ -6,11 +6,16 @@ use super::{GameGraph, NodeId};
 use crate::value::Value;
 use crate::Error;
 
-/// Code of a node not resolved yet (a draw at the end).
-const UNKNOWN: u32 = 0;
 const WIN: u32 = 1;
 const LOSE: u32 = 2;
 const DRAW: u32 = 3;
+/// The bit of a node's word set once its value is known.
+const RESOLVED: u32 = 1 << 31;
+/// Where a node's word keeps its mover (of two seats).
+const MOVER_SHIFT: u32 = 30;
+const MOVER: u32 = 1 << MOVER_SHIFT;
+/// The bits of a node's word that count its unresolved moves, or hold its value's code.
+const CODE: u32 = MOVER - 1;
 
 /// The value of every node of a two-seat graph, 4 bytes a node: the win/lose/draw code in
 /// the low two bits, the remoteness above them.
@@ -54,9 +59,10 @@ fn code(v: Value) -> u32 {
     }
 }
 
-/// Bytes the solve takes per node and per edge beyond the graph itself: the values, the
-/// move counts, the queue and the predecessor rows' starts; the predecessor of each edge.
-pub const BYTES_PER_NODE: u64 = 16;
+/// Bytes the solve takes per node and per edge beyond the graph itself: a word of the
+/// node's state (its count of moves, then its value), the queue and the predecessor rows'
+/// starts; the predecessor of each edge.
+pub const BYTES_PER_NODE: u64 = 12;
 /// See [`BYTES_PER_NODE`].
 pub const BYTES_PER_EDGE: u64 = 4;
 
@@ -93,13 +99,19 @@ pub fn solve(graph: &GameGraph) -> Result<Solved, Error> {
             }
         }
     }
-    let mut codes = vec![UNKNOWN; n];
-    let mut left: Vec<u32> = (0..n).map(|i| first[i + 1] - first[i]).collect();
+    if let Some(node) = (0..n).find(|&i| first[i + 1] - first[i] >= MOVER) {
+        return Err(Error::TooBig(format!("node {node} has more than {CODE} moves")));
+    }
+    // One word a node, so that a visit reads one place: the mover's bit, then the
+    // moves still unresolved, or once resolved the value's code.
+    let mut state: Vec<u32> = (0..n)
+        .map(|i| u32::from(movers[i]) << MOVER_SHIFT | (first[i + 1] - first[i]))
+        .collect();
     let mut queue: Vec<NodeId> = Vec::with_capacity(n);
     for node in 0..n as NodeId {
         if let Some(outcome) = graph.outcome(&node) {
             let c = code(Value::terminal(outcome, movers[node as usize]));
-            codes[node as usize] = c;
+            state[node as usize] |= RESOLVED | c;
             if c != DRAW {
                 queue.push(node);
             }
@@ -109,30 +121,39 @@ pub fn solve(graph: &GameGraph) -> Result<Solved, Error> {
     while head < queue.len() {
         let child = queue[head] as usize;
         head += 1;
-        let c = codes[child];
-        let next = (c >> 2) + 1;
-        let child_wins = c & 3 == WIN;
+        let c = state[child];
+        let next = ((c & CODE) >> 2) + 1;
+        if next > CODE >> 2 {
+            return Err(Error::TooBig(format!(
+                "{} has games longer than {} moves under best play",
+                graph.name(),
+                CODE >> 2
+            )));
+        }
+        // Whether a parent moving as the child's mover wins by this move.
+        let wins_if_same = c & 3 == WIN;
         for &parent in &parents[before[child] as usize..before[child + 1] as usize] {
-            let p = parent as usize;
-            if codes[p] != UNKNOWN {
+            let s = &mut state[parent as usize];
+            if *s & RESOLVED != 0 {
                 continue;
             }
-            if child_wins == (movers[p] == movers[child]) {
-                codes[p] = next << 2 | WIN;
+            let same = (*s ^ c) & MOVER == 0;
+            if wins_if_same == same {
+                *s = *s & MOVER | RESOLVED | next << 2 | WIN;
                 queue.push(parent);
             } else {
-                left[p] -= 1;
-                if left[p] == 0 {
-                    codes[p] = next << 2 | LOSE;
+                *s -= 1;
+                if *s & CODE == 0 {
+                    *s = *s & MOVER | RESOLVED | next << 2 | LOSE;
                     queue.push(parent);
                 }
             }
         }
     }
-    for c in &mut codes {
-        if *c == UNKNOWN {
-            *c = DRAW;
-        }
-    }
+    drop(queue);
+    let codes = state
+        .into_iter()
+        .map(|s| if s & RESOLVED == 0 { DRAW } else { s & CODE })
+        .collect();
     Ok(Solved { codes })
 }

@@ -106,9 +106,19 @@ pub fn graph_of(spec: &Spec) -> Result<Arc<GameGraph>, Error> {
             let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
             let name: String = stem
                 .chars()
-                .map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '-' { c } else { '_' })
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
                 .collect();
-            let name = if name.is_empty() { "graph".to_string() } else { name };
+            let name = if name.is_empty() {
+                "graph".to_string()
+            } else {
+                name
+            };
             Ok(Arc::new(file::read(path, &name)?))
         }
         (false, true) => {

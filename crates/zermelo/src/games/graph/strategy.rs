@@ -31,7 +31,7 @@ pub enum Values {
     /// Solved in this process.
     Memory(Solved),
     /// A saved table.
-    Saved(Database),
+    Saved(Box<Database>),
 }
 
 impl Values {
@@ -94,7 +94,12 @@ impl GraphStrategy {
 
     /// The values: the table held or saved, else solved now (and saved when `save` says
     /// so, unless `opts.save` is off); whether they were solved now.
-    fn values(&self, opts: &Options, tables: &Tables<'_, Self>, save: bool) -> Result<(Arc<Values>, bool), Error> {
+    fn values(
+        &self,
+        opts: &Options,
+        tables: &Tables<'_, Self>,
+        save: bool,
+    ) -> Result<(Arc<Values>, bool), Error> {
         if !opts.force || !save {
             if let Some(values) = tables.get()? {
                 return Ok((values, false));
@@ -123,11 +128,16 @@ impl GraphStrategy {
                 Ok(())
             },
         )?;
-        Ok((tables.keep(Values::Saved(Database::open(&path)?)), true))
+        Ok((tables.keep(Values::Saved(Box::new(Database::open(&path)?))), true))
     }
 
     /// Every move of `p` with its value for the mover, best first.
-    fn ranked(&self, p: NodeId, opts: &Options, tables: &Tables<'_, Self>) -> Result<Vec<(u32, Value)>, Error> {
+    fn ranked(
+        &self,
+        p: NodeId,
+        opts: &Options,
+        tables: &Tables<'_, Self>,
+    ) -> Result<Vec<(u32, Value)>, Error> {
         let (values, _) = self.values(opts, tables, false)?;
         rank_moves(&self.game, &mut Reader { values }, &p)
     }
@@ -170,7 +180,8 @@ impl GraphStrategy {
     /// Counts the reachable positions, and the complete games when play cannot loop.
     fn counted(&self, opts: &Options) -> Result<Counts, Error> {
         let g = &self.game;
-        opts.budget.check(&format!("counting {}", self.spec), self.solve_cost())?;
+        opts.budget
+            .check(&format!("counting {}", self.spec), self.solve_cost())?;
         let started = Instant::now();
         let reachable = self.reachable();
         let ends = |node: NodeId| match g.outcome(&node) {
@@ -275,7 +286,10 @@ impl Strategy for GraphStrategy {
     }
 
     fn load(&self, opts: &Options) -> Result<Option<Values>, Error> {
-        Ok(saved_table(opts, &self.table_spec, Some(self.game.nodes() as u64), SAVER)?.map(Values::Saved))
+        Ok(
+            saved_table(opts, &self.table_spec, Some(self.game.nodes() as u64), SAVER)?
+                .map(|db| Values::Saved(Box::new(db))),
+        )
     }
 
     fn is_current(values: &Values) -> bool {
@@ -301,7 +315,11 @@ impl Strategy for GraphStrategy {
         let (values, solved_now) = self.values(opts, tables, true)?;
         let mut details = Vec::new();
         if let Values::Saved(db) = &*values {
-            let how = if solved_now { "solved now" } else { "read from the data folder" };
+            let how = if solved_now {
+                "solved now"
+            } else {
+                "read from the data folder"
+            };
             details.push(table_fact(&table_path(opts, &self.table_spec), db, how));
         }
         Ok(Found {
@@ -323,7 +341,13 @@ impl Strategy for GraphStrategy {
         Ok(view)
     }
 
-    fn player<'s>(&'s self, name: &str, seed: u64, opts: &Options, tables: &Tables<'_, Self>) -> Option<Made<'s, GameGraph>> {
+    fn player<'s>(
+        &'s self,
+        name: &str,
+        seed: u64,
+        opts: &Options,
+        tables: &Tables<'_, Self>,
+    ) -> Option<Made<'s, GameGraph>> {
         (name == "perfect").then(|| {
             let (values, _) = self.values(opts, tables, false)?;
             Ok(Box::new(Perfect::new(Reader { values }, seed)) as Box<dyn Player<GameGraph> + 's>)
