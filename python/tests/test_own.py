@@ -160,6 +160,17 @@ def test_moves_printed_alike_and_a_bad_outcome_are_refused_with_the_position(dat
     assert "outcome(state) is 2: not a seat 0..1, 'draw' or a list of 2 points (after " in str(e.value)
 
 
+def test_moves_that_are_no_list_are_named():
+    class NoMoves(TicTacToe):
+        name = "no-moves"
+
+        def moves(self, state):
+            return None if state.count(".") == 7 else super().moves(state)
+
+    with pytest.raises(ValueError, match=r"^no-moves: moves\(state\) gave NoneType, not a list of moves \(after "):
+        zermelo.open(NoMoves())
+
+
 def test_too_many_positions_are_refused_in_one_line(data):
     with pytest.raises(zermelo.ZermeloError) as e:
         zermelo.open(TicTacToe(), data, max_positions=1000)

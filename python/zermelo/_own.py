@@ -277,7 +277,12 @@ def diagnose(
     found = unhashable(key(state) if key else state, path)
     if found:
         return found
-    for move in game.moves(state):
+    moves = game.moves(state)
+    try:
+        moves = list(moves)
+    except TypeError:
+        return ValueError(f"{name_of(game)}: moves(state) gave {type(moves).__name__}, not a list of moves ({where(path)})")
+    for move in moves:
         found = fails(f"play(state, {move!r})", lambda: game.play(state, move), path)
         if found:
             return found
