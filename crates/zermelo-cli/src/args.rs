@@ -248,6 +248,10 @@ pub enum Command {
         /// The most memory the cache of opened games and loaded tables may hold, in MiB.
         #[arg(long, default_value_t = 2048, value_name = "MIB")]
         cache_memory: u64,
+        /// A game to offer that reads a file on this machine (`graph:file=G.json`), its page
+        /// printed at the start; specs that read files are refused unless named here.
+        #[arg(long = "game", value_name = "SPEC")]
+        games: Vec<String>,
     },
 }
 

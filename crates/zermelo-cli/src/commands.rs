@@ -321,6 +321,7 @@ pub fn serve(
     budget: f64,
     budget_mib: u64,
     cache_mib: u64,
+    games: Vec<String>,
     mut opts: Options,
 ) -> Result<Report> {
     if !(budget > 0.0 && budget.is_finite()) {
@@ -331,5 +332,5 @@ pub fn serve(
         seconds: Some(budget),
         ..Budget::default().with_memory(budget_mib << 20)
     };
-    crate::serve::serve(addr, opts, cache_mib << 20)
+    crate::serve::serve(addr, opts, cache_mib << 20, games)
 }

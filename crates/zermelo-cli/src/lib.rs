@@ -261,7 +261,8 @@ fn dispatch(
             budget,
             budget_memory,
             cache_memory,
-        } => commands::serve(addr, budget, budget_memory, cache_memory, opts),
+            games,
+        } => commands::serve(addr, budget, budget_memory, cache_memory, games, opts),
     }
 }
 

@@ -98,6 +98,8 @@ fn few_arenas(turns: usize) {
 struct Cache {
     sessions: Vec<(String, Arc<dyn Session>)>,
     limit: u64,
+    /// The specs that read files on this machine it may open (`--game`).
+    offered: Vec<String>,
 }
 
 impl Cache {
@@ -108,6 +110,12 @@ impl Cache {
             let session = entry.1.clone();
             self.sessions.push(entry);
             return Ok(session);
+        }
+        if zermelo::catalog::reads_files(spec) && !self.offered.iter().any(|o| o == spec) {
+            return Err(Error::Unsupported(format!(
+                "{spec} reads a file on the server, which serves only the files it was started \
+                 with (zermelo serve --game SPEC)"
+            )));
         }
         let session: Arc<dyn Session> = Arc::from(zermelo::catalog::open(spec)?);
         self.sessions.push((spec.to_string(), session.clone()));
@@ -176,7 +184,11 @@ impl GameQuery {
 }
 
 /// Serves the page and the API on `addr` until the process is stopped.
-pub fn serve(addr: SocketAddr, opts: Options, cache_bytes: u64) -> Result<Report> {
+pub fn serve(addr: SocketAddr, opts: Options, cache_bytes: u64, games: Vec<String>) -> Result<Report> {
+    // Every game offered opens now, so that a bad one stops the server before it starts.
+    for spec in &games {
+        zermelo::catalog::open(spec).map_err(anyhow::Error::from)?;
+    }
     let work = Work::new(opts.budget.bytes());
     few_arenas(work.count);
     let runtime = tokio::runtime::Runtime::new().context("starting the server")?;
@@ -186,11 +198,15 @@ pub fn serve(addr: SocketAddr, opts: Options, cache_bytes: u64) -> Result<Report
             .with_context(|| format!("binding {addr}"))?;
         let local = listener.local_addr()?;
         println!("zermelo is serving on http://{local}/");
+        for spec in &games {
+            println!("{spec}: http://{local}/?spec={}", query_text(spec));
+        }
         let app = Arc::new(App {
             opts,
             cache: Mutex::new(Cache {
                 sessions: Vec::new(),
                 limit: cache_bytes,
+                offered: games,
             }),
             work,
             ended: memory_janitor(),
@@ -214,6 +230,16 @@ pub fn serve(addr: SocketAddr, opts: Options, cache_bytes: u64) -> Result<Report
             json: json!({}),
         })
     })
+}
+
+/// `text` escaped for a URL's query.
+fn query_text(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => char::from(b).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
 }
 
 fn error(status: StatusCode, message: &str) -> Response {

@@ -236,6 +236,21 @@ fn serve_answers_the_page_and_the_api() {
 }
 
 #[test]
+fn serve_reads_only_the_graph_files_it_was_given() {
+    let data = std::env::temp_dir().join(format!("zermelo-serve-graph-{}", std::process::id()));
+    let loops = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/graphs/loops.json");
+    let offered = format!("graph:file={loops}");
+    let server = Server::start_with(&data, &["--game", &offered]);
+    let (status, body) = server.json(&format!("/api/moves?spec={offered}&moves=a"));
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["value"], "draw");
+    let (status, body) = server.json("/api/bot?spec=graph:file=/etc/hostname");
+    assert_eq!(status, 400, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("--game"), "{body}");
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
 fn serve_refuses_bad_and_oversized_requests_with_json() {
     let data = std::env::temp_dir().join(format!("zermelo-serve-bad-{}", std::process::id()));
     let server = Server::start(&data);

@@ -325,6 +325,12 @@ pub fn install_graph(graph: GameGraph) -> Result<String, Error> {
     Ok(graph::install(graph))
 }
 
+/// Whether opening `spec` reads a file named in it (`graph:file=PATH`): a server opening
+/// the specs its clients send refuses those it was not told to offer.
+pub fn reads_files(spec: &str) -> bool {
+    spec.parse::<Spec>().is_ok_and(|s| graph::reads_file(&s))
+}
+
 /// The catalog entry of the game named `name`, or a clear error naming the known games.
 pub fn entry_named(name: &str) -> Result<&'static Entry, Error> {
     let all = entries();

@@ -37,6 +37,11 @@ fn verdict(spec: &str, position: &str, opts: &Options) -> Verdict {
 /// `graph:file=`, and checks every node's value and remoteness against the game's own
 /// sessions; how many nodes were checked.
 fn round_trip(spec: &str) -> usize {
+    round_trip_by(spec, Verdict::clone)
+}
+
+/// [`round_trip`], comparing what `seen` keeps of the verdicts.
+fn round_trip_by(spec: &str, seen: impl Fn(&Verdict) -> Verdict) -> usize {
     let opts = options(&spec.replace([':', ',', '='], "-"));
     let original = catalog::open(spec).unwrap();
     let graph = original.graph(false, u64::MAX, &opts).unwrap();
@@ -54,16 +59,18 @@ fn round_trip(spec: &str) -> usize {
         let own = original.position(&[], &opts).unwrap();
         let back = session.position(&[], &opts).unwrap();
         assert_eq!(
-            back.verdict, own.verdict,
+            seen(&back.verdict),
+            seen(&own.verdict),
             "{spec}: node {} ({})",
-            node.id, node.position
+            node.id,
+            node.position
         );
         assert!(own.verdict.value.is_some(), "{spec}: node {} unvalued", node.id);
         let moves = |v: &zermelo::session::PositionView| -> Vec<(String, Verdict)> {
             let mut m: Vec<_> = v
                 .moves
                 .iter()
-                .map(|m| (m.notation.clone(), m.verdict.clone()))
+                .map(|m| (m.notation.clone(), seen(&m.verdict)))
                 .collect();
             m.sort_by(|a, b| a.0.cmp(&b.0));
             m
@@ -78,6 +85,17 @@ fn round_trip(spec: &str) -> usize {
 #[test]
 fn pawns_read_back_from_its_graph_has_every_value() {
     assert_eq!(round_trip("pawns:cols=3,rows=5"), 12247);
+}
+
+#[test]
+fn dots_read_back_from_its_graph_has_every_margin() {
+    // Dots and Boxes: a move that completes a box moves again; the ends have points.
+    // Its own solver gives no remoteness: values and margins are compared.
+    let nodes = round_trip_by("dots:size=3", |v| Verdict {
+        remoteness: None,
+        ..v.clone()
+    });
+    assert!(nodes > 1000, "{nodes}");
 }
 
 #[test]
@@ -193,7 +211,7 @@ fn an_installed_graph_is_replaced_by_one_of_the_same_name() {
 }
 
 #[test]
-fn points_decide_by_their_sign_with_two_seats() {
+fn points_decide_by_their_sign_with_two_seats_and_give_the_margin() {
     let opts = options("points");
     let spec = catalog::install_graph(fan(
         "points",
@@ -203,32 +221,68 @@ fn points_decide_by_their_sign_with_two_seats() {
     .unwrap();
     let session = catalog::open(&spec).unwrap();
     let start = session.position(&[], &opts).unwrap();
-    let moves: Vec<(&str, &str)> = start
+    let moves: Vec<(&str, &str, Option<i32>)> = start
         .moves
         .iter()
-        .map(|m| (m.notation.as_str(), m.verdict.value.unwrap()))
+        .map(|m| (m.notation.as_str(), m.verdict.value.unwrap(), m.verdict.margin))
         .collect();
-    assert_eq!(moves, [("m1", "draw"), ("m0", "lose")]);
+    // Seat 0 moves: 1 to 3 loses by 2, 2 to 2 draws.
+    assert_eq!(moves, [("m1", "draw", Some(0)), ("m0", "lose", Some(-2))]);
+    let solved = session.solve(&opts).unwrap();
+    assert_eq!(
+        (solved.verdict.value, solved.verdict.margin),
+        (Some("draw"), Some(0))
+    );
     let end = session.position(&["m0".into()], &opts).unwrap();
     assert_eq!(end.points, Some(vec![1, 3]));
     let _ = std::fs::remove_dir_all(&opts.data_dir);
 }
 
 #[test]
-fn more_than_two_seats_play_but_are_not_solved() {
+fn more_than_two_seats_are_solved_by_max_n_where_play_cannot_loop() {
     let opts = options("three");
     let spec =
         catalog::install_graph(fan("three", 3, vec![End::Points(vec![1, 2, 0]), End::Win(2)])).unwrap();
     let session = catalog::open(&spec).unwrap();
     assert_eq!(session.seats(), 3);
-    let e = session.solve(&opts).unwrap_err().to_string();
-    assert!(e.contains("3 seats") && !e.contains('\n'), "{e}");
+    // Seat 0 takes the 1 point of m0 over the nothing of m1, though seat 1 gets more.
+    let solved = session.solve(&opts).unwrap();
+    assert_eq!(solved.solver, "max-n");
+    assert_eq!(solved.verdict.scores, Some(vec![1, 2, 0]));
+    assert_eq!(solved.verdict.value, Some("lose"));
     let view = session.position(&[], &opts).unwrap();
-    assert_eq!(view.moves.len(), 2);
-    let moves = vec!["m0".to_string()];
+    let best: Vec<&str> = view
+        .moves
+        .iter()
+        .filter(|m| m.best)
+        .map(|m| m.notation.as_str())
+        .collect();
+    assert_eq!(best, ["m0"]);
+    let moves = vec!["m1".to_string()];
     assert_eq!(
         session.position(&moves, &opts).unwrap().result.as_deref(),
-        Some("player 2 wins")
+        Some("player 3 wins")
+    );
+    let players: Vec<String> = ["perfect", "random", "random"].map(String::from).to_vec();
+    let standings = session.tournament(&players, 6, 1, &opts, &|_| {}).unwrap();
+    assert_eq!(standings.games, 6);
+    // With a loop, max-n has no answer: refused in one line.
+    let mut b = GraphBuilder::new("three-loop", 3).unwrap();
+    let a = b.node("a", 0, None).unwrap();
+    let c = b.node("c", 1, None).unwrap();
+    let end = b.node("end", 2, Some(End::Win(2))).unwrap();
+    b.edge(a, c, "go").unwrap();
+    b.edge(c, a, "back").unwrap();
+    b.edge(c, end, "stop").unwrap();
+    let spec = catalog::install_graph(b.build().unwrap()).unwrap();
+    let e = catalog::open(&spec)
+        .unwrap()
+        .solve(&opts)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("3 seats") && e.contains("loop") && !e.contains('\n'),
+        "{e}"
     );
 }
 

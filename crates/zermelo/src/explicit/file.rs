@@ -79,7 +79,12 @@ struct FileEdge {
 /// else node-link JSON), naming the graph `name`.
 pub fn read(path: &Path, name: &str) -> Result<GameGraph, Error> {
     let shown = path.display();
-    let bytes = std::fs::read(path).map_err(|e| Error::Io(format!("graph file {shown}: {e}")))?;
+    let io = |why: String| Error::Io(format!("graph file {shown}: {why}"));
+    let meta = std::fs::metadata(path).map_err(|e| io(e.to_string()))?;
+    if !meta.is_file() {
+        return Err(io("is not a file".into()));
+    }
+    let bytes = std::fs::read(path).map_err(|e| io(e.to_string()))?;
     let graphml = path
         .extension()
         .and_then(|e| e.to_str())

@@ -79,26 +79,8 @@ pub fn solve(graph: &GameGraph) -> Result<Solved, Error> {
     }
     let n = graph.nodes();
     let first = &graph.d.first;
-    let targets = &graph.d.targets;
     let movers = &graph.d.movers;
-    // Predecessors of every node, in compressed rows by target.
-    let mut before = vec![0u32; n + 1];
-    for &t in targets {
-        before[t as usize + 1] += 1;
-    }
-    for i in 0..n {
-        before[i + 1] += before[i];
-    }
-    let mut parents = vec![0 as NodeId; targets.len()];
-    {
-        let mut fill = before.clone();
-        for source in 0..n {
-            for &t in &targets[first[source] as usize..first[source + 1] as usize] {
-                parents[fill[t as usize] as usize] = source as NodeId;
-                fill[t as usize] += 1;
-            }
-        }
-    }
+    let (before, parents) = predecessors(graph);
     if let Some(node) = (0..n).find(|&i| first[i + 1] - first[i] >= MOVER) {
         return Err(Error::TooBig(format!("node {node} has more than {CODE} moves")));
     }
@@ -156,4 +138,113 @@ pub fn solve(graph: &GameGraph) -> Result<Solved, Error> {
         .map(|s| if s & RESOLVED == 0 { DRAW } else { s & CODE })
         .collect();
     Ok(Solved { codes })
+}
+
+/// The predecessors of every node in compressed rows by target: the rows' starts, and the
+/// node each move comes from (a node's parents are `parents[before[i]..before[i + 1]]`).
+fn predecessors(graph: &GameGraph) -> (Vec<u32>, Vec<NodeId>) {
+    let n = graph.nodes();
+    let (first, targets) = (&graph.d.first, &graph.d.targets);
+    let mut before = vec![0u32; n + 1];
+    for &t in targets {
+        before[t as usize + 1] += 1;
+    }
+    for i in 0..n {
+        before[i + 1] += before[i];
+    }
+    let mut parents = vec![0 as NodeId; targets.len()];
+    let mut fill = before.clone();
+    for source in 0..n {
+        for &t in &targets[first[source] as usize..first[source + 1] as usize] {
+            parents[fill[t as usize] as usize] = source as NodeId;
+            fill[t as usize] += 1;
+        }
+    }
+    (before, parents)
+}
+
+/// Every node, each after all the nodes its moves lead to; `None` when play can loop.
+pub fn children_first(graph: &GameGraph) -> Option<Vec<NodeId>> {
+    let n = graph.nodes();
+    let (before, parents) = predecessors(graph);
+    let mut left: Vec<u32> = (0..n as NodeId).map(|i| graph.moves_of(i).len() as u32).collect();
+    let mut order: Vec<NodeId> = (0..n as NodeId).filter(|&i| left[i as usize] == 0).collect();
+    let mut at = 0;
+    while at < order.len() {
+        let child = order[at] as usize;
+        at += 1;
+        for &parent in &parents[before[child] as usize..before[child + 1] as usize] {
+            left[parent as usize] -= 1;
+            if left[parent as usize] == 0 {
+                order.push(parent);
+            }
+        }
+    }
+    (order.len() == n).then_some(order)
+}
+
+/// The final margin of every node of a two-seat graph for its mover (its points less the
+/// other seat's) when both play for the largest margin; `None` unless every end has
+/// points and play cannot loop.
+pub fn margins(graph: &GameGraph) -> Option<Vec<i32>> {
+    use crate::game::Game;
+    if graph.seats() != 2 {
+        return None;
+    }
+    let mut margins = vec![0i32; graph.nodes()];
+    for node in children_first(graph)? {
+        let mover = usize::from(graph.mover(node));
+        margins[node as usize] = match graph.outcome(&node) {
+            Some(_) => {
+                let points = graph.points(node)?;
+                points[mover] - points[1 - mover]
+            }
+            None => graph
+                .moves_of(node)
+                .map(|e| {
+                    let child = graph.target(e);
+                    let m = margins[child as usize];
+                    if graph.mover(child) == graph.mover(node) {
+                        m
+                    } else {
+                        -m
+                    }
+                })
+                .max()
+                .expect("a node that goes on has moves"),
+        };
+    }
+    Some(margins)
+}
+
+/// The points of every seat under max-n play (each mover takes the first move that gives
+/// it the most points), `seats` numbers a node; a win counts 1 for the winner, a draw 0
+/// for all. `None` when play can loop.
+pub fn max_n(graph: &GameGraph) -> Option<Vec<i32>> {
+    let seats = graph.seats();
+    let mut table = vec![0i32; graph.nodes() * seats];
+    for node in children_first(graph)? {
+        let at = node as usize * seats;
+        match graph.end(node) {
+            Some(super::End::Points(points)) => table[at..at + seats].copy_from_slice(&points),
+            Some(super::End::Win(s)) => table[at + usize::from(s)] = 1,
+            Some(super::End::Draw) => {}
+            None => {
+                let mover = usize::from(graph.mover(node));
+                let best = graph
+                    .moves_of(node)
+                    .map(|e| graph.target(e) as usize * seats)
+                    .reduce(|best, c| {
+                        if table[c + mover] > table[best + mover] {
+                            c
+                        } else {
+                            best
+                        }
+                    })
+                    .expect("a node that goes on has moves");
+                table.copy_within(best..best + seats, at);
+            }
+        }
+    }
+    Some(table)
 }

@@ -97,6 +97,11 @@ fn race() -> Result<GameGraph, Error> {
     b.build()
 }
 
+/// Whether `spec` names a file to read (`graph:file=PATH`).
+pub fn reads_file(spec: &Spec) -> bool {
+    spec.name == INFO.name && spec.has(&FILE)
+}
+
 /// The graph a spec names: `graph:file=PATH` or `graph:name=NAME`.
 pub fn graph_of(spec: &Spec) -> Result<Arc<GameGraph>, Error> {
     spec.check_keys(&INFO)?;

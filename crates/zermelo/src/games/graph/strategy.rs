@@ -2,15 +2,19 @@
 //! ([`crate::explicit::solve`]), loops included, the values kept in memory and saved to the
 //! data folder under the graph's name, version and content hash.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+
+use rand::rngs::StdRng;
+use rand::SeedableRng;
 use std::time::Instant;
 
 use crate::explicit::solve::{self, Solved, BYTES_PER_EDGE, BYTES_PER_NODE};
 use crate::explicit::{GameGraph, NodeId};
-use crate::game::{Game, Notation};
+use crate::game::{Game, Notation, PlayerId};
 use crate::play::perfect::{rank_moves, Perfect};
-use crate::play::Player;
+use crate::play::{best_at_random, Player};
 use crate::session::engine::{GameSession, Made, Strategy, Tables};
+use crate::session::report::word_of_margin;
 use crate::session::strategies::search::value_view;
 use crate::session::{
     check_ranks, saved_table, table_fact, table_path, Big, Cost, Counts, Found, MoveValue, Options,
@@ -60,6 +64,49 @@ pub struct GraphStrategy {
     /// The spec its table is saved under: the graph's name, version and content hash.
     table_spec: String,
     game: GameGraph,
+    /// With two seats, every node's final margin ([`solve::margins`]); with more, every
+    /// node's max-n points ([`solve::max_n`]); `None` where play can loop (or, with two
+    /// seats, where an end has no points). Made when first asked.
+    tallies: OnceLock<Option<Vec<i32>>>,
+}
+
+/// A player of more than two seats taking the move of the most max-n points for itself.
+struct MaxN<'s> {
+    tallies: &'s [i32],
+    rng: StdRng,
+}
+
+impl Player<GameGraph> for MaxN<'_> {
+    fn name(&self) -> String {
+        "perfect".into()
+    }
+
+    fn choose(&mut self, game: &GameGraph, p: &NodeId) -> Result<u32, Error> {
+        let (seats, mover) = (game.seats(), usize::from(game.mover(*p)));
+        let scored: Vec<(u32, i32)> = game
+            .moves_of(*p)
+            .map(|e| (e, self.tallies[game.target(e) as usize * seats + mover]))
+            .collect();
+        best_at_random(&scored, &mut self.rng)
+    }
+}
+
+/// The verdict of max-n points for `mover`: a win when it has more than every other seat,
+/// a draw when as many as the best of them.
+fn points_verdict(mover: PlayerId, points: &[i32]) -> Verdict {
+    let mine = points[usize::from(mover)];
+    let others = points
+        .iter()
+        .enumerate()
+        .filter(|&(s, _)| s != usize::from(mover))
+        .map(|(_, &p)| p)
+        .max()
+        .unwrap_or(mine);
+    Verdict {
+        value: Some(word_of_margin(mine - others)),
+        scores: Some(points.to_vec()),
+        ..Verdict::default()
+    }
 }
 
 /// The session of `spec`, the graph `game` of the family `info`.
@@ -78,11 +125,82 @@ pub fn open(spec: &str, info: &'static GameInfo, game: GameGraph) -> Box<dyn Ses
             spec: spec.to_string(),
             table_spec,
             game,
+            tallies: OnceLock::new(),
         },
     ))
 }
 
 impl GraphStrategy {
+    /// See [`GraphStrategy::tallies`].
+    fn tallies(&self) -> Option<&[i32]> {
+        self.tallies
+            .get_or_init(|| match self.game.seats() {
+                2 => solve::margins(&self.game),
+                _ => solve::max_n(&self.game),
+            })
+            .as_deref()
+    }
+
+    /// The max-n points of a graph of more than two seats, or why there are none.
+    fn max_n(&self) -> Result<&[i32], Error> {
+        self.tallies().ok_or_else(|| {
+            Error::Unsupported(format!(
+                "{} has {} seats and play can loop: more than two seats are solved (by max-n) \
+                 only where play cannot loop",
+                self.spec,
+                self.game.seats()
+            ))
+        })
+    }
+
+    /// The max-n points of `node`.
+    fn points_at<'t>(&self, tallies: &'t [i32], node: NodeId) -> &'t [i32] {
+        let seats = self.game.seats();
+        &tallies[node as usize * seats..(node as usize + 1) * seats]
+    }
+
+    /// The final margin of `node` for its mover, in a two-seat graph with points.
+    fn margin(&self, node: NodeId) -> Option<i32> {
+        self.tallies().map(|m| m[node as usize])
+    }
+
+    /// The view of `p` in a graph of more than two seats: its moves valued by max-n where
+    /// play cannot loop, else unvalued.
+    fn max_n_view(&self, p: NodeId) -> PositionView {
+        let g = &self.game;
+        let Ok(tallies) = self.max_n() else {
+            return self.unvalued_view(p);
+        };
+        let mover = g.mover(p);
+        let best = g
+            .moves_of(p)
+            .map(|e| self.points_at(tallies, g.target(e))[usize::from(mover)])
+            .max();
+        let moves = g
+            .moves_of(p)
+            .map(|e| {
+                let points = self.points_at(tallies, g.target(e));
+                MoveValue {
+                    notation: g.format_move(&p, &e),
+                    verdict: points_verdict(mover, points),
+                    best: Some(points[usize::from(mover)]) == best,
+                    note: None,
+                }
+            })
+            .collect();
+        let view = crate::session::common::view(
+            &self.spec,
+            g,
+            &p,
+            points_verdict(mover, self.points_at(tallies, p)),
+            moves,
+        );
+        PositionView {
+            points: self.points(g, &p),
+            ..view
+        }
+    }
+
     fn solve_cost(&self) -> Cost {
         let (nodes, edges) = (self.game.nodes() as u64, self.game.edges() as u64);
         Cost {
@@ -312,6 +430,18 @@ impl Strategy for GraphStrategy {
 
     fn solve(&self, start: &NodeId, opts: &Options, tables: &Tables<'_, Self>) -> Result<Found, Error> {
         let started = Instant::now();
+        if self.game.seats() != 2 {
+            opts.budget
+                .check(&format!("solving {}", self.spec), self.solve_cost())?;
+            let tallies = self.max_n()?;
+            return Ok(Found {
+                verdict: points_verdict(self.game.mover(*start), self.points_at(tallies, *start)),
+                positions: Big(self.game.nodes() as u128),
+                solver: "max-n".into(),
+                seconds: started.elapsed().as_secs_f64(),
+                details: Vec::new(),
+            });
+        }
         let (values, solved_now) = self.values(opts, tables, true)?;
         let mut details = Vec::new();
         if let Values::Saved(db) = &*values {
@@ -323,7 +453,10 @@ impl Strategy for GraphStrategy {
             details.push(table_fact(&table_path(opts, &self.table_spec), db, how));
         }
         Ok(Found {
-            verdict: Verdict::of(values.value(*start)?),
+            verdict: Verdict {
+                margin: self.margin(*start),
+                ..Verdict::of(values.value(*start)?)
+            },
             positions: Big(self.game.nodes() as u128),
             solver: "retrograde".into(),
             seconds: started.elapsed().as_secs_f64(),
@@ -332,12 +465,23 @@ impl Strategy for GraphStrategy {
     }
 
     fn view(&self, p: &NodeId, opts: &Options, tables: &Tables<'_, Self>) -> Result<PositionView, Error> {
-        if self.game.seats() != 2 {
-            return Ok(self.unvalued_view(*p));
+        let g = &self.game;
+        if g.seats() != 2 {
+            return Ok(self.max_n_view(*p));
         }
         let ranked = self.ranked(*p, opts, tables)?;
-        let mut view = value_view(&self.spec, &self.game, p, &ranked, Vec::new());
-        view.points = self.points(&self.game, p);
+        let mut view = value_view(&self.spec, g, p, &ranked, Vec::new());
+        view.points = self.points(g, p);
+        if self.tallies().is_some() {
+            view.verdict.margin = self.margin(*p);
+            for ((e, _), shown) in ranked.iter().zip(&mut view.moves) {
+                let child = g.target(*e);
+                let m = self
+                    .margin(child)
+                    .map(|m| if g.mover(child) == g.mover(*p) { m } else { -m });
+                shown.verdict.margin = m;
+            }
+        }
         Ok(view)
     }
 
@@ -349,6 +493,11 @@ impl Strategy for GraphStrategy {
         tables: &Tables<'_, Self>,
     ) -> Option<Made<'s, GameGraph>> {
         (name == "perfect").then(|| {
+            if self.game.seats() != 2 {
+                let tallies = self.max_n()?;
+                let rng = StdRng::seed_from_u64(seed);
+                return Ok(Box::new(MaxN { tallies, rng }) as Box<dyn Player<GameGraph> + 's>);
+            }
             let (values, _) = self.values(opts, tables, false)?;
             Ok(Box::new(Perfect::new(Reader { values }, seed)) as Box<dyn Player<GameGraph> + 's>)
         })
