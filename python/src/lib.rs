@@ -18,6 +18,7 @@ use pyo3::types::PyDict;
 use serde::Serialize;
 use zermelo::analysis::selfplay::Plan;
 use zermelo::explicit::{End, GameGraph, GraphBuilder, NodeExtras, NodeId};
+use zermelo::picture::{Grid, Kind, Picture};
 use zermelo::play::external::{Guest, Mover, Turn};
 use zermelo::session::{Budget, Options, Session};
 use zermelo::solve::Progress;
@@ -598,13 +599,44 @@ fn set_threads(threads: usize) -> PyResult<()> {
     zermelo::set_threads(threads).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
-/// The boards a game of your own drew, one per node, shown in place of the node's text.
-struct Boards(Vec<String>);
+/// What a game of your own drew of each node: its board as text, shown in place of the
+/// node's text, and its picture.
+struct Drawn {
+    boards: Option<Vec<String>>,
+    pictures: Option<Vec<Picture>>,
+}
 
-impl NodeExtras for Boards {
+impl NodeExtras for Drawn {
     fn render(&self, _: &GameGraph, node: NodeId) -> Option<String> {
-        self.0.get(node as usize).cloned()
+        self.boards.as_ref()?.get(node as usize).cloned()
     }
+
+    fn picture(&self, _: &GameGraph, node: NodeId) -> Option<Picture> {
+        self.pictures.as_ref()?.get(node as usize).cloned()
+    }
+}
+
+/// A cell of a grid a game of your own drew: its text, its colour and the move a click
+/// on it plays.
+type Cell = (Option<String>, Option<String>, Option<String>);
+
+/// The picture of a grid of cells, its rows from the top.
+fn grid_picture(rows: Vec<Vec<Cell>>) -> Picture {
+    let grid = Grid {
+        cols: rows.iter().map(Vec::len).max().unwrap_or(0),
+        rows: rows.len(),
+    };
+    let mut shapes = Vec::new();
+    for (from_top, row) in rows.into_iter().enumerate() {
+        for (col, (label, color, play)) in row.into_iter().enumerate() {
+            let mut cell = grid.square(Kind::Cell, col, grid.rows - 1 - from_top);
+            cell.label = label;
+            cell.color = color;
+            cell.play = play;
+            shapes.push(cell);
+        }
+    }
+    grid.picture(shapes)
 }
 
 /// How a node of a game of your own ended: `None` while it goes on, else the winning
@@ -630,10 +662,11 @@ fn end_of(end: Option<&Bound<'_, PyAny>>) -> PyResult<Option<End>> {
 /// node `i` has the position text `texts[i]`, the seat `movers[i]` to move, the outcome
 /// `ends[i]` (`None` while the game goes on) and the moves `firsts[i]..firsts[i + 1]`,
 /// edge `e` leading to node `targets[e]` by the move `labels[e]`; node 0 is the start.
-/// `boards` and `heuristics`, when given, hold each node's board and static value.
-/// Returns the spec that opens it.
+/// `boards`, `pictures` and `heuristics`, when given, hold each node's board as text, its
+/// picture (a grid of cells, rows from the top, each cell its text, colour and the move a
+/// click plays) and its static value. Returns the spec that opens it.
 #[pyfunction]
-#[pyo3(signature = (name, texts, movers, ends, firsts, targets, labels, seat_names=None, version=None, boards=None, heuristics=None))]
+#[pyo3(signature = (name, texts, movers, ends, firsts, targets, labels, seat_names=None, version=None, boards=None, heuristics=None, pictures=None))]
 #[allow(clippy::too_many_arguments)]
 fn install_graph(
     py: Python<'_>,
@@ -648,6 +681,7 @@ fn install_graph(
     version: Option<String>,
     boards: Option<Vec<String>>,
     heuristics: Option<Vec<i32>>,
+    pictures: Option<Vec<Vec<Vec<Cell>>>>,
 ) -> PyResult<String> {
     let nodes = texts.len();
     let rows = firsts.first() == Some(&0)
@@ -661,9 +695,10 @@ fn install_graph(
         || !rows
         || !per_node(boards.as_ref().map(Vec::len))
         || !per_node(heuristics.as_ref().map(Vec::len))
+        || !per_node(pictures.as_ref().map(Vec::len))
     {
         return Err(PyValueError::new_err(
-            "a graph's lists disagree: texts, movers, ends, boards and heuristics one per node, firsts rising from 0 to the edges one more, labels one per target",
+            "a graph's lists disagree: texts, movers, ends, boards, heuristics and pictures one per node, firsts rising from 0 to the edges one more, labels one per target",
         ));
     }
     let ends = ends
@@ -682,8 +717,9 @@ fn install_graph(
         if let Some(names) = seat_names {
             b.set_seat_names(names)?;
         }
-        if let Some(boards) = boards {
-            b.set_extras(Arc::new(Boards(boards)));
+        if boards.is_some() || pictures.is_some() {
+            let pictures = pictures.map(|all| all.into_iter().map(grid_picture).collect());
+            b.set_extras(Arc::new(Drawn { boards, pictures }));
         }
         for ((text, &mover), end) in texts.iter().zip(&movers).zip(ends) {
             b.node(text, mover, end)?;

@@ -268,6 +268,32 @@ def test_render_and_heuristic_reach_the_board_and_the_search_player(data):
     assert game.bot_move([], "search:1") == "3" == game.bot_move([], "perfect")
 
 
+class Pictured(TicTacToe):
+    """Tic-tac-toe drawn as a grid: a click on an empty cell plays there."""
+
+    name = "pictured"
+
+    def picture(self, state):
+        return [
+            [cell if cell != "." else {"move": CELLS[3 * row + col], "color": "#eeeeee"} for col, cell in enumerate(state[3 * row : 3 * row + 3])]
+            for row in range(3)
+        ]
+
+
+def test_a_picture_gives_a_clickable_board(data):
+    game = zermelo.open(Pictured(), data)
+    view = game.moves(["b2", "a3"], progress=False)
+    cells = [s for s in view.picture.shapes if s.kind == "cell"]
+    assert len(cells) == 9
+    assert sorted(s.move for s in cells if s.move) == sorted(m.move for m in view.moves)
+    assert {s.label for s in cells if s.label} == {"X", "O"}
+    # The top row is drawn at the top: a3, taken by O, is its first cell.
+    top_left = min(cells, key=lambda s: (s.y, s.x))
+    assert top_left.label == "O"
+    svg = game.state(["b2", "a3"])._repr_svg_()
+    assert svg.count("<title>") == 7
+
+
 def test_balance_maps_a_family_of_your_own(data, tmp_path):
     found = zermelo.balance(Race, heap=range(1, 9), take=range(1, 4), data=data)
     assert len(found.members) == 24 and found.refused == 0 and found.skipped == 0

@@ -320,6 +320,7 @@ def own(game: GameProtocol, data: PathLike, max_positions: int, name: Optional[s
             version=str(getattr(game, "version", "1")),
             boards=found.boards,
             heuristics=found.heuristics,
+            pictures=found.pictures,
         )
     except ValueError:
         check(game, found)  # says which position breaks the protocol, and how

@@ -45,6 +45,7 @@ def install_graph(
     version: Optional[str] = None,
     boards: Optional[Sequence[str]] = None,
     heuristics: Optional[Sequence[int]] = None,
+    pictures: Optional[Sequence[Sequence[Sequence[Tuple[Optional[str], Optional[str], Optional[str]]]]]] = None,
 ) -> str: ...
 @final
 class Game:

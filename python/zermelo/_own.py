@@ -7,9 +7,16 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections import deque
 from functools import partial
-from typing import Any, Callable, Dict, Hashable, List, NamedTuple, Optional, Protocol, Sequence, Union
+from typing import Any, Callable, Dict, Hashable, List, NamedTuple, Optional, Protocol, Sequence, Tuple, Union
 
 from ._native import ZermeloError
+
+Cell = Tuple[Optional[str], Optional[str], Optional[str]]
+"""A cell of a picture: its text, its colour and the text of the move a click on it plays."""
+
+Grid = Sequence[Sequence[Union[None, str, Dict[str, Any]]]]
+"""A picture as a game draws it: rows from the top, each cell `None`, a text, or a dict of
+`text`, `color` (e.g. `"#d66038"`) and `move` (the move a click on it plays)."""
 
 Outcome = Union[None, int, str, Sequence[int]]
 """`None` while the game goes on; at its end the winning seat, `"draw"`, or the points of
@@ -27,6 +34,8 @@ class GameProtocol(Protocol):
       notation, so keys of different positions must print differently
     - `move_text(move)`: a move's notation (default `str(move)`)
     - `render(state)`: the board as text
+    - `picture(state)`: a grid board, rows from the top, each cell `None`, a text, or a
+      dict of `text`, `color` and `move` (the move a click on it plays)
     - `heuristic(state)`: a whole number, higher where the seat to move is better off (for
       the depth-limited `search` player)
     - `name` (the game's name, default the class's), `seat_names`, and `version` (a
@@ -75,11 +84,25 @@ class Explored(NamedTuple):
     """Each node's board, when the game can `render` it."""
     heuristics: Optional[List[int]]
     """Each node's `heuristic`, when the game has one."""
+    pictures: Optional[List[List[List[Cell]]]]
+    """Each node's `picture`, when the game draws one: rows from the top of cells."""
 
 
 def same(value: Any) -> Any:
     """`value` itself: the key of a game without `key`."""
     return value
+
+
+def cell_of(cell: Any, text: Callable[[Any], str]) -> Cell:
+    """A cell of a picture as the library takes it: its text, colour and move's text."""
+    if cell is None or isinstance(cell, str):
+        return (cell, None, None)
+    label, color, move = cell.get("text"), cell.get("color"), cell.get("move")
+    return (
+        None if label is None else str(label),
+        None if color is None else str(color),
+        None if move is None else text(move),
+    )
 
 
 def name_of(game: object) -> str:
@@ -103,6 +126,7 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000) -> Explored:
     key: Optional[Callable[[Any], Hashable]] = getattr(game, "key", None)
     render: Optional[Callable[[Any], object]] = getattr(game, "render", None)
     heuristic: Optional[Callable[[Any], int]] = getattr(game, "heuristic", None)
+    picture: Optional[Callable[[Any], Grid]] = getattr(game, "picture", None)
     text = move_texter(game)
     to_move, moves, play, outcome = game.to_move, game.moves, game.play, game.outcome
     # States wait in a queue, each dropped once its moves are known.
@@ -115,6 +139,7 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000) -> Explored:
     played: List[Any] = []
     boards: List[str] = []
     scores: List[int] = []
+    pictures: List[List[List[Cell]]] = []
     get, push, pop = ids.get, queue.append, queue.popleft
     add_mover, add_end, add_first = movers.append, ends.append, firsts.append
     add_target, add_move = targets.append, played.append
@@ -125,8 +150,10 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000) -> Explored:
             boards.append(str(render(state)))
         if heuristic:
             scores.append(int(heuristic(state)))
+        if picture:
+            pictures.append([[cell_of(c, text) for c in row] for row in picture(state)])
 
-    keep = note if render or heuristic else same
+    keep = note if render or heuristic or picture else same
     limit = max_positions
     state = queue[0]
     try:
@@ -168,6 +195,7 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000) -> Explored:
         labels,
         boards if render else None,
         scores if heuristic else None,
+        pictures if picture else None,
     )
 
 
@@ -267,7 +295,7 @@ def diagnose(
     ]
     if key:
         checks.insert(0, ("key(state)", lambda: key(state)))
-    for method in ("render", "heuristic"):
+    for method in ("render", "heuristic", "picture"):
         if getattr(game, method, None):
             checks.append((f"{method}(state)", partial(getattr(game, method), state)))
     for method, call in checks:
