@@ -50,7 +50,7 @@ class Comparison:
     __repr__ = __str__
 
 
-class Python:
+class Own:
     """A game of your own played by its methods, its moves by their text."""
 
     def __init__(self, game: GameProtocol) -> None:
@@ -114,11 +114,11 @@ class Opened:
         return state.play(move)
 
 
-def side(game: Union[GameProtocol, Game]) -> Union[Python, Opened]:
+def side(game: Union[GameProtocol, Game]) -> Union[Own, Opened]:
     """A game to compare, played by its Python methods where it has them."""
     if isinstance(game, Game):
-        return Python(game.source) if game.source is not None else Opened(game)
-    return Python(game)
+        return Own(game.source) if game.source is not None else Opened(game)
+    return Own(game)
 
 
 class Seats:
@@ -135,7 +135,6 @@ class Seats:
         known = self.pairs.setdefault((0, mine), theirs)
         back = self.pairs.setdefault((1, theirs), mine)
         return known == theirs and back == mine
-
 
 
 def ends_agree(mine: Any, theirs: Any, seats: Seats) -> bool:
