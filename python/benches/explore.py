@@ -69,20 +69,31 @@ class TwoHeaps:
         return None if state[0] or state[1] else 1 - state[2]
 
 
-def bare(game):
-    """The floor: every position once, each method called once per position and move."""
+def bare(game, limit=None):
+    """The floor: every position once (the first `limit`), each method called once per
+    position and move."""
+    key = getattr(game, "key", lambda state: state)
     start = game.start()
-    seen, queue = {start}, deque([start])
-    while queue:
+    seen, queue = {key(start)}, deque([start])
+    while queue and (limit is None or len(seen) < limit):
         state = queue.popleft()
         game.outcome(state)
         game.to_move(state)
         for move in game.moves(state):
             child = game.play(state, move)
-            if child not in seen:
-                seen.add(child)
+            k = key(child)
+            if k not in seen:
+                seen.add(k)
                 queue.append(child)
     return len(seen)
+
+
+def explore_until(game, limit):
+    """Exploring the first `limit` positions (refused at the next one)."""
+    try:
+        explore(game, limit)
+    except zermelo.ZermeloError:
+        pass
 
 
 def best(work, times):
@@ -105,6 +116,16 @@ def main():
             f"{game.name}: {positions:,} positions; bare loop {floor:.3f} s, explore {explored:.3f} s "
             f"({explored / floor:.2f}x), opened and solved {whole:.3f} s"
         )
+    try:
+        import pyspiel
+    except ImportError:
+        return
+    from zermelo._openspiel import OpenSpielGame
+
+    game, limit = OpenSpielGame(pyspiel.load_game("connect_four(rows=4,columns=5)")), 150_000
+    floor = best(lambda: bare(game, limit), 3)
+    explored = best(lambda: explore_until(game, limit), 3)
+    print(f"{game.name}, its first {limit:,} positions: bare loop {floor:.2f} s, explore {explored:.2f} s ({explored / floor:.2f}x)")
 
 
 if __name__ == "__main__":
