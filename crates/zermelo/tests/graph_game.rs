@@ -205,8 +205,19 @@ fn an_installed_graph_is_replaced_by_one_of_the_same_name() {
     let value = |spec: &str| catalog::open(spec).unwrap().solve(&opts).unwrap().verdict.value;
     assert_eq!(value(&spec), Some("draw"));
     // Installed again, changed: the saved table of the first is not read.
-    catalog::install_graph(fan("fan", 2, vec![End::Win(1), End::Win(0)])).unwrap();
+    let changed = fan("fan", 2, vec![End::Win(1), End::Win(0)]);
+    let hash = format!("{:016x}", changed.content_hash());
+    catalog::install_graph(changed).unwrap();
     assert_eq!(value(&spec), Some("win"));
+    // A spec may pin the version and the content it wants.
+    assert_eq!(value(&format!("{spec},version=1,hash={hash}")), Some("win"));
+    for pinned in ["version=2", "hash=0123456789abcdef"] {
+        let e = catalog::open(&format!("{spec},{pinned}"))
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(e.contains("not 2") || e.contains("has changed"), "{e}");
+    }
     let _ = std::fs::remove_dir_all(&opts.data_dir);
 }
 

@@ -373,12 +373,12 @@ impl GraphBuilder {
         })
     }
 
-    /// Sets the version (any text without line breaks; `1` by default): tables saved for
-    /// another version are not read.
+    /// Sets the version (`1` by default; any text without `,`, `=`, `:` or spaces at its
+    /// ends, as it stands in a spec): tables saved for another version are not read.
     pub fn set_version(&mut self, version: &str) -> Result<(), Error> {
-        if version.is_empty() || version.contains(['\n', '\r']) {
+        if version.is_empty() || version.trim() != version || version.contains([',', '=', ':', '\n', '\r']) {
             return Err(Error::Spec(format!(
-                "'{version}' cannot be a version: one line of text"
+                "'{version}' cannot be a version: one line of text without ',', '=' or ':'"
             )));
         }
         self.graph.version = version.to_string();

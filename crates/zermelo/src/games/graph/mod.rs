@@ -5,7 +5,7 @@
 pub mod strategy;
 
 use std::path::Path;
-use std::sync::{Arc, RwLock};
+use std::sync::RwLock;
 
 use rustc_hash::FxHashMap;
 
@@ -34,17 +34,36 @@ const NAME: Key = Key {
     help: "a graph installed by the program (from Python)",
 };
 
+const VERSION: Key = Key {
+    name: "version",
+    values: Values::Text {
+        form: "the graph's version",
+        default: Preset::Else("none"),
+    },
+    also: None,
+    help: "refuse the graph unless it is of this version",
+};
+const HASH: Key = Key {
+    name: "hash",
+    values: Values::Text {
+        form: "16 hexadecimal digits",
+        default: Preset::Else("none"),
+    },
+    also: None,
+    help: "refuse the graph unless its content has this hash (a saved table's spec names it)",
+};
+
 /// The catalog entry.
 pub const INFO: GameInfo = GameInfo {
     name: "graph",
     summary: "A game given as its graph: positions as nodes, moves as edges, read from a file or built in a program",
     how_to_play: "Play one of the moves listed from the current node; the game ends at a node that says who won.",
-    keys: &[FILE, NAME],
+    keys: &[FILE, NAME, VERSION, HASH],
     players: search::PLAYERS,
 };
 
 /// The graphs installed by name.
-static INSTALLED: RwLock<Option<FxHashMap<String, Arc<GameGraph>>>> = RwLock::new(None);
+static INSTALLED: RwLock<Option<FxHashMap<String, GameGraph>>> = RwLock::new(None);
 
 /// Installs `graph` under its name, replacing a graph installed before under the same
 /// name: the spec that opens it (`graph:name=NAME`).
@@ -53,18 +72,18 @@ pub fn install(graph: GameGraph) -> String {
     let mut installed = INSTALLED.write().unwrap_or_else(|e| e.into_inner());
     installed
         .get_or_insert_with(FxHashMap::default)
-        .insert(name.clone(), Arc::new(graph));
+        .insert(name.clone(), graph);
     format!("graph:name={name}")
 }
 
 /// The graph installed under `name`, else the built-in example of that name.
-fn installed(name: &str) -> Result<Arc<GameGraph>, Error> {
+fn installed(name: &str) -> Result<GameGraph, Error> {
     let installed = INSTALLED.read().unwrap_or_else(|e| e.into_inner());
     if let Some(graph) = installed.as_ref().and_then(|all| all.get(name)) {
         return Ok(graph.clone());
     }
     match name {
-        RACE => Ok(Arc::new(race()?)),
+        RACE => race(),
         _ => Err(Error::Spec(format!(
             "no graph is installed under the name '{name}' (built in: {RACE})"
         ))),
@@ -102,9 +121,47 @@ pub fn reads_file(spec: &Spec) -> bool {
     spec.name == INFO.name && spec.has(&FILE)
 }
 
-/// The graph a spec names: `graph:file=PATH` or `graph:name=NAME`.
-pub fn graph_of(spec: &Spec) -> Result<Arc<GameGraph>, Error> {
+/// The graph a spec names: `graph:file=PATH` or `graph:name=NAME`, checked against the
+/// spec's `version` and `hash` when it gives them.
+pub fn graph_of(spec: &Spec) -> Result<GameGraph, Error> {
     spec.check_keys(&INFO)?;
+    let graph = named(spec)?;
+    if spec.has(&VERSION) && spec.text(&VERSION)? != graph.version() {
+        return Err(Error::Spec(format!(
+            "{} is version {} now, not {}",
+            graph.name(),
+            graph.version(),
+            spec.text(&VERSION)?
+        )));
+    }
+    let hash = format!("{:016x}", graph.content_hash());
+    if spec.has(&HASH) && !spec.text(&HASH)?.eq_ignore_ascii_case(&hash) {
+        return Err(Error::Spec(format!(
+            "{} has changed: its content hash is {hash} now, not {}",
+            graph.name(),
+            spec.text(&HASH)?
+        )));
+    }
+    Ok(graph)
+}
+
+/// The spec a graph's table is saved under: the spec naming the graph, with its version
+/// and content hash, so that a changed graph never reads a stale table.
+fn table_spec(spec: &Spec, graph: &GameGraph) -> Result<String, Error> {
+    let source = match spec.has(&FILE) {
+        true => format!("file={}", spec.text(&FILE)?),
+        false => format!("name={}", spec.text(&NAME)?),
+    };
+    Ok(format!(
+        "{}:{source},version={},hash={:016x}",
+        INFO.name,
+        graph.version(),
+        graph.content_hash()
+    ))
+}
+
+/// The graph a spec names by its file or its name.
+fn named(spec: &Spec) -> Result<GameGraph, Error> {
     match (spec.has(&FILE), spec.has(&NAME)) {
         (true, false) => {
             let path = Path::new(spec.text(&FILE)?);
@@ -124,7 +181,7 @@ pub fn graph_of(spec: &Spec) -> Result<Arc<GameGraph>, Error> {
             } else {
                 name
             };
-            Ok(Arc::new(file::read(path, &name)?))
+            file::read(path, &name)
         }
         (false, true) => {
             let name = spec.text(&NAME)?;
@@ -140,5 +197,6 @@ pub fn graph_of(spec: &Spec) -> Result<Arc<GameGraph>, Error> {
 /// Opens a spec of the family.
 pub fn open(spec: &Spec) -> Result<Box<dyn Session>, Error> {
     let graph = graph_of(spec)?;
-    Ok(strategy::open(&spec.to_string(), &INFO, (*graph).clone()))
+    let table = table_spec(spec, &graph)?;
+    Ok(strategy::open(&spec.to_string(), &INFO, graph, table))
 }

@@ -109,14 +109,9 @@ fn points_verdict(mover: PlayerId, points: &[i32]) -> Verdict {
     }
 }
 
-/// The session of `spec`, the graph `game` of the family `info`.
-pub fn open(spec: &str, info: &'static GameInfo, game: GameGraph) -> Box<dyn Session> {
-    let table_spec = format!(
-        "graph-{}-v{}-{:016x}",
-        game.name(),
-        game.version(),
-        game.content_hash()
-    );
+/// The session of `spec`, the graph `game` of the family `info`, whose table is saved
+/// under `table_spec`.
+pub fn open(spec: &str, info: &'static GameInfo, game: GameGraph, table_spec: String) -> Box<dyn Session> {
     Box::new(GameSession::new(
         info,
         spec,
