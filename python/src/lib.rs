@@ -17,10 +17,12 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde::Serialize;
 use zermelo::analysis::selfplay::Plan;
+use zermelo::explicit::{End, GameGraph, GraphBuilder, NodeExtras, NodeId};
+use zermelo::picture::{Grid, Kind, Picture};
 use zermelo::play::external::{Guest, Mover, Turn};
 use zermelo::session::{Budget, Options, Session};
 use zermelo::solve::Progress;
-use zermelo::Error;
+use zermelo::{Error, PlayerId};
 
 create_exception!(
     zermelo,
@@ -597,6 +599,155 @@ fn set_threads(threads: usize) -> PyResult<()> {
     zermelo::set_threads(threads).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
+/// What a game of your own drew of each node: its board as text, shown in place of the
+/// node's text, and its picture.
+struct Drawn {
+    boards: Option<Vec<String>>,
+    pictures: Option<Vec<Picture>>,
+}
+
+impl NodeExtras for Drawn {
+    fn render(&self, _: &GameGraph, node: NodeId) -> Option<String> {
+        self.boards.as_ref()?.get(node as usize).cloned()
+    }
+
+    fn picture(&self, _: &GameGraph, node: NodeId) -> Option<Picture> {
+        self.pictures.as_ref()?.get(node as usize).cloned()
+    }
+}
+
+/// A cell of a grid a game of your own drew: its text, its colour and the move a click
+/// on it plays.
+type Cell = (Option<String>, Option<String>, Option<String>);
+
+/// The picture of a grid of cells, its rows from the top.
+fn grid_picture(rows: Vec<Vec<Cell>>) -> Picture {
+    let grid = Grid {
+        cols: rows.iter().map(Vec::len).max().unwrap_or(0),
+        rows: rows.len(),
+    };
+    let mut shapes = Vec::new();
+    for (from_top, row) in rows.into_iter().enumerate() {
+        for (col, (label, color, play)) in row.into_iter().enumerate() {
+            let mut cell = grid.square(Kind::Cell, col, grid.rows - 1 - from_top);
+            cell.label = label;
+            cell.color = color;
+            cell.play = play;
+            shapes.push(cell);
+        }
+    }
+    grid.picture(shapes)
+}
+
+/// How a node of a game of your own ended: `None` while it goes on, else the winning
+/// seat, `"draw"` or the points of every seat.
+fn end_of(end: Option<&Bound<'_, PyAny>>) -> PyResult<Option<End>> {
+    let Some(end) = end else { return Ok(None) };
+    if let Ok(seat) = end.extract::<PlayerId>() {
+        return Ok(Some(End::Win(seat)));
+    }
+    if end.extract::<String>().is_ok_and(|t| t == "draw") {
+        return Ok(Some(End::Draw));
+    }
+    end.extract::<Vec<i32>>()
+        .map(|p| Some(End::Points(p)))
+        .map_err(|_| {
+            PyValueError::new_err(format!(
+                "an outcome is a seat, \"draw\" or a list of points, not {end}"
+            ))
+        })
+}
+
+/// Installs a game graph given in flat lists under `name` (replacing one of that name):
+/// node `i` has the position text `texts[i]`, the seat `movers[i]` to move, the outcome
+/// `ends[i]` (`None` while the game goes on) and the moves `firsts[i]..firsts[i + 1]`,
+/// edge `e` leading to node `targets[e]` by the move `labels[e]`; node 0 is the start.
+/// `boards`, `pictures` and `heuristics`, when given, hold each node's board as text, its
+/// picture (a grid of cells, rows from the top, each cell its text, colour and the move a
+/// click plays) and its static value. Returns the spec that opens it.
+#[pyfunction]
+#[pyo3(signature = (name, texts, movers, ends, firsts, targets, labels, seat_names=None, version=None, boards=None, heuristics=None, pictures=None))]
+#[allow(clippy::too_many_arguments)]
+fn install_graph(
+    py: Python<'_>,
+    name: &str,
+    texts: Vec<String>,
+    movers: Vec<PlayerId>,
+    ends: Vec<Option<Bound<'_, PyAny>>>,
+    firsts: Vec<u32>,
+    targets: Vec<NodeId>,
+    labels: Vec<String>,
+    seat_names: Option<Vec<String>>,
+    version: Option<String>,
+    boards: Option<Vec<String>>,
+    heuristics: Option<Vec<i32>>,
+    pictures: Option<Vec<Vec<Vec<Cell>>>>,
+) -> PyResult<String> {
+    let nodes = texts.len();
+    let rows = firsts.first() == Some(&0)
+        && firsts.last() == Some(&(targets.len() as u32))
+        && firsts.windows(2).all(|w| w[0] <= w[1]);
+    let per_node = |list: Option<usize>| list.is_none_or(|n| n == nodes);
+    if movers.len() != nodes
+        || ends.len() != nodes
+        || firsts.len() != nodes + 1
+        || labels.len() != targets.len()
+        || !rows
+        || !per_node(boards.as_ref().map(Vec::len))
+        || !per_node(heuristics.as_ref().map(Vec::len))
+        || !per_node(pictures.as_ref().map(Vec::len))
+    {
+        return Err(PyValueError::new_err(
+            "a graph's lists disagree: texts, movers, ends, boards, heuristics and pictures one per node, firsts rising from 0 to the edges one more, labels one per target",
+        ));
+    }
+    let ends = ends
+        .iter()
+        .map(|e| end_of(e.as_ref()))
+        .collect::<PyResult<Vec<_>>>()?;
+    let seats = seat_names.as_ref().map_or_else(
+        || movers.iter().map(|&m| m as usize + 1).max().unwrap_or(2).max(2),
+        Vec::len,
+    );
+    py.detach(|| {
+        let mut b = GraphBuilder::new(name, seats)?;
+        if let Some(version) = version {
+            b.set_version(&version)?;
+        }
+        if let Some(names) = seat_names {
+            b.set_seat_names(names)?;
+        }
+        if boards.is_some() || pictures.is_some() {
+            let pictures = pictures.map(|all| all.into_iter().map(grid_picture).collect());
+            b.set_extras(Arc::new(Drawn { boards, pictures }));
+        }
+        for ((text, &mover), end) in texts.iter().zip(&movers).zip(ends) {
+            b.node(text, mover, end)?;
+        }
+        for (node, &value) in heuristics.iter().flatten().enumerate() {
+            b.set_heuristic(node as NodeId, value)?;
+        }
+        let mut texts: Vec<&str> = Vec::new();
+        for (node, moves) in firsts.windows(2).enumerate() {
+            let edges = moves[0] as usize..moves[1] as usize;
+            for e in edges.clone() {
+                b.edge(node as NodeId, targets[e], &labels[e])?;
+            }
+            texts.clear();
+            texts.extend(edges.map(|e| labels[e].as_str()));
+            texts.sort_unstable();
+            if let Some(twice) = texts.windows(2).find(|w| w[0] == w[1]) {
+                return Err(Error::Spec(format!(
+                    "two moves of node {node} print the same: '{}'",
+                    twice[0]
+                )));
+            }
+        }
+        zermelo::catalog::install_graph(b.build()?)
+    })
+    .map_err(py_error)
+}
+
 /// A player's time a move.
 fn move_time_of(seconds: f64) -> PyResult<Duration> {
     if seconds > 0.0 && seconds <= 86_400.0 {
@@ -616,6 +767,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(has_study, m)?)?;
     m.add_function(wrap_pyfunction!(balance_map, m)?)?;
     m.add_function(wrap_pyfunction!(set_threads, m)?)?;
+    m.add_function(wrap_pyfunction!(install_graph, m)?)?;
     m.add_function(wrap_pyfunction!(data_folder, m)?)?;
     m.add_function(wrap_pyfunction!(cli::cli, m)?)?;
     m.add_class::<Game>()?;

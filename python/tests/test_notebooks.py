@@ -14,7 +14,7 @@ NOTEBOOKS = sorted((ROOT / "examples" / "notebooks").glob("*.ipynb"))
 
 def test_there_are_notebooks():
     names = {p.stem for p in NOTEBOOKS}
-    assert {"pawns", "tictactoe", "impartial", "dots", "bigpoints"} <= names
+    assert {"pawns", "tictactoe", "impartial", "dots", "bigpoints", "your-own-game"} <= names
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)

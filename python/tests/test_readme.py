@@ -23,8 +23,9 @@ def test_the_guide_has_python_examples():
 @pytest.mark.parametrize("page", PAGES, ids=lambda page: str(page.relative_to(ROOT)))
 def test_python_blocks_run(page, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
+    names = {}  # a page's blocks run in order, each seeing what the ones before defined
     for block in python_blocks(page):
-        exec(compile(block, str(page.relative_to(ROOT)), "exec"), {})
+        exec(compile(block, str(page.relative_to(ROOT)), "exec"), names)
 
 
 def test_docstring_examples(tmp_path, monkeypatch):

@@ -20,8 +20,10 @@ to move and the board), positions and moves in the game's notation.
 
 from importlib.metadata import version as _version
 
+from ._compare import Comparison, compare
 from ._game import Game, games, open, set_threads, study
 from ._native import ZermeloError
+from ._own import GameProtocol
 from ._players import Player
 from ._record import Record
 from ._results import (
@@ -62,6 +64,8 @@ from ._results import (
     Tally,
     Verdict,
 )
+from ._serve import serve
+from ._state import State
 from ._studies import balance, estimate
 
 __version__: str = _version("zermelo")
@@ -70,12 +74,14 @@ __version__: str = _version("zermelo")
 __all__ = [
     "Balance",
     "BalanceMap",
+    "Comparison",
     "Counts",
     "Edge",
     "Estimate",
     "Fact",
     "Game",
     "GameInfo",
+    "GameProtocol",
     "GameRecord",
     "Graph",
     "Grundy",
@@ -101,6 +107,7 @@ __all__ = [
     "Share",
     "Solution",
     "Standing",
+    "State",
     "Standings",
     "StudyInfo",
     "StudyKey",
@@ -109,9 +116,11 @@ __all__ = [
     "Verdict",
     "ZermeloError",
     "balance",
+    "compare",
     "estimate",
     "games",
     "open",
+    "serve",
     "set_threads",
     "study",
 ]

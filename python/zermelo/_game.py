@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import builtins
 import os
-from typing import List, Mapping, Optional, Sequence, Union
+import re
+from typing import Any, List, Mapping, Optional, Sequence, Union
 
 from . import _native
+from ._openspiel import PREFIX, OpenSpielGame, is_pyspiel_game
+from ._openspiel import load as load_openspiel
+from ._own import GameProtocol, check, explore, name_of
 from ._options import Bar, Memory, Moves, PathLike, data_folder, to_bytes, to_moves
 from ._players import Player, seated
 from ._record import load, load_as
@@ -24,14 +28,17 @@ from ._results import (
     Solution,
     Standings,
 )
+from ._state import State
 
 
 class Game:
     """A game opened from its spec; see `zermelo.open`."""
 
-    def __init__(self, spec: str, data: PathLike = None) -> None:
+    def __init__(self, spec: str, data: PathLike = None, source: Optional[GameProtocol] = None) -> None:
         self._data = data_folder(data)
         self._native = _native.Game(spec, self._data)
+        self.source = source
+        """The game of your own it was explored from (`None` for a catalog game)."""
 
     @property
     def spec(self) -> str:
@@ -90,6 +97,14 @@ class Game:
         with Bar(progress) as bar:
             text, svg = self._native.position(to_moves(moves), position, all, to_bytes(memory), seconds, bar)
         return Position(load(text), svg)
+
+    def state(self, moves: Moves = None, *, position: Optional[str] = None) -> State:
+        """The position after `moves` from the start (or from `position`) as a `State`
+        to step through: its legal moves, `play(move)` giving the next state, its
+        outcome and its exact value."""
+        state = State(self, to_moves(moves), position)
+        state.position  # replays the moves now, so that a bad one raises here
+        return state
 
     def graph(
         self,
@@ -260,12 +275,57 @@ def run_study(
     return StudyReport(document, text, rows, svg, None if series is None else load(series))
 
 
-def open(spec: str, data: PathLike = None) -> Game:
-    """Opens the game of `spec` (e.g. `"tictactoe"`, `"pawns:cols=3,rows=5"`,
-    `"dots:size=3"`); solved tables are saved in and read from the folder `data` (default:
-    `$ZERMELO_DATA`, else `./zermelo-data`, as for the command line). A bad spec raises
-    `ValueError`."""
-    return Game(spec, data)
+def open(game: Union[str, GameProtocol, Any], data: PathLike = None, *, max_positions: int = 10_000_000) -> Game:
+    """Opens the game of a spec (e.g. `"tictactoe"`, `"pawns:cols=3,rows=5"`,
+    `"dots:size=3"`, `"openspiel:connect_four(rows=4,columns=5)"`), a game of your own
+    (an object with the methods of `GameProtocol`) or an OpenSpiel game
+    (`pyspiel.load_game(...)`): a game of your own is explored from its start, every
+    position once, and refused past `max_positions` positions. Solved tables are saved in
+    and read from the folder `data` (default: `$ZERMELO_DATA`, else `./zermelo-data`, as
+    for the command line). A bad spec or game raises `ValueError`."""
+    if isinstance(game, str):
+        if game.startswith(PREFIX):
+            return own(load_openspiel(game), data, max_positions)
+        return Game(game, data)
+    if is_pyspiel_game(game):
+        return own(OpenSpielGame(game), data, max_positions)
+    return own(game, data, max_positions)
+
+
+REQUIRED = ("start", "to_move", "moves", "play", "outcome")
+"""The methods every game of your own has."""
+
+
+def own(game: GameProtocol, data: PathLike, max_positions: int, name: Optional[str] = None) -> Game:
+    """A game of your own, explored from its start and installed as a game graph under
+    `name` (default: the game's)."""
+    missing = [m for m in REQUIRED if not callable(getattr(game, m, None))]
+    if missing:
+        raise ValueError(
+            f"zermelo.open takes a spec or a game with the methods {', '.join(REQUIRED)}: "
+            f"{type(game).__name__} lacks {', '.join(missing)}"
+        )
+    found = explore(game, max_positions)
+    names = getattr(game, "seat_names", None)
+    try:
+        spec = _native.install_graph(
+            re.sub(r"[^A-Za-z0-9_-]+", "-", name or name_of(game)).strip("-") or "game",
+            found.texts,
+            found.movers,
+            found.ends,
+            found.firsts,
+            found.targets,
+            found.labels,
+            seat_names=[str(n) for n in names] if names else None,
+            version=str(getattr(game, "version", "1")),
+            boards=found.boards,
+            heuristics=found.heuristics,
+            pictures=found.pictures,
+        )
+    except ValueError:
+        check(game, found)  # says which position breaks the protocol, and how
+        raise
+    return Game(spec, data, game)
 
 
 def games() -> List[GameInfo]:

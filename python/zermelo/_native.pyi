@@ -12,7 +12,7 @@ _Player = Union[str, Callable[..., str]]
 
 _Path = Union[str, "PathLike[str]"]
 
-__all__ = ["cli", "data_folder", "games", "study", "has_study", "balance_map", "set_threads", "Game", "ZermeloError"]
+__all__ = ["cli", "data_folder", "games", "study", "has_study", "balance_map", "set_threads", "install_graph", "Game", "ZermeloError"]
 
 class ZermeloError(Exception):
     """A job zermelo could not finish: too big for its budget, a damaged table, a failed read."""
@@ -33,6 +33,20 @@ def balance_map(
     spec: str, seconds: float, data: _Path, memory: Optional[int] = None, progress: Optional[_Progress] = None
 ) -> str: ...
 def set_threads(threads: int) -> None: ...
+def install_graph(
+    name: str,
+    texts: Sequence[str],
+    movers: Sequence[int],
+    ends: Sequence[Union[None, int, str, Sequence[int]]],
+    firsts: Sequence[int],
+    targets: Sequence[int],
+    labels: Sequence[str],
+    seat_names: Optional[Sequence[str]] = None,
+    version: Optional[str] = None,
+    boards: Optional[Sequence[str]] = None,
+    heuristics: Optional[Sequence[int]] = None,
+    pictures: Optional[Sequence[Sequence[Sequence[Tuple[Optional[str], Optional[str], Optional[str]]]]]] = None,
+) -> str: ...
 @final
 class Game:
     """One opened game."""

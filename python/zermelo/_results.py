@@ -313,6 +313,7 @@ class Node(Record):
     player: str
     terminal: bool
     result: Optional[str]
+    points: Optional[List[int]]
     value: Optional[str]
     remoteness: Optional[int]
     size: int
@@ -330,15 +331,18 @@ class Edge(Record):
 
 
 class Graph(Record):
-    """The `graph` document: `nodes` (`id`, `position`, `seat`, `player`, `terminal`,
-    `result`, `value`, `remoteness`, `size`) and `edges` (`source`, `target`, `move`,
-    `seat`, `player`, `count`), the start node first."""
+    """The `graph` document: the game's `seats` and their `players`' names, `nodes` (`id`,
+    `position`, `seat`, `player`, `terminal`, `result`, `points`, `value`, `remoteness`,
+    `size`) and `edges` (`source`, `target`, `move`, `seat`, `player`, `count`), the start
+    node first."""
 
     game: str
     symmetry: bool
     directed: bool
     multigraph: bool
     positions: Big
+    seats: int
+    players: List[str]
     nodes: List[Node]
     edges: List[Edge]
 

@@ -3,10 +3,13 @@ self-play (`estimate`)."""
 
 from __future__ import annotations
 
-from typing import Optional, Sequence, Union
+import itertools
+import time
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Union
 
 from . import _native
-from ._game import open, run_study
+from ._game import open, own, run_study
+from ._own import GameProtocol, name_of
 from ._options import Bar, Memory, PathLike, data_folder, to_bytes
 from ._players import Player
 from ._record import load
@@ -14,7 +17,7 @@ from ._results import Balance, BalanceMap, Estimate
 
 
 def balance(
-    spec: str = "bigpoints",
+    spec: Union[str, Callable[..., GameProtocol]] = "bigpoints",
     configs: Optional[Sequence[str]] = None,
     *,
     seconds: float = 60.0,
@@ -23,6 +26,8 @@ def balance(
     every_board: bool = False,
     sample: Optional[int] = None,
     progress: bool = True,
+    max_positions: int = 10_000_000,
+    **family: Iterable[Any],
 ) -> Union[Balance, BalanceMap]:
     """Is a game fair? For a family of boards, a spec whose values may be ranges `A..B`
     or alternatives `A|B` (`"mnk:m=3..5,n=3..5,k=3|4"`, `"pawns:cols=1..4,rows=3..6"`):
@@ -30,7 +35,14 @@ def balance(
     For Big Points (`"bigpoints:colors=2..3,discs=2"`; or, with `configs` such as
     `["2x2", "3x2"]`, of each configuration): every arrangement of the reduced boards
     solved, and how often the first player wins, draws or loses, as a `Balance`. Both are
-    the `balance` document `zermelo balance` prints."""
+    the `balance` document `zermelo balance` prints. For a family of games of your own,
+    `spec` is a callable of keyword parameters and each parameter's values are given as
+    keywords (`balance(MyGame, rows=range(3, 7), cols=range(3, 7))`): every member made,
+    explored (at most `max_positions` positions) and solved, as a `BalanceMap`."""
+    if not isinstance(spec, str):
+        return own_family(spec, family, data=data, max_positions=max_positions)
+    if family:
+        raise ValueError(f"keyword ranges ({', '.join(family)}) are for a family of games of your own, not {spec}")
     if _native.has_study(spec, "balance"):
         args: dict[str, object] = {"configs": list(configs or []), "every_board": every_board}
         if sample is not None:
@@ -55,3 +67,45 @@ def estimate(
     """How each seat of the game `spec` fares by self-play, for games too big to solve:
     `zermelo.open(spec).selfplay(...)`, as `zermelo balance SPEC --players ...` prints it."""
     return open(spec).selfplay(players, games, until=until, seed=seed, progress=progress)
+
+
+def own_family(
+    make: Callable[..., GameProtocol], family: Dict[str, Iterable[Any]], *, data: PathLike, max_positions: int
+) -> BalanceMap:
+    """Every member `make(**values)` of a family of games of your own, solved: its map."""
+    keys = list(family)
+    members: List[Dict[str, Any]] = []
+    began = time.monotonic()
+    for values in itertools.product(*(list(v) for v in family.values())):
+        params = {k: str(v) for k, v in zip(keys, values)}
+        start = time.monotonic()
+        member: Dict[str, Any] = {"keys": params, "details": [], "status": "solved"}
+        member.update(dict.fromkeys(("value", "remoteness", "margin", "scores", "to_move", "positions", "solver", "estimate", "reason")))
+        try:
+            game = make(**dict(zip(keys, values)))
+            member["game"] = name_of(game) + ":" + ",".join(f"{k}={v}" for k, v in params.items())
+            opened = own(game, data, max_positions, name=member["game"])
+            member.update(opened.solve(progress=False))
+        except _native.ZermeloError as e:
+            member.update(status="skipped", reason=str(e))
+        except ValueError as e:
+            member.update(status="refused", reason=str(e))
+        member.setdefault("game", ",".join(f"{k}={v}" for k, v in params.items()))
+        member["seconds"] = time.monotonic() - start
+        members.append(member)
+    value = [m.get("value") for m in members]
+    return BalanceMap(
+        {
+            "family": getattr(make, "__name__", "games"),
+            "keys": keys,
+            "member_seconds": 0.0,
+            "member_bytes": 0,
+            "first_wins": value.count("win"),
+            "draws": value.count("draw"),
+            "second_wins": value.count("lose"),
+            "skipped": sum(m["status"] == "skipped" for m in members),
+            "refused": sum(m["status"] == "refused" for m in members),
+            "seconds": time.monotonic() - began,
+            "members": members,
+        }
+    )

@@ -1,0 +1,132 @@
+"""Exploring a game of your own against the floor its code sets: a plain loop calling the
+game's methods once per position and move, each position once (BENCHMARKS.md).
+
+    .venv/bin/python python/benches/explore.py
+"""
+
+import time
+from collections import deque
+
+import zermelo
+from zermelo._own import explore
+
+CELLS = ["a3", "b3", "c3", "a2", "b2", "c2", "a1", "b1", "c1"]
+LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+
+
+class TicTacToe:
+    """The guide's tic-tac-toe (docs/guide/your-own-game.md)."""
+
+    name = "bench-tictactoe"
+
+    def start(self):
+        return "........."
+
+    def to_move(self, state):
+        return (9 - state.count(".")) % 2
+
+    def moves(self, state):
+        if self.outcome(state) is not None:
+            return []
+        return [CELLS[i] for i, cell in enumerate(state) if cell == "."]
+
+    def play(self, state, move):
+        i = CELLS.index(move)
+        return state[:i] + "XO"[self.to_move(state)] + state[i + 1 :]
+
+    def outcome(self, state):
+        for a, b, c in LINES:
+            if state[a] != "." and state[a] == state[b] == state[c]:
+                return "XO".index(state[a])
+        return None if "." in state else "draw"
+
+
+class TwoHeaps:
+    """Two heaps of `n`; a move takes 1 or 2 from one heap; who takes the last counter
+    wins: 2 (n + 1)^2 positions, with methods as cheap as Python allows (the worst case
+    for the exploring's own cost)."""
+
+    name = "bench-two-heaps"
+    MOVES = [(1, 0), (2, 0), (0, 1), (0, 2)]
+
+    def __init__(self, n):
+        self.n = n
+
+    def start(self):
+        return (self.n, self.n, 0)
+
+    def to_move(self, state):
+        return state[2]
+
+    def moves(self, state):
+        a, b, _ = state
+        return [m for m in self.MOVES if m[0] <= a and m[1] <= b]
+
+    def play(self, state, move):
+        return (state[0] - move[0], state[1] - move[1], 1 - state[2])
+
+    def outcome(self, state):
+        return None if state[0] or state[1] else 1 - state[2]
+
+
+def bare(game, limit=None):
+    """The floor: every position once (the first `limit`), each method called once per
+    position and move."""
+    key = getattr(game, "key", lambda state: state)
+    start = game.start()
+    seen, queue = {key(start)}, deque([start])
+    while queue and (limit is None or len(seen) < limit):
+        state = queue.popleft()
+        game.outcome(state)
+        game.to_move(state)
+        for move in game.moves(state):
+            child = game.play(state, move)
+            k = key(child)
+            if k not in seen:
+                seen.add(k)
+                queue.append(child)
+    return len(seen)
+
+
+def explore_until(game, limit):
+    """Exploring the first `limit` positions (refused at the next one)."""
+    try:
+        explore(game, limit)
+    except zermelo.ZermeloError:
+        pass
+
+
+def best(work, times):
+    """The shortest of `times` runs, in seconds."""
+    runs = []
+    for _ in range(times):
+        start = time.perf_counter()
+        work()
+        runs.append(time.perf_counter() - start)
+    return min(runs)
+
+
+def main():
+    for game, times in [(TicTacToe(), 7), (TwoHeaps(720), 3)]:
+        floor = best(lambda: bare(game), times)
+        explored = best(lambda: explore(game), times)
+        whole = best(lambda: zermelo.open(game).solve(progress=False, save=False), times)
+        positions = len(explore(game).movers)
+        print(
+            f"{game.name}: {positions:,} positions; bare loop {floor:.3f} s, explore {explored:.3f} s "
+            f"({explored / floor:.2f}x), opened and solved {whole:.3f} s"
+        )
+    try:
+        import pyspiel
+    except ImportError:
+        return
+    from zermelo._openspiel import OpenSpielGame
+
+    game, limit = OpenSpielGame(pyspiel.load_game("connect_four(rows=4,columns=5)")), 150_000
+    floor = best(lambda: bare(game, limit), 3)
+    explored = best(lambda: explore_until(game, limit), 3)
+    print(f"{game.name}, its first {limit:,} positions: bare loop {floor:.2f} s, explore {explored:.2f} s ({explored / floor:.2f}x)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,99 @@
+"""OpenSpiel games as games of your own: an adapter giving a `pyspiel.Game` the methods of
+`GameProtocol` (the optional `open-spiel` extra: `pip install './python[openspiel]'`)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, List, Sequence, Tuple, Union
+
+PREFIX = "openspiel:"
+"""The spec prefix of an OpenSpiel game: `openspiel:connect_four(rows=4,columns=5)`."""
+
+Action = Tuple[int, str]
+"""A move: OpenSpiel's action number and its text."""
+
+
+def is_pyspiel_game(obj: object) -> bool:
+    """Whether `obj` is a `pyspiel.Game` (pyspiel being imported already if it is one)."""
+    pyspiel = sys.modules.get("pyspiel")
+    return pyspiel is not None and isinstance(obj, pyspiel.Game)
+
+
+def load(spec: str) -> OpenSpielGame:
+    """The OpenSpiel game of `openspiel:NAME(PARAMS)`."""
+    try:
+        import pyspiel
+    except ImportError:
+        raise ValueError(
+            f"{spec}: OpenSpiel is not installed (pip install open_spiel, or zermelo's extra: pip install 'zermelo[openspiel]')"
+        ) from None
+    text = spec[len(PREFIX) :]
+    try:
+        game = pyspiel.load_game(text)
+    except Exception as e:
+        raise ValueError(f"{spec}: OpenSpiel cannot load {text!r}: {e}") from None
+    return OpenSpielGame(game)
+
+
+class OpenSpielGame:
+    """A sequential, deterministic, perfect-information OpenSpiel game, as a game of your
+    own. The key of a state is its full text with the player to move, never its history:
+    states reached by different move orders are one position (transpositions), which is
+    what makes the graph small enough to solve; a game whose text leaves out something
+    that matters (a repetition count, say) must give a key of its own. Returns of a
+    two-player zero-sum game in -1, 0, 1 are a win, a draw or a loss, other returns of one
+    its margin (the winner's return); returns of other games are the points of each seat."""
+
+    def __init__(self, game: Any) -> None:
+        kind = game.get_type()
+        import pyspiel
+
+        refused = {
+            "simultaneous moves": kind.dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL,
+            "chance": kind.chance_mode != pyspiel.GameType.ChanceMode.DETERMINISTIC,
+            "hidden information": kind.information != pyspiel.GameType.Information.PERFECT_INFORMATION,
+        }
+        for what, found in refused.items():
+            if found:
+                raise ValueError(f"OpenSpiel's {game} has {what}: zermelo solves games without it")
+        self.game = game
+        self.name = PREFIX + str(game).replace("()", "")
+        self.seat_names = [f"player {i}" for i in range(game.num_players())]
+        self.zero_sum = game.num_players() == 2 and kind.utility == pyspiel.GameType.Utility.ZERO_SUM
+        self.win_loss = self.zero_sum and game.min_utility() == -1 and game.max_utility() == 1
+
+    def start(self) -> Any:
+        return self.game.new_initial_state()
+
+    def to_move(self, state: Any) -> int:
+        player: int = state.current_player()
+        return max(player, 0)
+
+    def moves(self, state: Any) -> List[Action]:
+        player = state.current_player()
+        return [(a, state.action_to_string(player, a)) for a in state.legal_actions()]
+
+    def play(self, state: Any, move: Action) -> Any:
+        return state.child(move[0])
+
+    def key(self, state: Any) -> str:
+        return f"{state.current_player()}:{state}"
+
+    def move_text(self, move: Action) -> str:
+        return move[1]
+
+    def render(self, state: Any) -> str:
+        return str(state)
+
+    def outcome(self, state: Any) -> Union[None, int, str, Sequence[int]]:
+        if not state.is_terminal():
+            return None
+        returns = state.returns()
+        if self.win_loss and all(r in (-1, 0, 1) for r in returns):
+            first, second = returns
+            return "draw" if first == second else 0 if first > second else 1
+        points = [int(r) for r in returns]
+        if points != list(returns):
+            raise ValueError(f"returns {returns} are not whole numbers")
+        # Zero-sum returns are the margin itself: the winner's return as its points.
+        return [max(p, 0) for p in points] if self.zero_sum else points

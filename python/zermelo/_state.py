@@ -1,0 +1,100 @@
+"""A game step by step, as OpenSpiel's `State`: a position of any game (the catalog's or
+your own) that lists its legal moves, plays one into a new state and knows its exact
+value, so that a search of your own needs no rules written again."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, List, Optional, Union
+
+from ._results import Position, Verdict
+
+if TYPE_CHECKING:
+    from ._game import Game
+
+
+def natural(text: str) -> List[Union[int, str]]:
+    """A sort key putting `a2` before `a10`."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text)]
+
+
+class State:
+    """A position of `game` after `moves` from the start (or from `position`); see
+    `Game.state`. It never changes: `play` gives a new one."""
+
+    def __init__(self, game: Game, moves: List[str], position: Optional[str] = None) -> None:
+        self.game = game
+        """The game."""
+        self.moves = moves
+        """The moves from the start (or from the position given), in the game's notation."""
+        self._from = position
+        self._view: Optional[Position] = None
+
+    def _position(self) -> Position:
+        """The position with every legal move's value, asked of the game once."""
+        if self._view is None:
+            self._view = self.game.moves(self.moves, position=self._from, all=True, progress=False)
+        return self._view
+
+    @property
+    def position(self) -> str:
+        """The position in the game's notation (what `position=` takes)."""
+        return self._position().position
+
+    @property
+    def text(self) -> str:
+        """The board as text."""
+        return self._position().board
+
+    @property
+    def to_move(self) -> str:
+        """The player to move (once the game is over: whose turn it would be)."""
+        return self._position().to_move
+
+    def legal_moves(self) -> List[str]:
+        """The legal moves, in the game's notation, in their text's order (numbers by
+        value), never by how good they are; none once the game is over."""
+        return sorted((m.move for m in self._position().moves), key=natural)
+
+    def play(self, move: object) -> State:
+        """The state after `move` (a legal move: `ValueError` otherwise)."""
+        text = str(move)
+        legal = self.legal_moves()
+        if text not in legal:
+            where = f"after {','.join(self.moves)}" if self.moves else "at the start"
+            raise ValueError(f"{text!r} is not a legal move {where} (legal: {', '.join(legal) or 'none, the game is over'})")
+        return State(self.game, [*self.moves, text], self._from)
+
+    def is_over(self) -> bool:
+        """Whether the game is over."""
+        return self._position().terminal
+
+    def outcome(self) -> Optional[str]:
+        """How the game ended (e.g. `"X wins"`, `"draw"`), `None` while it goes on."""
+        return self._position().result
+
+    def points(self) -> Optional[List[int]]:
+        """The points of every seat so far, in games with points."""
+        return self._position().points
+
+    def value(self) -> Verdict:
+        """The exact value for the player to move: `win`, `lose` or `draw`, with the moves
+        to the end or the margin (from the game's solved table, or a search)."""
+        fields = self._position()
+        return Verdict({k: fields.get(k) for k in ("value", "remoteness", "margin", "scores")})
+
+    def _repr_svg_(self) -> Optional[str]:
+        return self._position()._repr_svg_()
+
+    def _repr_html_(self) -> Optional[str]:
+        if self._position()._repr_svg_() is not None:
+            return None
+        import html
+
+        return f"<pre>{html.escape(self.text)}</pre>"
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"<State of {self.game.spec} after {self.moves}>"
