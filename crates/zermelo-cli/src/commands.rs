@@ -97,6 +97,15 @@ pub fn moves(spec: &str, moves: &[String], all: bool, mut opts: Options) -> Resu
     Ok(render::position(&open(spec)?.position(moves, &opts)?))
 }
 
+/// `zermelo report`, with the page written to `html` when asked.
+pub fn report(spec: &str, depth: u32, html: Option<&Path>, opts: Options) -> Result<Report> {
+    let report = open(spec)?.report(depth, &opts)?;
+    if let Some(path) = html {
+        crate::design::write_page(&report, path)?;
+    }
+    Ok(crate::design::render(&report))
+}
+
 /// `zermelo count`.
 pub fn count(spec: &str, symmetry: bool, mut opts: Options, json: bool) -> Result<Report> {
     let session = open(spec)?;

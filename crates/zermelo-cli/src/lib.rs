@@ -6,6 +6,7 @@
 
 mod args;
 mod commands;
+mod design;
 mod estimate;
 mod graph;
 mod map;
@@ -133,6 +134,15 @@ fn dispatch(
         } => {
             opts.position = position;
             commands::moves(&spec, &moves, all, opts)
+        }
+        Command::Report {
+            spec,
+            depth,
+            html,
+            seconds,
+        } => {
+            opts.budget.seconds = seconds;
+            commands::report(&spec, depth, html.as_deref(), opts)
         }
         Command::Count { spec, symmetry } => commands::count(&spec, symmetry, opts, json),
         Command::Graph {

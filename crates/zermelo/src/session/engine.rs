@@ -9,12 +9,13 @@ use std::time::{Duration, Instant};
 
 use super::common::{self, check_seats, outcome_words, program, Special, MAX_PLIES};
 use super::{
-    Big, Budget, Cost, Counts, Fact, Found, GameRecord, Graph, GraphEdge, GraphNode, Options, PlayIo,
-    PlayerInfo, PositionView, RatingRow, SeatPlayer, SeatResults, SeatRow, Session, Solution, StandingRow,
-    Standings,
+    Big, Budget, Cost, Counts, DesignReport, Fact, FirstMove, FirstMoves, Found, GameRecord, Graph, GraphEdge,
+    GraphNode, MoveTally, MoveValue, Options, PlayIo, PlayerInfo, PositionView, RatingRow, Replies, SeatPlayer,
+    SeatResults, SeatRow, Session, Solution, StandingRow, Standings, SwapRule, Verdict,
 };
 use crate::analysis::selfplay::{self, Estimate, GameResult, Plan};
 use crate::analysis::stats::Share;
+use crate::analysis::report::{self as design, Certificate, Forgiveness};
 use crate::analysis::{graph, rating};
 use crate::game::{Game, Notation, PlayerId};
 use crate::play::command::Program;
@@ -29,6 +30,12 @@ use crate::Error;
 /// Bytes a graph takes per position visited, about: the position kept two or three times,
 /// its node and edges, their text.
 const GRAPH_BYTES: u64 = 512;
+/// The most positions a report walks along perfect play.
+const REPORT_SUBGRAPH: u64 = 20_000_000;
+/// Bytes a report keeps per position of the perfect-play subgraph, about.
+const SUBGRAPH_BYTES: u64 = 128;
+/// The most positions a certificate explores when no saved table holds the values.
+const CERTIFIED_POSITIONS: u64 = 5_000_000;
 
 /// A player made by name, or why it cannot play.
 pub type Made<'s, G> = Result<Box<dyn Player<G> + 's>, Error>;
@@ -128,6 +135,11 @@ pub trait Strategy: Send + Sync + Sized + 'static {
     fn held_bytes(table: &Self::Table) -> u64 {
         let _ = table;
         0
+    }
+    /// The saved database `table` reads, when it reads one.
+    fn database(table: &Self::Table) -> Option<&Database> {
+        let _ = table;
+        None
     }
     // Games, tournaments and self-play: what they need, refuse and deal.
     /// What a game between `names` (lower case, as [`Strategy::player`] takes them) must
@@ -649,6 +661,140 @@ impl<S: Strategy> GameSession<S> {
         })
     }
 
+    fn report_of(&self, depth: u32, opts: &Options) -> Result<DesignReport, Error> {
+        let started = Instant::now();
+        let spec = self.spec();
+        if self.seats != 2 {
+            return Err(Error::Unsupported(format!(
+                "a report needs a game of two seats; {spec} has {}",
+                self.seats
+            )));
+        }
+        if !(1..=2).contains(&depth) {
+            return Err(Error::Unsupported(format!("--depth {depth}: give 1 or 2")));
+        }
+        let game = self.strategy.game("a report")?;
+        let solution = self.solve(opts)?;
+        let opts = Options {
+            all_moves: true,
+            ..opts.clone()
+        };
+        let tables = self.tables(&opts);
+        let view = |p: &<S::Game as Game>::Position| self.strategy.view(p, &opts, &tables);
+        let start = common::start(game, &opts)?;
+        let first = view(&start)?;
+        let class = class_of(&first.verdict)?;
+        let moves = first
+            .moves
+            .iter()
+            .map(|m| {
+                let replies = match depth {
+                    2 => {
+                        let child = common::replay(game, start.clone(), std::slice::from_ref(&m.notation))?;
+                        let reply = view(&child)?;
+                        (!reply.terminal).then(|| Replies {
+                            to_move: reply.to_move.clone(),
+                            tally: MoveTally::of(&reply.moves),
+                            moves: reply.moves,
+                        })
+                    }
+                    _ => None,
+                };
+                Ok(FirstMove {
+                    notation: m.notation.clone(),
+                    verdict: m.verdict.clone(),
+                    replies,
+                })
+            })
+            .collect::<Result<Vec<_>, Error>>()?;
+        let keeping = first.moves.iter().filter(|m| class_of(&m.verdict).ok() == Some(class)).count() as u64;
+        let total = first.moves.len() as u64;
+        let warning = (keeping < total).then(|| {
+            format!(
+                "only {keeping} of {total} first moves keep the {}",
+                solution.verdict.value.unwrap_or("value")
+            )
+        });
+        let mut notes = Vec::new();
+        let forgiveness = self.forgiveness_of(game, &start, &opts, &mut notes)?;
+        let certificate = left_out(self.certificate_of(&opts), "certificate", &mut notes)?;
+        Ok(DesignReport {
+            game: spec.to_string(),
+            to_move: first.to_move.clone(),
+            verdict: solution.verdict,
+            solver: solution.solver,
+            first_moves: FirstMoves {
+                tally: MoveTally::of(&first.moves),
+                keeping,
+                warning,
+                moves,
+            },
+            swap: swap_rule(&first.moves)?,
+            forgiveness,
+            certificate,
+            notes,
+            seconds: started.elapsed().as_secs_f64(),
+        })
+    }
+
+    /// Forgiveness along perfect play from `start`, every position's moves valued as
+    /// [`Session::position`] values them; left out (with a note) when too big.
+    fn forgiveness_of(
+        &self,
+        game: &S::Game,
+        start: &<S::Game as Game>::Position,
+        opts: &Options,
+        notes: &mut Vec<String>,
+    ) -> Result<Option<Forgiveness>, Error> {
+        let tables = self.tables(opts);
+        let moves_of = |p: &<S::Game as Game>::Position| {
+            let view = self.strategy.view(p, opts, &tables)?;
+            view.moves
+                .iter()
+                .map(|m| Ok((game.parse_move(p, &m.notation)?, class_of(&m.verdict)?)))
+                .collect::<Result<Vec<_>, Error>>()
+        };
+        let limit = opts.budget.limit(SUBGRAPH_BYTES);
+        let walked = design::forgiveness(game, start, moves_of, REPORT_SUBGRAPH, &limit)
+            .map_err(|e| opts.budget.stopped_as(e, &format!("the forgiveness of {}", self.spec())));
+        left_out(walked, "forgiveness", notes)
+    }
+
+    /// The certificate of the solved values: over the saved table by rank when the session
+    /// reads one, else over every position reachable from the start.
+    fn certificate_of(&self, opts: &Options) -> Result<Certificate, Error> {
+        if let Some(table) = self.tables(opts).get()? {
+            if let Some(db) = S::database(&table).filter(|db| Certificate::certifies(db)) {
+                return Certificate::of_database(db);
+            }
+        }
+        let game = self.strategy.game("a certificate")?;
+        let explored = graph::explore(
+            game,
+            &game.start(),
+            None,
+            CERTIFIED_POSITIONS,
+            &opts.budget.limit(GRAPH_BYTES),
+        )
+        .map_err(|e| opts.budget.stopped_as(e, &format!("the certificate of {}", self.spec())))?
+        .ok_or_else(|| {
+            Error::TooBig(format!(
+                "{} has more than {CERTIFIED_POSITIONS} positions and no saved table to certify",
+                self.spec()
+            ))
+        })?;
+        Ok(Certificate::of_positions(
+            explored
+                .nodes
+                .iter()
+                .map(|n| {
+                    let p = &n.position;
+                    (game.format_position(p), game.outcome(p).is_some(), n.value)
+                })
+                .collect(),
+        ))
+    }
+
     fn bot_move_of(&self, moves: &[String], name: &str, seed: u64, opts: &Options) -> Result<String, Error> {
         let game = self.strategy.game("a bot's move")?;
         let p = common::replay(game, common::start(game, opts)?, moves)?;
@@ -798,6 +944,10 @@ impl<S: Strategy> Session for GameSession<S> {
         self.settled(self.bot_move_of(moves, player, seed, opts))
     }
 
+    fn report(&self, depth: u32, opts: &Options) -> Result<DesignReport, Error> {
+        self.settled(self.report_of(depth, opts))
+    }
+
     fn playout(&self, seed: u64) -> Result<usize, Error> {
         let game = self.strategy.game("a playout")?;
         common::playout(game, game.start(), seed)
@@ -822,6 +972,60 @@ impl<S: Strategy> Session for GameSession<S> {
         };
         held.as_deref().map_or(0, S::held_bytes)
     }
+}
+
+/// 1 for a win, 0 for a draw, -1 for a loss; an error for a value not known.
+fn class_of(v: &Verdict) -> Result<i8, Error> {
+    match v.value {
+        Some("win") => Ok(1),
+        Some("draw") => Ok(0),
+        Some("lose") => Ok(-1),
+        _ => Err(Error::Unsupported(
+            "a report needs the exact value of every move".into(),
+        )),
+    }
+}
+
+/// `part` of a report, or `None` with a note on why it was left out when it is too big.
+fn left_out<T>(part: Result<T, Error>, name: &str, notes: &mut Vec<String>) -> Result<Option<T>, Error> {
+    match part {
+        Ok(t) => Ok(Some(t)),
+        Err(Error::TooBig(why)) => {
+            notes.push(format!("{name} left out: {why}"));
+            Ok(None)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// The game under the swap rule, from the first moves and their values.
+fn swap_rule(moves: &[MoveValue]) -> Result<SwapRule, Error> {
+    let keys = moves
+        .iter()
+        .map(|m| Ok(design::pie_key(class_of(&m.verdict)?, m.verdict.margin, m.verdict.remoteness)))
+        .collect::<Result<Vec<_>, Error>>()?;
+    let fairest = design::pie_order(&keys);
+    let exact_draw = fairest.first().is_some_and(|&i| !keys[i].0);
+    // The second player takes whichever side is better: the first player is left the worse.
+    let value = match fairest.first() {
+        None => Verdict::unknown(),
+        Some(_) if exact_draw => Verdict {
+            value: Some("draw"),
+            margin: moves[fairest[0]].verdict.margin.map(|_| 0),
+            ..Verdict::default()
+        },
+        Some(&i) => Verdict {
+            value: Some("lose"),
+            remoteness: moves[i].verdict.remoteness,
+            margin: moves[i].verdict.margin.map(|m| -m.abs()),
+            scores: None,
+        },
+    };
+    Ok(SwapRule {
+        fairest: fairest.iter().map(|&i| moves[i].notation.clone()).collect(),
+        exact_draw,
+        value,
+    })
 }
 
 /// The player of your own called `name`: one registered in `opts`, or a program

@@ -449,6 +449,13 @@ impl<G: Tabulated> Strategy for Levels<G> {
         values.held_bytes()
     }
 
+    fn database(values: &LevelValues) -> Option<&Database> {
+        match values {
+            LevelValues::Saved(db) => Some(db),
+            _ => None,
+        }
+    }
+
     fn estimate(
         &self,
         _start: &G::Position,
