@@ -1000,9 +1000,16 @@ fn left_out<T>(part: Result<T, Error>, name: &str, notes: &mut Vec<String>) -> R
 
 /// The game under the swap rule, from the first moves and their values.
 fn swap_rule(moves: &[MoveValue]) -> Result<SwapRule, Error> {
+    // The lead of a move: its margin, or in games scored by seat the gap between the scores.
+    let lead = |v: &Verdict| {
+        v.margin.or_else(|| match v.scores.as_deref() {
+            Some([a, b]) => Some(a - b),
+            _ => None,
+        })
+    };
     let keys = moves
         .iter()
-        .map(|m| Ok(design::pie_key(class_of(&m.verdict)?, m.verdict.margin, m.verdict.remoteness)))
+        .map(|m| Ok(design::pie_key(class_of(&m.verdict)?, lead(&m.verdict), m.verdict.remoteness)))
         .collect::<Result<Vec<_>, Error>>()?;
     let fairest = design::pie_order(&keys);
     let exact_draw = fairest.first().is_some_and(|&i| !keys[i].0);
@@ -1011,13 +1018,13 @@ fn swap_rule(moves: &[MoveValue]) -> Result<SwapRule, Error> {
         None => Verdict::unknown(),
         Some(_) if exact_draw => Verdict {
             value: Some("draw"),
-            margin: moves[fairest[0]].verdict.margin.map(|_| 0),
+            margin: lead(&moves[fairest[0]].verdict).map(|_| 0),
             ..Verdict::default()
         },
         Some(&i) => Verdict {
             value: Some("lose"),
             remoteness: moves[i].verdict.remoteness,
-            margin: moves[i].verdict.margin.map(|m| -m.abs()),
+            margin: lead(&moves[i].verdict).map(|m| -m.abs()),
             scores: None,
         },
     };

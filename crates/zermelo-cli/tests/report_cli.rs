@@ -1,0 +1,144 @@
+//! `zermelo report`: every first move's value, the swap rule, forgiveness along perfect
+//! play and a certificate, checked against what `moves` and `db verify` compute.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+mod common;
+
+/// A data folder of its own for each test.
+fn data_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("zermelo-report-cli-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// `zermelo --data DATA ARGS --json`, checked against the schema.
+fn documented(data: &Path, args: &[&str]) -> Value {
+    common::documented(&[&["--data", data.to_str().unwrap()], args].concat())
+}
+
+/// The moves of a list whose `value` is `word`.
+fn moves_valued(moves: &Value, word: &str) -> Vec<String> {
+    let mut found: Vec<String> = moves
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["value"] == word)
+        .map(|m| m["move"].as_str().unwrap().to_string())
+        .collect();
+    found.sort();
+    found
+}
+
+#[test]
+fn tictactoe_is_a_draw_every_first_move_draws_and_the_certificate_repeats() {
+    let data = data_dir("tictactoe");
+    let r = documented(&data, &["report", "tictactoe"]);
+    let moves = documented(&data, &["moves", "tictactoe"]);
+    assert_eq!(r["value"], moves["value"]);
+    assert_eq!(r["value"], "draw");
+    let first = &r["first_moves"];
+    assert_eq!(first["total"], moves["moves_total"]);
+    assert_eq!(first["draws"], first["total"]);
+    assert_eq!(first["keeping"], first["total"]);
+    assert!(first["warning"].is_null());
+    assert_eq!(moves_valued(&first["moves"], "draw"), moves_valued(&moves["moves"], "draw"));
+    // Every first move draws, so each is an exact draw under the swap rule.
+    assert_eq!(r["swap"]["exact_draw"], true);
+    assert_eq!(r["swap"]["fairest"].as_array().unwrap().len(), 9);
+    let f = &r["forgiveness"];
+    let seats = f["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 2);
+    let by_ply = f["by_ply"].as_array().unwrap();
+    assert_eq!(by_ply[0]["ply"], 0);
+    assert!(by_ply.len() >= 2);
+    for row in by_ply {
+        let sum = row["keep"].as_f64().unwrap() + row["one_step"].as_f64().unwrap() + row["more"].as_f64().unwrap();
+        assert!((sum - 1.0).abs() < 1e-9, "{row}");
+    }
+    let critical = f["critical"].as_u64().unwrap();
+    assert_eq!(critical, seats.iter().map(|s| s["critical"].as_u64().unwrap()).sum::<u64>());
+    let shown = f["critical_positions"].as_array().unwrap();
+    assert!(critical > 0 && !shown.is_empty());
+    // A critical position shown has exactly one move keeping its value.
+    let at = shown[0].as_str().unwrap();
+    let there = documented(&data, &["moves", "tictactoe", "--position", at]);
+    let keeping = there["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["value"] == there["value"])
+        .count();
+    assert_eq!(keeping, 1, "{at}");
+    // The certificate: the same from another run and from one or two threads.
+    let c = &r["certificate"];
+    assert_eq!(c["order"], "position");
+    assert_eq!(c["positions"].as_u64().unwrap(), c["wins"].as_u64().unwrap() + c["draws"].as_u64().unwrap() + c["losses"].as_u64().unwrap());
+    for threads in [&["--threads", "1"][..], &["--threads", "2"][..], &[][..]] {
+        let again = documented(&data, &[threads, &["report", "tictactoe"][..]].concat());
+        assert_eq!(again["certificate"], *c, "{threads:?}");
+    }
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn pawns_winning_first_moves_are_those_moves_values_and_db_verify_repeats_the_certificate() {
+    let data = data_dir("pawns");
+    let spec = "pawns:cols=3,rows=5";
+    let r = documented(&data, &["report", spec, "--depth", "2"]);
+    let moves = documented(&data, &["moves", spec]);
+    assert_eq!(r["value"], "win");
+    let first = &r["first_moves"];
+    let winning = moves_valued(&moves["moves"], "win");
+    assert_eq!(moves_valued(&first["moves"], "win"), winning);
+    assert_eq!(first["keeping"].as_u64().unwrap(), winning.len() as u64);
+    let total = first["total"].as_u64().unwrap();
+    assert!(winning.len() as u64 <= total);
+    if (winning.len() as u64) < total {
+        assert_eq!(
+            first["warning"],
+            format!("only {} of {total} first moves keep the win", winning.len())
+        );
+    }
+    // The replies to each first move are what `moves` values after it.
+    for m in first["moves"].as_array().unwrap() {
+        let played = m["move"].as_str().unwrap();
+        let after = documented(&data, &["moves", spec, "--moves", played]);
+        assert_eq!(m["replies"]["moves"], after["moves"], "{played}");
+    }
+    let c = &r["certificate"];
+    assert_eq!(c["order"], "rank");
+    let file = data.join("pawns-3x5.zdb");
+    let verified = documented(&data, &["db", "verify", file.to_str().unwrap()]);
+    assert_eq!(verified["certificate"], *c);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn a_report_page_holds_its_plot() {
+    let data = data_dir("page");
+    let page = data.join("tictactoe.html");
+    std::fs::create_dir_all(&data).unwrap();
+    let out = common::zermelo(&[
+        "--data",
+        data.to_str().unwrap(),
+        "report",
+        "tictactoe",
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.starts_with("<!doctype html>") && html.contains("<svg"));
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn bad_requests_fail_in_one_line() {
+    let line = common::error_line(&["report", "tictactoe", "--depth", "3"]);
+    assert!(line.contains("--depth"), "{line}");
+    let line = common::error_line(&["report", "bigpoints:colors=3,discs=3,players=3"]);
+    assert!(!line.is_empty());
+}
