@@ -14,7 +14,7 @@ use rustc_hash::FxHashSet;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use crate::game::Notation;
+use crate::game::{Levelled, Notation};
 use crate::solve::Limit;
 use crate::table::db::{Database, Layer};
 use crate::value::Value;
@@ -97,9 +97,84 @@ impl Sums {
     }
 }
 
+/// Forgiveness summed position by position.
+struct Walk {
+    rows: Vec<Vec<Sums>>,
+    seats: Vec<(Sums, u64)>,
+    out: Forgiveness,
+}
+
+impl Walk {
+    fn new(seats: usize) -> Walk {
+        Walk {
+            rows: Vec::new(),
+            seats: (0..seats).map(|_| (Sums::default(), 0)).collect(),
+            out: Forgiveness::default(),
+        }
+    }
+
+    /// Counts `p`, reached at `ply` with `seat` to move, whose legal moves have `classes`
+    /// for its mover; the value it keeps (the best class), `None` when it has no moves.
+    fn visit<G: Notation>(&mut self, game: &G, p: &G::Position, (ply, seat): (u32, u8), classes: &[i8]) -> Option<i8> {
+        let best = *classes.iter().max()?;
+        let mut lost = [0u32; 3];
+        for class in classes {
+            lost[(best - class).clamp(0, 2) as usize] += 1;
+        }
+        let shares = lost.map(|n| f64::from(n) / classes.len() as f64);
+        let seat = usize::from(seat);
+        let at = ply as usize;
+        if self.rows.len() <= at {
+            self.rows.resize_with(at + 1, Vec::new);
+        }
+        if self.rows[at].len() <= seat {
+            self.rows[at].resize_with(seat + 1, Sums::default);
+        }
+        self.rows[at][seat].add(shares);
+        self.seats[seat].0.add(shares);
+        if lost[0] == 1 && classes.len() > 1 {
+            self.seats[seat].1 += 1;
+            self.out.critical += 1;
+            if self.out.critical_positions.len() < CRITICAL_SHOWN {
+                self.out.critical_positions.push(game.format_position(p));
+            }
+        }
+        Some(best)
+    }
+
+    fn finish<G: Notation>(mut self, game: &G, positions: u64) -> Forgiveness {
+        self.out.positions = positions;
+        for (ply, at) in self.rows.iter().enumerate() {
+            for (seat, s) in at.iter().enumerate().filter(|(_, s)| s.positions > 0) {
+                self.out.by_ply.push(PlyRow {
+                    ply: ply as u32,
+                    seat: seat as u8,
+                    positions: s.positions,
+                    keep: s.mean(0),
+                    one_step: s.mean(1),
+                    more: s.mean(2),
+                });
+            }
+        }
+        self.out.seats = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(seat, (s, critical))| SeatForgiveness {
+                seat: seat as u8,
+                name: game.player_name(seat as u8),
+                positions: s.positions,
+                safe: s.mean(0),
+                critical: *critical,
+            })
+            .collect();
+        self.out
+    }
+}
+
 /// Walks the perfect-play subgraph of `game` from `start`, breadth first: `moves_of`
-/// gives a position's legal moves with their classes for the mover; `seat_name` names a
-/// seat. Refused past `max` positions, and stopped by `limit`.
+/// gives a position's legal moves with their classes for the mover. Refused past `max`
+/// positions, and stopped by `limit`.
 pub fn forgiveness<G: Notation>(
     game: &G,
     start: &G::Position,
@@ -107,10 +182,7 @@ pub fn forgiveness<G: Notation>(
     max: u64,
     limit: &Limit,
 ) -> Result<Forgiveness, Error> {
-    let seats = game.players();
-    let mut rows: Vec<Vec<Sums>> = Vec::new();
-    let mut by_seat: Vec<(Sums, u64)> = (0..seats).map(|_| (Sums::default(), 0)).collect();
-    let mut out = Forgiveness::default();
+    let mut walk = Walk::new(game.players());
     let mut seen: FxHashSet<G::Position> = FxHashSet::default();
     seen.insert(start.clone());
     let mut queue = VecDeque::from([(start.clone(), 0u32)]);
@@ -123,73 +195,129 @@ pub fn forgiveness<G: Notation>(
             continue;
         }
         let moves = moves_of(&p)?;
-        let Some(best) = moves.iter().map(|(_, c)| *c).max() else {
+        let classes: Vec<i8> = moves.iter().map(|(_, c)| *c).collect();
+        let Some(best) = walk.visit(game, &p, (ply, game.to_move(&p)), &classes) else {
             continue;
         };
-        let mut lost = [0u32; 3];
-        for (m, class) in &moves {
-            lost[(best - class).clamp(0, 2) as usize] += 1;
-            if *class == best {
+        for (m, _) in moves.iter().filter(|(_, c)| *c == best) {
+            let child = game.play(&p, m);
+            if !seen.contains(&child) {
+                if seen.len() as u64 >= max {
+                    return Err(Error::TooBig(format!(
+                        "the perfect-play subgraph has more than {max} positions"
+                    )));
+                }
+                seen.insert(child.clone());
+                queue.push_back((child, ply + 1));
+            }
+        }
+    }
+    Ok(walk.finish(game, seen.len() as u64))
+}
+
+/// The same walk in one pass over a level table, level by level in order of rank:
+/// `class` gives the class of a rank for its mover (`None`: no position). Positions are
+/// the table's ranks, so a game whose ranks are classes under its symmetries counts each
+/// class once, and a seat is told from the seats before it (a table may keep a position
+/// with its colours swapped, so that the same seat always moves). Games of two seats;
+/// stopped by `limit`.
+pub fn forgiveness_by_levels<G: Levelled + Notation>(
+    game: &G,
+    start: &G::Position,
+    class: impl Fn(u64) -> Option<i8>,
+    limit: &Limit,
+) -> Result<Forgiveness, Error> {
+    const UNREACHED: u16 = u16::MAX;
+    let size = usize::try_from(game.size())
+        .map_err(|_| Error::TooBig("the table is too large to walk here".into()))?;
+    let mut ply = vec![UNREACHED; size];
+    let mut seats = vec![0u8; size];
+    ply[game.rank(start) as usize] = 0;
+    seats[game.rank(start) as usize] = game.to_move(start);
+    let mut walk = Walk::new(game.players());
+    let mut reached = 1u64;
+    let mut moves = Vec::new();
+    let mut classes = Vec::new();
+    let mut ticks = 0;
+    // Visits the position of `rank`, marking the children that keep its value; children
+    // in its own level and below its rank are left for later in `again`.
+    let mut visit = |rank: u64, p: G::Position, ply: &mut [u16], seats: &mut [u8], again: &mut Vec<u64>, walk: &mut Walk| {
+        let (at, seat) = (ply[rank as usize], seats[rank as usize]);
+        if game.outcome(&p).is_some() {
+            return Ok::<u64, Error>(0);
+        }
+        moves.clear();
+        game.moves(&p, &mut moves);
+        let mover = game.to_move(&p);
+        let children: Vec<(u64, i8, u8)> = moves
+            .iter()
+            .map(|m| {
                 let child = game.play(&p, m);
-                if !seen.contains(&child) {
-                    if seen.len() as u64 >= max {
-                        return Err(Error::TooBig(format!(
-                            "the perfect-play subgraph has more than {max} positions"
-                        )));
-                    }
-                    seen.insert(child.clone());
-                    queue.push_back((child, ply + 1));
+                let r = game.rank(&child);
+                let c = class(r).ok_or_else(|| Error::Unsupported(format!("rank {r} holds no value")))?;
+                let same = game.to_move(&child) == mover;
+                Ok((r, if same { c } else { -c }, if same { seat } else { 1 - seat }))
+            })
+            .collect::<Result<_, Error>>()?;
+        classes.clear();
+        classes.extend(children.iter().map(|(_, c, _)| *c));
+        let Some(best) = walk.visit(game, &p, (u32::from(at), seat), &classes) else {
+            return Ok(0);
+        };
+        let mut newly = 0;
+        for &(r, _, child_seat) in children.iter().filter(|(_, c, _)| *c == best) {
+            let next = at.saturating_add(1).min(UNREACHED - 1);
+            let was = ply[r as usize];
+            if next < was {
+                ply[r as usize] = next;
+                seats[r as usize] = child_seat;
+                newly += u64::from(was == UNREACHED);
+                if r <= rank && was == UNREACHED {
+                    again.push(r);
                 }
             }
         }
-        let total = moves.len() as f64;
-        let shares = lost.map(|n| f64::from(n) / total);
-        let seat = usize::from(game.to_move(&p));
-        let ply_rows = {
-            let at = ply as usize;
-            if rows.len() <= at {
-                rows.resize_with(at + 1, Vec::new);
+        Ok(newly)
+    };
+    for level in 0..game.levels() {
+        let ranks = game.level_ranks(level);
+        let mut again = Vec::new();
+        let mut failed = None;
+        game.for_each_position(ranks.clone(), |rank, p| {
+            if failed.is_some() || ply[rank as usize] == UNREACHED {
+                return;
             }
-            &mut rows[at]
-        };
-        if ply_rows.len() <= seat {
-            ply_rows.resize_with(seat + 1, Sums::default);
+            let Some(p) = p else { return };
+            if limit.reached(reached as usize, &mut ticks) {
+                failed = Some(limit.stop());
+                return;
+            }
+            match visit(rank, p, &mut ply, &mut seats, &mut again, &mut walk) {
+                Ok(n) => reached += n,
+                Err(e) => failed = Some(e),
+            }
+        });
+        if let Some(e) = failed {
+            return Err(e);
         }
-        ply_rows[seat].add(shares);
-        by_seat[seat].0.add(shares);
-        if lost[0] == 1 && moves.len() > 1 {
-            by_seat[seat].1 += 1;
-            out.critical += 1;
-            if out.critical_positions.len() < CRITICAL_SHOWN {
-                out.critical_positions.push(game.format_position(&p));
+        // Positions reached within the level after its scan passed them: their own moves
+        // all lead to higher levels.
+        for rank in again.into_iter().filter(|r| ranks.contains(r)) {
+            if let Some(p) = game.unrank(rank) {
+                reached += visit(rank, p, &mut ply, &mut seats, &mut Vec::new(), &mut walk)?;
             }
         }
     }
-    out.positions = seen.len() as u64;
-    for (ply, at) in rows.iter().enumerate() {
-        for (seat, s) in at.iter().enumerate().filter(|(_, s)| s.positions > 0) {
-            out.by_ply.push(PlyRow {
-                ply: ply as u32,
-                seat: seat as u8,
-                positions: s.positions,
-                keep: s.mean(0),
-                one_step: s.mean(1),
-                more: s.mean(2),
-            });
-        }
+    Ok(walk.finish(game, reached))
+}
+
+/// The class of a value: 1 a win, 0 a draw, -1 a loss.
+pub fn class(v: Value) -> i8 {
+    match v {
+        Value::Win(_) => 1,
+        Value::Draw => 0,
+        Value::Lose(_) => -1,
     }
-    out.seats = by_seat
-        .iter()
-        .enumerate()
-        .map(|(seat, (s, critical))| SeatForgiveness {
-            seat: seat as u8,
-            name: game.player_name(seat as u8),
-            positions: s.positions,
-            safe: s.mean(0),
-            critical: *critical,
-        })
-        .collect();
-    Ok(out)
 }
 
 /// How far a first move's value leaves the game from even once the second player may take

@@ -22,7 +22,7 @@ use crate::play::command::Program;
 use crate::play::external::{External, Mover};
 use crate::play::human::Human;
 use crate::play::{play_match, tournament, Player};
-use crate::solve::KeyFn;
+use crate::solve::{KeyFn, Limit};
 use crate::spec::{GameInfo, COMMON_PLAYERS};
 use crate::table::db::Database;
 use crate::Error;
@@ -135,6 +135,17 @@ pub trait Strategy: Send + Sync + Sized + 'static {
     fn held_bytes(table: &Self::Table) -> u64 {
         let _ = table;
         0
+    }
+    /// Forgiveness along perfect play from `start` in one pass over `table`, where the
+    /// table allows it; `None` to walk position by position through [`Strategy::view`].
+    fn forgiveness(
+        &self,
+        start: &<Self::Game as Game>::Position,
+        table: &Self::Table,
+        limit: &Limit,
+    ) -> Option<Result<Forgiveness, Error>> {
+        let _ = (start, table, limit);
+        None
     }
     /// The saved database `table` reads, when it reads one.
     fn database(table: &Self::Table) -> Option<&Database> {
@@ -747,6 +758,13 @@ impl<S: Strategy> GameSession<S> {
         notes: &mut Vec<String>,
     ) -> Result<Option<Forgiveness>, Error> {
         let tables = self.tables(opts);
+        let limit = opts.budget.limit(SUBGRAPH_BYTES);
+        let stopped = |e| opts.budget.stopped_as(e, &format!("the forgiveness of {}", self.spec()));
+        if let Some(table) = tables.get()? {
+            if let Some(walked) = self.strategy.forgiveness(start, &table, &limit) {
+                return left_out(walked.map_err(stopped), "forgiveness", notes);
+            }
+        }
         let moves_of = |p: &<S::Game as Game>::Position| {
             let view = self.strategy.view(p, opts, &tables)?;
             view.moves
@@ -754,9 +772,7 @@ impl<S: Strategy> GameSession<S> {
                 .map(|m| Ok((game.parse_move(p, &m.notation)?, class_of(&m.verdict)?)))
                 .collect::<Result<Vec<_>, Error>>()
         };
-        let limit = opts.budget.limit(SUBGRAPH_BYTES);
-        let walked = design::forgiveness(game, start, moves_of, REPORT_SUBGRAPH, &limit)
-            .map_err(|e| opts.budget.stopped_as(e, &format!("the forgiveness of {}", self.spec())));
+        let walked = design::forgiveness(game, start, moves_of, REPORT_SUBGRAPH, &limit).map_err(stopped);
         left_out(walked, "forgiveness", notes)
     }
 
