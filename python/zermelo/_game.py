@@ -21,6 +21,7 @@ from ._results import (
     Grundy,
     PlayerInfo,
     Position,
+    Report,
     Solution,
     Standings,
 )
@@ -90,6 +91,22 @@ class Game:
         with Bar(progress) as bar:
             text, svg = self._native.position(to_moves(moves), position, all, to_bytes(memory), seconds, bar)
         return Position(load(text), svg)
+
+    def report(
+        self,
+        depth: int = 1,
+        *,
+        memory: Memory = None,
+        seconds: Optional[float] = None,
+        progress: bool = True,
+    ) -> Report:
+        """A designer's report from the game's strong solution (solved first when needed,
+        within `memory` and `seconds`), as `zermelo report` gives it: every first move's
+        value (with `depth=2` the replies to each), the swap rule, each seat's forgiveness
+        along perfect play and a certificate of the solved values."""
+        with Bar(progress) as bar:
+            text, svg = self._native.report(depth, to_bytes(memory), seconds, bar)
+        return Report(load(text), svg)
 
     def graph(
         self,

@@ -64,6 +64,13 @@ class Game:
         seconds: Optional[float] = None,
         progress: Optional[_Progress] = None,
     ) -> Tuple[str, Optional[str]]: ...
+    def report(
+        self,
+        depth: int = 1,
+        memory: Optional[int] = None,
+        seconds: Optional[float] = None,
+        progress: Optional[_Progress] = None,
+    ) -> Tuple[str, Optional[str]]: ...
     def graph(
         self,
         symmetry: bool = False,

@@ -236,6 +236,9 @@ pub fn verify(
     } else {
         0
     };
+    let certificate = Certificate::certifies(&db)
+        .then(|| Certificate::of_database(&db))
+        .transpose()?;
     Ok(DbCheck {
         path: path.display().to_string(),
         spec: db.header().spec.clone(),
@@ -243,9 +246,7 @@ pub fn verify(
         sampled,
         seconds: started.elapsed().as_secs_f64(),
         part: DbPart::of(&db),
-        certificate: Certificate::certifies(&db)
-            .then(|| Certificate::of_database(&db))
-            .transpose()?,
+        certificate,
     })
 }
 
