@@ -358,11 +358,12 @@ impl Game {
 
     /// A designer's report from the game's strong solution (solved first when needed): the
     /// `report` document, and its plot of forgiveness by ply as SVG (`None` when left out).
-    #[pyo3(signature = (depth=1, memory=None, seconds=None, progress=None))]
+    #[pyo3(signature = (depth=1, compensate=None, memory=None, seconds=None, progress=None))]
     fn report(
         &self,
         py: Python<'_>,
         depth: u32,
+        compensate: Option<String>,
         memory: Option<u64>,
         seconds: Option<f64>,
         progress: Option<Bound<'_, PyAny>>,
@@ -370,7 +371,11 @@ impl Game {
         let opts = options(&self.data, memory, seconds)?;
         let session = self.session.as_ref();
         let report = run(py, opts, progress.as_ref(), &Raised::default(), |opts| {
-            session.report(depth, opts)
+            let mut report = session.report(depth, opts)?;
+            if let Some(along) = &compensate {
+                report.compensation = Some(zermelo::compensation::along(session.spec(), along, opts)?);
+            }
+            Ok(report)
         })?;
         let svg = match &report.forgiveness {
             Some(f) => Some(

@@ -60,6 +60,8 @@ DECLARED = {
     zermelo.FirstMoves: "report/first_moves",
     zermelo.SwapRule: "report/swap",
     zermelo.Report: "report",
+    zermelo.Setting: "setting",
+    zermelo.Compensation: "compensation",
 }
 
 # The package's documents are the command line's without `command` (the command's name),

@@ -96,6 +96,7 @@ class Game:
         self,
         depth: int = 1,
         *,
+        compensate: Optional[str] = None,
         memory: Memory = None,
         seconds: Optional[float] = None,
         progress: bool = True,
@@ -103,9 +104,10 @@ class Game:
         """A designer's report from the game's strong solution (solved first when needed,
         within `memory` and `seconds`), as `zermelo report` gives it: every first move's
         value (with `depth=2` the replies to each), the swap rule, each seat's forgiveness
-        along perfect play and a certificate of the solved values."""
+        along perfect play and a certificate of the solved values; with `compensate`
+        (`"komi=-5..5"`, `"first=vertical|horizontal"`) the value along that key."""
         with Bar(progress) as bar:
-            text, svg = self._native.report(depth, to_bytes(memory), seconds, bar)
+            text, svg = self._native.report(depth, compensate, to_bytes(memory), seconds, bar)
         return Report(load(text), svg)
 
     def graph(

@@ -67,6 +67,7 @@ class Game:
     def report(
         self,
         depth: int = 1,
+        compensate: Optional[str] = None,
         memory: Optional[int] = None,
         seconds: Optional[float] = None,
         progress: Optional[_Progress] = None,

@@ -804,6 +804,26 @@ class SwapRule(Record):
     value: Verdict
 
 
+class Setting(Verdict):
+    """One setting of a key, solved: its value for the first player."""
+
+    setting: str
+    game: str
+    to_move: str
+
+
+class Compensation(Record):
+    """The value along one key: the settings solved, where the result first changes and
+    the fairest settings."""
+
+    key: str
+    settings: int
+    bisected: bool
+    solved: List[Setting]
+    changes_at: Optional[str]
+    fairest: List[str]
+
+
 class Report(Verdict):
     """The `report` document: a designer's report from the strong solution; drawn in
     notebooks as tables and its plot of forgiveness by ply."""
@@ -815,6 +835,7 @@ class Report(Verdict):
     swap: SwapRule
     forgiveness: Optional[Forgiveness]
     certificate: Optional[Certificate]
+    compensation: Optional[Compensation]
     notes: List[str]
     seconds: float
 

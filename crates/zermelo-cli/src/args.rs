@@ -81,6 +81,11 @@ pub enum Command {
         /// Also write the report as one self-contained HTML page, its plots inline.
         #[arg(long, value_name = "FILE")]
         html: Option<PathBuf>,
+        /// The game's value along one of its keys, each setting solved: KEY=A..B (whole
+        /// numbers; ranges of more than 16 bisected on the result) or KEY=a|b, e.g.
+        /// komi=-5..5 or first=vertical|horizontal.
+        #[arg(long, value_name = "KEY=SETTINGS", allow_hyphen_values = true)]
+        compensate: Option<String>,
         /// The most seconds the report (its solve included) may take.
         #[arg(long, value_name = "SECONDS", value_parser = member_seconds)]
         seconds: Option<f64>,

@@ -97,9 +97,19 @@ pub fn moves(spec: &str, moves: &[String], all: bool, mut opts: Options) -> Resu
     Ok(render::position(&open(spec)?.position(moves, &opts)?))
 }
 
-/// `zermelo report`, with the page written to `html` when asked.
-pub fn report(spec: &str, depth: u32, html: Option<&Path>, opts: Options) -> Result<Report> {
-    let report = open(spec)?.report(depth, &opts)?;
+/// `zermelo report`, along the key `compensate` names and with the page written to `html`
+/// when asked.
+pub fn report(
+    spec: &str,
+    depth: u32,
+    compensate: Option<&str>,
+    html: Option<&Path>,
+    opts: Options,
+) -> Result<Report> {
+    let mut report = open(spec)?.report(depth, &opts)?;
+    if let Some(along) = compensate {
+        report.compensation = Some(zermelo::compensation::along(spec, along, &opts)?);
+    }
     if let Some(path) = html {
         crate::design::write_page(&report, path)?;
     }

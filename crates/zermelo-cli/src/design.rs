@@ -5,7 +5,7 @@ use std::path::Path;
 
 use anyhow::{Context as _, Result};
 use zermelo::analysis::report::{forgiveness_svg, Certificate, Forgiveness};
-use zermelo::session::{quantity, DesignReport, FirstMove, MoveTally};
+use zermelo::session::{quantity, Compensation, DesignReport, FirstMove, MoveTally};
 
 use crate::report::{document, Report};
 
@@ -61,9 +61,40 @@ fn text(r: &DesignReport) -> String {
     if let Some(c) = &r.certificate {
         t += &certificate_text(c);
     }
+    if let Some(c) = &r.compensation {
+        t += &compensation_text(c);
+    }
     for n in &r.notes {
         let _ = writeln!(t, "note: {n}");
     }
+    t
+}
+
+fn compensation_text(c: &Compensation) -> String {
+    let mut t = format!(
+        "compensation along {} ({}{}):\n",
+        c.key,
+        quantity(c.settings, "setting"),
+        if c.bisected { ", bisected on the result" } else { "" }
+    );
+    for s in &c.solved {
+        let _ = writeln!(t, "  {}={:<8} {} for {}", c.key, s.setting, s.verdict.words(), s.to_move);
+    }
+    let change = c
+        .changes_at
+        .as_ref()
+        .map_or("the result never changes".to_string(), |at| {
+            format!("the result first changes at {}={at}", c.key)
+        });
+    let _ = writeln!(
+        t,
+        "  {change}; the fairest: {}",
+        c.fairest
+            .iter()
+            .map(|s| format!("{}={s}", c.key))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
     t
 }
 
@@ -206,6 +237,9 @@ fn page(r: &DesignReport) -> Result<String> {
     }
     if let Some(c) = &r.certificate {
         let _ = writeln!(h, "<h2>Certificate</h2>\n<pre>{}</pre>", esc(&certificate_text(c)));
+    }
+    if let Some(c) = &r.compensation {
+        let _ = writeln!(h, "<h2>Compensation</h2>\n<pre>{}</pre>", esc(&compensation_text(c)));
     }
     for n in &r.notes {
         let _ = writeln!(h, "<p>{}</p>", esc(n));

@@ -139,10 +139,11 @@ fn dispatch(
             spec,
             depth,
             html,
+            compensate,
             seconds,
         } => {
             opts.budget.seconds = seconds;
-            commands::report(&spec, depth, html.as_deref(), opts)
+            commands::report(&spec, depth, compensate.as_deref(), html.as_deref(), opts)
         }
         Command::Count { spec, symmetry } => commands::count(&spec, symmetry, opts, json),
         Command::Graph {

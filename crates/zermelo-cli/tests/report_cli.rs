@@ -142,3 +142,74 @@ fn bad_requests_fail_in_one_line() {
     let line = common::error_line(&["report", "bigpoints:colors=3,discs=3,players=3"]);
     assert!(!line.is_empty());
 }
+
+#[test]
+fn komi_shifts_the_margin_of_dots_by_the_boxes_credited() {
+    let data = data_dir("komi");
+    let spec = "dots:size=3";
+    let margin_of = |game: &str| documented(&data, &["solve", game])["margin"].as_i64().unwrap();
+    let plain = margin_of(spec);
+    let r = documented(&data, &["report", spec, "--compensate", "komi=-3..3"]);
+    let c = &r["compensation"];
+    assert_eq!(c["settings"], 7);
+    let solved = c["solved"].as_array().unwrap();
+    assert_eq!(solved.len(), 7);
+    for s in solved {
+        let komi: i64 = s["setting"].as_str().unwrap().parse().unwrap();
+        let margin = s["margin"].as_i64().unwrap();
+        // The second player's credit comes off the first player's lead, through every
+        // search: the solve of the member, and the values of its first moves.
+        assert_eq!(margin, plain - komi, "komi={komi}");
+        assert_eq!(margin, margin_of(&format!("{spec},komi={komi}")));
+        let word = match margin {
+            m if m > 0 => "win",
+            m if m < 0 => "lose",
+            _ => "draw",
+        };
+        assert_eq!(s["value"], word);
+        let moves = documented(&data, &["moves", &format!("{spec},komi={komi}")]);
+        assert_eq!(moves["margin"].as_i64().unwrap(), margin);
+    }
+    let flips = solved.iter().find(|s| s["value"] != solved[0]["value"]).unwrap();
+    assert_eq!(c["changes_at"], flips["setting"]);
+    let least = solved.iter().map(|s| s["margin"].as_i64().unwrap().abs()).min().unwrap();
+    let fairest: Vec<&Value> = solved.iter().filter(|s| s["margin"].as_i64().unwrap().abs() == least).map(|s| &s["setting"]).collect();
+    assert_eq!(c["fairest"].as_array().unwrap().iter().collect::<Vec<_>>(), fairest);
+    let line = common::error_line(&["solve", "dots:size=3,komi=x"]);
+    assert!(line.contains("komi"), "{line}");
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn a_choice_of_who_moves_first_is_solved_setting_by_setting() {
+    let data = data_dir("first");
+    let spec = "domineering:rows=3,cols=4";
+    let r = documented(&data, &["report", spec, "--compensate", "first=vertical|horizontal"]);
+    let c = &r["compensation"];
+    assert_eq!(c["bisected"], false);
+    for s in c["solved"].as_array().unwrap() {
+        let member = format!("{spec},first={}", s["setting"].as_str().unwrap());
+        let solved = documented(&data, &["solve", &member]);
+        assert_eq!(s["value"], solved["value"]);
+        assert_eq!(s["to_move"], solved["to_move"]);
+    }
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn a_long_range_is_bisected_to_where_the_result_changes() {
+    let data = data_dir("bisect");
+    let r = documented(&data, &["report", "dots:size=3", "--compensate", "komi=-20..20"]);
+    let c = &r["compensation"];
+    assert_eq!(c["bisected"], true);
+    let solved = c["solved"].as_array().unwrap();
+    assert!(solved.len() < 41);
+    // The change found is the one found by solving the settings one by one.
+    let whole = documented(&data, &["report", "dots:size=3", "--compensate", "komi=-3..3"]);
+    assert!(!c["changes_at"].is_null());
+    assert_eq!(c["changes_at"], whole["compensation"]["changes_at"]);
+    let at = solved.iter().position(|s| s["setting"] == c["changes_at"]).unwrap();
+    assert_eq!(solved[at - 1]["value"], solved[0]["value"]);
+    assert_eq!(solved[at - 1]["setting"].as_str().unwrap().parse::<i64>().unwrap() + 1, c["changes_at"].as_str().unwrap().parse::<i64>().unwrap());
+    let _ = std::fs::remove_dir_all(&data);
+}

@@ -243,6 +243,19 @@ impl fmt::Display for Spec {
 }
 
 impl Spec {
+    /// The same spec with `key` set to `value` (in its place when given, else last).
+    pub fn with(&self, key: &str, value: &str) -> Spec {
+        let mut options = self.options.clone();
+        match options.iter_mut().find(|(k, _)| k == key) {
+            Some((_, v)) => *v = value.to_string(),
+            None => options.push((key.to_string(), value.to_string())),
+        }
+        Spec {
+            name: self.name.clone(),
+            options,
+        }
+    }
+
     /// Refuses keys that `info` does not list.
     pub fn check_keys(&self, info: &GameInfo) -> Result<(), Error> {
         for (key, _) in &self.options {

@@ -186,9 +186,9 @@ pub fn forgiveness<G: Notation>(
     let mut seen: FxHashSet<G::Position> = FxHashSet::default();
     seen.insert(start.clone());
     let mut queue = VecDeque::from([(start.clone(), 0u32)]);
-    let mut ticks = 0;
     while let Some((p, ply)) = queue.pop_front() {
-        if limit.reached(seen.len(), &mut ticks) {
+        // Valuing a position's moves may take long: the clock is read at every one.
+        if limit.positions.is_some_and(|most| seen.len() > most) || limit.passed() {
             return Err(limit.stop());
         }
         if game.outcome(&p).is_some() {

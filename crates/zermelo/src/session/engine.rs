@@ -30,12 +30,16 @@ use crate::Error;
 /// Bytes a graph takes per position visited, about: the position kept two or three times,
 /// its node and edges, their text.
 const GRAPH_BYTES: u64 = 512;
-/// The most positions a report walks along perfect play.
-const REPORT_SUBGRAPH: u64 = 20_000_000;
+/// The most positions a report walks along perfect play position by position (a level
+/// table is walked whole, in one pass).
+const REPORT_SUBGRAPH: u64 = 1_000_000;
+/// The most seconds a report's walk along perfect play, or its certificate, takes when
+/// the budget sets none.
+const REPORT_PART_SECONDS: f64 = 60.0;
 /// Bytes a report keeps per position of the perfect-play subgraph, about.
 const SUBGRAPH_BYTES: u64 = 128;
 /// The most positions a certificate explores when no saved table holds the values.
-const CERTIFIED_POSITIONS: u64 = 5_000_000;
+const CERTIFIED_POSITIONS: u64 = 2_000_000;
 
 /// A player made by name, or why it cannot play.
 pub type Made<'s, G> = Result<Box<dyn Player<G> + 's>, Error>;
@@ -743,6 +747,7 @@ impl<S: Strategy> GameSession<S> {
             swap: swap_rule(&first.moves)?,
             forgiveness,
             certificate,
+            compensation: None,
             notes,
             seconds: started.elapsed().as_secs_f64(),
         })
@@ -758,8 +763,15 @@ impl<S: Strategy> GameSession<S> {
         notes: &mut Vec<String>,
     ) -> Result<Option<Forgiveness>, Error> {
         let tables = self.tables(opts);
-        let limit = opts.budget.limit(SUBGRAPH_BYTES);
-        let stopped = |e| opts.budget.stopped_as(e, &format!("the forgiveness of {}", self.spec()));
+        let limit = part_limit(opts, SUBGRAPH_BYTES);
+        let stopped = |e| match e {
+            Error::TooBig(_) => Error::TooBig(format!(
+                "the perfect-play subgraph of {} takes more than the time or memory a report may \
+                 give it ({REPORT_PART_SECONDS} s unless --seconds says)",
+                self.spec()
+            )),
+            e => e,
+        };
         if let Some(table) = tables.get()? {
             if let Some(walked) = self.strategy.forgiveness(start, &table, &limit) {
                 return left_out(walked.map_err(stopped), "forgiveness", notes);
@@ -790,9 +802,15 @@ impl<S: Strategy> GameSession<S> {
             &game.start(),
             None,
             CERTIFIED_POSITIONS,
-            &opts.budget.limit(GRAPH_BYTES),
+            &part_limit(opts, GRAPH_BYTES),
         )
-        .map_err(|e| opts.budget.stopped_as(e, &format!("the certificate of {}", self.spec())))?
+        .map_err(|e| match e {
+            Error::TooBig(_) => Error::TooBig(format!(
+                "valuing every position of {} takes more than the time or memory a report may give it",
+                self.spec()
+            )),
+            e => e,
+        })?
         .ok_or_else(|| {
             Error::TooBig(format!(
                 "{} has more than {CERTIFIED_POSITIONS} positions and no saved table to certify",
@@ -987,6 +1005,18 @@ impl<S: Strategy> Session for GameSession<S> {
             Err(std::sync::TryLockError::WouldBlock) => return 0,
         };
         held.as_deref().map_or(0, S::held_bytes)
+    }
+}
+
+/// The limit of one part of a report: `opts`' budget, and [`REPORT_PART_SECONDS`] when it
+/// sets no time.
+fn part_limit(opts: &Options, entry_bytes: u64) -> Limit {
+    let limit = opts.budget.limit(entry_bytes);
+    Limit {
+        deadline: limit
+            .deadline
+            .or_else(|| Some(Instant::now() + Duration::from_secs_f64(REPORT_PART_SECONDS))),
+        ..limit
     }
 }
 

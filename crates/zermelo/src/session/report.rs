@@ -380,6 +380,39 @@ pub struct SwapRule {
     pub value: Verdict,
 }
 
+/// One setting of the key, solved.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Setting {
+    /// The key's value.
+    pub setting: String,
+    /// The member's spec.
+    pub game: String,
+    /// Who moves first there.
+    pub to_move: String,
+    /// Its value for the first player.
+    #[serde(flatten)]
+    pub verdict: Verdict,
+}
+
+/// The game's value along one key.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Compensation {
+    /// The key.
+    pub key: String,
+    /// How many settings the key was given.
+    pub settings: u64,
+    /// Whether the range was bisected (only the settings solved are listed).
+    pub bisected: bool,
+    /// The settings solved, in the key's order.
+    pub solved: Vec<Setting>,
+    /// The first setting whose result (win, draw or lose for the first player) differs
+    /// from the first setting's; `None` when none does.
+    pub changes_at: Option<String>,
+    /// The settings closest to even: a draw, else the smallest margin, else the longest
+    /// game.
+    pub fairest: Vec<String>,
+}
+
 /// A designer's report on a game, from its strong solution.
 #[derive(Clone, Debug, Serialize)]
 pub struct DesignReport {
@@ -402,6 +435,9 @@ pub struct DesignReport {
     /// The counts and SHA-256 of the solved values; `None` when it was left out (see
     /// `notes`).
     pub certificate: Option<crate::analysis::report::Certificate>,
+    /// The game's value along one of its keys, when asked for (see
+    /// [`crate::compensation`]).
+    pub compensation: Option<Compensation>,
     /// Why parts of the report were left out.
     pub notes: Vec<String>,
     /// Wall-clock seconds.
