@@ -358,12 +358,14 @@ impl Game {
 
     /// A designer's report from the game's strong solution (solved first when needed): the
     /// `report` document, and its plot of forgiveness by ply as SVG (`None` when left out).
-    #[pyo3(signature = (depth=1, compensate=None, memory=None, seconds=None, progress=None))]
+    #[pyo3(signature = (depth=1, compensate=None, selfplay=None, memory=None, seconds=None, progress=None))]
+    #[allow(clippy::too_many_arguments)]
     fn report(
         &self,
         py: Python<'_>,
         depth: u32,
         compensate: Option<String>,
+        selfplay: Option<u64>,
         memory: Option<u64>,
         seconds: Option<f64>,
         progress: Option<Bound<'_, PyAny>>,
@@ -375,12 +377,18 @@ impl Game {
             if let Some(along) = &compensate {
                 report.compensation = Some(zermelo::compensation::along(session.spec(), along, opts)?);
             }
+            if let Some(games) = selfplay {
+                report.strengths = Some(zermelo::session::strength::strengths(session, games, opts)?);
+            }
             Ok(report)
         })?;
         let svg = match &report.forgiveness {
             Some(f) => Some(
-                zermelo::analysis::report::forgiveness_svg(&format!("{}: moves that keep the value", report.game), f)
-                    .map_err(py_error)?,
+                zermelo::analysis::report::forgiveness_svg(
+                    &format!("{}: moves that keep the value", report.game),
+                    f,
+                )
+                .map_err(py_error)?,
             ),
             None => None,
         };

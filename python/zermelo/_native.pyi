@@ -68,6 +68,7 @@ class Game:
         self,
         depth: int = 1,
         compensate: Optional[str] = None,
+        selfplay: Optional[int] = None,
         memory: Optional[int] = None,
         seconds: Optional[float] = None,
         progress: Optional[_Progress] = None,

@@ -804,6 +804,17 @@ class SwapRule(Record):
     value: Verdict
 
 
+class Strength(Record):
+    """How the seats fare with one player (`soft:T`, `perfect:P`) in both: each seat's
+    points share and the draws, with 95 % intervals."""
+
+    player: str
+    games: int
+    first: Share
+    second: Share
+    draws: Share
+
+
 class Setting(Verdict):
     """One setting of a key, solved: its value for the first player."""
 
@@ -836,6 +847,7 @@ class Report(Verdict):
     forgiveness: Optional[Forgiveness]
     certificate: Optional[Certificate]
     compensation: Optional[Compensation]
+    strengths: Optional[List[Strength]]
     notes: List[str]
     seconds: float
 

@@ -86,6 +86,10 @@ pub enum Command {
         /// komi=-5..5 or first=vertical|horizontal.
         #[arg(long, value_name = "KEY=SETTINGS", allow_hyphen_values = true)]
         compensate: Option<String>,
+        /// Also play N games of self-play for each of soft:0, 0.25, 0.5, 1, 2 and
+        /// perfect:0.9, 0.75, 0.5 in both seats: each seat's share with its 95 % interval.
+        #[arg(long, value_name = "N")]
+        selfplay: Option<u64>,
         /// The most seconds the report (its solve included) may take.
         #[arg(long, value_name = "SECONDS", value_parser = member_seconds)]
         seconds: Option<f64>,

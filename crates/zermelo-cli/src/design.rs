@@ -5,6 +5,8 @@ use std::path::Path;
 
 use anyhow::{Context as _, Result};
 use zermelo::analysis::report::{forgiveness_svg, Certificate, Forgiveness};
+use zermelo::analysis::stats::Share;
+use zermelo::session::strength::Strength;
 use zermelo::session::{quantity, Compensation, DesignReport, FirstMove, MoveTally};
 
 use crate::report::{document, Report};
@@ -39,7 +41,12 @@ fn text(r: &DesignReport) -> String {
         r.solver
     );
     let f = &r.first_moves;
-    let _ = writeln!(t, "first moves: {} ({})", quantity(f.tally.total, "move"), tally_text(&f.tally));
+    let _ = writeln!(
+        t,
+        "first moves: {} ({})",
+        quantity(f.tally.total, "move"),
+        tally_text(&f.tally)
+    );
     if let Some(w) = &f.warning {
         let _ = writeln!(t, "warning: {w}");
     }
@@ -64,8 +71,37 @@ fn text(r: &DesignReport) -> String {
     if let Some(c) = &r.compensation {
         t += &compensation_text(c);
     }
+    if let Some(s) = &r.strengths {
+        t += &strengths_text(s);
+    }
     for n in &r.notes {
         let _ = writeln!(t, "note: {n}");
+    }
+    t
+}
+
+/// A share and its interval: "61.0 % (58.0–64.0 %)".
+fn share_text(s: &Share) -> String {
+    format!(
+        "{:.1} % ({:.1}–{:.1} %)",
+        100.0 * s.share,
+        100.0 * s.low,
+        100.0 * s.high
+    )
+}
+
+fn strengths_text(rows: &[Strength]) -> String {
+    let mut t = "self-play, the same player in both seats (points shares, 95 % intervals):\n".to_string();
+    for s in rows {
+        let _ = writeln!(
+            t,
+            "  {:<13} {} games: first seat {}, second {}, draws {}",
+            s.player,
+            s.games,
+            share_text(&s.first),
+            share_text(&s.second),
+            share_text(&s.draws)
+        );
     }
     t
 }
@@ -75,10 +111,21 @@ fn compensation_text(c: &Compensation) -> String {
         "compensation along {} ({}{}):\n",
         c.key,
         quantity(c.settings, "setting"),
-        if c.bisected { ", bisected on the result" } else { "" }
+        if c.bisected {
+            ", bisected on the result"
+        } else {
+            ""
+        }
     );
     for s in &c.solved {
-        let _ = writeln!(t, "  {}={:<8} {} for {}", c.key, s.setting, s.verdict.words(), s.to_move);
+        let _ = writeln!(
+            t,
+            "  {}={:<8} {} for {}",
+            c.key,
+            s.setting,
+            s.verdict.words(),
+            s.to_move
+        );
     }
     let change = c
         .changes_at
@@ -114,7 +161,11 @@ fn first_move_text(m: &FirstMove) -> String {
             r.to_move,
             tally_text(&r.tally),
             shown.join(", "),
-            if more > 0 { format!(" and {more} more") } else { String::new() }
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            }
         );
     }
     t
@@ -161,9 +212,7 @@ fn forgiveness_text(f: &Forgiveness) -> String {
 }
 
 fn certificate_text(c: &Certificate) -> String {
-    let terminal = c
-        .terminal
-        .map_or(String::new(), |n| format!(", {n} terminal"));
+    let terminal = c.terminal.map_or(String::new(), |n| format!(", {n} terminal"));
     format!(
         "certificate: {}{terminal}; {} won, {} drawn, {} lost by the player to move (by {})\n  sha256 {}\n",
         quantity(c.positions, "position"),
@@ -236,10 +285,25 @@ fn page(r: &DesignReport) -> Result<String> {
         let _ = writeln!(h, "\n<pre>{}</pre>", esc(&forgiveness_text(fg)));
     }
     if let Some(c) = &r.certificate {
-        let _ = writeln!(h, "<h2>Certificate</h2>\n<pre>{}</pre>", esc(&certificate_text(c)));
+        let _ = writeln!(
+            h,
+            "<h2>Certificate</h2>\n<pre>{}</pre>",
+            esc(&certificate_text(c))
+        );
+    }
+    if let Some(s) = &r.strengths {
+        let _ = writeln!(
+            h,
+            "<h2>Players good but not perfect</h2>\n<pre>{}</pre>",
+            esc(&strengths_text(s))
+        );
     }
     if let Some(c) = &r.compensation {
-        let _ = writeln!(h, "<h2>Compensation</h2>\n<pre>{}</pre>", esc(&compensation_text(c)));
+        let _ = writeln!(
+            h,
+            "<h2>Compensation</h2>\n<pre>{}</pre>",
+            esc(&compensation_text(c))
+        );
     }
     for n in &r.notes {
         let _ = writeln!(h, "<p>{}</p>", esc(n));

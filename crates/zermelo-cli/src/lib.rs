@@ -140,10 +140,16 @@ fn dispatch(
             depth,
             html,
             compensate,
+            selfplay,
             seconds,
         } => {
             opts.budget.seconds = seconds;
-            commands::report(&spec, depth, compensate.as_deref(), html.as_deref(), opts)
+            let extra = commands::ReportExtra {
+                compensate: compensate.as_deref(),
+                selfplay,
+                html: html.as_deref(),
+            };
+            commands::report(&spec, depth, &extra, opts)
         }
         Command::Count { spec, symmetry } => commands::count(&spec, symmetry, opts, json),
         Command::Graph {

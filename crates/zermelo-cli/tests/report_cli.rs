@@ -44,7 +44,10 @@ fn tictactoe_is_a_draw_every_first_move_draws_and_the_certificate_repeats() {
     assert_eq!(first["draws"], first["total"]);
     assert_eq!(first["keeping"], first["total"]);
     assert!(first["warning"].is_null());
-    assert_eq!(moves_valued(&first["moves"], "draw"), moves_valued(&moves["moves"], "draw"));
+    assert_eq!(
+        moves_valued(&first["moves"], "draw"),
+        moves_valued(&moves["moves"], "draw")
+    );
     // Every first move draws, so each is an exact draw under the swap rule.
     assert_eq!(r["swap"]["exact_draw"], true);
     assert_eq!(r["swap"]["fairest"].as_array().unwrap().len(), 9);
@@ -55,11 +58,15 @@ fn tictactoe_is_a_draw_every_first_move_draws_and_the_certificate_repeats() {
     assert_eq!(by_ply[0]["ply"], 0);
     assert!(by_ply.len() >= 2);
     for row in by_ply {
-        let sum = row["keep"].as_f64().unwrap() + row["one_step"].as_f64().unwrap() + row["more"].as_f64().unwrap();
+        let sum =
+            row["keep"].as_f64().unwrap() + row["one_step"].as_f64().unwrap() + row["more"].as_f64().unwrap();
         assert!((sum - 1.0).abs() < 1e-9, "{row}");
     }
     let critical = f["critical"].as_u64().unwrap();
-    assert_eq!(critical, seats.iter().map(|s| s["critical"].as_u64().unwrap()).sum::<u64>());
+    assert_eq!(
+        critical,
+        seats.iter().map(|s| s["critical"].as_u64().unwrap()).sum::<u64>()
+    );
     let shown = f["critical_positions"].as_array().unwrap();
     assert!(critical > 0 && !shown.is_empty());
     // A critical position shown has exactly one move keeping its value.
@@ -75,7 +82,10 @@ fn tictactoe_is_a_draw_every_first_move_draws_and_the_certificate_repeats() {
     // The certificate: the same from another run and from one or two threads.
     let c = &r["certificate"];
     assert_eq!(c["order"], "position");
-    assert_eq!(c["positions"].as_u64().unwrap(), c["wins"].as_u64().unwrap() + c["draws"].as_u64().unwrap() + c["losses"].as_u64().unwrap());
+    assert_eq!(
+        c["positions"].as_u64().unwrap(),
+        c["wins"].as_u64().unwrap() + c["draws"].as_u64().unwrap() + c["losses"].as_u64().unwrap()
+    );
     for threads in [&["--threads", "1"][..], &["--threads", "2"][..], &[][..]] {
         let again = documented(&data, &[threads, &["report", "tictactoe"][..]].concat());
         assert_eq!(again["certificate"], *c, "{threads:?}");
@@ -172,9 +182,20 @@ fn komi_shifts_the_margin_of_dots_by_the_boxes_credited() {
     }
     let flips = solved.iter().find(|s| s["value"] != solved[0]["value"]).unwrap();
     assert_eq!(c["changes_at"], flips["setting"]);
-    let least = solved.iter().map(|s| s["margin"].as_i64().unwrap().abs()).min().unwrap();
-    let fairest: Vec<&Value> = solved.iter().filter(|s| s["margin"].as_i64().unwrap().abs() == least).map(|s| &s["setting"]).collect();
-    assert_eq!(c["fairest"].as_array().unwrap().iter().collect::<Vec<_>>(), fairest);
+    let least = solved
+        .iter()
+        .map(|s| s["margin"].as_i64().unwrap().abs())
+        .min()
+        .unwrap();
+    let fairest: Vec<&Value> = solved
+        .iter()
+        .filter(|s| s["margin"].as_i64().unwrap().abs() == least)
+        .map(|s| &s["setting"])
+        .collect();
+    assert_eq!(
+        c["fairest"].as_array().unwrap().iter().collect::<Vec<_>>(),
+        fairest
+    );
     let line = common::error_line(&["solve", "dots:size=3,komi=x"]);
     assert!(line.contains("komi"), "{line}");
     let _ = std::fs::remove_dir_all(&data);
@@ -184,7 +205,10 @@ fn komi_shifts_the_margin_of_dots_by_the_boxes_credited() {
 fn a_choice_of_who_moves_first_is_solved_setting_by_setting() {
     let data = data_dir("first");
     let spec = "domineering:rows=3,cols=4";
-    let r = documented(&data, &["report", spec, "--compensate", "first=vertical|horizontal"]);
+    let r = documented(
+        &data,
+        &["report", spec, "--compensate", "first=vertical|horizontal"],
+    );
     let c = &r["compensation"];
     assert_eq!(c["bisected"], false);
     for s in c["solved"].as_array().unwrap() {
@@ -208,8 +232,38 @@ fn a_long_range_is_bisected_to_where_the_result_changes() {
     let whole = documented(&data, &["report", "dots:size=3", "--compensate", "komi=-3..3"]);
     assert!(!c["changes_at"].is_null());
     assert_eq!(c["changes_at"], whole["compensation"]["changes_at"]);
-    let at = solved.iter().position(|s| s["setting"] == c["changes_at"]).unwrap();
+    let at = solved
+        .iter()
+        .position(|s| s["setting"] == c["changes_at"])
+        .unwrap();
     assert_eq!(solved[at - 1]["value"], solved[0]["value"]);
-    assert_eq!(solved[at - 1]["setting"].as_str().unwrap().parse::<i64>().unwrap() + 1, c["changes_at"].as_str().unwrap().parse::<i64>().unwrap());
+    assert_eq!(
+        solved[at - 1]["setting"]
+            .as_str()
+            .unwrap()
+            .parse::<i64>()
+            .unwrap()
+            + 1,
+        c["changes_at"].as_str().unwrap().parse::<i64>().unwrap()
+    );
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn soft_players_at_temperature_zero_keep_the_value_in_self_play() {
+    let data = data_dir("soft");
+    let r = documented(&data, &["report", "tictactoe", "--selfplay", "40"]);
+    let rows = r["strengths"].as_array().unwrap();
+    let soft0 = rows.iter().find(|s| s["player"] == "soft:0").unwrap();
+    // The game is a draw, and soft:0 plays only moves that keep the value.
+    assert_eq!(r["value"], "draw");
+    assert_eq!(soft0["draws"]["share"], 1.0);
+    for s in rows {
+        let sum = s["first"]["share"].as_f64().unwrap() + s["second"]["share"].as_f64().unwrap();
+        assert!((sum - 1.0).abs() < 1e-9, "{s}");
+        assert_eq!(s["games"], 40);
+    }
+    let line = common::error_line(&["tournament", "tictactoe", "--players", "soft:-1,random"]);
+    assert!(line.contains("temperature"), "{line}");
     let _ = std::fs::remove_dir_all(&data);
 }

@@ -186,6 +186,10 @@ pub static COMMON_PLAYERS: &[PlayerInfo] = &[
         help: "the player NAME (e.g. perfect:0.8) with probability P, else a random move",
     },
     PlayerInfo {
+        name: "soft:T",
+        help: "a move drawn by a softmax over the exact values of the moves at temperature T (soft:0 plays perfectly)",
+    },
+    PlayerInfo {
         name: "search[:DEPTH]",
         help: "depth-limited alpha-beta with the game's heuristic (depth 4)",
     },

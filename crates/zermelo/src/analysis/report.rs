@@ -115,7 +115,13 @@ impl Walk {
 
     /// Counts `p`, reached at `ply` with `seat` to move, whose legal moves have `classes`
     /// for its mover; the value it keeps (the best class), `None` when it has no moves.
-    fn visit<G: Notation>(&mut self, game: &G, p: &G::Position, (ply, seat): (u32, u8), classes: &[i8]) -> Option<i8> {
+    fn visit<G: Notation>(
+        &mut self,
+        game: &G,
+        p: &G::Position,
+        (ply, seat): (u32, u8),
+        classes: &[i8],
+    ) -> Option<i8> {
         let best = *classes.iter().max()?;
         let mut lost = [0u32; 3];
         for class in classes {
@@ -241,7 +247,12 @@ pub fn forgiveness_by_levels<G: Levelled + Notation>(
     let mut ticks = 0;
     // Visits the position of `rank`, marking the children that keep its value; children
     // in its own level and below its rank are left for later in `again`.
-    let mut visit = |rank: u64, p: G::Position, ply: &mut [u16], seats: &mut [u8], again: &mut Vec<u64>, walk: &mut Walk| {
+    let mut visit = |rank: u64,
+                     p: G::Position,
+                     ply: &mut [u16],
+                     seats: &mut [u8],
+                     again: &mut Vec<u64>,
+                     walk: &mut Walk| {
         let (at, seat) = (ply[rank as usize], seats[rank as usize]);
         if game.outcome(&p).is_some() {
             return Ok::<u64, Error>(0);
@@ -491,7 +502,11 @@ mod tests {
 
     #[test]
     fn the_fairest_first_move_is_a_draw_then_the_smallest_margin() {
-        let keys = [pie_key(1, Some(3), None), pie_key(-1, Some(-1), None), pie_key(1, Some(1), None)];
+        let keys = [
+            pie_key(1, Some(3), None),
+            pie_key(-1, Some(-1), None),
+            pie_key(1, Some(1), None),
+        ];
         assert_eq!(pie_order(&keys), vec![1, 2]);
         let keys = [pie_key(1, None, Some(5)), pie_key(0, None, None)];
         assert_eq!(pie_order(&keys), vec![1]);

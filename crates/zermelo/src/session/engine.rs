@@ -9,18 +9,19 @@ use std::time::{Duration, Instant};
 
 use super::common::{self, check_seats, outcome_words, program, Special, MAX_PLIES};
 use super::{
-    Big, Budget, Cost, Counts, DesignReport, Fact, FirstMove, FirstMoves, Found, GameRecord, Graph, GraphEdge,
-    GraphNode, MoveTally, MoveValue, Options, PlayIo, PlayerInfo, PositionView, RatingRow, Replies, SeatPlayer,
-    SeatResults, SeatRow, Session, Solution, StandingRow, Standings, SwapRule, Verdict,
+    Big, Budget, Cost, Counts, DesignReport, Fact, FirstMove, FirstMoves, Found, GameRecord, Graph,
+    GraphEdge, GraphNode, MoveTally, MoveValue, Options, PlayIo, PlayerInfo, PositionView, RatingRow,
+    Replies, SeatPlayer, SeatResults, SeatRow, Session, Solution, StandingRow, Standings, SwapRule, Verdict,
 };
+use crate::analysis::report::{self as design, Certificate, Forgiveness};
 use crate::analysis::selfplay::{self, Estimate, GameResult, Plan};
 use crate::analysis::stats::Share;
-use crate::analysis::report::{self as design, Certificate, Forgiveness};
 use crate::analysis::{graph, rating};
 use crate::game::{Game, Notation, PlayerId};
 use crate::play::command::Program;
 use crate::play::external::{External, Mover};
 use crate::play::human::Human;
+use crate::play::soft::{MoveWorths, Soft};
 use crate::play::{play_match, tournament, Player};
 use crate::solve::{KeyFn, Limit};
 use crate::spec::{GameInfo, COMMON_PLAYERS};
@@ -316,8 +317,36 @@ impl<S: Strategy> GameSession<S> {
                 return Some(made.map(|m| Box::new(External::new(spec, m)) as Box<dyn Player<S::Game>>));
             }
             let name = name.to_ascii_lowercase();
+            if let Some(t) = name.strip_prefix("soft:") {
+                return Some(self.soft(t, seed, opts));
+            }
             self.strategy.player(&name, seed, opts, &self.tables(opts))
         })
+    }
+
+    /// The player `soft:T`, valuing every move as [`Session::position`] does.
+    fn soft<'s>(&'s self, t: &str, seed: u64, opts: &'s Options) -> Made<'s, S::Game> {
+        let temperature = Soft::<S::Game>::temperature(t)?;
+        // A strategy that deals a board per game values the moves of its own game only.
+        self.strategy.game("the soft player")?;
+        let all = Options {
+            all_moves: true,
+            ..opts.clone()
+        };
+        let worths: MoveWorths<'s, S::Game> = Box::new(move |g: &S::Game, p| {
+            let view = self.strategy.view(p, &all, &self.tables(opts))?;
+            view.moves
+                .iter()
+                .map(|m| {
+                    let worth = match m.verdict.margin {
+                        Some(margin) => f64::from(margin),
+                        None => f64::from(class_of(&m.verdict)?),
+                    };
+                    Ok((g.parse_move(p, &m.notation)?, worth))
+                })
+                .collect()
+        });
+        Ok(Box::new(Soft::new(worths, temperature, seed)))
     }
 
     /// The start of every game of `what` (a tournament, self-play) between the programs
@@ -722,7 +751,11 @@ impl<S: Strategy> GameSession<S> {
                 })
             })
             .collect::<Result<Vec<_>, Error>>()?;
-        let keeping = first.moves.iter().filter(|m| class_of(&m.verdict).ok() == Some(class)).count() as u64;
+        let keeping = first
+            .moves
+            .iter()
+            .filter(|m| class_of(&m.verdict).ok() == Some(class))
+            .count() as u64;
         let total = first.moves.len() as u64;
         let warning = (keeping < total).then(|| {
             format!(
@@ -748,6 +781,7 @@ impl<S: Strategy> GameSession<S> {
             forgiveness,
             certificate,
             compensation: None,
+            strengths: None,
             notes,
             seconds: started.elapsed().as_secs_f64(),
         })
@@ -1055,7 +1089,13 @@ fn swap_rule(moves: &[MoveValue]) -> Result<SwapRule, Error> {
     };
     let keys = moves
         .iter()
-        .map(|m| Ok(design::pie_key(class_of(&m.verdict)?, lead(&m.verdict), m.verdict.remoteness)))
+        .map(|m| {
+            Ok(design::pie_key(
+                class_of(&m.verdict)?,
+                lead(&m.verdict),
+                m.verdict.remoteness,
+            ))
+        })
         .collect::<Result<Vec<_>, Error>>()?;
     let fairest = design::pie_order(&keys);
     let exact_draw = fairest.first().is_some_and(|&i| !keys[i].0);

@@ -15,6 +15,7 @@ mod options;
 pub mod report;
 pub mod saved;
 pub mod strategies;
+pub mod strength;
 pub mod study;
 
 pub use crate::solve::budget::{bytes_text, machine_memory, Budget, Cost};

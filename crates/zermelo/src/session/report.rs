@@ -438,6 +438,9 @@ pub struct DesignReport {
     /// The game's value along one of its keys, when asked for (see
     /// [`crate::compensation`]).
     pub compensation: Option<Compensation>,
+    /// How the seats fare between players good but not perfect, by self-play, when asked
+    /// for (see [`super::strength`]).
+    pub strengths: Option<Vec<super::strength::Strength>>,
     /// Why parts of the report were left out.
     pub notes: Vec<String>,
     /// Wall-clock seconds.

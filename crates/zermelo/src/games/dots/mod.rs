@@ -300,7 +300,11 @@ impl Dots {
             .parse::<i32>()
             .ok()
             .filter(|k| k.abs() <= MAX_KOMI)
-            .ok_or_else(|| Error::Spec(format!("komi={komi}: give a whole number of boxes from -{MAX_KOMI} to {MAX_KOMI}")))?;
+            .ok_or_else(|| {
+                Error::Spec(format!(
+                    "komi={komi}: give a whole number of boxes from -{MAX_KOMI} to {MAX_KOMI}"
+                ))
+            })?;
         Ok(Dots {
             komi,
             ..Dots::new(rows as usize, cols as usize)?

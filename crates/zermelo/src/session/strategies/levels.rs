@@ -476,7 +476,9 @@ impl<G: Tabulated> Strategy for Levels<G> {
     ) -> Option<Result<Forgiveness, Error>> {
         let classes = match values {
             LevelValues::Split(_) => return None,
-            LevelValues::Memory(t) => Ok((0..self.game.size()).map(|r| t.get(r).map(design::class)).collect()),
+            LevelValues::Memory(t) => Ok((0..self.game.size())
+                .map(|r| t.get(r).map(design::class))
+                .collect()),
             LevelValues::Saved(db) => saved_classes(db),
         };
         Some(classes.and_then(|classes: Vec<Option<i8>>| {
