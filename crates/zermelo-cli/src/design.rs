@@ -186,12 +186,23 @@ fn forgiveness_text(f: &Forgiveness) -> String {
             quantity(s.critical, "critical position")
         );
     }
-    let _ = writeln!(t, "  ply  seat  positions    keep  one step     more");
+    let wide = f
+        .seats
+        .iter()
+        .map(|s| s.name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(4);
+    let _ = writeln!(
+        t,
+        "  ply  {:<wide$}  positions    keep  one step     more",
+        "seat"
+    );
     for row in &f.by_ply {
         let name = f.seats.get(usize::from(row.seat)).map_or("", |s| s.name.as_str());
         let _ = writeln!(
             t,
-            "  {:>3}  {:<4}  {:>9}  {:>7}  {:>7}  {:>7}",
+            "  {:>3}  {:<wide$}  {:>9}  {:>7}  {:>7}  {:>7}",
             row.ply,
             name,
             row.positions,
