@@ -123,6 +123,16 @@ fn pawns_winning_first_moves_are_those_moves_values_and_db_verify_repeats_the_ce
     let file = data.join("pawns-3x5.zdb");
     let verified = documented(&data, &["db", "verify", file.to_str().unwrap()]);
     assert_eq!(verified["certificate"], *c);
+    // A table solved on one thread or two gives the same certificate.
+    for threads in ["1", "2"] {
+        let apart = data.join(format!("threads-{threads}"));
+        documented(&apart, &["--threads", threads, "solve", spec]);
+        assert_eq!(
+            documented(&apart, &["report", spec])["certificate"],
+            *c,
+            "{threads}"
+        );
+    }
     let _ = std::fs::remove_dir_all(&data);
 }
 
