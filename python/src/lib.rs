@@ -358,6 +358,45 @@ impl Game {
         Ok((json(&view)?, view.svg(360)))
     }
 
+    /// A designer's report from the game's strong solution (solved first when needed): the
+    /// `report` document, and its plot of forgiveness by ply as SVG (`None` when left out).
+    #[pyo3(signature = (depth=1, compensate=None, selfplay=None, memory=None, seconds=None, progress=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn report(
+        &self,
+        py: Python<'_>,
+        depth: u32,
+        compensate: Option<String>,
+        selfplay: Option<u64>,
+        memory: Option<u64>,
+        seconds: Option<f64>,
+        progress: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<(String, Option<String>)> {
+        let opts = options(&self.data, memory, seconds)?;
+        let session = self.session.as_ref();
+        let report = run(py, opts, progress.as_ref(), &Raised::default(), |opts| {
+            let mut report = session.report(depth, opts)?;
+            if let Some(along) = &compensate {
+                report.compensation = Some(zermelo::compensation::along(session.spec(), along, opts)?);
+            }
+            if let Some(games) = selfplay {
+                report.strengths = Some(zermelo::session::strength::strengths(session, games, opts)?);
+            }
+            Ok(report)
+        })?;
+        let svg = match &report.forgiveness {
+            Some(f) => Some(
+                zermelo::analysis::report::forgiveness_svg(
+                    &format!("{}: moves that keep the value", report.game),
+                    f,
+                )
+                .map_err(py_error)?,
+            ),
+            None => None,
+        };
+        Ok((json(&report)?, svg))
+    }
+
     /// The game graph: every position reachable from the start a node (with `symmetry`,
     /// every class), every move an edge: the `graph` document.
     #[pyo3(signature = (symmetry=false, max_positions=100_000, memory=None, seconds=None, progress=None))]

@@ -336,3 +336,21 @@ def test_a_familys_study_runs_by_name_as_the_command_line_runs_it(data, tmp_path
         zermelo.open("nim:heaps=3", data).study("grundy")
     with pytest.raises(ValueError, match="takes no 'depth'"):
         zermelo.study("octal:code=0.77", "grundy", depth=3)
+
+
+def test_a_report_equals_the_command_lines_and_draws_itself(data):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    g = zermelo.open("pawns:cols=3,rows=5", data)
+    report = g.report(2, progress=False)
+    line = cli_json("report", "pawns:cols=3,rows=5", "--depth", "2", data=data)
+    assert report.first_moves == line["first_moves"]
+    assert report.certificate == line["certificate"]
+    assert report.forgiveness == line["forgiveness"]
+    winning = [m.move for m in g.moves().moves if m.value == "win"]
+    assert sorted(m.move for m in report.first_moves.moves if m.value == "win") == sorted(winning)
+    assert isinstance(report.first_moves.moves[0], zermelo.FirstMove)
+    assert isinstance(report.first_moves.moves[0].replies, zermelo.Replies)
+    assert "<svg" in report._repr_html_()
+    assert len(report.plot().get_lines()) == len(report.forgiveness.seats)

@@ -51,6 +51,18 @@ DECLARED = {
     zermelo.StudyKey: "games/games/studies/keys",
     zermelo.StudyInfo: "games/games/studies",
     zermelo.GameInfo: "games/games",
+    zermelo.Certificate: "certificate",
+    zermelo.PlyRow: "forgiveness/by_ply",
+    zermelo.SeatForgiveness: "forgiveness/seats",
+    zermelo.Forgiveness: "forgiveness",
+    zermelo.Replies: "replies",
+    zermelo.FirstMove: "first_move",
+    zermelo.FirstMoves: "report/first_moves",
+    zermelo.SwapRule: "report/swap",
+    zermelo.Report: "report",
+    zermelo.Setting: "setting",
+    zermelo.Compensation: "compensation",
+    zermelo.Strength: "strength",
 }
 
 # The package's documents are the command line's without `command` (the command's name),
@@ -158,6 +170,8 @@ def test_every_answer_holds_its_declared_fields(data):
     answers = [g.solve(progress=False), g.moves(["a1"]), g.count(progress=False), g.graph(progress=False)]
     answers += [g.play(["perfect", "random"]), g.tournament(["perfect", "random"], games=4, progress=False)]
     answers += [g.selfplay("random", 100, progress=False), g.info(), zermelo.games()]
+    answers += [g.report(2, selfplay=10, progress=False)]
+    answers += [zermelo.open("dots:size=2", data).report(compensate="komi=0..1", progress=False)]
     answers += [zermelo.open("subtraction:set=1/2/3", data).grundy(to=20, progress=False)]
     answers += [zermelo.balance("mnk:m=3,n=3,k=3|4", seconds=5, data=data, progress=False)]
     answers += [zermelo.balance("bigpoints:colors=2,discs=2", progress=False)]

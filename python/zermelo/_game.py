@@ -25,6 +25,7 @@ from ._results import (
     Grundy,
     PlayerInfo,
     Position,
+    Report,
     Solution,
     Standings,
 )
@@ -105,6 +106,26 @@ class Game:
         state = State(self, to_moves(moves), position)
         state.position  # replays the moves now, so that a bad one raises here
         return state
+
+    def report(
+        self,
+        depth: int = 1,
+        *,
+        compensate: Optional[str] = None,
+        selfplay: Optional[int] = None,
+        memory: Memory = None,
+        seconds: Optional[float] = None,
+        progress: bool = True,
+    ) -> Report:
+        """A designer's report from the game's strong solution (solved first when needed,
+        within `memory` and `seconds`), as `zermelo report` gives it: every first move's
+        value (with `depth=2` the replies to each), the swap rule, each seat's forgiveness
+        along perfect play and a certificate of the solved values; with `compensate`
+        (`"komi=-5..5"`, `"first=vertical|horizontal"`) the value along that key; with
+        `selfplay` that many games for each of `soft:T` and `perfect:P` in both seats."""
+        with Bar(progress) as bar:
+            text, svg = self._native.report(depth, compensate, selfplay, to_bytes(memory), seconds, bar)
+        return Report(load(text), svg)
 
     def graph(
         self,

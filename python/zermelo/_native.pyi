@@ -78,6 +78,15 @@ class Game:
         seconds: Optional[float] = None,
         progress: Optional[_Progress] = None,
     ) -> Tuple[str, Optional[str]]: ...
+    def report(
+        self,
+        depth: int = 1,
+        compensate: Optional[str] = None,
+        selfplay: Optional[int] = None,
+        memory: Optional[int] = None,
+        seconds: Optional[float] = None,
+        progress: Optional[_Progress] = None,
+    ) -> Tuple[str, Optional[str]]: ...
     def graph(
         self,
         symmetry: bool = False,

@@ -722,3 +722,178 @@ class StudyReport:
     def _repr_svg_(self) -> Optional[str]:
         return self.svg
 
+
+class Certificate(Record):
+    """The counts of a solved game and a SHA-256 over its values in a canonical order
+    (`rank` over a saved table, `position` over the reachable positions sorted)."""
+
+    order: str
+    positions: int
+    terminal: Optional[int]
+    wins: int
+    draws: int
+    losses: int
+    sha256: str
+
+
+class PlyRow(Record):
+    """How the mover's moves fare at one ply: the mean shares that keep the value, lose
+    one step and lose more."""
+
+    ply: int
+    seat: int
+    positions: int
+    keep: float
+    one_step: float
+    more: float
+
+
+class SeatForgiveness(Record):
+    """One seat's forgiveness: its mean share of safe moves and its critical positions."""
+
+    seat: int
+    name: str
+    positions: int
+    safe: float
+    critical: int
+
+
+class Forgiveness(Record):
+    """Forgiveness over the perfect-play subgraph, by ply and by seat, with the critical
+    positions (exactly one move keeps the value)."""
+
+    positions: int
+    by_ply: List[PlyRow]
+    seats: List[SeatForgiveness]
+    critical: int
+    critical_positions: List[str]
+
+
+class Replies(Record):
+    """The replies to a first move, with their values for the player replying."""
+
+    to_move: str
+    total: int
+    wins: int
+    draws: int
+    losses: int
+    moves: List[Move]
+
+
+class FirstMove(Verdict):
+    """A first move, its value for the first player, and (at depth 2) the replies."""
+
+    move: str
+    replies: Optional[Replies]
+
+
+class FirstMoves(Record):
+    """Every first move's value: how many win, draw and lose, and how many keep the
+    game's value."""
+
+    total: int
+    wins: int
+    draws: int
+    losses: int
+    keeping: int
+    warning: Optional[str]
+    moves: List[FirstMove]
+
+
+class SwapRule(Record):
+    """The game under the swap rule: the fairest first moves and the first player's value."""
+
+    fairest: List[str]
+    exact_draw: bool
+    value: Verdict
+
+
+class Strength(Record):
+    """How the seats fare with one player (`soft:T`, `perfect:P`) in both: each seat's
+    points share and the draws, with 95 % intervals."""
+
+    player: str
+    games: int
+    first: Share
+    second: Share
+    draws: Share
+
+
+class Setting(Verdict):
+    """One setting of a key, solved: its value for the first player."""
+
+    setting: str
+    game: str
+    to_move: str
+
+
+class Compensation(Record):
+    """The value along one key: the settings solved, where the result first changes and
+    the fairest settings."""
+
+    key: str
+    settings: int
+    bisected: bool
+    solved: List[Setting]
+    changes_at: Optional[str]
+    fairest: List[str]
+
+
+class Report(Verdict):
+    """The `report` document: a designer's report from the strong solution; drawn in
+    notebooks as tables and its plot of forgiveness by ply."""
+
+    game: str
+    to_move: str
+    solver: str
+    first_moves: FirstMoves
+    swap: SwapRule
+    forgiveness: Optional[Forgiveness]
+    certificate: Optional[Certificate]
+    compensation: Optional[Compensation]
+    strengths: Optional[List[Strength]]
+    notes: List[str]
+    seconds: float
+
+    def __init__(self, fields: Dict[str, Any], svg: Optional[str] = None) -> None:
+        super().__init__(fields)
+        self._svg = svg
+
+    def _repr_html_(self) -> str:
+        f = self.first_moves
+        text = f"<p><b>{html.escape(self.game)}</b>: {_verdict(self)} for {html.escape(self.to_move)}, who moves first</p>"
+        text += f"<p>first moves: {f.total} ({f.wins} win, {f.draws} draw, {f.losses} lose)</p>"
+        if f.warning:
+            text += f"<p style='color:#a00'><b>{html.escape(f.warning)}</b></p>"
+        text += _table(("move", "value"), [(m.move, _verdict(m)) for m in f.moves])
+        s = self.swap
+        text += f"<p>swap rule: fairest {html.escape(', '.join(s.fairest))}"
+        text += f"{' (an exact draw)' if s.exact_draw else ''}; the first player's value: {_verdict(s.value)}</p>"
+        if self.forgiveness is not None:
+            g = self.forgiveness
+            text += _table(
+                ("seat", "positions", "safe moves %", "critical positions"),
+                [(r.name, r.positions, f"{100 * r.safe:.1f}", r.critical) for r in g.seats],
+            )
+            text += self._svg or ""
+        if self.certificate is not None:
+            c = self.certificate
+            text += f"<p>certificate ({c.positions} positions, by {c.order}): <code>{c.sha256}</code></p>"
+        return text
+
+    def plot(self, ax: Any = None) -> Any:
+        """Each seat's mean share of moves that keep the value, by ply (matplotlib), one
+        line per seat. `ax`: the axes to draw on; returns them."""
+        import matplotlib.pyplot as plt
+
+        ax = ax if ax is not None else plt.subplots(figsize=(8, 4))[1]
+        if self.forgiveness is not None:
+            for seat in self.forgiveness.seats:
+                rows = [r for r in self.forgiveness.by_ply if r.seat == seat.seat]
+                ax.plot([r.ply for r in rows], [100 * r.keep for r in rows], marker="o", label=seat.name)
+        ax.set_xlabel("ply")
+        ax.set_ylabel("moves that keep the value %")
+        ax.set_ylim(0, 105)
+        ax.set_title(self.game)
+        ax.legend()
+        return ax

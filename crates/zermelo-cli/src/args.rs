@@ -69,6 +69,31 @@ pub enum Command {
         #[arg(long)]
         all: bool,
     },
+    /// A designer's report from the game's strong solution (solved first when needed):
+    /// every first move's value, the swap rule, each seat's forgiveness along perfect
+    /// play, and a certificate of the solved values.
+    Report {
+        /// The game spec.
+        spec: String,
+        /// 2: the replies to every first move too.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=2))]
+        depth: u32,
+        /// Also write the report as one self-contained HTML page, its plots inline.
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
+        /// The game's value along one of its keys, each setting solved: KEY=A..B (whole
+        /// numbers; ranges of more than 16 bisected on the result) or KEY=a|b, e.g.
+        /// komi=-5..5 or first=vertical|horizontal.
+        #[arg(long, value_name = "KEY=SETTINGS", allow_hyphen_values = true)]
+        compensate: Option<String>,
+        /// Also play N games of self-play for each of soft:0, 0.25, 0.5, 1, 2 and
+        /// perfect:0.9, 0.75, 0.5 in both seats: each seat's share with its 95 % interval.
+        #[arg(long, value_name = "N")]
+        selfplay: Option<u64>,
+        /// The most seconds the report (its solve included) may take.
+        #[arg(long, value_name = "SECONDS", value_parser = member_seconds)]
+        seconds: Option<f64>,
+    },
     /// Count complete games and reachable positions.
     Count {
         /// The game spec.

@@ -97,6 +97,36 @@ pub fn moves(spec: &str, moves: &[String], all: bool, mut opts: Options) -> Resu
     Ok(render::position(&open(spec)?.position(moves, &opts)?))
 }
 
+/// What `zermelo report` adds to the report when asked.
+pub struct ReportExtra<'a> {
+    /// The key to solve along, `KEY=A..B` or `KEY=a|b`.
+    pub compensate: Option<&'a str>,
+    /// Games of self-play for each strength.
+    pub selfplay: Option<u64>,
+    /// Where to write the page.
+    pub html: Option<&'a Path>,
+}
+
+/// `zermelo report`.
+pub fn report(spec: &str, depth: u32, extra: &ReportExtra<'_>, opts: Options) -> Result<Report> {
+    let session = open(spec)?;
+    let mut report = session.report(depth, &opts)?;
+    if let Some(along) = extra.compensate {
+        report.compensation = Some(zermelo::compensation::along(spec, along, &opts)?);
+    }
+    if let Some(games) = extra.selfplay {
+        report.strengths = Some(zermelo::session::strength::strengths(
+            session.as_ref(),
+            games,
+            &opts,
+        )?);
+    }
+    if let Some(path) = extra.html {
+        crate::design::write_page(&report, path)?;
+    }
+    Ok(crate::design::render(&report))
+}
+
 /// `zermelo count`.
 pub fn count(spec: &str, symmetry: bool, mut opts: Options, json: bool) -> Result<Report> {
     let session = open(spec)?;

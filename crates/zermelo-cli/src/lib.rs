@@ -6,6 +6,7 @@
 
 mod args;
 mod commands;
+mod design;
 mod estimate;
 mod graph;
 mod map;
@@ -133,6 +134,22 @@ fn dispatch(
         } => {
             opts.position = position;
             commands::moves(&spec, &moves, all, opts)
+        }
+        Command::Report {
+            spec,
+            depth,
+            html,
+            compensate,
+            selfplay,
+            seconds,
+        } => {
+            opts.budget.seconds = seconds;
+            let extra = commands::ReportExtra {
+                compensate: compensate.as_deref(),
+                selfplay,
+                html: html.as_deref(),
+            };
+            commands::report(&spec, depth, &extra, opts)
         }
         Command::Count { spec, symmetry } => commands::count(&spec, symmetry, opts, json),
         Command::Graph {

@@ -327,9 +327,20 @@ pub fn db_check(c: &DbCheck) -> Report {
             quantity(c.sampled, "sampled position")
         ),
     };
+    let certificate = c.certificate.as_ref().map_or(String::new(), |c| {
+        format!(
+            "certificate: {} ({} won, {} drawn, {} lost by the player to move, by {})\n  sha256 {}\n",
+            quantity(c.positions, "position"),
+            c.wins,
+            c.draws,
+            c.losses,
+            c.order,
+            c.sha256
+        )
+    });
     Report {
         text: format!(
-            "{}: sound ({}{}; {} checked, {sampled}, {:.2} s)\n",
+            "{}: sound ({}{}; {} checked, {sampled}, {:.2} s)\n{certificate}",
             c.path,
             c.spec,
             c.part.as_ref().map_or(String::new(), part_text),

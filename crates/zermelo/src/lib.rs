@@ -6,6 +6,7 @@
 pub mod analysis;
 pub mod balance_map;
 pub mod catalog;
+pub mod compensation;
 pub mod conformance;
 pub mod error;
 pub mod explicit;

@@ -186,6 +186,10 @@ pub static COMMON_PLAYERS: &[PlayerInfo] = &[
         help: "the player NAME (e.g. perfect:0.8) with probability P, else a random move",
     },
     PlayerInfo {
+        name: "soft:T",
+        help: "a move drawn by a softmax over the exact values of the moves at temperature T (soft:0 plays perfectly)",
+    },
+    PlayerInfo {
         name: "search[:DEPTH]",
         help: "depth-limited alpha-beta with the game's heuristic (depth 4)",
     },
@@ -243,6 +247,19 @@ impl fmt::Display for Spec {
 }
 
 impl Spec {
+    /// The same spec with `key` set to `value` (in its place when given, else last).
+    pub fn with(&self, key: &str, value: &str) -> Spec {
+        let mut options = self.options.clone();
+        match options.iter_mut().find(|(k, _)| k == key) {
+            Some((_, v)) => *v = value.to_string(),
+            None => options.push((key.to_string(), value.to_string())),
+        }
+        Spec {
+            name: self.name.clone(),
+            options,
+        }
+    }
+
     /// Refuses keys that `info` does not list.
     pub fn check_keys(&self, info: &GameInfo) -> Result<(), Error> {
         for (key, _) in &self.options {

@@ -1,7 +1,8 @@
 //! Generic analyses of games, knowing no particular game: [`count`], counting game trees
 //! and positions; [`graph`], the graph of a game's positions (or classes of positions)
 //! with their values; [`stats`], shares with confidence intervals and spreads of results;
-//! [`rating`], Bradley–Terry ratings of players from pairwise results;
+//! [`rating`], Bradley–Terry ratings of players from pairwise results; [`report`], what a
+//! designer asks of a strong solution (forgiveness, the swap rule, a certificate);
 //! [`selfplay`], estimates of how each seat fares from many games played in parallel.
 //!
 //! Analyses of one family live with it: the Grundy sequences of heap games and their
@@ -12,5 +13,6 @@
 pub mod count;
 pub mod graph;
 pub mod rating;
+pub mod report;
 pub mod selfplay;
 pub mod stats;

@@ -11,6 +11,7 @@ pub mod perfect;
 pub mod random;
 pub mod scored;
 pub mod search;
+pub mod soft;
 
 pub use matches::{play_match, tournament, MatchRecord, Results, SeatRecord, Standing, TournamentResult};
 

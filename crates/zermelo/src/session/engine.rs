@@ -9,10 +9,11 @@ use std::time::{Duration, Instant};
 
 use super::common::{self, check_seats, outcome_words, program, Special, MAX_PLIES};
 use super::{
-    Big, Budget, Cost, Counts, Fact, Found, GameRecord, Graph, GraphEdge, GraphNode, Options, PlayIo,
-    PlayerInfo, PositionView, RatingRow, SeatPlayer, SeatResults, SeatRow, Session, Solution, StandingRow,
-    Standings,
+    Big, Budget, Cost, Counts, DesignReport, Fact, FirstMove, FirstMoves, Found, GameRecord, Graph,
+    GraphEdge, GraphNode, MoveTally, MoveValue, Options, PlayIo, PlayerInfo, PositionView, RatingRow,
+    Replies, SeatPlayer, SeatResults, SeatRow, Session, Solution, StandingRow, Standings, SwapRule, Verdict,
 };
+use crate::analysis::report::{self as design, Certificate, Forgiveness};
 use crate::analysis::selfplay::{self, Estimate, GameResult, Plan};
 use crate::analysis::stats::Share;
 use crate::analysis::{graph, rating};
@@ -20,8 +21,9 @@ use crate::game::{Game, Notation, PlayerId};
 use crate::play::command::Program;
 use crate::play::external::{External, Mover};
 use crate::play::human::Human;
+use crate::play::soft::{MoveWorths, Soft};
 use crate::play::{play_match, tournament, Player};
-use crate::solve::KeyFn;
+use crate::solve::{KeyFn, Limit};
 use crate::spec::{GameInfo, COMMON_PLAYERS};
 use crate::table::db::Database;
 use crate::Error;
@@ -29,6 +31,16 @@ use crate::Error;
 /// Bytes a graph takes per position visited, about: the position kept two or three times,
 /// its node and edges, their text.
 const GRAPH_BYTES: u64 = 512;
+/// The most positions a report walks along perfect play position by position (a level
+/// table is walked whole, in one pass).
+const REPORT_SUBGRAPH: u64 = 1_000_000;
+/// The most seconds a report's walk along perfect play, or its certificate, takes when
+/// the budget sets none.
+const REPORT_PART_SECONDS: f64 = 60.0;
+/// Bytes a report keeps per position of the perfect-play subgraph, about.
+const SUBGRAPH_BYTES: u64 = 128;
+/// The most positions a certificate explores when no saved table holds the values.
+const CERTIFIED_POSITIONS: u64 = 2_000_000;
 
 /// A player made by name, or why it cannot play.
 pub type Made<'s, G> = Result<Box<dyn Player<G> + 's>, Error>;
@@ -128,6 +140,22 @@ pub trait Strategy: Send + Sync + Sized + 'static {
     fn held_bytes(table: &Self::Table) -> u64 {
         let _ = table;
         0
+    }
+    /// Forgiveness along perfect play from `start` in one pass over `table`, where the
+    /// table allows it; `None` to walk position by position through [`Strategy::view`].
+    fn forgiveness(
+        &self,
+        start: &<Self::Game as Game>::Position,
+        table: &Self::Table,
+        limit: &Limit,
+    ) -> Option<Result<Forgiveness, Error>> {
+        let _ = (start, table, limit);
+        None
+    }
+    /// The saved database `table` reads, when it reads one.
+    fn database(table: &Self::Table) -> Option<&Database> {
+        let _ = table;
+        None
     }
     // Games, tournaments and self-play: what they need, refuse and deal.
     /// What a game between `names` (lower case, as [`Strategy::player`] takes them) must
@@ -289,8 +317,36 @@ impl<S: Strategy> GameSession<S> {
                 return Some(made.map(|m| Box::new(External::new(spec, m)) as Box<dyn Player<S::Game>>));
             }
             let name = name.to_ascii_lowercase();
+            if let Some(t) = name.strip_prefix("soft:") {
+                return Some(self.soft(t, seed, opts));
+            }
             self.strategy.player(&name, seed, opts, &self.tables(opts))
         })
+    }
+
+    /// The player `soft:T`, valuing every move as [`Session::position`] does.
+    fn soft<'s>(&'s self, t: &str, seed: u64, opts: &'s Options) -> Made<'s, S::Game> {
+        let temperature = Soft::<S::Game>::temperature(t)?;
+        // A strategy that deals a board per game values the moves of its own game only.
+        self.strategy.game("the soft player")?;
+        let all = Options {
+            all_moves: true,
+            ..opts.clone()
+        };
+        let worths: MoveWorths<'s, S::Game> = Box::new(move |g: &S::Game, p| {
+            let view = self.strategy.view(p, &all, &self.tables(opts))?;
+            view.moves
+                .iter()
+                .map(|m| {
+                    let worth = match m.verdict.margin {
+                        Some(margin) => f64::from(margin),
+                        None => f64::from(class_of(&m.verdict)?),
+                    };
+                    Ok((g.parse_move(p, &m.notation)?, worth))
+                })
+                .collect()
+        });
+        Ok(Box::new(Soft::new(worths, temperature, seed)))
     }
 
     /// The start of every game of `what` (a tournament, self-play) between the programs
@@ -652,6 +708,164 @@ impl<S: Strategy> GameSession<S> {
         })
     }
 
+    fn report_of(&self, depth: u32, opts: &Options) -> Result<DesignReport, Error> {
+        let started = Instant::now();
+        let spec = self.spec();
+        if self.seats != 2 {
+            return Err(Error::Unsupported(format!(
+                "a report needs a game of two seats; {spec} has {}",
+                self.seats
+            )));
+        }
+        if !(1..=2).contains(&depth) {
+            return Err(Error::Unsupported(format!("--depth {depth}: give 1 or 2")));
+        }
+        let game = self.strategy.game("a report")?;
+        let solution = self.solve(opts)?;
+        let opts = Options {
+            all_moves: true,
+            ..opts.clone()
+        };
+        let tables = self.tables(&opts);
+        let view = |p: &<S::Game as Game>::Position| self.strategy.view(p, &opts, &tables);
+        let start = common::start(game, &opts)?;
+        let first = view(&start)?;
+        let class = class_of(&first.verdict)?;
+        let moves = first
+            .moves
+            .iter()
+            .map(|m| {
+                let replies = match depth {
+                    2 => {
+                        let child = common::replay(game, start.clone(), std::slice::from_ref(&m.notation))?;
+                        let reply = view(&child)?;
+                        (!reply.terminal).then(|| Replies {
+                            to_move: reply.to_move.clone(),
+                            tally: MoveTally::of(&reply.moves),
+                            moves: reply.moves,
+                        })
+                    }
+                    _ => None,
+                };
+                Ok(FirstMove {
+                    notation: m.notation.clone(),
+                    verdict: m.verdict.clone(),
+                    replies,
+                })
+            })
+            .collect::<Result<Vec<_>, Error>>()?;
+        let keeping = first
+            .moves
+            .iter()
+            .filter(|m| class_of(&m.verdict).ok() == Some(class))
+            .count() as u64;
+        let total = first.moves.len() as u64;
+        let warning = (keeping < total).then(|| {
+            format!(
+                "only {keeping} of {total} first moves keep the {}",
+                solution.verdict.value.unwrap_or("value")
+            )
+        });
+        let mut notes = Vec::new();
+        let forgiveness = self.forgiveness_of(game, &start, &opts, &mut notes)?;
+        let certificate = left_out(self.certificate_of(&opts), "certificate", &mut notes)?;
+        Ok(DesignReport {
+            game: spec.to_string(),
+            to_move: first.to_move.clone(),
+            verdict: solution.verdict,
+            solver: solution.solver,
+            first_moves: FirstMoves {
+                tally: MoveTally::of(&first.moves),
+                keeping,
+                warning,
+                moves,
+            },
+            swap: swap_rule(&first.moves)?,
+            forgiveness,
+            certificate,
+            compensation: None,
+            strengths: None,
+            notes,
+            seconds: started.elapsed().as_secs_f64(),
+        })
+    }
+
+    /// Forgiveness along perfect play from `start`, every position's moves valued as
+    /// [`Session::position`] values them; left out (with a note) when too big.
+    fn forgiveness_of(
+        &self,
+        game: &S::Game,
+        start: &<S::Game as Game>::Position,
+        opts: &Options,
+        notes: &mut Vec<String>,
+    ) -> Result<Option<Forgiveness>, Error> {
+        let tables = self.tables(opts);
+        let limit = part_limit(opts, SUBGRAPH_BYTES);
+        let stopped = |e| match e {
+            Error::TooBig(_) => Error::TooBig(format!(
+                "the perfect-play subgraph of {} takes more than the time or memory a report may \
+                 give it ({REPORT_PART_SECONDS} s unless --seconds says)",
+                self.spec()
+            )),
+            e => e,
+        };
+        if let Some(table) = tables.get()? {
+            if let Some(walked) = self.strategy.forgiveness(start, &table, &limit) {
+                return left_out(walked.map_err(stopped), "forgiveness", notes);
+            }
+        }
+        let moves_of = |p: &<S::Game as Game>::Position| {
+            let view = self.strategy.view(p, opts, &tables)?;
+            view.moves
+                .iter()
+                .map(|m| Ok((game.parse_move(p, &m.notation)?, class_of(&m.verdict)?)))
+                .collect::<Result<Vec<_>, Error>>()
+        };
+        let walked = design::forgiveness(game, start, moves_of, REPORT_SUBGRAPH, &limit).map_err(stopped);
+        left_out(walked, "forgiveness", notes)
+    }
+
+    /// The certificate of the solved values: over the saved table by rank when the session
+    /// reads one, else over every position reachable from the start.
+    fn certificate_of(&self, opts: &Options) -> Result<Certificate, Error> {
+        if let Some(table) = self.tables(opts).get()? {
+            if let Some(db) = S::database(&table).filter(|db| Certificate::certifies(db)) {
+                return Certificate::of_database(db);
+            }
+        }
+        let game = self.strategy.game("a certificate")?;
+        let explored = graph::explore(
+            game,
+            &game.start(),
+            None,
+            CERTIFIED_POSITIONS,
+            &part_limit(opts, GRAPH_BYTES),
+        )
+        .map_err(|e| match e {
+            Error::TooBig(_) => Error::TooBig(format!(
+                "valuing every position of {} takes more than the time or memory a report may give it",
+                self.spec()
+            )),
+            e => e,
+        })?
+        .ok_or_else(|| {
+            Error::TooBig(format!(
+                "{} has more than {CERTIFIED_POSITIONS} positions and no saved table to certify",
+                self.spec()
+            ))
+        })?;
+        Ok(Certificate::of_positions(
+            explored
+                .nodes
+                .iter()
+                .map(|n| {
+                    let p = &n.position;
+                    (game.format_position(p), game.outcome(p).is_some(), n.value)
+                })
+                .collect(),
+        ))
+    }
+
     fn bot_move_of(&self, moves: &[String], name: &str, seed: u64, opts: &Options) -> Result<String, Error> {
         let game = self.strategy.game("a bot's move")?;
         let p = common::replay(game, common::start(game, opts)?, moves)?;
@@ -801,6 +1015,10 @@ impl<S: Strategy> Session for GameSession<S> {
         self.settled(self.bot_move_of(moves, player, seed, opts))
     }
 
+    fn report(&self, depth: u32, opts: &Options) -> Result<DesignReport, Error> {
+        self.settled(self.report_of(depth, opts))
+    }
+
     fn playout(&self, seed: u64) -> Result<usize, Error> {
         let game = self.strategy.game("a playout")?;
         common::playout(game, game.start(), seed)
@@ -825,6 +1043,85 @@ impl<S: Strategy> Session for GameSession<S> {
         };
         held.as_deref().map_or(0, S::held_bytes)
     }
+}
+
+/// The limit of one part of a report: `opts`' budget, and [`REPORT_PART_SECONDS`] when it
+/// sets no time.
+fn part_limit(opts: &Options, entry_bytes: u64) -> Limit {
+    let limit = opts.budget.limit(entry_bytes);
+    Limit {
+        deadline: limit
+            .deadline
+            .or_else(|| Some(Instant::now() + Duration::from_secs_f64(REPORT_PART_SECONDS))),
+        ..limit
+    }
+}
+
+/// 1 for a win, 0 for a draw, -1 for a loss; an error for a value not known.
+fn class_of(v: &Verdict) -> Result<i8, Error> {
+    match v.value {
+        Some("win") => Ok(1),
+        Some("draw") => Ok(0),
+        Some("lose") => Ok(-1),
+        _ => Err(Error::Unsupported(
+            "a report needs the exact value of every move".into(),
+        )),
+    }
+}
+
+/// `part` of a report, or `None` with a note on why it was left out when it is too big.
+fn left_out<T>(part: Result<T, Error>, name: &str, notes: &mut Vec<String>) -> Result<Option<T>, Error> {
+    match part {
+        Ok(t) => Ok(Some(t)),
+        Err(Error::TooBig(why)) => {
+            notes.push(format!("{name} left out: {why}"));
+            Ok(None)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// The game under the swap rule, from the first moves and their values.
+fn swap_rule(moves: &[MoveValue]) -> Result<SwapRule, Error> {
+    // The lead of a move: its margin, or in games scored by seat the gap between the scores.
+    let lead = |v: &Verdict| {
+        v.margin.or_else(|| match v.scores.as_deref() {
+            Some([a, b]) => Some(a - b),
+            _ => None,
+        })
+    };
+    let keys = moves
+        .iter()
+        .map(|m| {
+            Ok(design::pie_key(
+                class_of(&m.verdict)?,
+                lead(&m.verdict),
+                m.verdict.remoteness,
+            ))
+        })
+        .collect::<Result<Vec<_>, Error>>()?;
+    let fairest = design::pie_order(&keys);
+    let exact_draw = fairest.first().is_some_and(|&i| !keys[i].0);
+    // The second player takes whichever side is better: the first player is left the worse.
+    let value = match fairest.first() {
+        None => Verdict::unknown(),
+        Some(_) if exact_draw => Verdict {
+            value: Some("draw"),
+            margin: lead(&moves[fairest[0]].verdict).map(|_| 0),
+            ..Verdict::default()
+        },
+        Some(&i) => Verdict {
+            value: Some("lose"),
+            remoteness: moves[i].verdict.remoteness,
+            margin: lead(&moves[i].verdict).map(|m| -m.abs()),
+            scores: None,
+        },
+    };
+    Ok(SwapRule {
+        fairest: fairest.iter().map(|&i| moves[i].notation.clone()).collect(),
+        exact_draw,
+        value,
+    })
 }
 
 /// The player of your own called `name`: one registered in `opts`, or a program

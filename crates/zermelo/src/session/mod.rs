@@ -15,6 +15,7 @@ mod options;
 pub mod report;
 pub mod saved;
 pub mod strategies;
+pub mod strength;
 pub mod study;
 
 pub use crate::solve::budget::{bytes_text, machine_memory, Budget, Cost};
@@ -134,6 +135,14 @@ pub trait Session: Send + Sync {
             "{} saves no database to check",
             self.spec()
         )))
+    }
+    /// A designer's report on the game from its strong solution (solved first when needed,
+    /// within `opts`' budget): the value, every first move's value (at `depth` 2 the
+    /// replies to each too), the swap rule, each seat's forgiveness along perfect play and
+    /// a certificate of the solved values. Games of two seats only.
+    fn report(&self, depth: u32, opts: &Options) -> Result<DesignReport, Error> {
+        let _ = (depth, opts);
+        Err(Error::Unsupported(format!("no report for {}", self.spec())))
     }
     /// Bytes of solved tables the session holds in memory.
     fn held_bytes(&self) -> u64 {

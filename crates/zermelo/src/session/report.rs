@@ -301,6 +301,152 @@ impl PositionView {
     }
 }
 
+/// How many moves win, draw and lose for the player making them.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct MoveTally {
+    /// Legal moves.
+    pub total: u64,
+    /// Moves that win.
+    pub wins: u64,
+    /// Moves that draw.
+    pub draws: u64,
+    /// Moves that lose.
+    pub losses: u64,
+}
+
+impl MoveTally {
+    /// The tally of `moves`.
+    pub fn of(moves: &[MoveValue]) -> MoveTally {
+        let count = |word| moves.iter().filter(|m| m.verdict.value == Some(word)).count() as u64;
+        MoveTally {
+            total: moves.len() as u64,
+            wins: count("win"),
+            draws: count("draw"),
+            losses: count("lose"),
+        }
+    }
+}
+
+/// The first player's moves from the start, each with its value.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FirstMoves {
+    /// How many win, draw and lose.
+    #[serde(flatten)]
+    pub tally: MoveTally,
+    /// How many keep the game's value.
+    pub keeping: u64,
+    /// "only K of N first moves keep the win", when not every move does.
+    pub warning: Option<String>,
+    /// Every first move, best first.
+    pub moves: Vec<FirstMove>,
+}
+
+/// A first move, its value for the first player, and (at depth 2) the replies to it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FirstMove {
+    /// The move in the game's notation.
+    #[serde(rename = "move")]
+    pub notation: String,
+    /// Its value for the first player.
+    #[serde(flatten)]
+    pub verdict: Verdict,
+    /// The replies with their values for the player replying; `None` unless asked for, or
+    /// when the move ends the game.
+    pub replies: Option<Replies>,
+}
+
+/// The replies to a first move.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Replies {
+    /// Who replies.
+    pub to_move: String,
+    /// How many win, draw and lose for the player replying.
+    #[serde(flatten)]
+    pub tally: MoveTally,
+    /// Every reply, best first.
+    pub moves: Vec<MoveValue>,
+}
+
+/// The game under the swap (pie) rule: after the first move the second player may take
+/// over the first player's side.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SwapRule {
+    /// The first moves that leave the game closest to even: a draw, else the smallest
+    /// margin, else the longest game.
+    pub fairest: Vec<String>,
+    /// Whether one of them makes the game an exact draw.
+    pub exact_draw: bool,
+    /// The value of the game under the swap rule, for the first player.
+    pub value: Verdict,
+}
+
+/// One setting of the key, solved.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Setting {
+    /// The key's value.
+    pub setting: String,
+    /// The member's spec.
+    pub game: String,
+    /// Who moves first there.
+    pub to_move: String,
+    /// Its value for the first player.
+    #[serde(flatten)]
+    pub verdict: Verdict,
+}
+
+/// The game's value along one key.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Compensation {
+    /// The key.
+    pub key: String,
+    /// How many settings the key was given.
+    pub settings: u64,
+    /// Whether the range was bisected (only the settings solved are listed).
+    pub bisected: bool,
+    /// The settings solved, in the key's order.
+    pub solved: Vec<Setting>,
+    /// The first setting whose result (win, draw or lose for the first player) differs
+    /// from the first setting's; `None` when none does.
+    pub changes_at: Option<String>,
+    /// The settings closest to even: a draw, else the smallest margin, else the longest
+    /// game.
+    pub fairest: Vec<String>,
+}
+
+/// A designer's report on a game, from its strong solution.
+#[derive(Clone, Debug, Serialize)]
+pub struct DesignReport {
+    /// The game spec.
+    pub game: String,
+    /// The first player: the player to move at the start.
+    pub to_move: String,
+    /// The value of the game for the first player.
+    #[serde(flatten)]
+    pub verdict: Verdict,
+    /// The solver that gave the value.
+    pub solver: String,
+    /// Every first move's value.
+    pub first_moves: FirstMoves,
+    /// The game under the swap rule.
+    pub swap: SwapRule,
+    /// How forgiving the game is to each seat along perfect play; `None` when it was left
+    /// out (see `notes`).
+    pub forgiveness: Option<crate::analysis::report::Forgiveness>,
+    /// The counts and SHA-256 of the solved values; `None` when it was left out (see
+    /// `notes`).
+    pub certificate: Option<crate::analysis::report::Certificate>,
+    /// The game's value along one of its keys, when asked for (see
+    /// [`crate::compensation`]).
+    pub compensation: Option<Compensation>,
+    /// How the seats fare between players good but not perfect, by self-play, when asked
+    /// for (see [`super::strength`]).
+    pub strengths: Option<Vec<super::strength::Strength>>,
+    /// Why parts of the report were left out.
+    pub notes: Vec<String>,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
 /// Wins, draws and losses among a set of games or positions, seen from the first player.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Tally {

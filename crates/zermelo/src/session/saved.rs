@@ -7,6 +7,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::Session;
+use crate::analysis::report::Certificate;
 use crate::solve::Progress;
 use crate::table::db::{self, Database};
 use crate::Error;
@@ -120,6 +121,9 @@ pub struct DbCheck {
     pub seconds: f64,
     /// Which part of a split solve's table it holds; `None` for a whole table.
     pub part: Option<DbPart>,
+    /// The counts and SHA-256 of its values, as `zermelo report` prints them; `None` for
+    /// a part or a table without win/lose/draw values.
+    pub certificate: Option<Certificate>,
 }
 
 /// What `merge` wrote.
@@ -232,6 +236,9 @@ pub fn verify(
     } else {
         0
     };
+    let certificate = Certificate::certifies(&db)
+        .then(|| Certificate::of_database(&db))
+        .transpose()?;
     Ok(DbCheck {
         path: path.display().to_string(),
         spec: db.header().spec.clone(),
@@ -239,6 +246,7 @@ pub fn verify(
         sampled,
         seconds: started.elapsed().as_secs_f64(),
         part: DbPart::of(&db),
+        certificate,
     })
 }
 

@@ -55,12 +55,26 @@ const COLS: Key = Key {
     help: "columns of dots",
 };
 
+/// Boxes credited to the second player before the first line.
+const KOMI: Key = Key {
+    name: "komi",
+    values: Values::Text {
+        form: "a whole number of boxes, e.g. 2 or -1",
+        default: Preset::Is("0"),
+    },
+    also: None,
+    help: "boxes credited to the second player at the start (negative: to the first)",
+};
+
+/// The most boxes `komi` credits either way.
+const MAX_KOMI: i32 = 81;
+
 /// The registry entry of Dots and Boxes.
 pub const INFO: GameInfo = GameInfo {
     name: "dots",
     summary: "Dots and Boxes: complete a box to capture it and move again; most boxes wins",
     how_to_play: "Draw a line between two neighbouring dots; close a box to capture it and draw again; whoever captures more boxes wins.",
-    keys: &[SIZE, ROWS, COLS],
+    keys: &[SIZE, ROWS, COLS, KOMI],
     players: &[
         PlayerInfo {
             name: "perfect",
@@ -165,6 +179,9 @@ pub struct Dots {
     symmetry_tables: Vec<Vec<[Lines; 256]>>,
     /// The same tables in one word, for boards of at most 64 lines (up to 5 × 6 dots).
     small_tables: Vec<Vec<[u64; 256]>>,
+    /// Boxes credited to the second player: in its score from the start, so in every
+    /// lead, margin and result.
+    komi: i32,
 }
 
 impl Dots {
@@ -186,6 +203,7 @@ impl Dots {
             box_maps: Vec::new(),
             symmetry_tables: Vec::new(),
             small_tables: Vec::new(),
+            komi: 0,
         };
         g.line_boxes = vec![Vec::new(); g.line_count()];
         for r in 0..rows - 1 {
@@ -277,7 +295,20 @@ impl Dots {
             false => Ok(size),
         };
         let (rows, cols) = (side(&ROWS)?, side(&COLS)?);
-        Dots::new(rows as usize, cols as usize)
+        let komi = spec.text(&KOMI)?;
+        let komi = komi
+            .parse::<i32>()
+            .ok()
+            .filter(|k| k.abs() <= MAX_KOMI)
+            .ok_or_else(|| {
+                Error::Spec(format!(
+                    "komi={komi}: give a whole number of boxes from -{MAX_KOMI} to {MAX_KOMI}"
+                ))
+            })?;
+        Ok(Dots {
+            komi,
+            ..Dots::new(rows as usize, cols as usize)?
+        })
     }
 
     /// Rows and columns of dots.
@@ -426,7 +457,7 @@ impl Dots {
 
     /// The score of `p` as the difference (`○` minus `●`) of boxes held.
     pub fn difference(&self, p: &Position) -> i32 {
-        p.boxes[0].count_ones() as i32 - p.boxes[1].count_ones() as i32
+        self.score(p, 0) - self.score(p, 1)
     }
 }
 
@@ -491,8 +522,9 @@ impl Game for Dots {
 }
 
 impl Scored for Dots {
+    /// The boxes captured, with the komi for the second player.
     fn score(&self, p: &Position, player: PlayerId) -> i32 {
-        p.boxes[player as usize].count_ones() as i32
+        p.boxes[player as usize].count_ones() as i32 + if player == 1 { self.komi } else { 0 }
     }
 }
 

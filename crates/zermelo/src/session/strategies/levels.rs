@@ -10,13 +10,14 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::search::value_view;
+use crate::analysis::report::{self as design, Forgiveness};
 use crate::game::{Levelled, Notation, Symmetric};
 use crate::play::perfect::{rank_moves, Perfect};
 use crate::play::Player;
 use crate::session::engine::{GameSession, Made, Strategy, Tables};
 use crate::session::{Big, Cost, Counts, Fact, FactValue, Found, Options, PositionView, Session, Verdict};
 use crate::solve::levels::{self, Checkpoints};
-use crate::solve::{symmetric_key, KeyFn, Oracle};
+use crate::solve::{symmetric_key, KeyFn, Limit, Oracle};
 use crate::spec::GameInfo;
 use crate::table::checkpoint::LevelFile;
 use crate::table::db::{self, Database, Layer};
@@ -109,6 +110,24 @@ impl LevelValues {
             LevelValues::Split(_) => 0,
         }
     }
+}
+
+/// The class of every rank of a saved table (1 a win, 0 a draw, -1 a loss for the mover;
+/// `None`: no position), read block by block.
+fn saved_classes(db: &Database) -> Result<Vec<Option<i8>>, Error> {
+    let ranks = db.header().ranks;
+    let step = Layer::Wdl.block_ranks().max(1 << 16);
+    let mut classes = Vec::with_capacity(ranks as usize);
+    for from in (0..ranks).step_by(step as usize) {
+        let codes = db.entries(Layer::Wdl, from..(from + step).min(ranks))?;
+        classes.extend(codes.into_iter().map(|code| match code {
+            1 => Some(1),
+            2 => Some(-1),
+            3 => Some(0),
+            _ => None,
+        }));
+    }
+    Ok(classes)
 }
 
 /// The level-table strategy of a game.
@@ -447,6 +466,31 @@ impl<G: Tabulated> Strategy for Levels<G> {
 
     fn held_bytes(values: &LevelValues) -> u64 {
         values.held_bytes()
+    }
+
+    fn forgiveness(
+        &self,
+        start: &G::Position,
+        values: &LevelValues,
+        limit: &Limit,
+    ) -> Option<Result<Forgiveness, Error>> {
+        let classes = match values {
+            LevelValues::Split(_) => return None,
+            LevelValues::Memory(t) => Ok((0..self.game.size())
+                .map(|r| t.get(r).map(design::class))
+                .collect()),
+            LevelValues::Saved(db) => saved_classes(db),
+        };
+        Some(classes.and_then(|classes: Vec<Option<i8>>| {
+            design::forgiveness_by_levels(&self.game, start, |r| classes[r as usize], limit)
+        }))
+    }
+
+    fn database(values: &LevelValues) -> Option<&Database> {
+        match values {
+            LevelValues::Saved(db) => Some(db),
+            _ => None,
+        }
     }
 
     fn estimate(

@@ -261,6 +261,10 @@ impl<G: Searchable> Strategy for Search<G> {
         db.held_bytes()
     }
 
+    fn database(db: &Database) -> Option<&Database> {
+        Some(db)
+    }
+
     fn estimate(
         &self,
         _start: &G::Position,

@@ -1,0 +1,324 @@
+//! `zermelo report`: a designer's report as text, as JSON, and as one self-contained page.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use anyhow::{Context as _, Result};
+use zermelo::analysis::report::{forgiveness_svg, Certificate, Forgiveness};
+use zermelo::analysis::stats::Share;
+use zermelo::session::strength::Strength;
+use zermelo::session::{quantity, Compensation, DesignReport, FirstMove, MoveTally};
+
+use crate::report::{document, Report};
+
+/// How many reply lines a first move shows in text.
+const REPLIES_SHOWN: usize = 8;
+
+/// "3 win, 5 draw, 1 lose".
+fn tally_text(t: &MoveTally) -> String {
+    format!("{} win, {} draw, {} lose", t.wins, t.draws, t.losses)
+}
+
+/// A share as a percentage.
+fn pct(x: f64) -> String {
+    format!("{:.1} %", 100.0 * x)
+}
+
+/// The text and JSON of `r`.
+pub fn render(r: &DesignReport) -> Report {
+    Report {
+        text: text(r),
+        json: document("report", r),
+    }
+}
+
+fn text(r: &DesignReport) -> String {
+    let mut t = format!(
+        "{}: {} for {}, who moves first ({})\n",
+        r.game,
+        r.verdict.words(),
+        r.to_move,
+        r.solver
+    );
+    let f = &r.first_moves;
+    let _ = writeln!(
+        t,
+        "first moves: {} ({})",
+        quantity(f.tally.total, "move"),
+        tally_text(&f.tally)
+    );
+    if let Some(w) = &f.warning {
+        let _ = writeln!(t, "warning: {w}");
+    }
+    for m in &f.moves {
+        t += &first_move_text(m);
+    }
+    let s = &r.swap;
+    let _ = writeln!(
+        t,
+        "swap rule: fairest first {} {}{}; the first player's value: {}",
+        if s.fairest.len() == 1 { "move" } else { "moves" },
+        s.fairest.join(", "),
+        if s.exact_draw { " (an exact draw)" } else { "" },
+        s.value.words()
+    );
+    if let Some(fg) = &r.forgiveness {
+        t += &forgiveness_text(fg);
+    }
+    if let Some(c) = &r.certificate {
+        t += &certificate_text(c);
+    }
+    if let Some(c) = &r.compensation {
+        t += &compensation_text(c);
+    }
+    if let Some(s) = &r.strengths {
+        t += &strengths_text(s);
+    }
+    for n in &r.notes {
+        let _ = writeln!(t, "note: {n}");
+    }
+    t
+}
+
+/// A share and its interval: "61.0 % (58.0–64.0 %)".
+fn share_text(s: &Share) -> String {
+    format!(
+        "{:.1} % ({:.1}–{:.1} %)",
+        100.0 * s.share,
+        100.0 * s.low,
+        100.0 * s.high
+    )
+}
+
+fn strengths_text(rows: &[Strength]) -> String {
+    let mut t = "self-play, the same player in both seats (points shares, 95 % intervals):\n".to_string();
+    for s in rows {
+        let _ = writeln!(
+            t,
+            "  {:<13} {} games: first seat {}, second {}, draws {}",
+            s.player,
+            s.games,
+            share_text(&s.first),
+            share_text(&s.second),
+            share_text(&s.draws)
+        );
+    }
+    t
+}
+
+fn compensation_text(c: &Compensation) -> String {
+    let mut t = format!(
+        "compensation along {} ({}{}):\n",
+        c.key,
+        quantity(c.settings, "setting"),
+        if c.bisected {
+            ", bisected on the result"
+        } else {
+            ""
+        }
+    );
+    for s in &c.solved {
+        let _ = writeln!(
+            t,
+            "  {}={:<8} {} for {}",
+            c.key,
+            s.setting,
+            s.verdict.words(),
+            s.to_move
+        );
+    }
+    let change = c
+        .changes_at
+        .as_ref()
+        .map_or("the result never changes".to_string(), |at| {
+            format!("the result first changes at {}={at}", c.key)
+        });
+    let _ = writeln!(
+        t,
+        "  {change}; the fairest: {}",
+        c.fairest
+            .iter()
+            .map(|s| format!("{}={s}", c.key))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    t
+}
+
+fn first_move_text(m: &FirstMove) -> String {
+    let mut t = format!("  {:<8} {}\n", m.notation, m.verdict.words());
+    if let Some(r) = &m.replies {
+        let shown: Vec<String> = r
+            .moves
+            .iter()
+            .take(REPLIES_SHOWN)
+            .map(|m| format!("{} {}", m.notation, m.verdict.words()))
+            .collect();
+        let more = r.moves.len().saturating_sub(REPLIES_SHOWN);
+        let _ = writeln!(
+            t,
+            "           replies of {}: {}: {}{}",
+            r.to_move,
+            tally_text(&r.tally),
+            shown.join(", "),
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            }
+        );
+    }
+    t
+}
+
+fn forgiveness_text(f: &Forgiveness) -> String {
+    let mut t = format!(
+        "forgiveness along perfect play ({}):\n",
+        quantity(f.positions, "position")
+    );
+    for s in &f.seats {
+        let _ = writeln!(
+            t,
+            "  {}: {} of its moves keep the value on average, over {}; {}",
+            s.name,
+            pct(s.safe),
+            quantity(s.positions, "position"),
+            quantity(s.critical, "critical position")
+        );
+    }
+    let wide = f
+        .seats
+        .iter()
+        .map(|s| s.name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(4);
+    let _ = writeln!(
+        t,
+        "  ply  {:<wide$}  positions    keep  one step     more",
+        "seat"
+    );
+    for row in &f.by_ply {
+        let name = f.seats.get(usize::from(row.seat)).map_or("", |s| s.name.as_str());
+        let _ = writeln!(
+            t,
+            "  {:>3}  {:<wide$}  {:>9}  {:>7}  {:>7}  {:>7}",
+            row.ply,
+            name,
+            row.positions,
+            pct(row.keep),
+            pct(row.one_step),
+            pct(row.more)
+        );
+    }
+    if f.critical > 0 {
+        let _ = writeln!(
+            t,
+            "critical positions (one move keeps the value): {}; the first: {}",
+            f.critical,
+            f.critical_positions.join("  ")
+        );
+    }
+    t
+}
+
+fn certificate_text(c: &Certificate) -> String {
+    let terminal = c.terminal.map_or(String::new(), |n| format!(", {n} terminal"));
+    format!(
+        "certificate: {}{terminal}; {} won, {} drawn, {} lost by the player to move (by {})\n  sha256 {}\n",
+        quantity(c.positions, "position"),
+        c.wins,
+        c.draws,
+        c.losses,
+        c.order,
+        c.sha256
+    )
+}
+
+/// Writes `r` as one self-contained HTML page at `path`, its plots inline SVG.
+pub fn write_page(r: &DesignReport, path: &Path) -> Result<()> {
+    std::fs::write(path, page(r)?).with_context(|| format!("writing {}", path.display()))
+}
+
+/// Escapes text for HTML.
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+fn page(r: &DesignReport) -> Result<String> {
+    let mut h = format!(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>{0}: a designer's report</title><style>\
+         body{{font-family:sans-serif;max-width:60em;margin:1em auto;padding:0 1em}}\
+         table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:2px 8px;text-align:right}}\
+         .warn{{color:#a00;font-weight:bold}}svg{{max-width:100%;height:auto}}\
+         pre{{white-space:pre-wrap;word-break:break-all}}</style></head><body>\n\
+         <h1>{0}</h1>\n<p>{1} for {2}, who moves first ({3}).</p>\n",
+        esc(&r.game),
+        esc(&r.verdict.words()),
+        esc(&r.to_move),
+        esc(&r.solver)
+    );
+    let f = &r.first_moves;
+    let _ = writeln!(
+        h,
+        "<h2>First moves</h2>\n<p>{} ({})</p>",
+        quantity(f.tally.total, "move"),
+        tally_text(&f.tally)
+    );
+    if let Some(w) = &f.warning {
+        let _ = writeln!(h, "<p class=\"warn\">{}</p>", esc(w));
+    }
+    h += "<table><tr><th>move</th><th>value</th><th>replies (win, draw, lose)</th></tr>\n";
+    for m in &f.moves {
+        let replies = m.replies.as_ref().map_or(String::new(), |r| tally_text(&r.tally));
+        let _ = writeln!(
+            h,
+            "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
+            esc(&m.notation),
+            esc(&m.verdict.words()),
+            replies
+        );
+    }
+    h += "</table>\n";
+    let s = &r.swap;
+    let _ = writeln!(
+        h,
+        "<h2>The swap rule</h2>\n<p>Fairest first moves: {}{}. The first player's value: {}.</p>",
+        esc(&s.fairest.join(", ")),
+        if s.exact_draw { " (an exact draw)" } else { "" },
+        esc(&s.value.words())
+    );
+    if let Some(fg) = &r.forgiveness {
+        h += "<h2>Forgiveness along perfect play</h2>\n";
+        h += &forgiveness_svg(&format!("{}: moves that keep the value", r.game), fg)?;
+        let _ = writeln!(h, "\n<pre>{}</pre>", esc(&forgiveness_text(fg)));
+    }
+    if let Some(c) = &r.certificate {
+        let _ = writeln!(
+            h,
+            "<h2>Certificate</h2>\n<pre>{}</pre>",
+            esc(&certificate_text(c))
+        );
+    }
+    if let Some(s) = &r.strengths {
+        let _ = writeln!(
+            h,
+            "<h2>Players good but not perfect</h2>\n<pre>{}</pre>",
+            esc(&strengths_text(s))
+        );
+    }
+    if let Some(c) = &r.compensation {
+        let _ = writeln!(
+            h,
+            "<h2>Compensation</h2>\n<pre>{}</pre>",
+            esc(&compensation_text(c))
+        );
+    }
+    for n in &r.notes {
+        let _ = writeln!(h, "<p>{}</p>", esc(n));
+    }
+    h += "</body></html>\n";
+    Ok(h)
+}
