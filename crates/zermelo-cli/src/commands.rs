@@ -38,6 +38,17 @@ pub fn cancel_on_ctrl_c() -> Arc<AtomicBool> {
     cancel
 }
 
+/// Ends a game in the terminal at once on Ctrl-C, whoever is thinking (a person, a bot, a
+/// program of your own, whose processes are stopped first).
+fn quit_on_ctrl_c() {
+    // Without a handler Ctrl-C still ends the process; programs then die with it.
+    let _ = ctrlc::set_handler(|| {
+        zermelo::play::command::stop_programs();
+        eprintln!("\nstopped");
+        std::process::exit(130);
+    });
+}
+
 /// `zermelo solve`: with a `partition`, one rank's share of a split solve, which only the
 /// leading rank reports.
 pub fn solve(
@@ -220,6 +231,7 @@ pub fn play(
     };
     let session = open(spec)?;
     confirm_setup(session.as_ref(), &seats, &opts)?;
+    quit_on_ctrl_c();
     // The bar of a table solved before the first move, or of a bot's search, is cleared
     // before every board and prompt.
     let progress = Arc::new(BarProgress::new(!json));

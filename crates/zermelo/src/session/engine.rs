@@ -836,7 +836,7 @@ fn guest(spec: &str, name: &str, seed: u64, opts: &Options) -> Option<Result<Box
             "{spec}: programs (cmd:...) play from the command line and Python only"
         ))));
     }
-    Some(Program::new(line, seed, opts.move_time).map(|c| Box::new(c) as Box<dyn Mover>))
+    Some(Program::new(line, seed, opts.move_time, opts.budget.cancel.clone()).map(|c| Box::new(c) as Box<dyn Mover>))
 }
 
 /// A human at a seat, reading from the shared terminal of a game.
