@@ -12,7 +12,7 @@ _Player = Union[str, Callable[..., str]]
 
 _Path = Union[str, "PathLike[str]"]
 
-__all__ = ["cli", "data_folder", "games", "study", "has_study", "balance_map", "set_threads", "Game", "ZermeloError"]
+__all__ = ["cli", "data_folder", "games", "study", "has_study", "balance_map", "set_threads", "parse_memory", "Game", "ZermeloError"]
 
 class ZermeloError(Exception):
     """A job zermelo could not finish: too big for its budget, a damaged table, a failed read."""
@@ -33,6 +33,7 @@ def balance_map(
     spec: str, seconds: float, data: _Path, memory: Optional[int] = None, progress: Optional[_Progress] = None
 ) -> str: ...
 def set_threads(threads: int) -> None: ...
+def parse_memory(text: str) -> int: ...
 @final
 class Game:
     """One opened game."""

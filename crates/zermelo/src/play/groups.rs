@@ -27,9 +27,10 @@ pub fn spawn(command: &mut Command) -> io::Result<Child> {
     PREVIOUS.get_or_init(install);
     let child = command.spawn()?;
     if let Ok(pid) = i32::try_from(child.id()) {
-        let _ = GROUPS
-            .iter()
-            .any(|g| g.compare_exchange(0, pid, Ordering::SeqCst, Ordering::SeqCst).is_ok());
+        let _ = GROUPS.iter().any(|g| {
+            g.compare_exchange(0, pid, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+        });
     }
     Ok(child)
 }
