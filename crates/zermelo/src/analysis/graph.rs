@@ -66,7 +66,7 @@ impl<G: Game> PositionGraph<G> {
 /// giving every position of a class the same representative) every class. `Ok(None)` when
 /// it would have more than `max` nodes; an error when `limit` stops it first (its
 /// positions count every position visited, [`Limit::stop`]). `progress` counts the nodes
-/// made, out of `max`.
+/// made, out of the most there may be.
 pub fn explore<G: Game>(
     game: &G,
     start: &G::Position,
@@ -78,7 +78,8 @@ pub fn explore<G: Game>(
     if max == 0 {
         return Ok(None);
     }
-    progress.start("nodes", max);
+    let most = limit.positions.map_or(max, |p| max.min(p as u64));
+    progress.start("nodes", most);
     let key = |p: &G::Position| symmetry.map_or_else(|| p.clone(), |k| k(game, p));
     let mut nodes = vec![Node {
         position: start.clone(),

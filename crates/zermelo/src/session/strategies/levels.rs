@@ -249,6 +249,7 @@ impl<G: Tabulated> Levels<G> {
             )
         } else {
             // One solve of a table at a time; the ones that waited read what it saved.
+            crate::session::writable(&opts.data_dir)?;
             let _lock = crate::session::lock_table(&path, &self.spec, opts)?;
             if path.exists() && !force {
                 let saved = LevelValues::Saved(Box::new(self.open_saved(&path)?));
