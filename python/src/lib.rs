@@ -123,8 +123,9 @@ struct Function {
     f: Arc<Py<PyAny>>,
     call: Call,
     move_time: Duration,
-    /// Set while a call of the function runs: one still running past its move time
-    /// forfeits the next move at once rather than run twice.
+    /// Set while a call of this player runs: one still running past its move time
+    /// forfeits the player's next move at once rather than run twice (each game of
+    /// self-play, run in parallel, has a player of its own).
     busy: Arc<AtomicBool>,
     depth: u32,
 }
@@ -372,7 +373,6 @@ fn seats(
         }
         let f = Arc::new(p.clone().unbind());
         let (label, call) = (name.clone(), call.clone());
-        let busy = Arc::new(AtomicBool::new(false));
         guests.push(Guest {
             name: name.clone(),
             make: Arc::new(move |_seed| {
@@ -381,7 +381,7 @@ fn seats(
                     f: f.clone(),
                     call: call.clone(),
                     move_time,
-                    busy: busy.clone(),
+                    busy: Arc::default(),
                     depth,
                 }) as Box<dyn Mover>)
             }),

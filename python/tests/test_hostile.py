@@ -5,6 +5,8 @@ item of the audit it keeps fixed; nothing may hang, panic or raise the wrong exc
 import math
 import os
 import signal
+import subprocess
+import sys
 import time
 
 import pytest
@@ -144,3 +146,39 @@ def test_a_graph_reports_progress_and_stops_at_its_memory(data):
     assert seen and seen[-1][0] == "nodes" and 5478 <= seen[-1][1] < 10**12
     with pytest.raises(zermelo.ZermeloError, match="needs more than the 1 MiB of memory it may use"):
         zermelo.open("pawns:cols=4,rows=6", data).graph(max_positions=10**12, memory="1M", progress=False)
+
+
+def _running(marker):
+    """The processes whose command line starts `sleep MARKER`."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                if f.read().startswith(b"sleep\0" + marker.encode()):
+                    found.append(int(pid))
+        except OSError:
+            pass
+    return found
+
+
+def _within(seconds, done):
+    until = time.monotonic() + seconds
+    while time.monotonic() < until and not done():
+        time.sleep(0.05)
+    return done()
+
+
+# Item 10: a program a Python player runs dies with Python, even killed by SIGKILL.
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL])
+def test_programs_die_with_python(sig):
+    marker = f"301.2{sig}"
+    script = f"import zermelo; zermelo.open('tictactoe').play(['cmd:sleep {marker}', 'random'], move_time=60)"
+    python = subprocess.Popen([sys.executable, "-c", script])
+    try:
+        assert _within(10, lambda: _running(marker)), "the program never started"
+        python.send_signal(sig)
+        python.wait(5)
+        assert _within(3, lambda: not _running(marker)), _running(marker)
+    finally:
+        python.kill()
+        python.wait()

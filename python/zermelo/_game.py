@@ -278,5 +278,5 @@ def games() -> List[GameInfo]:
 def set_threads(threads: int) -> None:
     """Runs solves, searches, sweeps and self-play on `threads` threads instead of one
     per core (as `zermelo --threads N`); answers do not depend on it. Call it once, before
-    the first solve: later calls raise `ValueError`."""
+    the first solve: later calls raise `ValueError`, as do 0 and more than 1024 threads."""
     _native.set_threads(int(threads))
