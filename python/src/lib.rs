@@ -699,7 +699,6 @@ fn balance_map(
     memory: Option<Whole>,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<String> {
-    let seconds = Seconds::WORK.check(seconds).map_err(refused("seconds"))?;
     let opts = options(&data, memory, None)?;
     let result = run(py, opts, progress.as_ref(), &Call::default(), |opts| {
         // A member's own progress would flash by: the bar counts members.

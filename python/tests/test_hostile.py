@@ -79,10 +79,12 @@ def test_bad_seconds_are_a_value_error(data, seconds):
         lambda: g.moves(seconds=seconds, progress=False),
         lambda: zermelo.balance("mnk:m=3,n=3,k=3", seconds=seconds, data=data, progress=False),
     ):
-        with pytest.raises(ValueError, match="seconds: .* is not a number of seconds from 0.001 to 31536000"):
+        with pytest.raises(ValueError, match="is not a number of seconds from 0.001 to 31536000"):
             call()
     with pytest.raises(ValueError, match="move_time: .* is not a number of seconds from 0.001 to 86400"):
         g.play(["random", "random"], move_time=seconds)
+    with pytest.raises(ValueError, match="is not a number of seconds from 0.1 to 86400"):
+        zermelo.study("octal:code=0.77", "grundy", to=10, save_every=seconds, data=data, progress=False)
 
 
 # Item 8: a size past the machine's memory names the size asked for.
