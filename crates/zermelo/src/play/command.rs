@@ -223,11 +223,22 @@ unsafe fn guard(program: libc::pid_t, parent: libc::pid_t) -> ! {
     }
     libc::signal(libc::SIGTERM, orphaned as *const () as libc::sighandler_t);
     // The program's pipes and the one std's spawn waits on stay with the program alone.
-    if libc::syscall(libc::SYS_close_range, 0u32, u32::MAX, 0u32) != 0 {
-        for fd in 0..1024 {
+    #[cfg(target_os = "linux")]
+    let closed = libc::syscall(libc::SYS_close_range, 0u32, u32::MAX, 0u32) == 0;
+    #[cfg(not(target_os = "linux"))]
+    let closed = false;
+    if !closed {
+        let mut open = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        libc::getrlimit(libc::RLIMIT_NOFILE, &mut open);
+        for fd in 0..open.rlim_cur.min(1 << 16) as libc::c_int {
             libc::close(fd);
         }
     }
+    // Told when zermelo dies (on Linux; elsewhere the group lives on after a SIGKILL).
+    #[cfg(target_os = "linux")]
     libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM);
     if libc::getppid() != parent {
         orphaned(libc::SIGTERM);
@@ -236,7 +247,7 @@ unsafe fn guard(program: libc::pid_t, parent: libc::pid_t) -> ! {
     loop {
         match libc::waitpid(program, &mut status, 0) {
             found if found == program => break,
-            -1 if *libc::__errno_location() == libc::EINTR => continue,
+            -1 if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted => continue,
             _ => libc::_exit(1),
         }
     }
