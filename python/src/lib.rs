@@ -5,19 +5,21 @@
 
 mod cli;
 
+use std::cell::Cell;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use pyo3::create_exception;
-use pyo3::exceptions::{PyException, PyValueError};
+use pyo3::exceptions::{PyException, PyOverflowError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde::Serialize;
 use zermelo::analysis::selfplay::Plan;
 use zermelo::explicit::{End, GameGraph, GraphBuilder, NodeExtras, NodeId};
+use zermelo::limits::Seconds;
 use zermelo::picture::{Grid, Kind, Picture};
 use zermelo::play::external::{Guest, Mover, Turn};
 use zermelo::session::{Budget, Options, Session};
@@ -40,6 +42,27 @@ fn py_error(e: Error) -> PyErr {
         | Error::Unsupported(_)
         | Error::Forfeit { .. } => PyValueError::new_err(e.to_string()),
         e => ZermeloError::new_err(e.to_string()),
+    }
+}
+
+/// A whole number from Python, from 0 to 2**64 - 1: a negative or larger one is a
+/// `ValueError` like every other refused value (Python's own conversion raises
+/// `OverflowError`).
+struct Whole(u64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Whole {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        match obj.extract::<u64>() {
+            Ok(n) => Ok(Whole(n)),
+            Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Err(PyValueError::new_err(format!(
+                "{} is not a whole number from 0 to {}",
+                obj.to_owned(),
+                u64::MAX
+            ))),
+            Err(e) => Err(e),
+        }
     }
 }
 
@@ -75,14 +98,78 @@ impl Progress for Watch {
     }
 }
 
-/// The first exception a Python player raised, to raise again when its game stops.
-type Raised = Arc<Mutex<Option<PyErr>>>;
+/// What one call shares with the players it runs: the first exception a Python player
+/// raised (raised again when the call stops), and the flag that stops the call (Ctrl-C).
+#[derive(Clone, Default)]
+struct Call {
+    raised: Arc<Mutex<Option<PyErr>>>,
+    cancel: Arc<AtomicBool>,
+}
 
-/// A Python function as a player: `f(position, moves, turn) -> move`.
+thread_local!(
+    /// How deep calls nest through player functions that call zermelo with player
+    /// functions: none on a thread of Python's own.
+    static DEPTH: Cell<u32> = const { Cell::new(0) });
+
+/// The most calls that may nest through player functions.
+const MAX_DEPTH: u32 = 8;
+
+/// How often a wait for a player function's move looks whether the call was stopped.
+const TICK: Duration = Duration::from_millis(50);
+
+/// A Python function as a player: `f(position, moves, turn) -> move`, called on a thread
+/// of its own so that it forfeits past its move time (and the game goes on, the function
+/// left running) and Ctrl-C stops the call while it thinks.
 struct Function {
     name: String,
     f: Arc<Py<PyAny>>,
-    raised: Raised,
+    call: Call,
+    move_time: Duration,
+    /// Set while a call of this player runs: one still running past its move time
+    /// forfeits the player's next move at once rather than run twice (each game of
+    /// self-play, run in parallel, has a player of its own).
+    busy: Arc<AtomicBool>,
+    depth: u32,
+}
+
+/// What a player function answered: text, or something else (shown as Python shows it).
+enum Answer {
+    Text(String),
+    Other(String),
+}
+
+impl Function {
+    /// Calls the function on a thread of its own: its answer comes on the channel.
+    fn start(&self, turn: &Turn<'_>) -> std::sync::mpsc::Receiver<PyResult<Answer>> {
+        let (send, answer) = channel();
+        let (f, busy, depth) = (self.f.clone(), self.busy.clone(), self.depth);
+        let (game, seat, to_move, board) = (
+            turn.game.to_string(),
+            turn.seat,
+            turn.to_move.clone(),
+            turn.board.clone(),
+        );
+        let (position, moves) = (turn.position.clone(), turn.moves.clone());
+        busy.store(true, Ordering::SeqCst);
+        std::thread::spawn(move || {
+            DEPTH.with(|d| d.set(depth));
+            let result = Python::attach(|py| -> PyResult<Answer> {
+                let info = PyDict::new(py);
+                info.set_item("game", game)?;
+                info.set_item("seat", seat)?;
+                info.set_item("to_move", to_move)?;
+                info.set_item("board", board)?;
+                let answer = f.call1(py, (position, moves, info))?;
+                Ok(match answer.extract::<String>(py) {
+                    Ok(text) => Answer::Text(text),
+                    Err(_) => Answer::Other(answer.bind(py).repr()?.to_string()),
+                })
+            });
+            busy.store(false, Ordering::SeqCst);
+            let _ = send.send(result);
+        });
+        answer
+    }
 }
 
 impl Mover for Function {
@@ -91,25 +178,43 @@ impl Mover for Function {
     }
 
     fn choose(&mut self, turn: &Turn<'_>) -> Result<String, Error> {
-        Python::attach(|py| {
-            let answer = (|| -> PyResult<String> {
-                let info = PyDict::new(py);
-                info.set_item("game", turn.game)?;
-                info.set_item("seat", turn.seat)?;
-                info.set_item("to_move", &turn.to_move)?;
-                info.set_item("board", &turn.board)?;
-                let moves = turn.moves.clone();
-                self.f.call1(py, (&turn.position, moves, info))?.extract(py)
-            })();
-            answer.map_err(|e| {
-                let text = format!("{} raised {e}", self.name);
-                self.raised
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .get_or_insert(e);
-                Error::Unsupported(text)
-            })
-        })
+        if self.busy.load(Ordering::SeqCst) {
+            return Err(Error::forfeit(&self.name, "still busy with an earlier move"));
+        }
+        let answer = self.start(turn);
+        let until = Instant::now() + self.move_time;
+        loop {
+            if self.call.cancel.load(Ordering::Relaxed) {
+                return Err(Error::Cancelled);
+            }
+            let left = until.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                let why = format!("no move within {} s", self.move_time.as_secs_f64());
+                return Err(Error::forfeit(&self.name, why));
+            }
+            match answer.recv_timeout(left.min(TICK)) {
+                Ok(Ok(Answer::Text(text))) => return Ok(text),
+                Ok(Ok(Answer::Other(shown))) => {
+                    return Err(Error::forfeit(
+                        &self.name,
+                        format!("answered {shown}, not a move"),
+                    ))
+                }
+                Ok(Err(e)) => {
+                    let text = format!("{} raised {e}", self.name);
+                    self.call
+                        .raised
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .get_or_insert(e);
+                    return Err(Error::Unsupported(text));
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(Error::Io(format!("{} stopped without an answer", self.name)))
+                }
+            }
+        }
     }
 }
 
@@ -120,14 +225,21 @@ struct Game {
     data: PathBuf,
 }
 
+/// A value named `name` refused by the library's check: a `ValueError` that names it.
+fn refused(name: &str) -> impl FnOnce(Error) -> PyErr + '_ {
+    move |e| PyValueError::new_err(format!("{name}: {e}"))
+}
+
 /// Options for one call: the data folder, memory and time.
-fn options(data: &std::path::Path, memory: Option<u64>, seconds: Option<f64>) -> PyResult<Options> {
-    if memory == Some(0) {
-        return Err(PyValueError::new_err("memory must be more than 0 bytes"));
-    }
-    if seconds.is_some_and(|s| s.is_nan() || s <= 0.0) {
-        return Err(PyValueError::new_err("seconds must be more than 0"));
-    }
+fn options(data: &std::path::Path, memory: Option<Whole>, seconds: Option<f64>) -> PyResult<Options> {
+    let memory = memory
+        .map(|Whole(b)| zermelo::limits::memory(b, &format!("{b} bytes")))
+        .transpose()
+        .map_err(refused("memory"))?;
+    let seconds = seconds
+        .map(|s| Seconds::WORK.check(s))
+        .transpose()
+        .map_err(refused("seconds"))?;
     Ok(Options {
         data_dir: data.to_path_buf(),
         budget: Budget {
@@ -148,10 +260,10 @@ fn run<T: Send>(
     py: Python<'_>,
     mut opts: Options,
     progress: Option<&Bound<'_, PyAny>>,
-    raised: &Raised,
+    call: &Call,
     work: impl FnOnce(&Options) -> Result<T, Error> + Send,
 ) -> PyResult<T> {
-    let cancel = Arc::new(AtomicBool::new(false));
+    let cancel = call.cancel.clone();
     opts.budget.cancel = Some(cancel.clone());
     let watch = Arc::new(Watch::default());
     opts.progress = watch.clone();
@@ -191,7 +303,7 @@ fn run<T: Send>(
                 if let Some(e) = interrupted {
                     return Err(e);
                 }
-                if let Some(e) = raised.lock().unwrap_or_else(|e| e.into_inner()).take() {
+                if let Some(e) = call.raised.lock().unwrap_or_else(|e| e.into_inner()).take() {
                     return Err(e);
                 }
                 return result.map_err(py_error);
@@ -208,12 +320,14 @@ fn run<T: Send>(
 
 /// The players named by `players` in a game of `session`: names stay, Python functions
 /// become guests named after them (`name#2` where the name is taken by a player of the
-/// game or another one named).
+/// game or another one named), each allowed `move_time` a move.
 fn seats(
     session: &dyn Session,
     players: &[Bound<'_, PyAny>],
-    raised: &Raised,
+    call: &Call,
+    move_time: Duration,
 ) -> PyResult<(Vec<String>, Vec<Guest>)> {
+    let depth = DEPTH.with(Cell::get) + 1;
     let mut names = Vec::new();
     let mut guests: Vec<Guest> = Vec::new();
     let given: Vec<String> = players
@@ -243,6 +357,12 @@ fn seats(
                 p.get_type().name()?
             )));
         }
+        if depth > MAX_DEPTH {
+            return Err(PyValueError::new_err(format!(
+                "player functions calling zermelo with player functions nest more than {MAX_DEPTH} deep: \
+                 a player function must not play through itself"
+            )));
+        }
         let base: String = p
             .getattr("__name__")
             .and_then(|n| n.extract())
@@ -254,14 +374,17 @@ fn seats(
             name = format!("{base}#{n}");
         }
         let f = Arc::new(p.clone().unbind());
-        let (label, raised) = (name.clone(), raised.clone());
+        let (label, call) = (name.clone(), call.clone());
         guests.push(Guest {
             name: name.clone(),
             make: Arc::new(move |_seed| {
                 Ok(Box::new(Function {
                     name: label.clone(),
                     f: f.clone(),
-                    raised: raised.clone(),
+                    call: call.clone(),
+                    move_time,
+                    busy: Arc::default(),
+                    depth,
                 }) as Box<dyn Mover>)
             }),
         });
@@ -317,7 +440,7 @@ impl Game {
         position: Option<String>,
         force: bool,
         save: bool,
-        memory: Option<u64>,
+        memory: Option<Whole>,
         seconds: Option<f64>,
         progress: Option<Bound<'_, PyAny>>,
     ) -> PyResult<String> {
@@ -327,7 +450,7 @@ impl Game {
         opts.force = force;
         opts.save = save;
         let session = self.session.as_ref();
-        let solution = run(py, opts, progress.as_ref(), &Raised::default(), |opts| {
+        let solution = run(py, opts, progress.as_ref(), &Call::default(), |opts| {
             session.solve(opts)
         })?;
         json(&solution)
@@ -344,7 +467,7 @@ impl Game {
         moves: Vec<String>,
         position: Option<String>,
         all: bool,
-        memory: Option<u64>,
+        memory: Option<Whole>,
         seconds: Option<f64>,
         progress: Option<Bound<'_, PyAny>>,
     ) -> PyResult<(String, Option<String>)> {
@@ -352,7 +475,7 @@ impl Game {
         opts.position = position;
         opts.all_moves = all;
         let session = self.session.as_ref();
-        let view = run(py, opts, progress.as_ref(), &Raised::default(), |opts| {
+        let view = run(py, opts, progress.as_ref(), &Call::default(), |opts| {
             session.position(&moves, opts)
         })?;
         Ok((json(&view)?, view.svg(360)))
@@ -367,19 +490,19 @@ impl Game {
         py: Python<'_>,
         depth: u32,
         compensate: Option<String>,
-        selfplay: Option<u64>,
-        memory: Option<u64>,
+        selfplay: Option<Whole>,
+        memory: Option<Whole>,
         seconds: Option<f64>,
         progress: Option<Bound<'_, PyAny>>,
     ) -> PyResult<(String, Option<String>)> {
         let opts = options(&self.data, memory, seconds)?;
         let session = self.session.as_ref();
-        let report = run(py, opts, progress.as_ref(), &Raised::default(), |opts| {
+        let report = run(py, opts, progress.as_ref(), &Call::default(), |opts| {
             let mut report = session.report(depth, opts)?;
             if let Some(along) = &compensate {
                 report.compensation = Some(zermelo::compensation::along(session.spec(), along, opts)?);
             }
-            if let Some(games) = selfplay {
+            if let Some(Whole(games)) = selfplay {
                 report.strengths = Some(zermelo::session::strength::strengths(session, games, opts)?);
             }
             Ok(report)
@@ -399,19 +522,20 @@ impl Game {
 
     /// The game graph: every position reachable from the start a node (with `symmetry`,
     /// every class), every move an edge: the `graph` document.
-    #[pyo3(signature = (symmetry=false, max_positions=100_000, memory=None, seconds=None, progress=None))]
+    #[pyo3(signature = (symmetry=false, max_positions=Whole(100_000), memory=None, seconds=None, progress=None))]
     fn graph(
         &self,
         py: Python<'_>,
         symmetry: bool,
-        max_positions: u64,
-        memory: Option<u64>,
+        max_positions: Whole,
+        memory: Option<Whole>,
         seconds: Option<f64>,
         progress: Option<Bound<'_, PyAny>>,
     ) -> PyResult<String> {
+        let max_positions = max_positions.0;
         let opts = options(&self.data, memory, seconds)?;
         let session = self.session.as_ref();
-        let graph = run(py, opts, progress.as_ref(), &Raised::default(), |opts| {
+        let graph = run(py, opts, progress.as_ref(), &Call::default(), |opts| {
             session.graph(symmetry, max_positions, opts)
         })?;
         json(&graph)
@@ -422,7 +546,7 @@ impl Game {
     fn count(&self, py: Python<'_>, symmetry: bool, progress: Option<Bound<'_, PyAny>>) -> PyResult<String> {
         let opts = options(&self.data, None, None)?;
         let session = self.session.as_ref();
-        let counts = run(py, opts, progress.as_ref(), &Raised::default(), |opts| {
+        let counts = run(py, opts, progress.as_ref(), &Call::default(), |opts| {
             session.count(symmetry, opts)
         })?;
         json(&counts)
@@ -430,7 +554,7 @@ impl Game {
 
     /// The move `player` (a name or a function) makes after `moves` from the start (or
     /// from `position`).
-    #[pyo3(signature = (moves, player, position=None, seed=0, memory=None, seconds=None))]
+    #[pyo3(signature = (moves, player, position=None, seed=Whole(0), memory=None, seconds=None))]
     #[allow(clippy::too_many_arguments)]
     fn bot_move(
         &self,
@@ -438,34 +562,40 @@ impl Game {
         moves: Vec<String>,
         player: Bound<'_, PyAny>,
         position: Option<String>,
-        seed: u64,
-        memory: Option<u64>,
+        seed: Whole,
+        memory: Option<Whole>,
         seconds: Option<f64>,
     ) -> PyResult<String> {
-        let raised = Raised::default();
-        let (names, guests) = seats(self.session.as_ref(), &[player], &raised)?;
+        let call = Call::default();
+        let (names, guests) = seats(
+            self.session.as_ref(),
+            &[player],
+            &call,
+            Options::default().move_time,
+        )?;
         let mut opts = options(&self.data, memory, seconds)?;
         opts.position = position;
         opts.guests = guests;
         let session = self.session.as_ref();
-        run(py, opts, None, &raised, |opts| {
-            session.bot_move(&moves, &names[0], seed, opts)
+        run(py, opts, None, &call, |opts| {
+            session.bot_move(&moves, &names[0], seed.0, opts)
         })
     }
 
     /// Plays one game between `players` (names or functions, one per seat), from the start
     /// or from `position`: the `play` document.
-    #[pyo3(signature = (players, position=None, seed=0, move_time=10.0))]
+    #[pyo3(signature = (players, position=None, seed=Whole(0), move_time=10.0))]
     fn play(
         &self,
         py: Python<'_>,
         players: Vec<Bound<'_, PyAny>>,
         position: Option<String>,
-        seed: u64,
+        seed: Whole,
         move_time: f64,
     ) -> PyResult<String> {
-        let raised = Raised::default();
-        let (names, guests) = seats(self.session.as_ref(), &players, &raised)?;
+        let call = Call::default();
+        let move_time = move_time_of(move_time)?;
+        let (names, guests) = seats(self.session.as_ref(), &players, &call, move_time)?;
         if names.iter().any(|n| n.trim().eq_ignore_ascii_case("human")) {
             return Err(PyValueError::new_err(
                 "a human plays in the terminal (`zermelo play`); here a player is a name or a function",
@@ -474,9 +604,9 @@ impl Game {
         let mut opts = options(&self.data, None, None)?;
         opts.position = position;
         opts.guests = guests;
-        opts.move_time = move_time_of(move_time)?;
+        opts.move_time = move_time;
         let session = self.session.as_ref();
-        let record = run(py, opts, None, &raised, |opts| {
+        let record = run(py, opts, None, &call, |opts| {
             let mut nothing = std::io::empty();
             let mut sink = std::io::sink();
             let mut show = |_: &str| {};
@@ -485,7 +615,7 @@ impl Game {
                 prompts: &mut sink,
                 show: &mut show,
             };
-            session.play(&names, seed, opts, &mut io)
+            session.play(&names, seed.0, opts, &mut io)
         })?;
         json(&record)
     }
@@ -493,20 +623,22 @@ impl Game {
     /// Plays `games` games between `players` (names or functions), each taking every seat
     /// equally often, every game from the start or from `position`: the `tournament`
     /// document.
-    #[pyo3(signature = (players, games=100, position=None, seed=0, move_time=10.0, progress=None))]
+    #[pyo3(signature = (players, games=Whole(100), position=None, seed=Whole(0), move_time=10.0, progress=None))]
     #[allow(clippy::too_many_arguments)]
     fn tournament(
         &self,
         py: Python<'_>,
         players: Vec<Bound<'_, PyAny>>,
-        games: u64,
+        games: Whole,
         position: Option<String>,
-        seed: u64,
+        seed: Whole,
         move_time: f64,
         progress: Option<Bound<'_, PyAny>>,
     ) -> PyResult<String> {
-        let raised = Raised::default();
-        let (names, guests) = seats(self.session.as_ref(), &players, &raised)?;
+        let (games, seed) = (games.0, seed.0);
+        let call = Call::default();
+        let move_time = move_time_of(move_time)?;
+        let (names, guests) = seats(self.session.as_ref(), &players, &call, move_time)?;
         let names = if names.is_empty() {
             self.session.default_players()
         } else {
@@ -515,9 +647,9 @@ impl Game {
         let mut opts = options(&self.data, None, None)?;
         opts.position = position;
         opts.guests = guests;
-        opts.move_time = move_time_of(move_time)?;
+        opts.move_time = move_time;
         let session = self.session.as_ref();
-        let standings = run(py, opts, progress.as_ref(), &raised, |opts| {
+        let standings = run(py, opts, progress.as_ref(), &call, |opts| {
             opts.progress.start("games", games);
             session.tournament(&names, games, seed, opts, &|_| opts.progress.advance(1))
         })?;
@@ -528,28 +660,30 @@ impl Game {
     /// function for every seat, or one per seat) seated, game `i` from the seed `seed + i`,
     /// on every core, stopping once every seat's points-share interval is narrower than
     /// `until`: the `estimate` document.
-    #[pyo3(signature = (players, games=1000, until=None, seed=0, position=None, move_time=10.0, progress=None))]
+    #[pyo3(signature = (players, games=Whole(1000), until=None, seed=Whole(0), position=None, move_time=10.0, progress=None))]
     #[allow(clippy::too_many_arguments)]
     fn selfplay(
         &self,
         py: Python<'_>,
         players: Vec<Bound<'_, PyAny>>,
-        games: u64,
+        games: Whole,
         until: Option<f64>,
-        seed: u64,
+        seed: Whole,
         position: Option<String>,
         move_time: f64,
         progress: Option<Bound<'_, PyAny>>,
     ) -> PyResult<String> {
-        let raised = Raised::default();
-        let (names, guests) = seats(self.session.as_ref(), &players, &raised)?;
+        let (games, seed) = (games.0, seed.0);
+        let call = Call::default();
+        let move_time = move_time_of(move_time)?;
+        let (names, guests) = seats(self.session.as_ref(), &players, &call, move_time)?;
         let mut opts = options(&self.data, None, None)?;
         opts.position = position;
         opts.guests = guests;
-        opts.move_time = move_time_of(move_time)?;
+        opts.move_time = move_time;
         let plan = Plan { games, until, seed };
         let session = self.session.as_ref();
-        let estimate = run(py, opts, progress.as_ref(), &raised, |opts| {
+        let estimate = run(py, opts, progress.as_ref(), &call, |opts| {
             opts.progress.start("games", games);
             session.selfplay(&names, &plan, opts, &|_| opts.progress.advance(1))
         })?;
@@ -571,7 +705,7 @@ fn study(
     name: &str,
     args: std::collections::BTreeMap<String, String>,
     data: PathBuf,
-    memory: Option<u64>,
+    memory: Option<Whole>,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<StudyAnswer> {
     let study = zermelo::catalog::study(spec, name).map_err(py_error)?;
@@ -581,7 +715,7 @@ fn study(
             a.with(k, v)
         });
     let opts = options(&data, memory, None)?;
-    let report = run(py, opts, progress.as_ref(), &Raised::default(), |opts| {
+    let report = run(py, opts, progress.as_ref(), &Call::default(), |opts| {
         (study.run)(spec, &args, opts)
     })?;
     let series = report.series.as_ref().map(json).transpose()?;
@@ -603,11 +737,11 @@ fn balance_map(
     spec: &str,
     seconds: f64,
     data: PathBuf,
-    memory: Option<u64>,
+    memory: Option<Whole>,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<String> {
     let opts = options(&data, memory, None)?;
-    let result = run(py, opts, progress.as_ref(), &Raised::default(), |opts| {
+    let result = run(py, opts, progress.as_ref(), &Call::default(), |opts| {
         // A member's own progress would flash by: the bar counts members.
         let quiet = Options {
             progress: Arc::new(()),
@@ -632,9 +766,10 @@ fn data_folder(data: Option<PathBuf>) -> PyResult<PathBuf> {
 }
 
 /// Runs solves, searches, sweeps and self-play on `threads` threads (once, before the
-/// first solve).
+/// first solve; 1 to 1024).
 #[pyfunction]
-fn set_threads(threads: usize) -> PyResult<()> {
+fn set_threads(threads: Whole) -> PyResult<()> {
+    let threads = zermelo::limits::threads(threads.0).map_err(refused("threads"))?;
     zermelo::set_threads(threads).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
@@ -657,10 +792,10 @@ impl NodeExtras for Drawn {
 
 /// A cell of a grid a game of your own drew: its text, its colour and the move a click
 /// on it plays.
-type Cell = (Option<String>, Option<String>, Option<String>);
+type GridCell = (Option<String>, Option<String>, Option<String>);
 
 /// The picture of a grid of cells, its rows from the top.
-fn grid_picture(rows: Vec<Vec<Cell>>) -> Picture {
+fn grid_picture(rows: Vec<Vec<GridCell>>) -> Picture {
     let grid = Grid {
         cols: rows.iter().map(Vec::len).max().unwrap_or(0),
         rows: rows.len(),
@@ -720,7 +855,7 @@ fn install_graph(
     version: Option<String>,
     boards: Option<Vec<String>>,
     heuristics: Option<Vec<i32>>,
-    pictures: Option<Vec<Vec<Vec<Cell>>>>,
+    pictures: Option<Vec<Vec<Vec<GridCell>>>>,
 ) -> PyResult<String> {
     let nodes = texts.len();
     let rows = firsts.first() == Some(&0)
@@ -787,15 +922,16 @@ fn install_graph(
     .map_err(py_error)
 }
 
+/// The bytes of a size written as text (`"512M"`, `"8G"`), as `--memory` reads it.
+#[pyfunction]
+fn parse_memory(text: &str) -> PyResult<u64> {
+    zermelo::limits::parse_memory(text).map_err(refused("memory"))
+}
+
 /// A player's time a move.
 fn move_time_of(seconds: f64) -> PyResult<Duration> {
-    if seconds > 0.0 && seconds <= 86_400.0 {
-        Ok(Duration::from_secs_f64(seconds))
-    } else {
-        Err(PyValueError::new_err(format!(
-            "move_time must be a number of seconds from 0.001 to 86400, not {seconds}"
-        )))
-    }
+    let seconds = Seconds::MOVE.check(seconds).map_err(refused("move_time"))?;
+    Ok(Duration::from_secs_f64(seconds))
 }
 
 /// The native module.
@@ -807,6 +943,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(balance_map, m)?)?;
     m.add_function(wrap_pyfunction!(set_threads, m)?)?;
     m.add_function(wrap_pyfunction!(install_graph, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_memory, m)?)?;
     m.add_function(wrap_pyfunction!(data_folder, m)?)?;
     m.add_function(wrap_pyfunction!(cli::cli, m)?)?;
     m.add_class::<Game>()?;

@@ -172,7 +172,8 @@ class Game:
         move_time: float = 10.0,
     ) -> GameRecord:
         """Plays one game, `players[i]` in seat `i`, from the start or from `position`; a
-        player of your own has `move_time` seconds a move."""
+        player of your own has `move_time` seconds a move, past which it forfeits (a
+        function is left to finish on its own)."""
         chosen = [seated(p) for p in players]
         return load_as(GameRecord, self._native.play(chosen, position, seed, move_time))
 
@@ -188,8 +189,9 @@ class Game:
     ) -> Standings:
         """Plays `games` games between `players` (default: the game's own choice), each
         taking every seat equally often, every game from the start (or from `position`). A player of your own that answers an illegal
-        move (or a program that times out or ends) forfeits that game; an exception
-        raised by a Python player stops the tournament and is raised here."""
+        move (or anything but text), answers nothing within `move_time` seconds, or (a
+        program) ends, forfeits that game; an exception raised by a Python player stops
+        the tournament and is raised here."""
         chosen = [seated(p) for p in players] if players is not None else []
         with Bar(progress) as bar:
             text = self._native.tournament(chosen, games, position, seed, move_time, bar)
@@ -357,5 +359,5 @@ def games() -> List[GameInfo]:
 def set_threads(threads: int) -> None:
     """Runs solves, searches, sweeps and self-play on `threads` threads instead of one
     per core (as `zermelo --threads N`); answers do not depend on it. Call it once, before
-    the first solve: later calls raise `ValueError`."""
+    the first solve: later calls raise `ValueError`, as do 0 and more than 1024 threads."""
     _native.set_threads(int(threads))

@@ -12,7 +12,7 @@ _Player = Union[str, Callable[..., str]]
 
 _Path = Union[str, "PathLike[str]"]
 
-__all__ = ["cli", "data_folder", "games", "study", "has_study", "balance_map", "set_threads", "install_graph", "Game", "ZermeloError"]
+__all__ = ["cli", "data_folder", "games", "study", "has_study", "balance_map", "set_threads", "install_graph", "parse_memory", "Game", "ZermeloError"]
 
 class ZermeloError(Exception):
     """A job zermelo could not finish: too big for its budget, a damaged table, a failed read."""
@@ -47,6 +47,7 @@ def install_graph(
     heuristics: Optional[Sequence[int]] = None,
     pictures: Optional[Sequence[Sequence[Sequence[Tuple[Optional[str], Optional[str], Optional[str]]]]]] = None,
 ) -> str: ...
+def parse_memory(text: str) -> int: ...
 @final
 class Game:
     """One opened game."""

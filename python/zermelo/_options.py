@@ -20,16 +20,10 @@ PathLike = Union[None, str, "os.PathLike[str]"]
 
 
 def to_bytes(memory: Memory) -> Optional[int]:
-    """Bytes from `1073741824`, `"512M"` or `"8G"`."""
+    """Bytes from `1073741824`, `"512M"` or `"8G"` (read as `--memory` reads it)."""
     if memory is None or isinstance(memory, int):
         return memory
-    text = str(memory).strip().upper().removesuffix("B")
-    scale = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}.get(text[-1:], 1)
-    number = text[:-1] if scale > 1 else text
-    try:
-        return int(float(number) * scale)
-    except ValueError:
-        raise ValueError(f"memory must be bytes or a size like 512M or 8G, not {memory!r}") from None
+    return _native.parse_memory(str(memory))
 
 
 def to_moves(moves: Moves) -> List[str]:

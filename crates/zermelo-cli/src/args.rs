@@ -4,6 +4,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
+use zermelo::limits::Seconds;
 
 /// Strongly solve, play and analyse two-player games of perfect information.
 ///
@@ -25,7 +26,7 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "SIZE", value_parser = parse_size)]
     pub memory: Option<u64>,
     /// The threads solves, searches and self-play run on [default: one per core].
-    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=zermelo::limits::MAX_THREADS as i64))]
     pub threads: Option<u16>,
     #[command(subcommand)]
     pub command: Command,
@@ -91,7 +92,7 @@ pub enum Command {
         #[arg(long, value_name = "N")]
         selfplay: Option<u64>,
         /// The most seconds the report (its solve included) may take.
-        #[arg(long, value_name = "SECONDS", value_parser = member_seconds)]
+        #[arg(long, value_name = "SECONDS", value_parser = work_seconds)]
         seconds: Option<f64>,
     },
     /// Count complete games and reachable positions.
@@ -183,7 +184,7 @@ pub enum Command {
         spec: String,
         /// The most seconds each member of a family may take; a member over it is reported
         /// as skipped, with its estimate.
-        #[arg(long, default_value_t = 60.0, value_name = "SECONDS", value_parser = member_seconds)]
+        #[arg(long, default_value_t = 60.0, value_name = "SECONDS", value_parser = work_seconds)]
         seconds: f64,
         /// Several configurations, COLORSxDISCS comma-separated, e.g. 2x2,2x3,3x2
         /// (the spec then gives only the other keys).
@@ -265,7 +266,7 @@ pub enum Command {
         #[arg(long, default_value = "127.0.0.1:8080")]
         addr: std::net::SocketAddr,
         /// The most seconds of work a request may start.
-        #[arg(long, default_value_t = 2.0, value_name = "SECONDS")]
+        #[arg(long, default_value_t = 2.0, value_name = "SECONDS", value_parser = work_seconds)]
         budget: f64,
         /// The most memory requests' work may take, in MiB, shared by those at work at once.
         #[arg(long, default_value_t = 1024, value_name = "MIB", value_parser = positive_mib)]
@@ -314,38 +315,15 @@ pub enum DbCommand {
     },
 }
 
-/// A size in bytes: a number with an optional K, M, G or T suffix (powers of 1024).
+/// A size in bytes: a number with an optional K, M, G or T suffix (powers of 1024), at
+/// most the machine's memory.
 fn parse_size(text: &str) -> Result<u64, String> {
-    let t = text.trim().trim_end_matches(['B', 'b']);
-    let (digits, shift) = match t.char_indices().last() {
-        Some((i, c)) if c.is_ascii_alphabetic() => {
-            let shift = match c.to_ascii_uppercase() {
-                'K' => 10,
-                'M' => 20,
-                'G' => 30,
-                'T' => 40,
-                _ => return Err(format!("'{text}': use a number with K, M, G or T, e.g. 8G")),
-            };
-            (&t[..i], shift)
-        }
-        _ => (t, 0),
-    };
-    let n: f64 = digits
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{text}' is not a size: use a number with K, M, G or T, e.g. 8G"))?;
-    if !(n > 0.0 && n.is_finite()) {
-        return Err(format!("'{text}': give a positive size"));
-    }
-    Ok((n * (1u64 << shift) as f64) as u64)
+    zermelo::limits::parse_memory(text).map_err(|e| e.to_string())
 }
 
-/// Seconds a member of a family may take: more than zero, at most a day.
-fn member_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
-        _ => Err(format!("'{text}' is not a number of seconds from 0.001 to 86400")),
-    }
+/// Seconds a job may take (a family's member, a request's work).
+fn work_seconds(text: &str) -> Result<f64, String> {
+    Seconds::WORK.parse(text).map_err(|e| e.to_string())
 }
 
 /// A memory budget in MiB: more than zero, as `--budget` is.
@@ -356,20 +334,14 @@ fn positive_mib(text: &str) -> Result<u64, String> {
     }
 }
 
-/// How often a long run saves, in seconds: at least 0.1, at most a day.
+/// How often a long run saves, in seconds.
 fn save_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(s) if (0.1..=86_400.0).contains(&s) => Ok(s),
-        _ => Err(format!("'{text}' is not a number of seconds from 0.1 to 86400")),
-    }
+    Seconds::SAVE.parse(text).map_err(|e| e.to_string())
 }
 
-/// A time a move, in seconds: more than zero, at most a day.
+/// A time a move, in seconds.
 fn move_time(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
-        _ => Err(format!("'{text}' is not a number of seconds from 0.001 to 86400")),
-    }
+    Seconds::MOVE.parse(text).map_err(|e| e.to_string())
 }
 
 /// The command line `args` (the program's name first), or the exit status after clap's

@@ -38,6 +38,17 @@ pub fn cancel_on_ctrl_c() -> Arc<AtomicBool> {
     cancel
 }
 
+/// Ends a game in the terminal at once on Ctrl-C, whoever is thinking (a person, a bot, a
+/// program of your own, whose processes are stopped first).
+fn quit_on_ctrl_c() {
+    // Without a handler Ctrl-C still ends the process; programs then die with it.
+    let _ = ctrlc::set_handler(|| {
+        zermelo::play::command::stop_programs();
+        eprintln!("\nstopped");
+        std::process::exit(130);
+    });
+}
+
 /// `zermelo solve`: with a `partition`, one rank's share of a split solve, which only the
 /// leading rank reports.
 pub fn solve(
@@ -91,10 +102,18 @@ pub fn solve(
     }
 }
 
-/// `zermelo moves`.
+/// `zermelo moves`: values its moves from the table the perfect player reads, under the
+/// rule of a game's first solve ([`confirm_setup`]).
 pub fn moves(spec: &str, moves: &[String], all: bool, mut opts: Options) -> Result<Report> {
     opts.all_moves = all;
-    Ok(render::position(&open(spec)?.position(moves, &opts)?))
+    let session = open(spec)?;
+    confirm_setup(
+        session.as_ref(),
+        &["perfect".into()],
+        "the values of its moves",
+        &opts,
+    )?;
+    Ok(render::position(&session.position(moves, &opts)?))
 }
 
 /// What `zermelo report` adds to the report when asked.
@@ -177,6 +196,9 @@ pub fn graph(
 /// is asked about first (refused when no one is at the terminal to answer).
 const LONG_SETUP_SECONDS: f64 = 30.0;
 
+/// Whom a game's or a tournament's first solve is for.
+pub const PERFECT: &str = "the perfect player";
+
 /// "about 40 s", "about 14 min", "about 2.5 h".
 fn duration_text(seconds: f64) -> String {
     match seconds {
@@ -186,24 +208,30 @@ fn duration_text(seconds: f64) -> String {
     }
 }
 
-/// Before a game or tournament between `players` whose table takes long to solve first:
-/// on a terminal, asks whether to solve it now; otherwise refuses with the estimate,
-/// pointing to `zermelo solve`.
-pub fn confirm_setup(session: &dyn Session, players: &[String], opts: &Options) -> Result<()> {
+/// The one rule of every command that solves a table before it answers (a game, a
+/// tournament, a position's moves) between `players`, the table being `for_what`: when
+/// that takes long, asks on a terminal whether to solve it now; otherwise refuses with
+/// the estimate, pointing to `zermelo solve`.
+pub fn confirm_setup(
+    session: &dyn Session,
+    players: &[String],
+    for_what: &str,
+    opts: &Options,
+) -> Result<()> {
     let cost = session.setup_cost(players, opts)?;
     if cost.seconds <= LONG_SETUP_SECONDS {
         return Ok(());
     }
     let spec = session.spec();
     let what = format!(
-        "{spec} first solves its table for the perfect player: {}, {} of memory, {}",
+        "{spec} first solves its table for {for_what}: {}, {} of memory, {}",
         quantity(cost.positions, "position"),
         bytes_text(cost.bytes),
         duration_text(cost.seconds)
     );
     let stdin = std::io::stdin();
     if !stdin.is_terminal() {
-        bail!("{what}; run `zermelo solve {spec}` first (it saves the table every game then reads)");
+        bail!("{what}; run `zermelo solve {spec}` first (it saves the table, read from then on)");
     }
     eprint!("{what}.\nSolve it now? (or answer no and run `zermelo solve {spec}` first) [y/N] ");
     let mut answer = String::new();
@@ -249,7 +277,8 @@ pub fn play(
         seats
     };
     let session = open(spec)?;
-    confirm_setup(session.as_ref(), &seats, &opts)?;
+    confirm_setup(session.as_ref(), &seats, PERFECT, &opts)?;
+    quit_on_ctrl_c();
     // The bar of a table solved before the first move, or of a bot's search, is cleared
     // before every board and prompt.
     let progress = Arc::new(BarProgress::new(!json));
@@ -295,7 +324,7 @@ pub fn tournament(
     } else {
         players
     };
-    confirm_setup(session.as_ref(), &players, &opts)?;
+    confirm_setup(session.as_ref(), &players, PERFECT, &opts)?;
     let games_bar = bar(!json, games, "games");
     games_bar.set_message(format!("{} games", session.spec()));
     let result = session.tournament(&players, games, seed, &opts, &|_| games_bar.inc(1));
@@ -354,9 +383,6 @@ pub fn serve(
     games: Vec<String>,
     mut opts: Options,
 ) -> Result<Report> {
-    if !(budget > 0.0 && budget.is_finite()) {
-        bail!("--budget {budget}: give a positive number of seconds");
-    }
     opts.progress = Arc::new(());
     opts.budget = Budget {
         seconds: Some(budget),

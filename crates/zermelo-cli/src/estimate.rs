@@ -9,7 +9,7 @@ use zermelo::analysis::selfplay::{Estimate, Plan};
 use zermelo::analysis::stats::Share;
 use zermelo::session::{quantity, Options};
 
-use crate::commands::{cancel_on_ctrl_c, confirm_setup};
+use crate::commands::{cancel_on_ctrl_c, confirm_setup, PERFECT};
 use crate::progress::bar;
 use crate::report::{document, Report};
 
@@ -33,7 +33,7 @@ pub struct EstimateArgs {
 /// same estimate; the leader reports).
 pub fn run(args: &EstimateArgs, mut opts: Options) -> Result<Report> {
     let session = zermelo::catalog::open(&args.spec)?;
-    confirm_setup(session.as_ref(), &args.players, &opts)?;
+    confirm_setup(session.as_ref(), &args.players, PERFECT, &opts)?;
     opts.budget.cancel = Some(cancel_on_ctrl_c());
     let (_, processes) = opts.partition.place();
     let leads = opts.partition.leads();

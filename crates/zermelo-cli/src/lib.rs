@@ -32,7 +32,7 @@ use zermelo::solve::levels::Partition;
 use zermelo::Error;
 
 use args::{Cli, Command, DbCommand};
-use options::{data_dir, guests, options, with_memory, MOVE_TIME};
+use options::{data_dir, guests, options, MOVE_TIME};
 use report::Report;
 
 /// The exit status of a command done.
@@ -110,7 +110,9 @@ fn dispatch(
     memory: Option<u64>,
     partition: Option<Arc<dyn Partition>>,
 ) -> Result<Report> {
-    let mut opts = with_memory(options(data_dir(data)?, json), memory)?;
+    let mut opts = options(data_dir(data)?, json);
+    // Checked as it was read: at most the machine's.
+    opts.budget.memory = memory;
     if let Some(partition) = &partition {
         opts.partition = partition.clone();
     }

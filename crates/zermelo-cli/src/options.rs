@@ -4,8 +4,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::{bail, Result};
-use zermelo::session::{bytes_text, Budget, Options};
+use anyhow::Result;
+use zermelo::session::{Budget, Options};
 
 use crate::progress::BarProgress;
 
@@ -22,22 +22,6 @@ pub fn options(data_dir: PathBuf, json: bool) -> Options {
         budget: Budget::default(),
         ..Options::default()
     }
-}
-
-/// `opts` with `--memory`, when given: at most the machine's.
-pub fn with_memory(mut opts: Options, memory: Option<u64>) -> Result<Options> {
-    if let Some(bytes) = memory {
-        let machine = opts.budget.bytes();
-        if bytes > machine {
-            bail!(
-                "--memory {} is more than the {} this machine has",
-                bytes_text(bytes),
-                bytes_text(machine)
-            );
-        }
-        opts.budget.memory = Some(bytes);
-    }
-    Ok(opts)
 }
 
 /// The seconds a program of your own (cmd:COMMAND) may take over a move in self-play.

@@ -128,11 +128,7 @@ pub fn map(
     seconds: f64,
     each: &mut dyn FnMut(usize, usize, &MapRow),
 ) -> Result<BalanceMap, Error> {
-    if !(seconds > 0.0 && seconds.is_finite()) {
-        return Err(Error::Unsupported(format!(
-            "{seconds} s a member: give a positive number of seconds"
-        )));
-    }
+    let seconds = crate::limits::Seconds::WORK.check(seconds)?;
     let family: Family = family_text.parse()?;
     let started = Instant::now();
     let members = family.members();

@@ -12,6 +12,7 @@ pub mod error;
 pub mod explicit;
 pub mod game;
 pub mod games;
+pub mod limits;
 pub mod picture;
 pub mod play;
 pub mod session;
@@ -28,10 +29,9 @@ pub use value::Value;
 /// Runs solves, searches, sweeps and self-play on `threads` threads from now on (the
 /// default is one per core, or `RAYON_NUM_THREADS`). Values, tables and estimates do not
 /// depend on it. It can be set once, before the first work that runs on several threads.
+/// More than [`limits::MAX_THREADS`] are refused.
 pub fn set_threads(threads: usize) -> Result<(), Error> {
-    if threads == 0 {
-        return Err(Error::Unsupported("threads must be at least 1".into()));
-    }
+    let threads = limits::threads(threads as u64)?;
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build_global()

@@ -13,7 +13,7 @@ use std::collections::VecDeque;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::game::Game;
-use crate::solve::{KeyFn, Limit};
+use crate::solve::{KeyFn, Limit, Progress};
 use crate::value::Value;
 use crate::Error;
 
@@ -65,17 +65,21 @@ impl<G: Game> PositionGraph<G> {
 /// The graph of `game` from `start`: every position reachable, or with `symmetry` (a key
 /// giving every position of a class the same representative) every class. `Ok(None)` when
 /// it would have more than `max` nodes; an error when `limit` stops it first (its
-/// positions count every position visited, [`Limit::stop`]).
+/// positions count every position visited, [`Limit::stop`]). `progress` counts the nodes
+/// made, out of the most there may be.
 pub fn explore<G: Game>(
     game: &G,
     start: &G::Position,
     symmetry: Option<KeyFn<G>>,
     max: u64,
     limit: &Limit,
+    progress: &dyn Progress,
 ) -> Result<Option<PositionGraph<G>>, Error> {
     if max == 0 {
         return Ok(None);
     }
+    let most = limit.positions.map_or(max, |p| max.min(p as u64));
+    progress.start("nodes", most);
     let key = |p: &G::Position| symmetry.map_or_else(|| p.clone(), |k| k(game, p));
     let mut nodes = vec![Node {
         position: start.clone(),
@@ -121,6 +125,9 @@ pub fn explore<G: Game>(
                         return Ok(None);
                     }
                     ids.insert(k, nodes.len());
+                    if nodes.len() % 1024 == 0 {
+                        progress.advance(1024);
+                    }
                     nodes.push(Node {
                         position: child.clone(),
                         size: 0,
@@ -229,7 +236,7 @@ mod tests {
     fn tictactoe_has_5478_positions_and_765_classes() {
         let g = Mnk::new(3, 3, 3).unwrap();
         let start = g.start();
-        let plain = explore(&g, &start, None, u64::MAX, &Limit::default())
+        let plain = explore(&g, &start, None, u64::MAX, &Limit::default(), &())
             .unwrap()
             .unwrap();
         let classes = explore(
@@ -238,6 +245,7 @@ mod tests {
             Some(symmetric_key::<Mnk>),
             u64::MAX,
             &Limit::default(),
+            &(),
         )
         .unwrap()
         .unwrap();
@@ -273,12 +281,14 @@ mod tests {
     fn stops_past_the_most_nodes() {
         let g = Mnk::new(3, 3, 3).unwrap();
         let start = g.start();
-        assert!(explore(&g, &start, None, 5477, &Limit::default())
+        assert!(explore(&g, &start, None, 5477, &Limit::default(), &())
             .unwrap()
             .is_none());
-        assert!(explore(&g, &start, None, 5478, &Limit::default())
+        assert!(explore(&g, &start, None, 5478, &Limit::default(), &())
             .unwrap()
             .is_some());
-        assert!(explore(&g, &start, None, 0, &Limit::default()).unwrap().is_none());
+        assert!(explore(&g, &start, None, 0, &Limit::default(), &())
+            .unwrap()
+            .is_none());
     }
 }

@@ -3,6 +3,7 @@
 pub mod command;
 pub mod external;
 pub mod greedy;
+mod groups;
 pub mod human;
 pub mod margin;
 pub mod matches;

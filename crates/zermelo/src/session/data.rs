@@ -50,6 +50,54 @@ pub(crate) fn table_path(opts: &Options, spec: &str) -> PathBuf {
     opts.data_dir.join(format!("{name}.zdb"))
 }
 
+/// The lock of a table being solved into the data folder, held until dropped.
+pub(crate) struct TableLock {
+    _held: std::fs::File,
+}
+
+/// Takes the lock of the table to be saved at `path` (the file `NAME.lock` beside it) for
+/// a solve of `spec`: while another solve, in any process, holds it, waits (saying so
+/// on `opts`' progress) until it is free, the work is stopped, or its time is up.
+pub(crate) fn lock_table(path: &std::path::Path, spec: &str, opts: &Options) -> Result<TableLock, Error> {
+    let lock = path.with_extension("lock");
+    let fail = |why: String| Error::Io(format!("{}: {why}", lock.display()));
+    let file = crate::table::open_regular(
+        &lock,
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false),
+    )
+    .map_err(|e| fail(e.to_string()))?;
+    let deadline = opts.budget.clock().deadline;
+    let mut waiting = false;
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(TableLock { _held: file }),
+            Err(std::fs::TryLockError::WouldBlock) => {}
+            Err(std::fs::TryLockError::Error(e)) => return Err(fail(e.to_string())),
+        }
+        if !waiting {
+            opts.progress.start(
+                &format!("waiting for another solve of {spec} to save its table"),
+                0,
+            );
+            waiting = true;
+        }
+        if opts.budget.cancelled() {
+            return Err(Error::Cancelled);
+        }
+        if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            return Err(Error::TooBig(format!(
+                "another solve of {spec} is saving its table in {} now: ask again once it has ended",
+                path.parent()
+                    .map_or_else(String::new, |d| d.display().to_string())
+            )));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+}
+
 /// The table saved for `spec` (of `ranks` ranks, when given) in the data folder by
 /// `saver` (a solver and the version of its output), when there is one; a table made by
 /// another solver or version is refused.

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use super::common::{self, check_seats, outcome_words, program, Special, MAX_PLIES};
 use super::{
-    Big, Budget, Cost, Counts, DesignReport, Fact, FirstMove, FirstMoves, Found, GameRecord, Graph,
-    GraphEdge, GraphNode, MoveTally, MoveValue, Options, PlayIo, PlayerInfo, PositionView, RatingRow,
+    bytes_text, Big, Budget, Cost, Counts, DesignReport, Fact, FirstMove, FirstMoves, Found, GameRecord,
+    Graph, GraphEdge, GraphNode, MoveTally, MoveValue, Options, PlayIo, PlayerInfo, PositionView, RatingRow,
     Replies, SeatPlayer, SeatResults, SeatRow, Session, Solution, StandingRow, Standings, SwapRule, Verdict,
 };
 use crate::analysis::report::{self as design, Certificate, Forgiveness};
@@ -650,8 +650,22 @@ impl<S: Strategy> GameSession<S> {
             None
         };
         let what = if symmetry { "classes" } else { "positions" };
-        let explored = graph::explore(game, &game.start(), key, max, &opts.budget.limit(GRAPH_BYTES))
-            .map_err(|e| opts.budget.stopped_as(e, &format!("drawing the graph of {spec}")))?
+        // Memory bounded as a search's table is: --memory, else at most a gigabyte.
+        let bytes = opts.budget.table_bytes();
+        let limit = Limit {
+            positions: usize::try_from(bytes / GRAPH_BYTES).ok(),
+            ..opts.budget.limit(GRAPH_BYTES)
+        };
+        let explored = graph::explore(game, &game.start(), key, max, &limit, opts.progress.as_ref())
+            .map_err(|e| match e {
+                Error::TooBig(_) if opts.budget.seconds.is_none() && !opts.budget.cancelled() => {
+                    Error::TooBig(format!(
+                        "the graph of {spec} needs more than the {} of memory it may use: give it more memory",
+                        bytes_text(bytes)
+                    ))
+                }
+                e => opts.budget.stopped_as(e, &format!("drawing the graph of {spec}")),
+            })?
             .ok_or_else(|| {
                 Error::TooBig(format!(
                     "the graph of {spec} has more than {max} {what} (the limit: --max-positions)"
@@ -840,6 +854,7 @@ impl<S: Strategy> GameSession<S> {
             None,
             CERTIFIED_POSITIONS,
             &part_limit(opts, GRAPH_BYTES),
+            opts.progress.as_ref(),
         )
         .map_err(|e| match e {
             Error::TooBig(_) => Error::TooBig(format!(
@@ -1136,7 +1151,10 @@ fn guest(spec: &str, name: &str, seed: u64, opts: &Options) -> Option<Result<Box
             "{spec}: programs (cmd:...) play from the command line and Python only"
         ))));
     }
-    Some(Program::new(line, seed, opts.move_time).map(|c| Box::new(c) as Box<dyn Mover>))
+    Some(
+        Program::new(line, seed, opts.move_time, opts.budget.cancel.clone())
+            .map(|c| Box::new(c) as Box<dyn Mover>),
+    )
 }
 
 /// A human at a seat, reading from the shared terminal of a game.

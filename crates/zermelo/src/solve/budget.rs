@@ -59,7 +59,12 @@ impl Budget {
     /// The limit a search keeping `entry_bytes` a position runs under: the memory, the
     /// time from now (up to when the job [`ends`](Budget::ends)) and the cancel flag.
     pub fn limit(&self, entry_bytes: u64) -> Limit {
-        let from_now = self.seconds.map(|s| Instant::now() + Duration::from_secs_f64(s));
+        // A time too long for the clock is no limit (front ends refuse it first:
+        // [`crate::limits::Seconds`]).
+        let from_now = self.seconds.and_then(|s| {
+            let d = Duration::try_from_secs_f64(s).ok()?;
+            Instant::now().checked_add(d)
+        });
         Limit {
             positions: usize::try_from(self.bytes() / entry_bytes.max(1)).ok(),
             deadline: match (from_now, self.ends) {

@@ -103,7 +103,7 @@ pub fn write(
         words[2 * at as usize] = key ^ data;
         words[2 * at as usize + 1] = data;
     }
-    let temp = path.with_extension("tmp");
+    let temp = crate::table::temp_path(path);
     let result = write_to(&temp, &info, &words).and_then(|()| {
         fs::rename(&temp, path).map_err(|e| book_error(path, format!("renaming into place: {e}")))
     });
@@ -171,7 +171,8 @@ impl Book {
     /// Opens the book at `path`, refusing a damaged one or one of another game than `spec`.
     pub fn open(path: &Path, spec: &str) -> Result<Book, Error> {
         let stamp = Stamp::of(path);
-        let file = fs::File::open(path).map_err(|e| book_error(path, format!("cannot be read: {e}")))?;
+        let file = super::open_regular(path, fs::OpenOptions::new().read(true))
+            .map_err(|e| book_error(path, format!("cannot be read: {e}")))?;
         // SAFETY: the book is read only; a file changed under the map reads as misses or
         // as entries checked against their keys.
         let map =

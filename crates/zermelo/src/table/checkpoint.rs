@@ -77,13 +77,15 @@ impl LevelFile {
         head.extend_from_slice(&(spec.len() as u32).to_le_bytes());
         head.extend_from_slice(spec.as_bytes());
         head.extend_from_slice(&ranks.to_le_bytes());
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(path)
-            .map_err(io)?;
+        let mut file = super::open_regular(
+            path,
+            OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false),
+        )
+        .map_err(io)?;
         let mut found = vec![0; head.len()];
         let same = file.read_exact(&mut found).is_ok() && found == head;
         if !same {

@@ -15,6 +15,68 @@ use std::path::Path;
 
 use crate::value::Value;
 
+/// Opens the file at `path` with `options`, refusing in one line what is not a regular
+/// file: looked at before opening, and opened without blocking, as a named pipe would
+/// block its opener until a writer came.
+pub fn open_regular(path: &Path, options: &mut std::fs::OpenOptions) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+    let regular = |meta: std::fs::Metadata| {
+        let kind = meta.file_type();
+        let why = match () {
+            _ if kind.is_file() => return Ok(()),
+            _ if kind.is_dir() => "is a folder, not a file",
+            _ if kind.is_fifo() => "is a named pipe, not a file",
+            _ => "is not a regular file",
+        };
+        Err(std::io::Error::other(why))
+    };
+    match std::fs::metadata(path) {
+        Ok(meta) => regular(meta)?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(e),
+    }
+    let file = options.custom_flags(libc::O_NONBLOCK).open(path)?;
+    regular(file.metadata()?)?;
+    Ok(file)
+}
+
+/// A temporary name for the file to be renamed to `path` once written, of this process
+/// and this write alone: `NAME.PID-N.tmp` beside it.
+pub fn temp_path(path: &Path) -> std::path::PathBuf {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static WRITES: AtomicU64 = AtomicU64::new(0);
+    let n = WRITES.fetch_add(1, Ordering::Relaxed);
+    path.with_extension(format!("{}-{n}.tmp", std::process::id()))
+}
+
+/// Removes every temporary file ([`temp_path`]) of `path`, which writes that were
+/// stopped left; only for a writer that holds the table's lock.
+pub fn remove_temps(path: &Path) -> std::io::Result<()> {
+    let (Some(dir), Some(stem)) = (path.parent(), path.file_stem().and_then(|s| s.to_str())) else {
+        return Ok(());
+    };
+    let Ok(entries) = std::fs::read_dir(if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    }) else {
+        return Ok(());
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let temp = name
+            .strip_prefix(stem)
+            .and_then(|rest| rest.strip_prefix('.'))
+            .and_then(|rest| rest.strip_suffix(".tmp"))
+            .is_some_and(|id| !id.contains('.'));
+        if temp {
+            std::fs::remove_file(entry.path())?;
+        }
+    }
+    Ok(())
+}
+
 /// Which file a path named when a table was opened: a file replaced since (a repaired
 /// table renamed into place) or rewritten has another stamp.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -157,5 +219,29 @@ impl<R: Remoteness> ValueTable<R> {
     /// The greatest remoteness stored.
     pub fn max_remoteness(&self) -> R {
         self.remoteness.par_iter().copied().max().unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Two writes of one table, in one process or two, never share a temporary name; a
+    // writer holding the lock removes them all, and nothing else.
+    #[test]
+    fn temporary_names_are_unique_and_removed_together() {
+        let dir = std::env::temp_dir().join(format!("zermelo-temps-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let table = dir.join("pawns-4x5.zdb");
+        let (a, b) = (temp_path(&table), temp_path(&table));
+        assert_ne!(a, b);
+        let other = dir.join("pawns-4x56.1-0.tmp");
+        for p in [&a, &b, &other, &table] {
+            std::fs::write(p, b"").unwrap();
+        }
+        remove_temps(&table).unwrap();
+        assert!(!a.exists() && !b.exists());
+        assert!(other.exists() && table.exists());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -12,7 +12,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::io::{Seek, SeekFrom, Write};
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::ops::Range;
 use std::path::Path;
 use std::time::Instant;
@@ -608,11 +608,18 @@ impl Checkpoint {
         let name = path.display().to_string();
         let bad = |why: String| Error::Io(format!("checkpoint {name}: {why}"));
         let header = format!("{CHECKPOINT_MAGIC}\n{}\n", plan.identity());
-        let text = match std::fs::read(path) {
-            Ok(bytes) => String::from_utf8(bytes).map_err(|_| bad("not a checkpoint file".into()))?,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-            Err(e) => return Err(bad(e.to_string())),
-        };
+        let mut file = crate::table::open_regular(
+            path,
+            std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false),
+        )
+        .map_err(|e| bad(e.to_string()))?;
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes).map_err(|e| bad(e.to_string()))?;
+        let text = String::from_utf8(bytes).map_err(|_| bad("not a checkpoint file".into()))?;
         let mut results = Vec::new();
         let mut seen = vec![false; plan.len()];
         // Only whole lines count: a crash may have cut the last one short (or the header).
@@ -635,12 +642,6 @@ impl Checkpoint {
                 results.push(r);
             }
         }
-        let mut file = std::fs::OpenOptions::new()
-            .create(true)
-            .write(true)
-            .truncate(false)
-            .open(path)
-            .map_err(|e| bad(e.to_string()))?;
         file.set_len(kept as u64).map_err(|e| bad(e.to_string()))?;
         file.seek(SeekFrom::End(0)).map_err(|e| bad(e.to_string()))?;
         if kept == 0 {

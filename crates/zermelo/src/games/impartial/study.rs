@@ -44,12 +44,7 @@ fn run(spec: &str, args: &StudyArgs, opts: &Options) -> Result<StudyReport, Erro
     args.check(&GRUNDY)?;
     let spec: Spec = spec.parse()?;
     let to = args.get::<u64>("to")?;
-    let every = args.get::<f64>("save_every")?.unwrap_or(SAVE_EVERY);
-    if !(0.1..=86_400.0).contains(&every) {
-        return Err(Error::Unsupported(format!(
-            "save_every={every} is not a number of seconds from 0.1 to 86400"
-        )));
-    }
+    let every = crate::limits::Seconds::SAVE.check(args.get::<f64>("save_every")?.unwrap_or(SAVE_EVERY))?;
     let report = match grundy_report(&spec, to, Some(Duration::from_secs_f64(every)), opts) {
         Err(Error::Cancelled) if opts.save => {
             return Err(Error::Unsupported(

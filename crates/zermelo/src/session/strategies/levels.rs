@@ -267,6 +267,13 @@ impl<G: Tabulated> Levels<G> {
                 0,
             )
         } else {
+            // One solve of a table at a time; the ones that waited read what it saved.
+            crate::session::writable(&opts.data_dir)?;
+            let _lock = crate::session::lock_table(&path, &self.spec, opts)?;
+            if path.exists() && !force {
+                let saved = LevelValues::Saved(Box::new(self.open_saved(&path)?));
+                return Ok((saved, Source::Loaded));
+            }
             self.solve_and_save(opts, &path)?
         };
         Ok((values, Source::Solved { restored }))
@@ -396,13 +403,10 @@ impl<G: Tabulated> Levels<G> {
         Ok((split, restored))
     }
 
-    /// The checkpoints of a solve saving to `path`, after removing the temporary file a
+    /// The checkpoints of a solve saving to `path`, after removing the temporary files a
     /// solve killed while saving left there.
     fn checkpoints(&self, path: &Path) -> Result<LevelFile, Error> {
-        let stale = path.with_extension("tmp");
-        if stale.exists() {
-            std::fs::remove_file(&stale)?;
-        }
+        crate::table::remove_temps(path)?;
         LevelFile::open(
             &path.with_extension("levels"),
             &format!("{} {SOLVER}/{SOLVER_VERSION}", self.game.table_spec()),

@@ -47,10 +47,8 @@ impl Database {
     pub fn open(path: &Path) -> Result<Self, Error> {
         let fail = |why: String| db_error(path, why);
         let stamp = Stamp::of(path);
-        let file = fs::File::open(path).map_err(|e| fail(e.to_string()))?;
-        if file.metadata().map_err(|e| fail(e.to_string()))?.is_dir() {
-            return Err(fail("is a folder, not a database file".into()));
-        }
+        let file = crate::table::open_regular(path, fs::OpenOptions::new().read(true))
+            .map_err(|e| fail(e.to_string()))?;
         // SAFETY: the file is only read; a database is written to a temporary name and
         // renamed into place, never changed where it lies.
         let map = unsafe { Mmap::map(&file) }.map_err(|e| fail(e.to_string()))?;

@@ -33,7 +33,7 @@ pub type FillValues<'a> = dyn Fn(Range<u64>, &mut Vec<Option<Value>>) -> Result<
 /// Writes a database to `path` (creating its folder): the `header`, and for every layer
 /// its blocks, whose raw bytes `fill` gives. Nothing is left at `path` on failure.
 pub fn write(path: &Path, header: &Header, fill: &Fill<'_>) -> Result<(), Error> {
-    let temp = path.with_extension("tmp");
+    let temp = crate::table::temp_path(path);
     let result = write_to(&temp, header, fill).and_then(|()| {
         fs::rename(&temp, path).map_err(|e| db_error(path, format!("renaming into place: {e}")))
     });
