@@ -18,7 +18,7 @@ use pyo3::types::PyDict;
 use serde::Serialize;
 use zermelo::analysis::selfplay::Plan;
 use zermelo::play::external::{Guest, Mover, Turn};
-use zermelo::session::{Budget, Options, Session};
+use zermelo::session::{Budget, Limits, Options, Session};
 use zermelo::solve::Progress;
 use zermelo::Error;
 
@@ -131,6 +131,7 @@ fn options(data: &std::path::Path, memory: Option<u64>, seconds: Option<f64>) ->
         budget: Budget {
             memory,
             seconds,
+            limits: Limits::Python,
             ..Budget::default()
         },
         run_programs: true,

@@ -315,7 +315,7 @@ fn players_asking_for_more_than_a_request_may_take_are_refused_before_work_start
     };
     refused(
         "/api/bot?spec=bigpoints:players=5&player=mcts:100000000",
-        "more than the 40000 a request may ask for",
+        "more than the 40000 that fit in the 2 s a request may take",
     );
     refused(
         "/api/bot?spec=bigpoints:players=5&player=mcts:60s",

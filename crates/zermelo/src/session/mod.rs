@@ -17,7 +17,7 @@ pub mod saved;
 pub mod strategies;
 pub mod study;
 
-pub use crate::solve::budget::{bytes_text, machine_memory, Budget, Cost};
+pub use crate::solve::budget::{bytes_text, machine_memory, Budget, Cost, Limits};
 pub use common::replay;
 pub(crate) use data::{check_ranks, saved_table, table_fact, table_path};
 pub use data::{check_room, data_folder, free_space, writable};
