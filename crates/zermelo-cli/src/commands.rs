@@ -326,6 +326,18 @@ pub fn serve(
     if !(budget > 0.0 && budget.is_finite()) {
         bail!("--budget {budget}: give a positive number of seconds");
     }
+    for (flag, mib) in [("--budget-memory", budget_mib), ("--cache-memory", cache_mib)] {
+        let machine = Budget::default().bytes();
+        if mib.saturating_mul(1 << 20) > machine {
+            bail!(
+                "{flag} {mib} is more than the {} this machine has",
+                bytes_text(machine)
+            );
+        }
+    }
+    if opts.data_dir.exists() && !opts.data_dir.is_dir() {
+        bail!("--data {}: not a folder", opts.data_dir.display());
+    }
     opts.progress = Arc::new(());
     opts.budget = Budget {
         seconds: Some(budget),

@@ -110,7 +110,10 @@ struct Lane {
 }
 
 /// A turn to work, given back when dropped: the lane's and its client's.
-type Turn = (tokio::sync::OwnedSemaphorePermit, tokio::sync::OwnedSemaphorePermit);
+type Turn = (
+    tokio::sync::OwnedSemaphorePermit,
+    tokio::sync::OwnedSemaphorePermit,
+);
 
 impl Lane {
     fn new(count: usize, share: u64) -> Lane {
@@ -343,7 +346,10 @@ impl App {
     fn refusal(&self, e: &Error) -> Response {
         let mut message = e.to_string();
         let data = &self.opts.data_dir;
-        for folder in [Some(data.clone()), data.canonicalize().ok()].into_iter().flatten() {
+        for folder in [Some(data.clone()), data.canonicalize().ok()]
+            .into_iter()
+            .flatten()
+        {
             let prefix = format!("{}/", folder.display().to_string().trim_end_matches('/'));
             message = message.replace(&prefix, "");
         }

@@ -272,7 +272,11 @@ fn the_worst_requests_end_with_their_requests_inside_the_memory_budget() {
     for a in &probes {
         assert_eq!(a.status, 200, "a cheap probe during the stream: {}", a.body);
     }
-    assert!(quantile(0.5) < 1000.0, "cheap probes took {:.0} ms (p50)", quantile(0.5));
+    assert!(
+        quantile(0.5) < 1000.0,
+        "cheap probes took {:.0} ms (p50)",
+        quantile(0.5)
+    );
     // The requests over what any request may ask for are refused before work starts, at
     // once, whenever they find a turn to work.
     for (path, a) in answers.iter() {
