@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 
 use super::common::{self, check_seats, outcome_words, program, Special, MAX_PLIES};
 use super::{
-    Big, Budget, Cost, Counts, Fact, Found, GameRecord, Graph, GraphEdge, GraphNode, Options, PlayIo,
-    PlayerInfo, PositionView, RatingRow, SeatPlayer, SeatResults, SeatRow, Session, Solution, StandingRow,
-    Standings,
+    Big, Budget, Cost, Counts, Fact, ForfeitReason, Found, GameRecord, Graph, GraphEdge, GraphNode, Options,
+    PlayIo, PlayerInfo, PositionView, RatingRow, SeatPlayer, SeatResults, SeatRow, Session, Solution,
+    StandingRow, Standings,
 };
 use crate::analysis::selfplay::{self, Estimate, GameResult, Plan};
 use crate::analysis::stats::Share;
@@ -399,6 +399,14 @@ impl<S: Strategy> GameSession<S> {
                     draws: s.tally.draws,
                     losses: s.tally.losses,
                     forfeits: s.forfeits,
+                    forfeit_reasons: s
+                        .forfeit_reasons
+                        .iter()
+                        .map(|(why, games)| ForfeitReason {
+                            why: why.clone(),
+                            games: *games,
+                        })
+                        .collect(),
                     win_pct: pct(s.tally.wins),
                     shared_pct: pct(s.tally.shared),
                     draw_pct: pct(s.tally.draws),
