@@ -427,7 +427,10 @@ pub fn serve(addr: SocketAddr, opts: Options, cache_bytes: u64) -> Result<Report
                 error(StatusCode::NOT_FOUND, &format!("no such page: {}", uri.path()))
             })
             .method_not_allowed_fallback(|| async {
-                error(StatusCode::METHOD_NOT_ALLOWED, "this path answers GET only")
+                error(
+                    StatusCode::METHOD_NOT_ALLOWED,
+                    "this path answers GET and HEAD only",
+                )
             })
             .layer(DefaultBodyLimit::max(MAX_BODY))
             .with_state(app);
@@ -539,6 +542,10 @@ async fn run(
         answer
     });
     let answer = |done: Result<Result<serde_json::Value, Error>, tokio::task::JoinError>| match done {
+        // Work that answers an error with its document (moves too big to value) is refused.
+        Ok(Ok(json)) if json.get("error").is_some() => {
+            (StatusCode::UNPROCESSABLE_ENTITY, Json(json)).into_response()
+        }
         Ok(Ok(json)) => Json(json).into_response(),
         Ok(Err(e)) => app_answers.refusal(&e),
         Err(e) => error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
@@ -571,7 +578,15 @@ async fn moves(
     run(app, client, &uri, query, false, |session, q, opts| {
         let mut opts = opts.clone();
         opts.all_moves = q.all;
-        Ok(render::position(&session.position(&q.moves(), &opts)?).json)
+        match session.position(&q.moves(), &opts) {
+            Ok(view) => Ok(render::position(&view).json),
+            // Too big to value here: the refusal, with the position and its moves unvalued.
+            Err(e @ Error::TooBig(_)) => Ok(json!({
+                "error": e.to_string(),
+                "unvalued": render::position(&session.unvalued(&q.moves(), &opts)?).json,
+            })),
+            Err(e) => Err(e),
+        }
     })
     .await
 }

@@ -256,7 +256,7 @@ fn serve_refuses_bad_and_oversized_requests_with_json() {
     );
     let (status, body) = server.request("POST", "/api/moves?spec=tictactoe");
     assert_eq!(status, 405, "{body}");
-    assert!(body.contains("GET only"));
+    assert!(body.contains("GET and HEAD only"));
     // A job far over the request budget is refused at once, before any work starts.
     let started = std::time::Instant::now();
     refused("/api/moves?spec=pawns:cols=8,rows=8", 422, "offline");

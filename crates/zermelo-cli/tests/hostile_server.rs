@@ -148,6 +148,27 @@ fn item_14_refusals_say_why_in_json() {
     let _ = std::fs::remove_dir_all(&data);
 }
 
+/// Item 15: moves too big to value within a request come with the refusal unvalued, so
+/// that the page shows the board and its moves ("value not known here"), with advice
+/// that works for any game.
+#[test]
+fn item_15_a_position_too_big_to_value_is_shown_unvalued() {
+    let data = scratch("unvalued");
+    let server = Server::start_with(&data, &["--budget", "1"]);
+    let (status, body) = server.json("/api/moves?spec=mnk:m=8,n=8,k=5&moves=d4&all=true");
+    assert_eq!(status, 422, "{body}");
+    let error = body["error"].as_str().unwrap();
+    assert!(error.contains("the bot `search` plays it here"), "{error}");
+    let unvalued = &body["unvalued"];
+    let moves = unvalued["moves"].as_array().unwrap();
+    assert_eq!(moves.len() as u64, unvalued["moves_total"].as_u64().unwrap());
+    assert_eq!(moves.len(), 63, "{unvalued}");
+    assert!(moves.iter().all(|m| m["value"].is_null()), "{unvalued}");
+    assert!(unvalued["value"].is_null());
+    assert!(!unvalued["board"].as_str().unwrap().is_empty());
+    let _ = std::fs::remove_dir_all(&data);
+}
+
 /// Item 16: over-budget refusals name the front end's own limit.
 #[test]
 fn item_16_over_budget_names_the_limit() {
@@ -159,7 +180,7 @@ fn item_16_over_budget_names_the_limit() {
     let (status, body) = server.json("/api/moves?spec=mnk:m=8,n=8,k=5");
     assert_eq!(status, 422, "{body}");
     let error = body["error"].as_str().unwrap();
-    assert!(error.contains("a request may"), "{error}");
+    assert!(error.contains("a request's budget (1 s"), "{error}");
     let _ = std::fs::remove_dir_all(&data);
 }
 

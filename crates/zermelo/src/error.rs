@@ -71,7 +71,7 @@ impl Error {
 
 /// The most characters of a message part shown; past it, its start and end are shown
 /// with the count of those left out between.
-const SHOWN: usize = 300;
+const SHOWN: usize = 500;
 
 /// `text` as an error shows it: on one line (control characters escaped) and, when
 /// longer than [`SHOWN`] characters, its start and end only.

@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 
 use super::common::{self, check_seats, outcome_words, program, Special, MAX_PLIES};
 use super::{
-    Big, Budget, Cost, Counts, Fact, ForfeitReason, Found, GameRecord, Graph, GraphEdge, GraphNode, Options,
-    PlayIo, PlayerInfo, PositionView, RatingRow, SeatPlayer, SeatResults, SeatRow, Session, Solution,
-    StandingRow, Standings,
+    Big, Budget, Cost, Counts, Fact, ForfeitReason, Found, GameRecord, Graph, GraphEdge, GraphNode,
+    MoveValue, Options, PlayIo, PlayerInfo, PositionView, RatingRow, SeatPlayer, SeatResults, SeatRow,
+    Session, Solution, StandingRow, Standings, Verdict,
 };
 use crate::analysis::selfplay::{self, Estimate, GameResult, Plan};
 use crate::analysis::stats::Share;
@@ -750,6 +750,22 @@ impl<S: Strategy> Session for GameSession<S> {
         let game = self.strategy.game("position")?;
         let p = common::replay(game, common::start(game, opts)?, moves)?;
         self.settled(self.strategy.view(&p, opts, &self.tables(opts)))
+    }
+
+    fn unvalued(&self, moves: &[String], opts: &Options) -> Result<PositionView, Error> {
+        let game = self.strategy.game("position")?;
+        let p = common::replay(game, common::start(game, opts)?, moves)?;
+        let moves: Vec<MoveValue> = game
+            .legal_moves(&p)
+            .iter()
+            .map(|m| MoveValue {
+                notation: game.format_move(&p, m),
+                verdict: Verdict::unknown(),
+                best: false,
+                note: None,
+            })
+            .collect();
+        Ok(common::view(self.spec(), game, &p, Verdict::unknown(), moves))
     }
 
     fn count(&self, symmetry: bool, opts: &Options) -> Result<Counts, Error> {

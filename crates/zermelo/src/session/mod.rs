@@ -70,6 +70,9 @@ pub trait Session: Send + Sync {
     /// The position after `moves` from the start (or from [`Options::position`]), with
     /// every legal move's value.
     fn position(&self, moves: &[String], opts: &Options) -> Result<PositionView, Error>;
+    /// The position after `moves`, as [`Session::position`] shows it, with its legal
+    /// moves listed but not valued: for a position too large to value within a budget.
+    fn unvalued(&self, moves: &[String], opts: &Options) -> Result<PositionView, Error>;
     /// Counts positions and complete games from the start (a position in `opts` is
     /// refused).
     fn count(&self, symmetry: bool, opts: &Options) -> Result<Counts, Error> {

@@ -140,12 +140,17 @@ impl Budget {
         if self.cancelled() {
             return Error::Cancelled;
         }
-        let memory = self.memory_limit(&bytes_text(self.bytes()));
-        let limits = match self.seconds {
-            Some(s) => format!("{memory} or {}", self.seconds_limit(s)),
-            None => memory,
+        let bytes = bytes_text(self.bytes());
+        let limits = match (self.limits, self.seconds) {
+            (Limits::Request, Some(s)) => format!("a request's budget ({s} s, {bytes}) allows"),
+            (_, Some(s)) => format!(
+                "{} and {} allow",
+                self.memory_limit(&bytes),
+                self.seconds_limit(s)
+            ),
+            (_, None) => format!("{} allows", self.memory_limit(&bytes)),
         };
-        Error::TooBig(format!("{what} is more than {limits} allows{}", self.hint()))
+        Error::TooBig(format!("{what} is more than {limits}{}", self.hint()))
     }
 
     /// `e`, or when it says that a search stopped at its limit ([`Error::TooBig`],
@@ -201,9 +206,10 @@ fn two_sizes(a: u64, b: u64) -> (String, String) {
     }
 }
 
-/// How to go on with a job too big for a request.
-const OFFLINE: &str =
-    "; solve it offline from the command line (`zermelo solve` saves tables the server then reads)";
+/// How to go on with a job too big for a request, whatever the game.
+const OFFLINE: &str = "; the bot `search` plays it here, and `zermelo moves` in a terminal values it \
+                       without a time limit (`zermelo solve` saves a table the server reads, for games \
+                       that keep one)";
 
 /// What solving something will cost, estimated before starting.
 #[derive(Clone, Copy, Debug, Default, serde::Serialize)]
