@@ -52,7 +52,7 @@ const STOP_AFTER_SECONDS: f64 = 0.5;
 const GRACE_SECONDS: f64 = 3.0;
 
 /// Two lanes of turns to work, so that quick work never waits behind heavy work: a
-/// light lane for work estimated small (a loaded table's probe, a small game, the perfect
+/// light lane for work known to be small (a loaded table's probe, a small example game, the perfect
 /// or random player there) and a heavy lane for the rest. Each has as many turns as the
 /// work has threads (at least two), and in each a client (by address) holds at most half
 /// of them, so that one client never holds every turn.
@@ -61,10 +61,6 @@ struct Work {
     heavy: Lane,
 }
 
-/// The most positions a solve from the start may have for its requests to be light.
-const LIGHT_POSITIONS: u64 = 1 << 20;
-/// The most seconds a solve from the start may be estimated to take for light work.
-const LIGHT_SECONDS: f64 = 0.05;
 /// How many times a heavy turn's share of the memory is a light turn's.
 const HEAVY_WEIGHT: u64 = 8;
 
@@ -81,20 +77,19 @@ impl Work {
         }
     }
 
-    /// Whether a request on `session` is light: a table it loaded answers it, or solving
-    /// its game from its start (`opts`' position) is small, and `player` (a bot
-    /// request's) only reads values.
-    fn light(&self, session: &dyn Session, player: Option<&str>, opts: &Options) -> bool {
+    /// Whether a request on `session` is light: a table it loaded answers it, or its game
+    /// is one of the catalog's small examples (quick to solve whole), and `player` (a bot
+    /// request's) only reads values. Nothing is estimated: an estimate may be work.
+    fn light(session: &dyn Session, player: Option<&str>) -> bool {
         let reads_values = player.is_none_or(|p| {
             let name = p.trim().to_ascii_lowercase();
             name == "perfect" || name == "random" || name.starts_with("perfect:")
         });
-        let small = || {
-            session.estimate(opts).is_ok_and(|c| {
-                c.positions <= LIGHT_POSITIONS && c.seconds <= LIGHT_SECONDS && c.bytes <= self.light.share
-            })
+        let example = || {
+            zermelo::catalog::entry_named(session.info().name)
+                .is_ok_and(|e| e.examples.contains(&session.spec()))
         };
-        reads_values && (session.held_bytes() > 0 || small())
+        reads_values && (session.held_bytes() > 0 || example())
     }
 }
 
@@ -496,14 +491,13 @@ async fn run(
     let waited_from = std::time::Instant::now();
     let mut opts = app.opts.clone();
     opts.position = Some(q.position.clone()).filter(|p| !p.trim().is_empty());
-    opts.budget.memory = Some(app.work.light.share);
     // The session is found (opened, if need be) and the lane chosen before any turn.
     let found = {
-        let (app, spec, player, opts) = (app.clone(), q.spec.clone(), q.player.clone(), opts.clone());
+        let (app, spec, player) = (app.clone(), q.spec.clone(), q.player.clone());
         tokio::task::spawn_blocking(move || {
             let session = app.cache.lock().unwrap_or_else(|e| e.into_inner()).get(&spec)?;
             let player = bot.then(|| bot_player(session.as_ref(), player));
-            let light = app.work.light(session.as_ref(), player.as_deref(), &opts);
+            let light = Work::light(session.as_ref(), player.as_deref());
             Ok::<_, Error>((session, light))
         })
         .await
@@ -580,11 +574,12 @@ async fn moves(
         opts.all_moves = q.all;
         match session.position(&q.moves(), &opts) {
             Ok(view) => Ok(render::position(&view).json),
-            // Too big to value here: the refusal, with the position and its moves unvalued.
-            Err(e @ Error::TooBig(_)) => Ok(json!({
-                "error": e.to_string(),
-                "unvalued": render::position(&session.unvalued(&q.moves(), &opts)?).json,
-            })),
+            // Too big to value here: the refusal, with the position and its moves unvalued
+            // where they may be listed.
+            Err(e @ Error::TooBig(_)) => match session.unvalued(&q.moves(), &opts) {
+                Ok(view) => Ok(json!({"error": e.to_string(), "unvalued": render::position(&view).json})),
+                Err(_) => Err(e),
+            },
             Err(e) => Err(e),
         }
     })

@@ -129,6 +129,11 @@ pub trait Strategy: Send + Sync + Sized + 'static {
         let _ = table;
         0
     }
+    /// Whether a position's legal moves may be listed without their values
+    /// ([`Session::unvalued`]); not where a position may have more moves than memory holds.
+    fn lists_unvalued(&self) -> bool {
+        true
+    }
     // Games, tournaments and self-play: what they need, refuse and deal.
     /// What a game between `names` (lower case, as [`Strategy::player`] takes them) must
     /// solve before its first move; see [`Session::setup_cost`]. Nothing by default.
@@ -753,6 +758,12 @@ impl<S: Strategy> Session for GameSession<S> {
     }
 
     fn unvalued(&self, moves: &[String], opts: &Options) -> Result<PositionView, Error> {
+        if !self.strategy.lists_unvalued() {
+            return Err(Error::Unsupported(format!(
+                "the moves of {} are not listed without their values",
+                self.spec()
+            )));
+        }
         let game = self.strategy.game("position")?;
         let p = common::replay(game, common::start(game, opts)?, moves)?;
         let moves: Vec<MoveValue> = game
