@@ -291,6 +291,20 @@ fn item_19_wording() {
     says(&["moves", "MNK:m=3"], "lower case (mnk)");
     says(&["moves", "mnk:m=+3"], "digits only");
     says(&["moves", "nim:heaps=1/2,misere=yes"], "expected true or false");
+    // A Dots position names each line once.
+    says(
+        &["moves", "dots:size=2", "--position", "1ab,1ab|-|-|●"],
+        "line '1ab' is given twice",
+    );
+    // A balance map's headers do not collide with a key of the game (`first`).
+    let out = zermelo(&["balance", "pawns:cols=2,rows=3,first=white|black"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let header: Vec<&str> = text.lines().next().unwrap().split_whitespace().collect();
+    let mut unique = header.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), header.len(), "{header:?}");
     // The server's own options, checked before it starts.
     says(&["serve", "--cache-memory", "0"], "positive");
     says(&["serve", "--budget-memory", "999999999"], "more than the");
