@@ -22,7 +22,7 @@ use zermelo::explicit::{End, GameGraph, GraphBuilder, NodeExtras, NodeId};
 use zermelo::limits::Seconds;
 use zermelo::picture::{Grid, Kind, Picture};
 use zermelo::play::external::{Guest, Mover, Turn};
-use zermelo::session::{Budget, Options, Session};
+use zermelo::session::{Budget, Limits, Options, Session};
 use zermelo::solve::Progress;
 use zermelo::{Error, PlayerId};
 
@@ -245,6 +245,7 @@ fn options(data: &std::path::Path, memory: Option<Whole>, seconds: Option<f64>) 
         budget: Budget {
             memory,
             seconds,
+            limits: Limits::Python,
             ..Budget::default()
         },
         run_programs: true,

@@ -29,6 +29,7 @@ DECLARED = {
     zermelo.GameRecord: "play",
     zermelo.Share: "share",
     zermelo.Standing: "tournament/players",
+    zermelo.ForfeitReason: "tournament/players/forfeit_reasons",
     zermelo.SeatResults: "seat_results",
     zermelo.Seat: "tournament/seats",
     zermelo.SeatPlayer: "tournament/seats/players",

@@ -177,6 +177,13 @@ class Share(Record):
     high: float
 
 
+class ForfeitReason(Record):
+    """Why a player forfeited games of a tournament, and how many."""
+
+    why: str
+    games: int
+
+
 class Standing(Record):
     """A player's row of a tournament."""
 
@@ -186,6 +193,7 @@ class Standing(Record):
     draws: int
     losses: int
     forfeits: int
+    forfeit_reasons: List[ForfeitReason]
     win_pct: float
     shared_pct: float
     draw_pct: float

@@ -272,7 +272,7 @@ pub enum Command {
         #[arg(long, default_value_t = 1024, value_name = "MIB", value_parser = positive_mib)]
         budget_memory: u64,
         /// The most memory the cache of opened games and loaded tables may hold, in MiB.
-        #[arg(long, default_value_t = 2048, value_name = "MIB")]
+        #[arg(long, default_value_t = 2048, value_name = "MIB", value_parser = positive_mib)]
         cache_memory: u64,
         /// A game to offer that reads a file on this machine (`graph:file=G.json`), its page
         /// printed at the start; specs that read files are refused unless named here.
@@ -355,11 +355,27 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli, u8> {
             if !e.use_stderr() || e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
                 // Help and version on stdout, help for a missing command on stderr.
                 let _ = e.print();
+            } else if let Some(number) = negative_number(&e) {
+                // Not clap's tip (`-- -1` passes no value to an option).
+                eprintln!("error: '{number}': write numbers without a sign (none is below zero)");
             } else {
                 eprintln!("{}", one_line(&e.render().to_string()));
             }
             Err(e.exit_code() as u8)
         }
+    }
+}
+
+/// The negative number clap took for an unknown option (`--seed -1`), if that is the
+/// refusal.
+fn negative_number(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue};
+    if e.kind() != clap::error::ErrorKind::UnknownArgument {
+        return None;
+    }
+    match e.get(ContextKind::InvalidArg)? {
+        ContextValue::String(arg) if arg.strip_prefix('-')?.parse::<f64>().is_ok() => Some(arg.clone()),
+        _ => None,
     }
 }
 

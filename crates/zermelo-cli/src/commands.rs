@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use anyhow::{bail, Result};
 use serde_json::Value as Json;
-use zermelo::session::{bytes_text, quantity, saved, Budget, Options, PlayIo, Session};
+use zermelo::session::{bytes_text, quantity, saved, Budget, Limits, Options, PlayIo, Session};
 use zermelo::solve::levels::Partition;
 use zermelo::Error;
 
@@ -383,9 +383,22 @@ pub fn serve(
     games: Vec<String>,
     mut opts: Options,
 ) -> Result<Report> {
+    for (flag, mib) in [("--budget-memory", budget_mib), ("--cache-memory", cache_mib)] {
+        let machine = Budget::default().bytes();
+        if mib.saturating_mul(1 << 20) > machine {
+            bail!(
+                "{flag} {mib} is more than the {} this machine has",
+                bytes_text(machine)
+            );
+        }
+    }
+    if opts.data_dir.exists() && !opts.data_dir.is_dir() {
+        bail!("--data {}: not a folder", opts.data_dir.display());
+    }
     opts.progress = Arc::new(());
     opts.budget = Budget {
         seconds: Some(budget),
+        limits: Limits::Request,
         ..Budget::default().with_memory(budget_mib << 20)
     };
     crate::serve::serve(addr, opts, cache_mib << 20, games)

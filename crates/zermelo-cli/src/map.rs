@@ -123,7 +123,7 @@ fn table(map: &BalanceMap) -> String {
     let _ = writeln!(
         text,
         "{:<8} {:<12} {:>14} {:>9}  note",
-        "first", "", "positions", "seconds"
+        "result", "", "positions", "seconds"
     );
     for row in &map.members {
         for (k, w) in keys.iter().zip(&widths) {

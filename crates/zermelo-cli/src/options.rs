@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Result;
-use zermelo::session::{Budget, Options};
+use zermelo::session::{Budget, Limits, Options};
 
 use crate::progress::BarProgress;
 
@@ -19,7 +19,10 @@ pub fn options(data_dir: PathBuf, json: bool) -> Options {
     Options {
         data_dir,
         progress: Arc::new(BarProgress::new(!json)),
-        budget: Budget::default(),
+        budget: Budget {
+            limits: Limits::CommandLine,
+            ..Budget::default()
+        },
         ..Options::default()
     }
 }

@@ -134,7 +134,17 @@ pub fn standings(s: &Standings) -> Report {
         );
     }
     for r in s.players.iter().filter(|r| r.forfeits > 0) {
-        text += &format!("{} lost {} by forfeit\n", r.player, quantity(r.forfeits, "game"));
+        let reasons: Vec<String> = r
+            .forfeit_reasons
+            .iter()
+            .map(|f| format!("{} ({})", f.why, f.games))
+            .collect();
+        text += &format!(
+            "{} lost {} by forfeit: {}\n",
+            r.player,
+            quantity(r.forfeits, "game"),
+            reasons.join("; ")
+        );
     }
     let seat_width = s
         .seats

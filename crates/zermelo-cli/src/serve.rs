@@ -6,25 +6,33 @@
 //! large answers 422; work whose client went away, or past its time, is stopped. A session
 //! reads a table file again once it is replaced (say, repaired), without a restart.
 //!
-//! The server's memory budget is shared: at most as many requests work at once as the
-//! machine has cores ([`Work`]), each within an equal share of the budget, which every
-//! player and solver honours; the others wait for a turn, up to their time budget. A
-//! request holds its turn until its work has ended, not only until it is answered, so
-//! work that is being stopped still counts against the budget.
+//! The server's memory budget is shared: requests work in two lanes of turns ([`Work`]),
+//! light work (a loaded table's probe, a small game) apart from heavy work so that it
+//! never waits behind it, each lane with as many turns as the machine has cores and a
+//! client holding at most half of them; each turn works within its share of the budget,
+//! which every player and solver honours; the others wait for a turn, up to their time
+//! budget. A request holds its turn until its work has ended, not only until it is
+//! answered, so work that is being stopped still counts against the budget.
 
-use std::net::SocketAddr;
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::task::{ready, Poll};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
+use axum::extract::connect_info::{ConnectInfo, Connected};
 use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::{StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
+use axum::serve::{IncomingStream, Listener};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::json;
+use tokio::io::{AsyncRead, AsyncWrite};
 use zermelo::session::{Options, Session};
 use zermelo::Error;
 
@@ -43,23 +51,215 @@ const STOP_AFTER_SECONDS: f64 = 0.5;
 /// Seconds a request waits after that for its work to stop before it is answered with 503.
 const GRACE_SECONDS: f64 = 3.0;
 
-/// Turns to work: at most `turns` requests work at once, each within `share` bytes.
+/// Two lanes of turns to work, so that quick work never waits behind heavy work: a
+/// light lane for work known to be small (a loaded table's probe, a small example game, the perfect
+/// or random player there) and a heavy lane for the rest. Each has as many turns as the
+/// work has threads (at least two), and in each a client (by address) holds at most half
+/// of them, so that one client never holds every turn.
 struct Work {
+    light: Lane,
+    heavy: Lane,
+}
+
+/// How many times a heavy turn's share of the memory is a light turn's.
+const HEAVY_WEIGHT: u64 = 8;
+
+impl Work {
+    /// As many turns in each lane as the work has threads (`--threads`, else the cores,
+    /// at least two), sharing `memory` bytes: a heavy turn's share [`HEAVY_WEIGHT`] times
+    /// a light one's.
+    fn new(memory: u64) -> Work {
+        let count = rayon::current_num_threads().max(2);
+        let unit = memory / ((HEAVY_WEIGHT + 1) * count as u64);
+        Work {
+            light: Lane::new(count, unit),
+            heavy: Lane::new(count, unit * HEAVY_WEIGHT),
+        }
+    }
+
+    /// Whether a request on `session` is light: a table it loaded answers it, or its game
+    /// is one of the catalog's small examples (quick to solve whole), and `player` (a bot
+    /// request's) only reads values. Nothing is estimated: an estimate may be work.
+    fn light(session: &dyn Session, player: Option<&str>) -> bool {
+        let reads_values = player.is_none_or(|p| {
+            let name = p.trim().to_ascii_lowercase();
+            name == "perfect" || name == "random" || name.starts_with("perfect:")
+        });
+        let example = || {
+            zermelo::catalog::entry_named(session.info().name)
+                .is_ok_and(|e| e.examples.contains(&session.spec()))
+        };
+        reads_values && (session.held_bytes() > 0 || example())
+    }
+}
+
+/// Turns to work of one kind: at most `count` requests at once, each within `share`
+/// bytes, and at most `per_client` of them from one address.
+struct Lane {
     turns: Arc<tokio::sync::Semaphore>,
     count: usize,
     share: u64,
+    per_client: usize,
+    /// The turns each client may still take, for the clients with a request here.
+    clients: Mutex<HashMap<IpAddr, Arc<tokio::sync::Semaphore>>>,
 }
 
-impl Work {
-    /// As many turns as the work has threads (`--threads`, else the cores), sharing
-    /// `memory` bytes equally.
-    fn new(memory: u64) -> Work {
-        let count = rayon::current_num_threads();
-        Work {
+/// A turn to work, given back when dropped: the lane's and its client's.
+type Turn = (
+    tokio::sync::OwnedSemaphorePermit,
+    tokio::sync::OwnedSemaphorePermit,
+);
+
+impl Lane {
+    fn new(count: usize, share: u64) -> Lane {
+        Lane {
             turns: Arc::new(tokio::sync::Semaphore::new(count)),
             count,
-            share: memory / count as u64,
+            share,
+            per_client: (count / 2).max(1),
+            clients: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// A turn for `client`, waiting at most `wait` for it; `None` when none came.
+    async fn admit(&self, client: IpAddr, wait: Duration) -> Option<Turn> {
+        let own = {
+            let mut clients = self.clients.lock().unwrap_or_else(|e| e.into_inner());
+            // A client nobody holds or waits for any more is forgotten.
+            clients.retain(|_, s| Arc::strong_count(s) > 1);
+            clients
+                .entry(client)
+                .or_insert_with(|| Arc::new(tokio::sync::Semaphore::new(self.per_client)))
+                .clone()
+        };
+        tokio::time::timeout(wait, async move {
+            let mine = own.acquire_owned().await.ok()?;
+            let lane = self.turns.clone().acquire_owned().await.ok()?;
+            Some((lane, mine))
+        })
+        .await
+        .ok()
+        .flatten()
+    }
+}
+
+/// The address a request came from, whose share of the turns it takes.
+#[derive(Clone, Copy)]
+struct Client(IpAddr);
+
+impl Connected<IncomingStream<'_, Refusals>> for Client {
+    fn connect_info(stream: IncomingStream<'_, Refusals>) -> Self {
+        Client(stream.remote_addr().ip())
+    }
+}
+
+/// The server's listener: its connections answer the requests the HTTP layer refuses
+/// before any route sees them (a head too large, a malformed request) with the JSON error
+/// every other refusal has ([`JsonRefusals`]).
+struct Refusals(tokio::net::TcpListener);
+
+impl Listener for Refusals {
+    type Io = JsonRefusals<tokio::net::TcpStream>;
+    type Addr = SocketAddr;
+
+    async fn accept(&mut self) -> (Self::Io, Self::Addr) {
+        let (io, addr) = Listener::accept(&mut self.0).await;
+        (
+            JsonRefusals {
+                io,
+                pending: Vec::new(),
+            },
+            addr,
+        )
+    }
+
+    fn local_addr(&self) -> std::io::Result<SocketAddr> {
+        Listener::local_addr(&self.0)
+    }
+}
+
+/// A connection whose bodiless refusals from the HTTP layer (400, 414, 431, written
+/// before a route sees the request) are replaced by the same status with a JSON error.
+struct JsonRefusals<Io> {
+    io: Io,
+    /// The bytes of a replaced refusal still to be written.
+    pending: Vec<u8>,
+}
+
+/// The JSON refusal that replaces the HTTP layer's bodiless `head`, if it is one.
+fn json_refusal(head: &[u8]) -> Option<Vec<u8>> {
+    let head = std::str::from_utf8(head).ok()?;
+    if !head.contains("\r\ncontent-length: 0\r\n") {
+        return None;
+    }
+    let (code, why) = match head.get(..13)? {
+        "HTTP/1.1 400 " => (400, "a malformed HTTP request"),
+        "HTTP/1.1 414 " => (414, "the address is too long"),
+        "HTTP/1.1 431 " => (431, "the request's head is too large"),
+        _ => return None,
+    };
+    let reason = head[13..].split("\r\n").next()?;
+    let body = json!({"error": format!("{why}: a query may have at most {MAX_QUERY} bytes")}).to_string();
+    Some(
+        format!(
+            "HTTP/1.1 {code} {reason}\r\ncontent-type: application/json\r\nconnection: close\r\n\
+             content-length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .into_bytes(),
+    )
+}
+
+impl<Io: AsyncWrite + Unpin> JsonRefusals<Io> {
+    /// Writes what is left of a replaced refusal.
+    fn drain(&mut self, cx: &mut std::task::Context<'_>) -> Poll<std::io::Result<()>> {
+        while !self.pending.is_empty() {
+            let n = ready!(Pin::new(&mut self.io).poll_write(cx, &self.pending))?;
+            if n == 0 {
+                return Poll::Ready(Err(std::io::ErrorKind::WriteZero.into()));
+            }
+            self.pending.drain(..n);
+        }
+        Poll::Ready(Ok(()))
+    }
+}
+
+impl<Io: AsyncRead + Unpin> AsyncRead for JsonRefusals<Io> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.io).poll_read(cx, buf)
+    }
+}
+
+impl<Io: AsyncWrite + Unpin> AsyncWrite for JsonRefusals<Io> {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        ready!(self.drain(cx))?;
+        match json_refusal(buf) {
+            Some(refusal) => {
+                self.pending = refusal;
+                // Taken whole; what is left goes out on the next write or flush.
+                let _ = self.drain(cx)?;
+                Poll::Ready(Ok(buf.len()))
+            }
+            None => Pin::new(&mut self.io).poll_write(cx, buf),
+        }
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> Poll<std::io::Result<()>> {
+        ready!(self.drain(cx))?;
+        Pin::new(&mut self.io).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> Poll<std::io::Result<()>> {
+        ready!(self.drain(cx))?;
+        Pin::new(&mut self.io).poll_shutdown(cx)
     }
 }
 
@@ -142,6 +342,24 @@ struct App {
     ended: std::sync::mpsc::Sender<()>,
 }
 
+impl App {
+    /// The answer to a library error: its status, and its message with the tables named
+    /// by their names in the data folder (the server's own folders are not the client's
+    /// business).
+    fn refusal(&self, e: &Error) -> Response {
+        let mut message = e.to_string();
+        let data = &self.opts.data_dir;
+        for folder in [Some(data.clone()), data.canonicalize().ok()]
+            .into_iter()
+            .flatten()
+        {
+            let prefix = format!("{}/", folder.display().to_string().trim_end_matches('/'));
+            message = message.replace(&prefix, "");
+        }
+        error(status(e), &message)
+    }
+}
+
 /// Sets its flag when dropped: the request it belongs to ended, answered or not.
 struct CancelOnDrop(Arc<AtomicBool>);
 
@@ -190,7 +408,7 @@ pub fn serve(addr: SocketAddr, opts: Options, cache_bytes: u64, games: Vec<Strin
         zermelo::catalog::open(spec).map_err(anyhow::Error::from)?;
     }
     let work = Work::new(opts.budget.bytes());
-    few_arenas(work.count);
+    few_arenas(work.light.count + work.heavy.count);
     let runtime = tokio::runtime::Runtime::new().context("starting the server")?;
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr)
@@ -220,11 +438,19 @@ pub fn serve(addr: SocketAddr, opts: Options, cache_bytes: u64, games: Vec<Strin
                 error(StatusCode::NOT_FOUND, &format!("no such page: {}", uri.path()))
             })
             .method_not_allowed_fallback(|| async {
-                error(StatusCode::METHOD_NOT_ALLOWED, "this path answers GET only")
+                error(
+                    StatusCode::METHOD_NOT_ALLOWED,
+                    "this path answers GET and HEAD only",
+                )
             })
             .layer(DefaultBodyLimit::max(MAX_BODY))
             .with_state(app);
-        axum::serve(listener, router).await.context("serving")?;
+        axum::serve(
+            Refusals(listener),
+            router.into_make_service_with_connect_info::<Client>(),
+        )
+        .await
+        .context("serving")?;
         Ok(Report {
             text: String::new(),
             json: json!({}),
@@ -262,13 +488,19 @@ fn status(e: &Error) -> StatusCode {
     }
 }
 
-/// Runs `work` on a blocking thread, when a turn to work is free, with the request's
-/// budget (its share of the memory) and a cancel flag that is set when the client goes
-/// away or the time runs out.
+/// The query of a request, or why it was refused.
+type GameQueryResult = Result<Query<GameQuery>, axum::extract::rejection::QueryRejection>;
+
+/// Runs `work` on a blocking thread, when a turn to work is free in its lane (`bot`: the
+/// request asks for the move of a player), with the request's budget (its turn's share
+/// of the memory) and a cancel flag that is set when the client goes away or the time
+/// runs out.
 async fn run(
     app: Arc<App>,
+    client: IpAddr,
     uri: &Uri,
-    query: Result<Query<GameQuery>, axum::extract::rejection::QueryRejection>,
+    query: GameQueryResult,
+    bot: bool,
     work: impl FnOnce(&dyn Session, &GameQuery, &Options) -> Result<serde_json::Value, Error> + Send + 'static,
 ) -> Response {
     if uri.query().is_some_and(|q| q.len() > MAX_QUERY) {
@@ -282,31 +514,47 @@ async fn run(
         Err(e) => return error(StatusCode::BAD_REQUEST, &e.body_text()),
     };
     let seconds = app.opts.budget.seconds.unwrap_or(0.0);
-    let wait = Duration::from_secs_f64(seconds);
-    let turn = match tokio::time::timeout(wait, app.work.turns.clone().acquire_owned()).await {
-        Ok(Ok(turn)) => turn,
-        _ => {
-            return error(
-                StatusCode::SERVICE_UNAVAILABLE,
-                &format!(
-                    "the server is busy ({} requests at work); try again in a moment",
-                    app.work.count
-                ),
-            )
-        }
+    let waited_from = std::time::Instant::now();
+    let mut opts = app.opts.clone();
+    opts.position = Some(q.position.clone()).filter(|p| !p.trim().is_empty());
+    // The session is found (opened, if need be) and the lane chosen before any turn.
+    let found = {
+        let (app, spec, player) = (app.clone(), q.spec.clone(), q.player.clone());
+        tokio::task::spawn_blocking(move || {
+            let session = app.cache.lock().unwrap_or_else(|e| e.into_inner()).get(&spec)?;
+            let player = bot.then(|| bot_player(session.as_ref(), player));
+            let light = Work::light(session.as_ref(), player.as_deref());
+            Ok::<_, Error>((session, light))
+        })
+        .await
+    };
+    let (session, light) = match found {
+        Ok(Ok(found)) => found,
+        Ok(Err(e)) => return app.refusal(&e),
+        Err(e) => return error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
+    };
+    let lane = if light { &app.work.light } else { &app.work.heavy };
+    let wait = Duration::from_secs_f64(seconds).saturating_sub(waited_from.elapsed());
+    let Some(turn) = lane.admit(client, wait).await else {
+        return error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            &format!(
+                "the server is busy ({} {} requests at work); try again in a moment",
+                lane.count,
+                if light { "quick" } else { "heavy" }
+            ),
+        );
     };
     let cancel = Arc::new(AtomicBool::new(false));
     let _guard = CancelOnDrop(cancel.clone());
-    let mut opts = app.opts.clone();
     opts.budget.cancel = Some(cancel.clone());
-    opts.budget.memory = Some(app.work.share);
+    opts.budget.memory = Some(lane.share);
     // Every part of the work ends by the request's deadline, counted from now.
     opts.budget.ends = Some(std::time::Instant::now() + Duration::from_secs_f64(seconds));
-    opts.position = Some(q.position.clone()).filter(|p| !p.trim().is_empty());
+    let app_answers = app.clone();
     let mut task = tokio::task::spawn_blocking(move || {
-        // The cache is locked only to find the session, not while it works.
-        let session = app.cache.lock().unwrap_or_else(|e| e.into_inner()).get(&q.spec);
-        let answer = session.and_then(|session| work(session.as_ref(), &q, &opts));
+        let answer = work(session.as_ref(), &q, &opts);
+        drop(session);
         app.cache.lock().unwrap_or_else(|e| e.into_inner()).trim();
         let _ = app.ended.send(());
         // The turn is given back once the work has ended, answered or not.
@@ -314,8 +562,12 @@ async fn run(
         answer
     });
     let answer = |done: Result<Result<serde_json::Value, Error>, tokio::task::JoinError>| match done {
+        // Work that answers an error with its document (moves too big to value) is refused.
+        Ok(Ok(json)) if json.get("error").is_some() => {
+            (StatusCode::UNPROCESSABLE_ENTITY, Json(json)).into_response()
+        }
         Ok(Ok(json)) => Json(json).into_response(),
-        Ok(Err(e)) => error(status(&e), &e.to_string()),
+        Ok(Err(e)) => app_answers.refusal(&e),
         Err(e) => error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
     };
     let budget = Duration::from_secs_f64(seconds + STOP_AFTER_SECONDS);
@@ -332,29 +584,42 @@ async fn run(
     }
 }
 
+/// The player a bot request asks for: `player`, else the game's first default player.
+fn bot_player(session: &dyn Session, player: Option<String>) -> String {
+    player.unwrap_or_else(|| session.default_players().remove(0))
+}
+
 async fn moves(
     State(app): State<Arc<App>>,
+    ConnectInfo(Client(client)): ConnectInfo<Client>,
     uri: Uri,
-    query: Result<Query<GameQuery>, axum::extract::rejection::QueryRejection>,
+    query: GameQueryResult,
 ) -> Response {
-    run(app, &uri, query, |session, q, opts| {
+    run(app, client, &uri, query, false, |session, q, opts| {
         let mut opts = opts.clone();
         opts.all_moves = q.all;
-        Ok(render::position(&session.position(&q.moves(), &opts)?).json)
+        match session.position(&q.moves(), &opts) {
+            Ok(view) => Ok(render::position(&view).json),
+            // Too big to value here: the refusal, with the position and its moves unvalued
+            // where they may be listed.
+            Err(e @ Error::TooBig(_)) => match session.unvalued(&q.moves(), &opts) {
+                Ok(view) => Ok(json!({"error": e.to_string(), "unvalued": render::position(&view).json})),
+                Err(_) => Err(e),
+            },
+            Err(e) => Err(e),
+        }
     })
     .await
 }
 
 async fn bot(
     State(app): State<Arc<App>>,
+    ConnectInfo(Client(client)): ConnectInfo<Client>,
     uri: Uri,
-    query: Result<Query<GameQuery>, axum::extract::rejection::QueryRejection>,
+    query: GameQueryResult,
 ) -> Response {
-    run(app, &uri, query, |session, q, opts| {
-        let player = q
-            .player
-            .clone()
-            .unwrap_or_else(|| session.default_players().remove(0));
+    run(app, client, &uri, query, true, |session, q, opts| {
+        let player = bot_player(session, q.player.clone());
         let chosen = session.bot_move(&q.moves(), &player, q.seed, opts)?;
         Ok(json!({"command": "bot", "game": session.spec(), "player": player, "move": chosen}))
     })

@@ -4,8 +4,10 @@
 //! whole page) in `target/screenshots/`, or in the folder `ZERMELO_SCREENSHOTS` names:
 //! `ZERMELO_SCREENSHOTS=docs/screenshots` refreshes the committed ones.
 //!
-//! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them); without
-//! `/usr/bin/chromedriver` the test says so and passes.
+//! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` and `scripts/test` install
+//! them). Without `/usr/bin/chromedriver` the test fails, saying what to install, when
+//! `ZERMELO_BROWSER=required` (as `scripts/test` runs it); otherwise it says on stderr, in
+//! capitals, that it skipped the browser, and passes (issue 37, item 20).
 
 mod common;
 
@@ -390,9 +392,12 @@ fn screenshots_folder() -> PathBuf {
 #[test]
 fn chromium_plays_games_by_clicking_the_page() {
     if !Path::new(CHROMEDRIVER).exists() {
-        println!(
-            "browser test skipped: {CHROMEDRIVER} is missing (apt-get install chromium chromium-driver)"
+        let missing = format!("{CHROMEDRIVER} is missing (apt-get install chromium chromium-driver)");
+        assert!(
+            std::env::var("ZERMELO_BROWSER").as_deref() != Ok("required"),
+            "the browser test needs a browser: {missing}"
         );
+        eprintln!("\n*** BROWSER TEST SKIPPED: {missing}; no page was tested in a browser ***\n");
         return;
     }
     let scratch = std::env::temp_dir().join(format!("zermelo-browser-{}", std::process::id()));

@@ -271,13 +271,13 @@ fn serve_refuses_bad_and_oversized_requests_with_json() {
     );
     let (status, body) = server.request("POST", "/api/moves?spec=tictactoe");
     assert_eq!(status, 405, "{body}");
-    assert!(body.contains("GET only"));
+    assert!(body.contains("GET and HEAD only"));
     // A job far over the request budget is refused at once, before any work starts.
     let started = std::time::Instant::now();
-    refused("/api/moves?spec=pawns:cols=8,rows=8", 422, "offline");
+    refused("/api/moves?spec=pawns:cols=8,rows=8", 422, "zermelo solve");
     assert!(started.elapsed().as_secs_f64() < 1.0);
     // A search that outgrows the budget stops at it.
-    refused("/api/moves?spec=mnk:m=6,n=6,k=5", 422, "offline");
+    refused("/api/moves?spec=mnk:m=6,n=6,k=5", 422, "zermelo moves");
     let (status, _) = server.json("/api/moves?spec=tictactoe");
     assert_eq!(status, 200, "the server still answers");
     let _ = std::fs::remove_dir_all(&data);

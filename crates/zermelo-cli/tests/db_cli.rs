@@ -230,7 +230,7 @@ fn unwritable_full_or_small_places_are_refused_before_or_without_damage() {
 
     let err = error_line(&["--memory", "1M", "solve", "pawns:cols=6,rows=8"]);
     assert!(
-        err.contains("needs about") && err.contains("more than the 1 MiB"),
+        err.contains("needs about") && err.contains("more than --memory 1 MiB"),
         "{err}"
     );
     let out = common::zermelo(&["--memory", "lots", "solve", SPEC]);

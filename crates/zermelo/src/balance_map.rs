@@ -146,7 +146,14 @@ pub fn map(
         .first()
         .filter(|_| rows.iter().all(|r| r.status == Status::Refused))
     {
-        return Err(Error::Spec(first.reason.clone().unwrap_or_default()));
+        // Every member refused alike: the first one's reason, as the error of a spec.
+        let reason = first.reason.as_deref().unwrap_or_default();
+        return Err(Error::Spec(
+            reason
+                .strip_prefix("bad game spec: ")
+                .unwrap_or(reason)
+                .to_string(),
+        ));
     }
     let value = |word: &str| rows.iter().filter(|r| r.verdict.value == Some(word)).count() as u64;
     let status = |s: Status| rows.iter().filter(|r| r.status == s).count() as u64;

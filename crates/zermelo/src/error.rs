@@ -1,28 +1,29 @@
-//! The library's error type: every message is one clear line.
+//! The library's error type: every message is one clear line, of a bounded length
+//! (whatever a user typed, it is echoed in part and on one line: see [`shown`]).
 
 /// Everything that can go wrong with user input or stored data.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
     /// A game spec string could not be understood.
-    #[error("bad game spec: {0}")]
+    #[error("bad game spec: {}", shown(.0))]
     Spec(String),
     /// A move is malformed or illegal in the position.
-    #[error("bad move '{text}': {why}")]
+    #[error("bad move '{}': {}", shown(text), shown(why))]
     Move { text: String, why: String },
     /// A position string is malformed or describes an impossible position.
-    #[error("bad position '{text}': {why}")]
+    #[error("bad position '{}': {}", shown(text), shown(why))]
     Position { text: String, why: String },
     /// A database file is missing, corrupt or does not match the game.
-    #[error("database {path}: {why}")]
+    #[error("database {path}: {}", shown(why))]
     Database { path: String, why: String },
     /// Reading or writing failed.
-    #[error("{0}")]
+    #[error("{}", shown(.0))]
     Io(String),
     /// A request the game does not offer, or an option that does nothing for it.
-    #[error("{0}")]
+    #[error("{}", shown(.0))]
     Unsupported(String),
     /// A job larger than the memory or time it may take.
-    #[error("{0}")]
+    #[error("{}", shown(.0))]
     TooBig(String),
     /// The work was stopped before it finished (its client went away, or Ctrl-C).
     #[error("stopped before the end")]
@@ -35,7 +36,7 @@ pub enum Error {
     Quit,
     /// A player of your own broke the rules of play (an illegal move, no move in time, a
     /// program that ended): it loses the game, and a tournament goes on.
-    #[error("{player} forfeits: {why}")]
+    #[error("{} forfeits: {}", shown(player), shown(why))]
     Forfeit { player: String, why: String },
 }
 
@@ -66,6 +67,23 @@ impl Error {
             why: why.into(),
         }
     }
+}
+
+/// The most characters of a message part shown; past it, its start and end are shown
+/// with the count of those left out between.
+const SHOWN: usize = 500;
+
+/// `text` as an error shows it: on one line (control characters escaped) and, when
+/// longer than [`SHOWN`] characters, its start and end only.
+pub fn shown(text: &str) -> String {
+    let text = one_line(text.to_string());
+    let count = text.chars().count();
+    if count <= SHOWN {
+        return text;
+    }
+    let head: String = text.chars().take(SHOWN * 2 / 3).collect();
+    let tail: String = text.chars().skip(count - SHOWN / 3).collect();
+    format!("{head}...({} characters left out)...{tail}", count - SHOWN)
 }
 
 /// `text` with its control characters (line breaks, tabs, escapes) written as Rust escapes.

@@ -215,12 +215,24 @@ impl FromStr for Spec {
         {
             return Err(Error::Spec(format!("'{text}' does not start with a game name")));
         }
+        if name.chars().any(|c| c.is_ascii_uppercase()) {
+            return Err(Error::Spec(format!(
+                "'{name}': game names are lower case ({})",
+                name.to_ascii_lowercase()
+            )));
+        }
         let mut options: Vec<(String, String)> = Vec::new();
         for part in rest.into_iter().flat_map(|r| r.split(',')) {
             let Some((key, value)) = part.split_once('=') else {
                 return Err(Error::Spec(format!("'{part}' is not key=value")));
             };
-            let (key, value) = (key.trim().to_ascii_lowercase(), value.trim().to_string());
+            let (key, value) = (key.trim().to_string(), value.trim().to_string());
+            if key.chars().any(|c| c.is_ascii_uppercase()) {
+                return Err(Error::Spec(format!(
+                    "'{key}': keys are lower case ({})",
+                    key.to_ascii_lowercase()
+                )));
+            }
             if key.is_empty() || value.is_empty() {
                 return Err(Error::Spec(format!("'{part}' is not key=value")));
             }
@@ -230,7 +242,7 @@ impl FromStr for Spec {
             options.push((key, value));
         }
         Ok(Spec {
-            name: name.to_ascii_lowercase(),
+            name: name.to_string(),
             options,
         })
     }
@@ -311,16 +323,16 @@ impl Spec {
         Ok(v)
     }
 
-    /// The truth value of a [`Values::Flag`] key: the one given (`true`/`false`, `yes`/`no`,
-    /// `1`/`0`), else its default.
+    /// The truth value of a [`Values::Flag`] key: the one given (`true` or `false`), else
+    /// its default.
     pub fn flag(&self, key: &Key) -> Result<bool, Error> {
         let Values::Flag(default) = key.values else {
             panic!("{} is no flag", key.name)
         };
-        match self.get(key.name).map(|t| t.to_ascii_lowercase()) {
+        match self.get(key.name) {
             None => Ok(default),
-            Some(t) if matches!(t.as_str(), "true" | "yes" | "1") => Ok(true),
-            Some(t) if matches!(t.as_str(), "false" | "no" | "0") => Ok(false),
+            Some("true") => Ok(true),
+            Some("false") => Ok(false),
             Some(t) => Err(Error::Spec(format!("{}={t}: expected true or false", key.name))),
         }
     }
@@ -553,13 +565,13 @@ fn expand(key: &str, value: &str) -> Result<Vec<String>, Error> {
 /// The whole number `text` of `key`; refused when it is none, or too large to hold
 /// (`hi` the key's largest).
 fn number(key: &str, text: &str, hi: u64) -> Result<u64, Error> {
-    text.parse().map_err(|_| {
-        if !text.is_empty() && text.chars().all(|c| c.is_ascii_digit()) {
-            Error::Spec(format!("{key}={text} is too large (at most {hi})"))
-        } else {
-            Error::Spec(format!("{key}={text}: '{text}' is not a whole number"))
-        }
-    })
+    if text.is_empty() || !text.chars().all(|c| c.is_ascii_digit()) {
+        return Err(Error::Spec(format!(
+            "{key}={text}: '{text}' is not a whole number (digits only)"
+        )));
+    }
+    text.parse()
+        .map_err(|_| Error::Spec(format!("{key}={text} is too large (at most {hi})")))
 }
 
 #[cfg(test)]
@@ -618,9 +630,20 @@ mod tests {
 
     #[test]
     fn parses_lists_flags_and_words() {
-        let s: Spec = "nim:heaps=6/9/3,misere=yes,first=B".parse().unwrap();
+        let s: Spec = "nim:heaps=6/9/3,misere=true,first=B".parse().unwrap();
         assert_eq!(s.list(&HEAPS).unwrap(), vec![6, 9, 3]);
         assert!(s.flag(&MISERE).unwrap());
+        // Only the documented forms (issue 37, item 19).
+        let yes: Spec = "nim:misere=yes".parse().unwrap();
+        assert!(yes
+            .flag(&MISERE)
+            .unwrap_err()
+            .to_string()
+            .contains("expected true or false"));
+        let plus: Spec = "mnk:m=+3".parse().unwrap();
+        assert!(plus.int(&M).unwrap_err().to_string().contains("digits only"));
+        let upper = "MNK:m=3".parse::<Spec>().unwrap_err().to_string();
+        assert!(upper.contains("lower case (mnk)"), "{upper}");
         assert_eq!(s.word(&FIRST).unwrap(), 1);
         let bare: Spec = "nim".parse().unwrap();
         assert_eq!(bare.list(&HEAPS).unwrap(), vec![1, 2]);

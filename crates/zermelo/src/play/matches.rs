@@ -120,6 +120,29 @@ pub struct Standing {
     pub tally: Results,
     /// Games lost by forfeit (counted in the losses too).
     pub forfeits: u64,
+    /// Why it forfeited, with the games forfeited for each reason, the first met first
+    /// (at most [`REASONS_KEPT`]; the games of later reasons are counted in the last).
+    pub forfeit_reasons: Vec<(String, u64)>,
+}
+
+/// The most reasons of forfeit a standing keeps apart.
+pub const REASONS_KEPT: usize = 10;
+
+impl Standing {
+    /// Counts a game forfeited for `why`.
+    fn forfeited(&mut self, why: &str) {
+        self.forfeits += 1;
+        let reasons = &mut self.forfeit_reasons;
+        if let Some(i) = reasons.iter().position(|(w, _)| w == why) {
+            reasons[i].1 += 1;
+        } else if reasons.len() < REASONS_KEPT {
+            reasons.push((why.to_string(), 1));
+        } else {
+            let last = reasons.last_mut().expect("reasons are kept");
+            last.0 = "other reasons".into();
+            last.1 += 1;
+        }
+    }
 }
 
 /// One seat's record in a tournament.
@@ -197,8 +220,8 @@ pub fn tournament<'p, G: Game>(
         let record = play_match(&game, start, &mut seated, 100_000, |_, _| {})?;
         for (seat, &who) in order.iter().enumerate() {
             let s = &mut standings[who];
-            if record.forfeit.as_ref().is_some_and(|(f, _)| *f as usize == seat) {
-                s.forfeits += 1;
+            if let Some((_, why)) = record.forfeit.as_ref().filter(|(f, _)| *f as usize == seat) {
+                s.forfeited(why);
             }
             s.tally.add(record.outcome, seat);
             seats[seat].tally.add(record.outcome, seat);

@@ -216,13 +216,15 @@ impl<G: Game> Player<G> for Mcts {
         let name = Player::<G>::name(self);
         match self.effort {
             Effort::Playouts(n) if f64::from(n) > limit * PLAYOUTS_PER_SECOND => Err(Error::TooBig(format!(
-                "{name} asks for {n} playouts, more than the {} a request may ask for \
-                 ({PLAYOUTS_PER_SECOND} a second of its {limit} s)",
-                (limit * PLAYOUTS_PER_SECOND) as u64
+                "{name} asks for {n} playouts, more than the {} that fit in {} \
+                 ({PLAYOUTS_PER_SECOND} a second)",
+                (limit * PLAYOUTS_PER_SECOND) as u64,
+                self.within.seconds_limit(limit)
             ))),
             Effort::Time(t) if t.as_secs_f64() > limit => Err(Error::TooBig(format!(
-                "mcts asks for {} s a move, more than the {limit} s a request may take",
-                t.as_secs_f64()
+                "mcts asks for {} s a move, more than {}",
+                t.as_secs_f64(),
+                self.within.seconds_limit(limit)
             ))),
             _ => Ok(()),
         }

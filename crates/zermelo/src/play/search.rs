@@ -70,9 +70,9 @@ impl<G: Game> Player<G> for Lookahead {
         if seconds > limit {
             return Err(Error::TooBig(format!(
                 "search:{} from this position ({branching} moves) generates at least {moves:.1e} \
-                 moves, about {seconds:.0} s or more, over the {limit} s a request may take; \
-                 ask for a shallower search",
-                self.depth
+                 moves, about {seconds:.0} s or more, over {}; ask for a shallower search",
+                self.depth,
+                self.budget.seconds_limit(limit)
             )));
         }
         Ok(())

@@ -78,8 +78,21 @@ pub fn program<'g, G: Notation + 'g>(
     if let Some(p) = special(name, seed) {
         return p;
     }
+    let typed = name;
     let name = name.to_ascii_lowercase();
-    if let Some((inner, p)) = name.rsplit_once(':').filter(|(inner, _)| *inner != "search") {
+    if name.starts_with("cmd:") {
+        // A program of your own that reached here is one this front end does not run, or
+        // one named in capitals.
+        return Err(Error::Unsupported(format!(
+            "'{typed}': name a program of your own cmd:COMMAND, in lower case"
+        )));
+    }
+    // `NAME:P` only where P is a number or NAME a player (`mcts:5s` is not `mcts` at 5s).
+    let sometimes = name.rsplit_once(':').filter(|(inner, p)| {
+        *inner != "search"
+            && (p.parse::<f64>().is_ok() || program(inner, seed, special, known, budget).is_ok())
+    });
+    if let Some((inner, p)) = sometimes {
         let p: f64 = p
             .parse()
             .ok()

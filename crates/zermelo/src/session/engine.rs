@@ -9,9 +9,10 @@ use std::time::{Duration, Instant};
 
 use super::common::{self, check_seats, outcome_words, program, Special, MAX_PLIES};
 use super::{
-    bytes_text, Big, Budget, Cost, Counts, DesignReport, Fact, FirstMove, FirstMoves, Found, GameRecord,
-    Graph, GraphEdge, GraphNode, MoveTally, MoveValue, Options, PlayIo, PlayerInfo, PositionView, RatingRow,
-    Replies, SeatPlayer, SeatResults, SeatRow, Session, Solution, StandingRow, Standings, SwapRule, Verdict,
+    bytes_text, Big, Budget, Cost, Counts, DesignReport, Fact, FirstMove, FirstMoves, ForfeitReason, Found,
+    GameRecord, Graph, GraphEdge, GraphNode, MoveTally, MoveValue, Options, PlayIo, PlayerInfo, PositionView,
+    RatingRow, Replies, SeatPlayer, SeatResults, SeatRow, Session, Solution, StandingRow, Standings,
+    SwapRule, Verdict,
 };
 use crate::analysis::report::{self as design, Certificate, Forgiveness};
 use crate::analysis::selfplay::{self, Estimate, GameResult, Plan};
@@ -156,6 +157,11 @@ pub trait Strategy: Send + Sync + Sized + 'static {
     fn database(table: &Self::Table) -> Option<&Database> {
         let _ = table;
         None
+    }
+    /// Whether a position's legal moves may be listed without their values
+    /// ([`Session::unvalued`]); not where a position may have more moves than memory holds.
+    fn lists_unvalued(&self) -> bool {
+        true
     }
     // Games, tournaments and self-play: what they need, refuse and deal.
     /// What a game between `names` (lower case, as [`Strategy::player`] takes them) must
@@ -455,6 +461,14 @@ impl<S: Strategy> GameSession<S> {
                     draws: s.tally.draws,
                     losses: s.tally.losses,
                     forfeits: s.forfeits,
+                    forfeit_reasons: s
+                        .forfeit_reasons
+                        .iter()
+                        .map(|(why, games)| ForfeitReason {
+                            why: why.clone(),
+                            games: *games,
+                        })
+                        .collect(),
                     win_pct: pct(s.tally.wins),
                     shared_pct: pct(s.tally.shared),
                     draw_pct: pct(s.tally.draws),
@@ -974,6 +988,28 @@ impl<S: Strategy> Session for GameSession<S> {
         let game = self.strategy.game("position")?;
         let p = common::replay(game, common::start(game, opts)?, moves)?;
         self.settled(self.strategy.view(&p, opts, &self.tables(opts)))
+    }
+
+    fn unvalued(&self, moves: &[String], opts: &Options) -> Result<PositionView, Error> {
+        if !self.strategy.lists_unvalued() {
+            return Err(Error::Unsupported(format!(
+                "the moves of {} are not listed without their values",
+                self.spec()
+            )));
+        }
+        let game = self.strategy.game("position")?;
+        let p = common::replay(game, common::start(game, opts)?, moves)?;
+        let moves: Vec<MoveValue> = game
+            .legal_moves(&p)
+            .iter()
+            .map(|m| MoveValue {
+                notation: game.format_move(&p, m),
+                verdict: Verdict::unknown(),
+                best: false,
+                note: None,
+            })
+            .collect();
+        Ok(common::view(self.spec(), game, &p, Verdict::unknown(), moves))
     }
 
     fn count(&self, symmetry: bool, opts: &Options) -> Result<Counts, Error> {

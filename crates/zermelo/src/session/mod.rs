@@ -18,7 +18,7 @@ pub mod strategies;
 pub mod strength;
 pub mod study;
 
-pub use crate::solve::budget::{bytes_text, machine_memory, Budget, Cost};
+pub use crate::solve::budget::{bytes_text, machine_memory, Budget, Cost, Limits};
 pub use common::replay;
 pub(crate) use data::{check_ranks, lock_table, saved_table, table_fact, table_path};
 pub use data::{check_room, data_folder, free_space, writable};
@@ -71,6 +71,9 @@ pub trait Session: Send + Sync {
     /// The position after `moves` from the start (or from [`Options::position`]), with
     /// every legal move's value.
     fn position(&self, moves: &[String], opts: &Options) -> Result<PositionView, Error>;
+    /// The position after `moves`, as [`Session::position`] shows it, with its legal
+    /// moves listed but not valued: for a position too large to value within a budget.
+    fn unvalued(&self, moves: &[String], opts: &Options) -> Result<PositionView, Error>;
     /// Counts positions and complete games from the start (a position in `opts` is
     /// refused).
     fn count(&self, symmetry: bool, opts: &Options) -> Result<Counts, Error> {

@@ -606,6 +606,8 @@ pub struct StandingRow {
     /// Games lost by forfeit (in `losses` too): an illegal move, no move in time, a
     /// program that ended.
     pub forfeits: u64,
+    /// Why, with the games forfeited for each reason, the first met first.
+    pub forfeit_reasons: Vec<ForfeitReason>,
     /// Percentages of all games.
     pub win_pct: f64,
     /// Shared wins in percent.
@@ -674,6 +676,16 @@ pub struct Standings {
     pub ratings: Option<Vec<RatingRow>>,
     /// Game-specific facts (e.g. the board sizes drawn).
     pub details: Vec<Fact>,
+}
+
+/// A reason a player forfeited games of a tournament: an illegal move (which), no move in
+/// time, a program that ended (with its exit status).
+#[derive(Clone, Debug, Serialize)]
+pub struct ForfeitReason {
+    /// The reason, as `play` says it.
+    pub why: String,
+    /// The games forfeited for it.
+    pub games: u64,
 }
 
 /// A finished game played through a session.

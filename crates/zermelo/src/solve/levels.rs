@@ -370,7 +370,7 @@ fn solve_kept<G: Levelled + Sync>(
     super::advise_huge_pages(&mut codes);
     let lifts = Lifts::new();
     let stopped = || cancel.is_some_and(|c| c.load(Relaxed));
-    progress.start("solving levels", size);
+    progress.start("positions solved, level by level", size);
     let mut restoring = true;
     for level in (0..game.levels()).rev() {
         let whole = game.level_ranks(level);

@@ -72,7 +72,7 @@ pub fn solve<G: MarginIndexed + Sync>(game: &G, progress: &dyn Progress) -> Opti
     let bits = ranks.trailing_zeros();
     let high = bits.min(GROUP_BITS);
     let low = bits - high;
-    progress.start("ranks", ranks);
+    progress.start("ranks of positions solved", ranks);
     let table: Vec<AtomicI8> = (0..ranks).map(|_| AtomicI8::new(0)).collect();
     let read = |r: u64| i32::from(table[r as usize].load(Ordering::Relaxed));
     for members in (0..=high).rev() {

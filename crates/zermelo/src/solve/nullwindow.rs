@@ -471,7 +471,7 @@ impl<T: Tree> Worker<'_, T> {
             let beta = if guess <= lo { lo + 1 } else { guess.min(hi) };
             if self.id == 0 {
                 if let Some(p) = &self.search.progress {
-                    let what = format!("margin in {lo}..={hi}, testing {beta}");
+                    let what = format!("the margin is from {lo} to {hi}; trying {beta} or more");
                     p.start(&what, roots.len() as u64);
                 }
             }

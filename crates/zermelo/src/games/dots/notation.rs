@@ -138,6 +138,9 @@ impl Notation for Dots {
             let line = self
                 .parse_line(&l)
                 .map_err(|e| Error::bad_position(text, e.to_string()))?;
+            if p.lines.has(line) {
+                return Err(Error::bad_position(text, format!("line '{l}' is given twice")));
+            }
             p.lines.insert(line);
         }
         for who in 0..2 {
@@ -145,6 +148,9 @@ impl Notation for Dots {
                 let b = (0..self.box_count())
                     .find(|&b| self.box_name(b) == name.to_ascii_lowercase())
                     .ok_or_else(|| Error::bad_position(text, format!("'{name}' is not a box")))?;
+                if p.boxes[who] >> b & 1 == 1 {
+                    return Err(Error::bad_position(text, format!("box '{name}' is given twice")));
+                }
                 p.boxes[who] |= 1 << b;
             }
         }

@@ -599,6 +599,11 @@ impl Strategy for HeapValues {
         Ok(&self.game)
     }
 
+    /// A heap of 10^18 tokens has as many moves.
+    fn lists_unvalued(&self) -> bool {
+        false
+    }
+
     fn load(&self, opts: &Options) -> Result<Option<Solved>, Error> {
         let (judge, cost) = Judge::new(&self.game, opts, false)?;
         Ok(Some(Solved(judge, cost)))

@@ -1,0 +1,23 @@
+"""Refusals from Python that name its own limits, and tournaments that say why each
+forfeit was."""
+
+import pytest
+
+import zermelo
+
+
+def test_item_16_over_budget_names_memory_and_seconds():
+    """Item 16: an over-budget error speaks of `memory=` and `seconds=`, not a request."""
+    with pytest.raises(zermelo.ZermeloError) as e:
+        zermelo.open("mnk:m=8,n=8,k=5").moves(memory=1 << 20)
+    assert "memory=1 MiB" in str(e.value)
+    assert "request" not in str(e.value)
+
+
+def test_item_17_forfeits_say_why():
+    """Item 17: `Standings` says the reason of each forfeit, with its games."""
+    standings = zermelo.open("tictactoe").tournament([lambda p, m: "zz", "random"], games=2)
+    row = standings.players[0]
+    assert row.forfeits == sum(r.games for r in row.forfeit_reasons)
+    assert row.forfeits > 0
+    assert all("'zz' is not a legal move" in r.why for r in row.forfeit_reasons)
