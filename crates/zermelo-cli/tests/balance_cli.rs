@@ -30,7 +30,7 @@ fn a_family_maps_to_a_table_json_csv_and_a_heatmap() {
     ]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with("cols rows first"), "{text}");
+    assert!(text.starts_with("cols rows result"), "{text}");
     assert!(
         text.contains("6 members: 4 first-player wins, 0 draws, 2 second-player wins"),
         "{text}"

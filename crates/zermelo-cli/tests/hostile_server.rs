@@ -337,7 +337,8 @@ fn numbers() -> impl Strategy<Value = String> {
         Just("1e300".to_string()),
         Just("-0".to_string()),
         Just("99999999T".to_string()),
-        ".{0,12}",
+        // Anything else a command line can hold (no NUL).
+        "[^\\x00]{0,12}",
     ]
 }
 
