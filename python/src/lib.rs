@@ -523,7 +523,7 @@ impl Game {
 
     /// The game graph: every position reachable from the start a node (with `symmetry`,
     /// every class), every move an edge: the `graph` document.
-    #[pyo3(signature = (symmetry=false, max_positions=Whole(100_000), memory=None, seconds=None, progress=None))]
+    #[pyo3(signature = (symmetry=false, max_positions=Whole(100_000), memory=None, seconds=None, progress=None), text_signature = "($self, symmetry=False, max_positions=100000, memory=None, seconds=None, progress=None)")]
     fn graph(
         &self,
         py: Python<'_>,
@@ -555,7 +555,7 @@ impl Game {
 
     /// The move `player` (a name or a function) makes after `moves` from the start (or
     /// from `position`).
-    #[pyo3(signature = (moves, player, position=None, seed=Whole(0), memory=None, seconds=None))]
+    #[pyo3(signature = (moves, player, position=None, seed=Whole(0), memory=None, seconds=None), text_signature = "($self, moves, player, position=None, seed=0, memory=None, seconds=None)")]
     #[allow(clippy::too_many_arguments)]
     fn bot_move(
         &self,
@@ -585,7 +585,7 @@ impl Game {
 
     /// Plays one game between `players` (names or functions, one per seat), from the start
     /// or from `position`: the `play` document.
-    #[pyo3(signature = (players, position=None, seed=Whole(0), move_time=10.0))]
+    #[pyo3(signature = (players, position=None, seed=Whole(0), move_time=10.0), text_signature = "($self, players, position=None, seed=0, move_time=10.0)")]
     fn play(
         &self,
         py: Python<'_>,
@@ -624,7 +624,7 @@ impl Game {
     /// Plays `games` games between `players` (names or functions), each taking every seat
     /// equally often, every game from the start or from `position`: the `tournament`
     /// document.
-    #[pyo3(signature = (players, games=Whole(100), position=None, seed=Whole(0), move_time=10.0, progress=None))]
+    #[pyo3(signature = (players, games=Whole(100), position=None, seed=Whole(0), move_time=10.0, progress=None), text_signature = "($self, players, games=100, position=None, seed=0, move_time=10.0, progress=None)")]
     #[allow(clippy::too_many_arguments)]
     fn tournament(
         &self,
@@ -661,7 +661,7 @@ impl Game {
     /// function for every seat, or one per seat) seated, game `i` from the seed `seed + i`,
     /// on every core, stopping once every seat's points-share interval is narrower than
     /// `until`: the `estimate` document.
-    #[pyo3(signature = (players, games=Whole(1000), until=None, seed=Whole(0), position=None, move_time=10.0, progress=None))]
+    #[pyo3(signature = (players, games=Whole(1000), until=None, seed=Whole(0), position=None, move_time=10.0, progress=None), text_signature = "($self, players, games=1000, until=None, seed=0, position=None, move_time=10.0, progress=None)")]
     #[allow(clippy::too_many_arguments)]
     fn selfplay(
         &self,
