@@ -90,16 +90,28 @@ pub fn parse_memory(text: &str) -> Result<u64, Error> {
         }
         _ => (t, 0),
     };
-    let n: f64 = digits.trim().parse().map_err(|_| {
-        Error::Unsupported(format!(
-            "'{text}' is not a size: use a number with K, M, G or T, e.g. 8G"
-        ))
-    })?;
-    if !(n > 0.0 && n.is_finite()) {
-        return Err(Error::Unsupported(format!("'{text}': give a positive size")));
-    }
+    let digits = digits.trim();
+    let plain = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+    let written = match digits.split_once('.') {
+        Some((whole, fraction)) => plain(whole) && plain(fraction),
+        None => plain(digits),
+    };
+    let n: f64 = match digits.parse() {
+        Ok(n) if written => n,
+        _ => {
+            return Err(Error::Unsupported(format!(
+                "'{text}' is not a size: write digits with K, M, G or T, e.g. 8G or 1.5G"
+            )))
+        }
+    };
     // Past u64::MAX the cast saturates, which is more than any machine has.
-    memory(((n * (1u64 << shift) as f64) as u64).max(1), text)
+    let bytes = (n * (1u64 << shift) as f64) as u64;
+    if bytes == 0 {
+        return Err(Error::Unsupported(format!(
+            "'{text}' is less than one byte: give a positive size"
+        )));
+    }
+    memory(bytes, text)
 }
 
 /// Threads to run work on: 1 to [`MAX_THREADS`].
@@ -135,7 +147,10 @@ mod tests {
         let e = parse_memory("99999999T").unwrap_err().to_string();
         assert!(e.starts_with("'99999999T' is more than the"), "{e}");
         assert_eq!(parse_memory("1K").unwrap(), 1024);
-        assert!(parse_memory("0").is_err());
+        assert_eq!(parse_memory("1.5K").unwrap(), 1536);
+        for bad in ["0", "1e9", "0.0001K", "+3G", "-1G", ".5G", "5.G", "inf", "nanG"] {
+            assert!(parse_memory(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]
