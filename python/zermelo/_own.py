@@ -435,7 +435,7 @@ def fingerprint(game: object) -> str:
 def write_graph(path: str, head: Dict[str, str], found: Explored) -> None:
     """Saves an explored graph to `path` (zlib-compressed JSON) after `head` (what
     `graph_head` says of the game), in one step: a reader finds the whole file or none."""
-    data = zlib.compress(json.dumps([head, *found], separators=(",", ":")).encode(), 6)
+    data = zlib.compress(json.dumps([head, *found], separators=(",", ":")).encode(), 1)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     part = f"{path}.{os.getpid()}.part"
     with open(part, "wb") as f:
