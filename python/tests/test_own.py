@@ -294,6 +294,118 @@ def test_a_picture_gives_a_clickable_board(data):
     assert svg.count("<title>") == 7
 
 
+class Counted(Pictured):
+    """The pictured tic-tac-toe, counting the calls of `moves` and `play`."""
+
+    name = "counted"
+    calls = 0
+
+    def moves(self, state):
+        Counted.calls += 1
+        return super().moves(state)
+
+    def play(self, state, move):
+        Counted.calls += 1
+        return super().play(state, move)
+
+
+class CountedAnew(Counted):
+    """The same game in a new version."""
+
+    version = "2"
+
+
+def opened(game, data, **options):
+    """The game opened, with how many calls of its methods that took."""
+    Counted.calls = 0
+    return zermelo.open(game, data, **options), Counted.calls
+
+
+def test_a_second_open_reads_the_saved_graph_without_exploring(data):
+    first, calls = opened(Counted(), data)
+    assert calls > 5478
+    solution = first.solve(progress=False)
+    again, calls = opened(Counted(), data)
+    assert calls == 0
+    assert again.solve(progress=False).value == solution.value == "draw"
+    assert int(again.solve(progress=False).positions) == int(solution.positions) == 5478
+    # States reached by moves from the start, and pictures, are as explored.
+    after = ["b2", "a3", "c1"]
+    assert again.state(after).play("a1").value() == first.state(after).play("a1").value()
+    assert again.moves(after, progress=False).picture == first.moves(after, progress=False).picture
+    # A new version, or explore=True, explores again.
+    assert opened(CountedAnew(), data)[1] == calls_of(first)
+    assert opened(Counted(), data, explore=True)[1] == calls_of(first)
+    # A damaged file is explored again and saved anew.
+    saved = data / "graphs" / "counted-v1.json.z"
+    saved.write_bytes(saved.read_bytes()[:1000])
+    damaged, calls = opened(Counted(), data)
+    assert calls == calls_of(first) and damaged.solve(progress=False).value == "draw"
+    assert opened(Counted(), data)[1] == 0
+
+
+def calls_of(game):
+    """The calls of `moves` and `play` exploring `game` takes: one per position and move."""
+    graph = game.graph(progress=False)
+    return len(graph.nodes) + sum(edge.count for edge in graph.edges)
+
+
+SYMMETRIES = [
+    [3 * r + c for r, c in (transform(divmod(i, 3)) for i in range(9))]
+    for transform in [
+        lambda p: p,
+        lambda p: (p[1], 2 - p[0]),
+        lambda p: (2 - p[0], 2 - p[1]),
+        lambda p: (2 - p[1], p[0]),
+        lambda p: (p[0], 2 - p[1]),
+        lambda p: (2 - p[0], p[1]),
+        lambda p: (p[1], p[0]),
+        lambda p: (2 - p[1], 2 - p[0]),
+    ]
+]
+"""The 8 symmetries of the square, each the cell every cell goes to."""
+
+
+class Turned(TicTacToe):
+    """Tic-tac-toe up to its symmetries, reading moves in any case and spacing."""
+
+    name = "turned"
+
+    def canonical(self, state):
+        return min("".join(state[i] for i in cells) for cells in SYMMETRIES)
+
+    def parse_move(self, state, text):
+        return text.replace(" ", "").lower()
+
+
+def test_canonical_explores_a_class_once(data):
+    game = zermelo.open(Turned(), data)
+    assert game.classes and not zermelo.open(TicTacToe(), data).classes
+    solution = game.solve(progress=False)
+    catalog = zermelo.open("tictactoe", data).count(symmetry=True, progress=False)
+    assert solution.value == "draw" and int(solution.positions) == int(catalog.positions.total)
+    # Nine first moves, to three classes: a corner, an edge, the centre.
+    first = game.moves(progress=False).moves
+    assert len(first) == 9 and all(m.value == "draw" for m in first)
+    assert len({game.state([m.move]).position for m in first}) == 3
+
+
+def test_parse_move_reads_the_moves_given(data):
+    game = zermelo.open(Turned(), data)
+    assert game.moves("B2", progress=False).moves == game.moves("b2", progress=False).moves
+    state = game.state(["B 2"]).play("A3")
+    assert state.moves == ["b2", "a3"] and state.value() == game.state(["b2", "a3"]).value()
+    with pytest.raises(ValueError, match="'ZZ' is not a legal move after b2"):
+        game.state(["b2"]).play("ZZ")
+
+    class Refusing(Turned):
+        def parse_move(self, state, text):
+            raise KeyError(text)
+
+    with pytest.raises(ValueError, match=r"parse_move\(state, 'b2'\) raised KeyError: 'b2' \(at the start\)"):
+        zermelo.open(Refusing(), data).state(["b2"])
+
+
 def test_balance_maps_a_family_of_your_own(data, tmp_path):
     found = zermelo.balance(Race, heap=range(1, 9), take=range(1, 4), data=data)
     assert len(found.members) == 24 and found.refused == 0 and found.skipped == 0

@@ -11,7 +11,8 @@ from typing import Any, List, Mapping, Optional, Sequence, Union
 from . import _native
 from ._openspiel import PREFIX, OpenSpielGame, is_pyspiel_game
 from ._openspiel import load as load_openspiel
-from ._own import GameProtocol, check, explore, name_of
+from ._own import Explored, GameProtocol, check, graph_head, name_of, parse_moves, read_graph, write_graph
+from ._own import explore as explore_game
 from ._options import Bar, Memory, Moves, PathLike, data_folder, to_bytes, to_moves
 from ._players import Player, seated
 from ._record import load, load_as
@@ -45,6 +46,20 @@ class Game:
     def spec(self) -> str:
         """The spec as opened."""
         return self._native.spec
+
+    @property
+    def classes(self) -> bool:
+        """Whether its positions are classes under the game's symmetries: a game of your
+        own with `canonical`, explored one state per class."""
+        return callable(getattr(self.source, "canonical", None))
+
+    def _notation(self, moves: Moves, position: Optional[str] = None) -> List[str]:
+        """The moves as texts: from the start of a game of your own with `parse_move`,
+        the notation of the move it reads in each."""
+        texts = to_moves(moves)
+        if position is not None or not callable(getattr(self.source, "parse_move", None)):
+            return texts
+        return parse_moves(self.source, texts)
 
     @property
     def seats(self) -> int:
@@ -96,14 +111,14 @@ class Game:
         `position` (in the game's notation), with the value of every legal move
         (`all=True` lists every move of positions with very many)."""
         with Bar(progress) as bar:
-            text, svg = self._native.position(to_moves(moves), position, all, to_bytes(memory), seconds, bar)
+            text, svg = self._native.position(self._notation(moves, position), position, all, to_bytes(memory), seconds, bar)
         return Position(load(text), svg)
 
     def state(self, moves: Moves = None, *, position: Optional[str] = None) -> State:
         """The position after `moves` from the start (or from `position`) as a `State`
         to step through: its legal moves, `play(move)` giving the next state, its
         outcome and its exact value."""
-        state = State(self, to_moves(moves), position)
+        state = State(self, self._notation(moves, position), position)
         state.position  # replays the moves now, so that a bad one raises here
         return state
 
@@ -161,7 +176,7 @@ class Game:
         seconds: Optional[float] = None,
     ) -> str:
         """The move `player` makes after `moves` from the start (or from `position`)."""
-        return self._native.bot_move(to_moves(moves), seated(player), position, seed, to_bytes(memory), seconds)
+        return self._native.bot_move(self._notation(moves, position), seated(player), position, seed, to_bytes(memory), seconds)
 
     def play(
         self,
@@ -298,57 +313,85 @@ def run_study(
     return StudyReport(document, text, rows, svg, None if series is None else load(series))
 
 
-def open(game: Union[str, GameProtocol, Any], data: PathLike = None, *, max_positions: int = 10_000_000) -> Game:
+def open(
+    game: Union[str, GameProtocol, Any], data: PathLike = None, *, max_positions: int = 10_000_000, explore: bool = False
+) -> Game:
     """Opens the game of a spec (e.g. `"tictactoe"`, `"pawns:cols=3,rows=5"`,
     `"dots:size=3"`, `"openspiel:connect_four(rows=4,columns=5)"`), a game of your own
     (an object with the methods of `GameProtocol`) or an OpenSpiel game
     (`pyspiel.load_game(...)`): a game of your own is explored from its start, every
-    position once, and refused past `max_positions` positions. Solved tables are saved in
-    and read from the folder `data` (default: `$ZERMELO_DATA`, else `./zermelo-data`, as
-    for the command line). A bad spec or game raises `ValueError`."""
+    position once, and refused past `max_positions` positions; its graph is saved in the
+    data folder under its `name` and `version` and read back by the next `open` instead of
+    exploring again (a changed game must change its `version`, or pass `explore=True`).
+    Solved tables are saved in and read from the folder `data` (default: `$ZERMELO_DATA`,
+    else `./zermelo-data`, as for the command line). A bad spec or game raises `ValueError`."""
     if isinstance(game, str):
         if game.startswith(PREFIX):
-            return own(load_openspiel(game), data, max_positions)
+            return own(load_openspiel(game), data, max_positions, explore=explore)
         return Game(game, data)
     if is_pyspiel_game(game):
-        return own(OpenSpielGame(game), data, max_positions)
-    return own(game, data, max_positions)
+        return own(OpenSpielGame(game), data, max_positions, explore=explore)
+    return own(game, data, max_positions, explore=explore)
 
 
 REQUIRED = ("start", "to_move", "moves", "play", "outcome")
 """The methods every game of your own has."""
 
 
-def own(game: GameProtocol, data: PathLike, max_positions: int, name: Optional[str] = None) -> Game:
-    """A game of your own, explored from its start and installed as a game graph under
-    `name` (default: the game's)."""
+def own(
+    game: GameProtocol, data: PathLike, max_positions: int, name: Optional[str] = None, explore: bool = False
+) -> Game:
+    """A game of your own installed as a game graph under `name` (default: the game's):
+    read from the graph saved for its name and version in the data folder (when the
+    game's code and attributes are as they were), else (or with `explore`) explored from
+    its start and saved there."""
     missing = [m for m in REQUIRED if not callable(getattr(game, m, None))]
     if missing:
         raise ValueError(
             f"zermelo.open takes a spec or a game with the methods {', '.join(REQUIRED)}: "
             f"{type(game).__name__} lacks {', '.join(missing)}"
         )
-    found = explore(game, max_positions)
-    names = getattr(game, "seat_names", None)
+    graph = re.sub(r"[^A-Za-z0-9_-]+", "-", name or name_of(game)).strip("-") or "game"
+    version = str(getattr(game, "version", "1"))
+    folder = data_folder(data)
+    saved = os.path.join(folder, "graphs", f"{graph}-v{re.sub(r'[^A-Za-z0-9_.-]+', '-', version)}.json.z")
+    head = graph_head(graph, version, game)
+    found = None if explore else read_graph(saved, head)
+    if found is not None:
+        try:
+            return Game(install(game, graph, version, found), data, game)
+        except (ValueError, TypeError):
+            pass  # a damaged file: explored again, and saved anew
+    found = explore_game(game, max_positions)
     try:
-        spec = _native.install_graph(
-            re.sub(r"[^A-Za-z0-9_-]+", "-", name or name_of(game)).strip("-") or "game",
-            found.texts,
-            found.movers,
-            found.ends,
-            found.firsts,
-            found.targets,
-            found.labels,
-            seat_names=[str(n) for n in names] if names else None,
-            version=str(getattr(game, "version", "1")),
-            boards=found.boards,
-            heuristics=found.heuristics,
-            pictures=found.pictures,
-        )
+        spec = install(game, graph, version, found)
     except ValueError:
         check(game, found)  # says which position breaks the protocol, and how
         raise
+    try:
+        write_graph(saved, head, found)
+    except (OSError, TypeError, ValueError):
+        pass  # a folder that cannot be written, or outcomes JSON cannot hold: explored again next time
     return Game(spec, data, game)
+
+
+def install(game: GameProtocol, graph: str, version: str, found: Explored) -> str:
+    """Installs an explored graph of `game` under the name `graph`; the spec opening it."""
+    names = getattr(game, "seat_names", None)
+    return _native.install_graph(
+        graph,
+        found.texts,
+        found.movers,
+        found.ends,
+        found.firsts,
+        found.targets,
+        found.labels,
+        seat_names=[str(n) for n in names] if names else None,
+        version=version,
+        boards=found.boards,
+        heuristics=found.heuristics,
+        pictures=found.pictures,
+    )
 
 
 def games() -> List[GameInfo]:

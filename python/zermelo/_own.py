@@ -4,9 +4,15 @@ in one call, to be solved and played by every tool as a catalog game is."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
+import re
+import zlib
 from bisect import bisect_right
 from collections import deque
 from functools import partial
+from types import CodeType
 from typing import Any, Callable, Dict, Hashable, List, NamedTuple, Optional, Protocol, Sequence, Tuple, Union
 
 from ._native import ZermeloError
@@ -29,6 +35,11 @@ class GameProtocol(Protocol):
     changed once made (`play` returns a new one). Optional methods and attributes, used
     when present:
 
+    - `canonical(state)`: the state standing for all those the game's symmetries make
+      of it: only these are explored, so positions are counted as classes (the game's
+      `classes` says so), and the moves after a move are those of the class's state
+    - `parse_move(state, text)`: the move a player's `text` names at `state` (e.g.
+      `"B2"` or `"b 2"` for `"b2"`), for the moves given to the game from its start
     - `key(state)`: a hashable key, equal for states that are the same position (default:
       the state itself, which must then be hashable); its text (`str`) is the position's
       notation, so keys of different positions must print differently
@@ -124,11 +135,14 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000) -> Explored:
     `max_positions` positions, or a method that fails or breaks the protocol, raise
     `ValueError` naming the method and the moves from the start; Ctrl-C stops it at once."""
     key: Optional[Callable[[Any], Hashable]] = getattr(game, "key", None)
+    canonical: Callable[[Any], Any] = getattr(game, "canonical", same)
     render: Optional[Callable[[Any], object]] = getattr(game, "render", None)
     heuristic: Optional[Callable[[Any], int]] = getattr(game, "heuristic", None)
     picture: Optional[Callable[[Any], Grid]] = getattr(game, "picture", None)
     text = move_texter(game)
     to_move, moves, play, outcome = game.to_move, game.moves, game.play, game.outcome
+    if canonical is not same:
+        play = partial(play_canonical, game.play, canonical)
     # States wait in a queue, each dropped once its moves are known.
     queue = deque([game.start()])
     ids: Dict[Hashable, int] = {}
@@ -157,6 +171,7 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000) -> Explored:
     limit = max_positions
     state = queue[0]
     try:
+        state = queue[0] = canonical(state)
         ids[state if key is None else key(state)] = 0
         while queue:
             state = pop()
@@ -197,6 +212,32 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000) -> Explored:
         scores if heuristic else None,
         pictures if picture else None,
     )
+
+
+def parse_moves(game: Any, texts: List[str]) -> List[str]:
+    """The notation of the moves `texts` from the start, each read by the game's
+    `parse_move` and printed by its `move_text`; from the first that is no legal move, the
+    texts as given (for the library to refuse). A `parse_move` that raises is named."""
+    canonical: Callable[[Any], Any] = getattr(game, "canonical", same)
+    text = move_texter(game)
+    state = canonical(game.start())
+    read: List[str] = []
+    for given in texts:
+        try:
+            move = game.parse_move(state, given)
+        except Exception as e:
+            raise ValueError(f"{name_of(game)}: parse_move(state, {given!r}) raised {type(e).__name__}: {e} ({where(read)})") from e
+        legal = {text(m): m for m in game.moves(state)}
+        if text(move) not in legal:
+            return read + texts[len(read) :]
+        read.append(text(move))
+        state = canonical(game.play(state, legal[text(move)]))
+    return read
+
+
+def play_canonical(play: Callable[[Any, Any], Any], canonical: Callable[[Any], Any], state: Any, move: Any) -> Any:
+    """The class's state after `move`: `canonical` of what `play` gives."""
+    return canonical(play(state, move))
 
 
 def texts_of(moves: List[Any], text: Callable[[Any], str]) -> List[str]:
@@ -295,6 +336,9 @@ def diagnose(
     ]
     if key:
         checks.insert(0, ("key(state)", lambda: key(state)))
+    canonical = getattr(game, "canonical", None)
+    if canonical:
+        checks.insert(0, ("canonical(state)", lambda: canonical(state)))
     for method in ("render", "heuristic", "picture"):
         if getattr(game, method, None):
             checks.append((f"{method}(state)", partial(getattr(game, method), state)))
@@ -357,3 +401,66 @@ def valid_outcome(end: Outcome, seats: int) -> bool:
     if isinstance(end, int):
         return 0 <= end < seats
     return isinstance(end, (list, tuple)) and len(end) == seats and all(isinstance(p, int) for p in end)
+
+
+SAVED = "zermelo-graph 1"
+"""The format of a saved graph, the first field of its file."""
+
+
+def code_words(code: CodeType) -> List[str]:
+    """What a function's code is made of, without memory addresses: its bytecode, names
+    and constants, nested functions included."""
+    words = [code.co_code.hex(), *code.co_names]
+    for const in code.co_consts:
+        words.extend(code_words(const) if isinstance(const, CodeType) else [repr(const)])
+    return words
+
+
+def fingerprint(game: object) -> str:
+    """A hash of the game's methods' code and of its attributes: a game changed without
+    a new `version` gets another, and is explored again."""
+    words: List[str] = []
+    for name in sorted(dir(type(game))):
+        code = getattr(getattr(type(game), name, None), "__code__", None)
+        if isinstance(code, CodeType):
+            words += [name, *code_words(code)]
+    try:
+        attributes = sorted((k, repr(v)) for k, v in vars(game).items())
+    except TypeError:
+        attributes = []
+    words.append(re.sub(r" at 0x[0-9a-fA-F]+", "", repr(attributes)))
+    return hashlib.sha256("\0".join(words).encode()).hexdigest()
+
+
+def write_graph(path: str, head: Dict[str, str], found: Explored) -> None:
+    """Saves an explored graph to `path` (zlib-compressed JSON) after `head` (what
+    `graph_head` says of the game), in one step: a reader finds the whole file or none."""
+    data = zlib.compress(json.dumps([head, *found], separators=(",", ":")).encode(), 1)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    part = f"{path}.{os.getpid()}.part"
+    with open(part, "wb") as f:
+        f.write(data)
+    os.replace(part, path)
+
+
+def graph_head(name: str, version: str, game: object) -> Dict[str, str]:
+    """What a saved graph says of its game: the format, the game's name, version and
+    fingerprint."""
+    return {"format": SAVED, "name": name, "version": version, "fingerprint": fingerprint(game)}
+
+
+def read_graph(path: str, head: Dict[str, str]) -> Optional[Explored]:
+    """The graph saved at `path` under `head` (what `graph_head` says of the game now);
+    `None` where there is none, or it was saved for another game, or it is damaged."""
+    try:
+        with open(path, "rb") as f:
+            saved, *fields = json.loads(zlib.decompress(f.read()))
+        if saved != head:
+            return None
+        found = Explored(*fields)
+        if found.pictures is None:
+            return found
+        pictures: List[List[List[Cell]]] = [[[(text, color, move) for text, color, move in row] for row in rows] for rows in found.pictures]
+        return found._replace(pictures=pictures)
+    except (OSError, ValueError, TypeError, zlib.error):
+        return None

@@ -58,7 +58,7 @@ class State:
 
     def play(self, move: object) -> State:
         """The state after `move` (a legal move: `ValueError` otherwise)."""
-        text = str(move)
+        text = self.game._notation([*self.moves, str(move)], self._from)[-1]
         legal = self.legal_moves()
         if text not in legal:
             where = f"after {','.join(self.moves)}" if self.moves else "at the start"

@@ -21,7 +21,7 @@ use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 
-use common::Server;
+use common::{zermelo, Server};
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
@@ -598,6 +598,31 @@ fn chromium_plays_games_by_clicking_the_page() {
                 screenshot(&c, &folder, &format!("{name}-{device}"), width, height).await;
             }
         }
+
+        // A game given as a graph file, as a program of any language writes one (here
+        // the catalog's tic-tac-toe, written by `zermelo graph`), served from its file:
+        // its text and a button per move; a move clicked, the bot answers.
+        let file = scratch.join("tictactoe-graph.json");
+        let written = zermelo(&["graph", "--format", "json", "tictactoe"]);
+        assert!(
+            written.status.success(),
+            "{}",
+            String::from_utf8_lossy(&written.stderr)
+        );
+        std::fs::write(&file, &written.stdout).unwrap();
+        let spec = format!("graph:file={}", file.display());
+        let served = Server::start_with(&scratch.join("data"), &["--budget", "60", "--game", &spec]);
+        let (played, status) = open(&c, &format!("http://{}", served.addr), &format!("spec={spec}")).await;
+        assert!(played == 0 && status.contains("Your move"), "{status}");
+        assert_eq!(clickable(&c).await.len(), 9, "a button per move");
+        click_moves(&c, 1).await;
+        let played = text(&c, "#played").await;
+        assert_eq!(
+            played.matches(',').count(),
+            1,
+            "the human's move and the bot's: {played}"
+        );
+        assert_eq!(clickable(&c).await.len(), 7, "two cells are taken");
         c.close().await.unwrap();
     });
     let _ = std::fs::remove_dir_all(&scratch);

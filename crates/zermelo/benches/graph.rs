@@ -131,8 +131,8 @@ fn main() {
     println!(
         "graph: {:.1} bytes per position + {:.1} per move without texts ({:.1} bytes of texts per position); \
          solve adds {} per position + {} per move",
-        (held - text - 8.0 * m) / n,
-        8.0,
+        (held - text - graph.edge_bytes() as f64 * m) / n,
+        graph.edge_bytes(),
         text / n,
         solve::BYTES_PER_NODE,
         solve::BYTES_PER_EDGE

@@ -112,6 +112,54 @@ impl Texts {
     }
 }
 
+/// The move-text index of every edge, in as few bytes as the number of texts allows.
+#[derive(Clone, Debug)]
+enum Labels {
+    /// At most 256 texts.
+    Byte(Vec<u8>),
+    /// At most 65,536 texts.
+    Half(Vec<u16>),
+    Word(Vec<u32>),
+}
+
+impl Labels {
+    /// The labels of `edges` for `texts` distinct texts, each `label` below `texts`.
+    fn new(labels: impl ExactSizeIterator<Item = u32>, texts: usize) -> Labels {
+        if texts <= 1 << 8 {
+            Labels::Byte(labels.map(|l| l as u8).collect())
+        } else if texts <= 1 << 16 {
+            Labels::Half(labels.map(|l| l as u16).collect())
+        } else {
+            Labels::Word(labels.collect())
+        }
+    }
+
+    fn get(&self, edge: usize) -> u32 {
+        match self {
+            Labels::Byte(v) => u32::from(v[edge]),
+            Labels::Half(v) => u32::from(v[edge]),
+            Labels::Word(v) => v[edge],
+        }
+    }
+
+    /// Bytes an edge's label takes.
+    fn width(&self) -> usize {
+        match self {
+            Labels::Byte(_) => 1,
+            Labels::Half(_) => 2,
+            Labels::Word(_) => 4,
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Labels::Byte(v) => v.len(),
+            Labels::Half(v) => v.len(),
+            Labels::Word(v) => v.len(),
+        }
+    }
+}
+
 /// A game given as its graph: nodes in dense ids (the start is 0) with their position
 /// text, the seat to move and how the game ended there; the moves of every node in flat
 /// arrays (compressed rows: the moves of node `i` are the edges `first[i]..first[i + 1]`).
@@ -134,7 +182,7 @@ struct Data {
     first: Vec<u32>,
     targets: Vec<NodeId>,
     /// The text of every edge, as an index into `move_texts`.
-    labels: Vec<u32>,
+    labels: Labels,
     move_texts: Texts,
     heuristics: Vec<i32>,
     extras: Option<Arc<dyn NodeExtras>>,
@@ -214,18 +262,24 @@ impl GameGraph {
     }
     /// The move text of edge `edge`.
     pub fn move_text(&self, edge: u32) -> &str {
-        self.d.move_texts.get(self.d.labels[edge as usize] as usize)
+        self.d.move_texts.get(self.d.labels.get(edge as usize) as usize)
     }
     /// Bytes the graph holds: its arrays and texts.
     pub fn held_bytes(&self) -> u64 {
         let arrays = self.d.movers.capacity()
+            + self.edges() * self.d.labels.width()
             + 4 * (self.d.ends.capacity()
                 + self.d.points.capacity()
                 + self.d.first.capacity()
                 + self.d.targets.capacity()
-                + self.d.labels.capacity()
                 + self.d.heuristics.capacity());
         (arrays + self.d.positions.bytes() + self.d.move_texts.bytes()) as u64
+    }
+
+    /// Bytes the graph holds per edge: its target (4) and its move text's index (1, 2 or
+    /// 4, as the number of distinct move texts allows).
+    pub fn edge_bytes(&self) -> u64 {
+        4 + self.d.labels.width() as u64
     }
 
     /// Bytes the graph's texts hold (positions and moves), a part of [`GameGraph::held_bytes`].
@@ -287,10 +341,10 @@ impl Data {
         let mut words = |xs: &[u32]| xs.iter().for_each(|&x| h.write_u32(x));
         words(&self.first);
         words(&self.targets);
-        words(&self.labels);
         words(&self.ends);
         words(&self.positions.ends);
         words(&self.move_texts.ends);
+        (0..self.labels.len()).for_each(|e| h.write_u32(self.labels.get(e)));
         h.write(&self.movers);
         h.write(self.positions.bytes.as_bytes());
         h.write(self.move_texts.bytes.as_bytes());
@@ -361,7 +415,7 @@ impl GraphBuilder {
                 points: Vec::new(),
                 first: Vec::new(),
                 targets: Vec::new(),
-                labels: Vec::new(),
+                labels: Labels::Word(Vec::new()),
                 move_texts: Texts::default(),
                 heuristics: Vec::new(),
                 extras: None,
@@ -525,7 +579,7 @@ impl GraphBuilder {
         // Edges grouped by source, each source's in the order they were added.
         edges.sort_by_key(|&(from, _, _)| from);
         graph.targets = edges.iter().map(|e| e.1).collect();
-        graph.labels = edges.iter().map(|e| e.2).collect();
+        graph.labels = Labels::new(edges.iter().map(|e| e.2), graph.move_texts.ends.len());
         drop(edges);
         graph.first = first;
         for texts in [&mut graph.positions, &mut graph.move_texts] {
