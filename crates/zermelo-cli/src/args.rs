@@ -91,6 +91,10 @@ pub enum Command {
         /// perfect:0.9, 0.75, 0.5 in both seats: each seat's share with its 95 % interval.
         #[arg(long, value_name = "N")]
         selfplay: Option<u64>,
+        /// In a game of more than two seats, the player in every seat of its self-play
+        /// (default: the first of the game's own tournament players).
+        #[arg(long, value_name = "NAME")]
+        player: Option<String>,
         /// The most seconds the report (its solve included) may take.
         #[arg(long, value_name = "SECONDS", value_parser = work_seconds)]
         seconds: Option<f64>,

@@ -69,7 +69,7 @@ fn pct(s: &Share) -> String {
 }
 
 /// The estimate as a table, one row per seat, and its summary lines.
-fn text(e: &Estimate) -> String {
+pub fn text(e: &Estimate) -> String {
     let every = e.players.iter().all(|p| *p == e.players[0]);
     let who = if every {
         format!("{} in every seat", e.players[0])

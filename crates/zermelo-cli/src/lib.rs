@@ -143,12 +143,14 @@ fn dispatch(
             html,
             compensate,
             selfplay,
+            player,
             seconds,
         } => {
             opts.budget.seconds = seconds;
             let extra = commands::ReportExtra {
                 compensate: compensate.as_deref(),
                 selfplay,
+                player: player.as_deref(),
                 html: html.as_deref(),
             };
             commands::report(&spec, depth, &extra, opts)
