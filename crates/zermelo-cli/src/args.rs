@@ -205,6 +205,12 @@ pub enum Command {
         /// class of members whose solve gives one (Domineering: L, R, N, P).
         #[arg(long, value_enum, default_value = "result", value_name = "WHAT")]
         colour_by: crate::map::ColourBy,
+        /// A family: add to every member solved its designer's report's first moves that
+        /// keep the value, its seats' mean share of safe moves and its certificate (each
+        /// within --seconds), and mark on the heatmap where the result flips between
+        /// neighbouring members.
+        #[arg(long, conflicts_with = "players")]
+        report: bool,
         /// Solve every board, not one per colour-relabelling class.
         #[arg(long)]
         every_board: bool,
