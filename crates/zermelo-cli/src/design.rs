@@ -43,7 +43,7 @@ pub fn render_seats(r: &SeatsReport) -> Report {
         let _ = writeln!(t, "{n}");
     }
     t += "self-play: ";
-    t += &crate::estimate::text(&r.selfplay);
+    t += &crate::render::estimate_text(&r.selfplay);
     Report {
         text: t,
         json: document("report", r),
