@@ -91,6 +91,10 @@ pub enum Command {
         /// perfect:0.9, 0.75, 0.5 in both seats: each seat's share with its 95 % interval.
         #[arg(long, value_name = "N")]
         selfplay: Option<u64>,
+        /// In a game of more than two seats, the player in every seat of its self-play
+        /// (default: the first of the game's own tournament players).
+        #[arg(long, value_name = "NAME")]
+        player: Option<String>,
         /// The most seconds the report (its solve included) may take.
         #[arg(long, value_name = "SECONDS", value_parser = work_seconds)]
         seconds: Option<f64>,
@@ -201,6 +205,12 @@ pub enum Command {
         /// class of members whose solve gives one (Domineering: L, R, N, P).
         #[arg(long, value_enum, default_value = "result", value_name = "WHAT")]
         colour_by: crate::map::ColourBy,
+        /// A family: add to every member solved its designer's report's first moves that
+        /// keep the value, its seats' mean share of safe moves and its certificate (each
+        /// within --seconds), and mark on the heatmap where the result flips between
+        /// neighbouring members.
+        #[arg(long, conflicts_with = "players")]
+        report: bool,
         /// Solve every board, not one per colour-relabelling class.
         #[arg(long)]
         every_board: bool,

@@ -122,6 +122,8 @@ pub struct ReportExtra<'a> {
     pub compensate: Option<&'a str>,
     /// Games of self-play for each strength.
     pub selfplay: Option<u64>,
+    /// The player in every seat of the self-play of a game of more than two seats.
+    pub player: Option<&'a str>,
     /// Where to write the page.
     pub html: Option<&'a Path>,
 }
@@ -129,6 +131,12 @@ pub struct ReportExtra<'a> {
 /// `zermelo report`.
 pub fn report(spec: &str, depth: u32, extra: &ReportExtra<'_>, opts: Options) -> Result<Report> {
     let session = open(spec)?;
+    if session.seats() > 2 {
+        return seats_report(session.as_ref(), extra, &opts);
+    }
+    if extra.player.is_some() {
+        bail!("--player is for games of more than two seats; {spec} has two");
+    }
     let mut report = session.report(depth, &opts)?;
     if let Some(along) = extra.compensate {
         report.compensation = Some(zermelo::compensation::along(spec, along, &opts)?);
@@ -144,6 +152,26 @@ pub fn report(spec: &str, depth: u32, extra: &ReportExtra<'_>, opts: Options) ->
         crate::design::write_page(&report, path)?;
     }
     Ok(crate::design::render(&report))
+}
+
+/// `zermelo report` of a game of more than two seats: self-play in every seat and the
+/// exact scores where the game solves.
+fn seats_report(session: &dyn Session, extra: &ReportExtra<'_>, opts: &Options) -> Result<Report> {
+    if extra.compensate.is_some() || extra.html.is_some() {
+        bail!(
+            "{} has {} seats: its report takes neither --compensate nor --html",
+            session.spec(),
+            session.seats()
+        );
+    }
+    let player = match extra.player {
+        Some(p) => p.to_string(),
+        None => session.default_players().swap_remove(0),
+    };
+    confirm_setup(session, std::slice::from_ref(&player), PERFECT, opts)?;
+    let games = extra.selfplay.unwrap_or(zermelo::session::strength::SEATS_GAMES);
+    let report = zermelo::session::strength::seats_report(session, &player, games, opts)?;
+    Ok(crate::design::render_seats(&report))
 }
 
 /// `zermelo count`.

@@ -6,7 +6,7 @@ use std::path::Path;
 use anyhow::{Context as _, Result};
 use zermelo::analysis::report::{forgiveness_svg, Certificate, Forgiveness};
 use zermelo::analysis::stats::Share;
-use zermelo::session::strength::Strength;
+use zermelo::session::strength::{SeatsReport, Strength};
 use zermelo::session::{quantity, Compensation, DesignReport, FirstMove, MoveTally};
 
 use crate::report::{document, Report};
@@ -28,6 +28,24 @@ fn pct(x: f64) -> String {
 pub fn render(r: &DesignReport) -> Report {
     Report {
         text: text(r),
+        json: document("report", r),
+    }
+}
+
+/// The text and JSON of the report of a game of more than two seats.
+pub fn render_seats(r: &SeatsReport) -> Report {
+    let mut t = format!("{}: {} seats\n", r.game, r.seats);
+    if let Some(scores) = &r.scores {
+        let each: Vec<String> = scores.iter().map(i32::to_string).collect();
+        let _ = writeln!(t, "exact scores under best play, by seat: {}", each.join(" to "));
+    }
+    for n in &r.notes {
+        let _ = writeln!(t, "{n}");
+    }
+    t += "self-play: ";
+    t += &crate::render::estimate_text(&r.selfplay);
+    Report {
+        text: t,
         json: document("report", r),
     }
 }

@@ -143,12 +143,14 @@ fn dispatch(
             html,
             compensate,
             selfplay,
+            player,
             seconds,
         } => {
             opts.budget.seconds = seconds;
             let extra = commands::ReportExtra {
                 compensate: compensate.as_deref(),
                 selfplay,
+                player: player.as_deref(),
                 html: html.as_deref(),
             };
             commands::report(&spec, depth, &extra, opts)
@@ -216,6 +218,7 @@ fn dispatch(
             csv,
             plot,
             colour_by,
+            report,
             configs,
             every_board,
             sample,
@@ -236,8 +239,12 @@ fn dispatch(
                     csv: csv.as_deref(),
                     plot: plot.as_deref(),
                     colour_by,
+                    report,
                 };
                 return map::run(&spec, seconds, files, opts, json);
+            }
+            if report {
+                bail!("--report is for a family of boards; {spec} is a game's own balance study");
             }
             let mut args = StudyArgs::new().with("configs", configs.join(","));
             if every_board {

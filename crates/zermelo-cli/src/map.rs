@@ -11,7 +11,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use serde_json::json;
 use zermelo::balance_map::{BalanceMap, MapRow, Status};
-use zermelo::session::{bytes_text, FactValue, Options};
+use zermelo::session::{bytes_text, quantity, FactValue, Options};
 
 use crate::commands::cancel_on_ctrl_c;
 use crate::progress;
@@ -71,11 +71,18 @@ pub struct Files<'a> {
     pub plot: Option<&'a Path>,
     /// What colours the heatmap.
     pub colour_by: ColourBy,
+    /// Add every solved member's report, and mark where the result flips.
+    pub report: bool,
 }
 
 /// `zermelo balance FAMILY`: every member solved within `seconds`, rendered.
 pub fn run(family: &str, seconds: f64, files: Files<'_>, mut opts: Options, json: bool) -> Result<Report> {
-    let Files { csv, plot, colour_by } = files;
+    let Files {
+        csv,
+        plot,
+        colour_by,
+        report,
+    } = files;
     // A member's own progress would flash by; the map shows one bar of members.
     opts.progress = std::sync::Arc::new(());
     opts.budget.cancel = Some(cancel_on_ctrl_c());
@@ -85,15 +92,26 @@ pub fn run(family: &str, seconds: f64, files: Files<'_>, mut opts: Options, json
         bar.set_position(i as u64 + 1);
         bar.set_message(row.game.clone());
     });
+    let mut map = map?;
+    if report {
+        bar.set_position(0);
+        zermelo::balance_map::add_reports(&mut map, &opts, seconds, &mut |i, _, row| {
+            bar.set_position(i as u64 + 1);
+            bar.set_message(format!("report of {}", row.game));
+        })?;
+    }
     bar.finish_and_clear();
-    let map = map?;
     if let Some(path) = csv {
         std::fs::write(path, to_csv(&map)).with_context(|| format!("writing {}", path.display()))?;
     }
     if let Some(path) = plot {
-        heatmap(&map, path, colour_by)?;
+        heatmap(&map, path, colour_by, report)?;
     }
     let mut text = table(&map);
+    if report {
+        let pairs = quantity(flips(&map).len() as u64, "pair");
+        let _ = writeln!(text, "the result flips between {pairs} of neighbouring members");
+    }
     if let Some(path) = plot {
         let _ = writeln!(text, "heatmap: {}", path.display());
     }
@@ -120,10 +138,19 @@ fn table(map: &BalanceMap) -> String {
     for (k, w) in keys.iter().zip(&widths) {
         let _ = write!(text, "{k:<w$} ");
     }
+    let reported = map.members.iter().any(|r| r.report.is_some());
+    let extra = |cells: [&str; 3]| match reported {
+        true => format!("{:<11} {:<13} {:<12}  ", cells[0], cells[1], cells[2]),
+        false => String::new(),
+    };
     let _ = writeln!(
         text,
-        "{:<8} {:<12} {:>14} {:>9}  note",
-        "result", "", "positions", "seconds"
+        "{:<8} {:<12} {:>14} {:>9}  {}note",
+        "result",
+        "",
+        "positions",
+        "seconds",
+        extra(["keep/moves", "safe % seats", "sha256"])
     );
     for row in &map.members {
         for (k, w) in keys.iter().zip(&widths) {
@@ -142,12 +169,14 @@ fn table(map: &BalanceMap) -> String {
             (None, _) if keys.is_empty() => row.game.clone(),
             (None, _) => String::new(),
         };
+        let [keep, safe, sha] = report_cells(row);
         let line = format!(
-            "{:<8} {:<12} {:>14} {:>9.2}  {note}",
+            "{:<8} {:<12} {:>14} {:>9.2}  {}{note}",
             result(row),
             how(row),
             positions,
-            row.seconds
+            row.seconds,
+            extra([&keep, &safe, &sha])
         );
         let _ = writeln!(text, "{}", line.trim_end());
     }
@@ -167,6 +196,73 @@ fn table(map: &BalanceMap) -> String {
     text
 }
 
+/// A member's report as text cells: first moves keeping the value of all ("2/3"), its
+/// seats' mean shares of safe moves ("65.7/46.3") and the start of its certificate's
+/// SHA-256; empty where there is none.
+fn report_cells(row: &MapRow) -> [String; 3] {
+    let Some(r) = &row.report else {
+        return Default::default();
+    };
+    let keep = match r.first_moves {
+        0 => String::new(),
+        n => format!("{}/{n}", r.keeping),
+    };
+    let safe = r.safe.as_ref().map_or_else(String::new, |s| {
+        s.iter()
+            .map(|x| format!("{:.1}", 100.0 * x))
+            .collect::<Vec<_>>()
+            .join("/")
+    });
+    let sha = r.sha256.as_deref().map_or("", |h| &h[..12.min(h.len())]);
+    [keep, safe, sha.to_string()]
+}
+
+/// The pairs of neighbouring members (by index) whose results differ, both solved:
+/// members whose keys differ in one key only, by one step along its values, that key
+/// given with them.
+fn flips(map: &BalanceMap) -> Vec<(usize, usize, &str)> {
+    let order = |k: &str| {
+        let mut v: Vec<&str> = Vec::new();
+        for r in &map.members {
+            let x = r.keys.get(k).map_or("", String::as_str);
+            if !v.contains(&x) {
+                v.push(x);
+            }
+        }
+        v
+    };
+    let orders: Vec<(&str, Vec<&str>)> = map.keys.iter().map(|k| (k.as_str(), order(k))).collect();
+    let solved = |r: &MapRow| r.status == Status::Solved && r.verdict.value.is_some();
+    let mut found = Vec::new();
+    for (i, a) in map.members.iter().enumerate().filter(|(_, r)| solved(r)) {
+        for (j, b) in map
+            .members
+            .iter()
+            .enumerate()
+            .skip(i + 1)
+            .filter(|(_, r)| solved(r))
+        {
+            let differing: Vec<&(&str, Vec<&str>)> = orders
+                .iter()
+                .filter(|(k, _)| a.keys.get(*k) != b.keys.get(*k))
+                .collect();
+            let [(key, values)] = differing[..] else {
+                continue;
+            };
+            let at = |r: &MapRow| {
+                values
+                    .iter()
+                    .position(|v| Some(*v) == r.keys.get(*key).map(String::as_str))
+            };
+            let adjacent = matches!((at(a), at(b)), (Some(x), Some(y)) if x.abs_diff(y) == 1);
+            if adjacent && result(a) != result(b) {
+                found.push((i, j, *key));
+            }
+        }
+    }
+    found
+}
+
 /// One CSV line per member: the varying keys, the spec, and the solve's fields.
 fn to_csv(map: &BalanceMap) -> String {
     let mut out = String::new();
@@ -174,7 +270,12 @@ fn to_csv(map: &BalanceMap) -> String {
         out += k;
         out.push(',');
     }
-    out += "game,status,to_move,value,remoteness,margin,positions,solver,seconds,estimate_seconds,estimate_bytes,reason\n";
+    out += "game,status,to_move,value,remoteness,margin,positions,solver,seconds,estimate_seconds,estimate_bytes,reason";
+    let reported = map.members.iter().any(|r| r.report.is_some());
+    if reported {
+        out += ",first_moves,keeping,safe,sha256";
+    }
+    out.push('\n');
     let quote = |t: &str| match t.contains([',', '"', '\n']) {
         true => format!("\"{}\"", t.replace('"', "\"\"")),
         false => t.to_string(),
@@ -202,6 +303,23 @@ fn to_csv(map: &BalanceMap) -> String {
             opt(r.estimate.map(|c| c.bytes.to_string())),
             quote(r.reason.as_deref().unwrap_or(""))
         );
+        if reported {
+            out.pop();
+            let rep = r.report.as_ref();
+            let safe = rep
+                .and_then(|x| x.safe.as_ref())
+                .map(|s| s.iter().map(|x| format!("{x:.4}")).collect::<Vec<_>>().join("/"));
+            let _ = writeln!(
+                out,
+                ",{},{},{},{}",
+                opt(rep
+                    .filter(|x| x.first_moves > 0)
+                    .map(|x| x.first_moves.to_string())),
+                opt(rep.filter(|x| x.first_moves > 0).map(|x| x.keeping.to_string())),
+                opt(safe),
+                opt(rep.and_then(|x| x.sha256.clone()))
+            );
+        }
     }
     out
 }
@@ -243,7 +361,8 @@ fn class_colour(row: &MapRow) -> RGBColor {
 /// The heatmap: the first two varying keys as rows and columns (one key: one row), one
 /// panel per combination of the others' values; every cell coloured by the first
 /// player's result and labelled with its remoteness or margin ("?" for skipped members).
-fn heatmap(map: &BalanceMap, path: &Path, colour_by: ColourBy) -> Result<()> {
+/// With `flips`, a thick line between neighbouring cells whose results differ.
+fn heatmap(map: &BalanceMap, path: &Path, colour_by: ColourBy, flips_marked: bool) -> Result<()> {
     if colour_by == ColourBy::Class && !map.members.iter().any(|r| class(r).is_some()) {
         bail!(
             "no member of {} has an outcome class to colour by; colour by result",
@@ -271,8 +390,10 @@ fn heatmap(map: &BalanceMap, path: &Path, colour_by: ColourBy) -> Result<()> {
     let rest: Vec<&str> = map.keys.iter().skip(2).map(String::as_str).collect();
     let mut panels: BTreeMap<Vec<String>, Vec<&MapRow>> = BTreeMap::new();
     let mut order: Vec<Vec<String>> = Vec::new();
+    let panel_of =
+        |r: &MapRow| -> Vec<String> { rest.iter().map(|k| format!("{k}={}", r.keys[*k])).collect() };
     for r in &map.members {
-        let key: Vec<String> = rest.iter().map(|k| format!("{k}={}", r.keys[*k])).collect();
+        let key = panel_of(r);
         if !panels.contains_key(&key) {
             order.push(key.clone());
         }
@@ -382,8 +503,33 @@ fn heatmap(map: &BalanceMap, path: &Path, colour_by: ColourBy) -> Result<()> {
                     .map_err(|e| fail(&e))?;
             }
         }
+        let marked = flips(map)
+            .into_iter()
+            .filter(|_| flips_marked)
+            .map(|(a, b, k)| (&map.members[a], &map.members[b], k));
+        for (a, b, k) in marked.filter(|(a, _, _)| panel_of(a) == *key) {
+            let at = |m: &MapRow, k: Option<&str>, axis: &[&str]| {
+                k.map_or(0, |k| axis.iter().position(|v| *v == m.keys[k]).unwrap_or(0)) as i32
+            };
+            let (i, j) = (
+                at(a, row_key, &rows).max(at(b, row_key, &rows)),
+                at(a, col_key, &cols).max(at(b, col_key, &cols)),
+            );
+            let (x, y) = (x0 + CELL * j, y0 + CELL * i);
+            let edge = match Some(k) {
+                k if k == col_key => [(x - 1, y), (x - 1, y + CELL - 2)],
+                k if k == row_key => [(x, y - 1), (x + CELL - 2, y - 1)],
+                _ => continue,
+            };
+            root.draw(&PathElement::new(edge.to_vec(), BLACK.stroke_width(4)))
+                .map_err(|e| fail(&e))?;
+        }
     }
     let legend = match colour_by {
+        ColourBy::Result if flips_marked => [
+            "blue: the first player wins, grey: draw, orange: the second player wins; a thick line: the result flips",
+            "W n, L n: in n moves; +n, -n: the margin; ?: over its budget; blank: no such game",
+        ],
         ColourBy::Result => [
             "blue: the first player wins, grey: draw, orange: the second player wins",
             "W n, L n: in n moves; +n, -n: the margin; ?: over its budget; blank: no such game",

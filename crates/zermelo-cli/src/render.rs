@@ -1,6 +1,7 @@
 //! Text and JSON of the library's typed results, the same for every game.
 
 use serde_json::json;
+use zermelo::analysis::selfplay::Estimate;
 use zermelo::analysis::stats::Share;
 use zermelo::catalog;
 use zermelo::session::saved::{DbCheck, DbInfo, DbList, DbMerge, DbPart};
@@ -371,4 +372,82 @@ pub fn db_merge(m: &DbMerge) -> Report {
         ) + &db_line(&m.info),
         json: document("db merge", m),
     }
+}
+
+/// A share in percent with its interval: `52.3 [50.1, 54.5]`.
+fn pct_interval(s: &Share) -> String {
+    format!(
+        "{:.1} [{:.1}, {:.1}]",
+        100.0 * s.share,
+        100.0 * s.low,
+        100.0 * s.high
+    )
+}
+
+/// The estimate as a table, one row per seat, and its summary lines.
+pub fn estimate_text(e: &Estimate) -> String {
+    let every = e.players.iter().all(|p| *p == e.players[0]);
+    let who = if every {
+        format!("{} in every seat", e.players[0])
+    } else {
+        e.players.join(", ")
+    };
+    let last = e.seed.wrapping_add(e.games - 1);
+    let mut text = format!(
+        "{} of {}, {who} (seeds {} to {last})\n",
+        quantity(e.games, "game"),
+        e.game,
+        e.seed
+    );
+    let width = e.players.iter().map(String::len).max().unwrap_or(0).max(6);
+    let row = |cells: [&str; 6]| {
+        let [seat, player, win, draw, shared, points] = cells;
+        let line = format!("{seat:<4}  {player:<width$}  {win:<18}  {draw:<18}  {shared:<18}  {points}");
+        line.trim_end().to_string() + "\n"
+    };
+    text += &row(["seat", "player", "win %", "draw %", "shared win %", "points %"]);
+    for s in &e.seats {
+        let cells = [
+            pct_interval(&s.win),
+            pct_interval(&s.draw),
+            pct_interval(&s.shared_win),
+            pct_interval(&s.points),
+        ];
+        let [win, draw, shared, points] = cells.each_ref().map(String::as_str);
+        text += &row([&(s.seat + 1).to_string(), &s.player, win, draw, shared, points]);
+    }
+    text += "(95 % intervals; points: 1 a win, 1/k a win shared by k, 1/seats a draw)\n";
+    text += &format!("draws: {} %\n", pct_interval(&e.draws));
+    text += &format!("game length: {:.1} plies (sd {:.1})\n", e.plies.mean, e.plies.sd);
+    if let Some(m) = &e.margin {
+        text += &format!(
+            "winner's margin: {:.2} points (sd {:.2}) over the next best\n",
+            m.mean, m.sd
+        );
+    }
+    if let Some(a) = &e.first_move_advantage {
+        text += &format!(
+            "first-move advantage: {:+.2} points [{:+.2}, {:+.2}] (sd {:.2}), seat 1's points minus the mean of the others'\n",
+            a.mean, a.low, a.high, a.sd
+        );
+    }
+    if let (Some(w), Some(reached)) = (e.until, e.reached) {
+        let widest = e.seats.iter().map(|s| s.points.width()).fold(0.0, f64::max);
+        text += &if reached {
+            format!(
+                "every seat's points interval is narrower than {:.1} % (widest {:.1} %)\n",
+                100.0 * w,
+                100.0 * widest
+            )
+        } else {
+            format!(
+                "stopped at --games {}: the widest points interval is {:.1} %, not narrower than {:.1} %\n",
+                e.most_games,
+                100.0 * widest,
+                100.0 * w
+            )
+        };
+    }
+    text += &format!("{:.2} games/s ({:.1} s)\n", e.games_per_second, e.seconds);
+    text
 }

@@ -159,6 +159,14 @@ fn misused_balance_options_are_one_line_errors() {
         &["balance", "mnk:m=4..3"],
         &["balance", "mnk:q=1..2"],
         &["balance", "bigpoints:colors=2..3,white=0..1"],
+        &["balance", "bigpoints:colors=2,discs=2", "--report"],
+        &[
+            "balance",
+            "bigpoints:players=3",
+            "--players",
+            "greedy",
+            "--report",
+        ],
     ] {
         let out = zermelo(args);
         let err = String::from_utf8_lossy(&out.stderr);
@@ -166,4 +174,61 @@ fn misused_balance_options_are_one_line_errors() {
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
         assert!(err.starts_with("error:"), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn a_family_report_adds_each_members_first_moves_safe_shares_and_certificate() {
+    let dir = data_dir("report");
+    std::fs::create_dir_all(&dir).unwrap();
+    let (csv, svg) = (dir.join("map.csv"), dir.join("map.svg"));
+    let data = dir.to_str().unwrap();
+    let family = "mnk:m=3..4,n=3,k=3";
+    let args = [
+        "--data",
+        data,
+        "balance",
+        family,
+        "--report",
+        "--csv",
+        csv.to_str().unwrap(),
+        "--plot",
+        svg.to_str().unwrap(),
+    ];
+    let map = json(&[&args[..], &["--json"]].concat());
+    assert!(schema_errors(&validator(), &map).is_empty());
+    let members = map["map"]["members"].as_array().unwrap();
+    assert_eq!(members.len(), 2);
+    for m in members {
+        let report = json(&["--data", data, "report", m["game"].as_str().unwrap(), "--json"]);
+        let r = &m["report"];
+        assert_eq!(r["first_moves"], report["first_moves"]["total"]);
+        assert_eq!(r["keeping"], report["first_moves"]["keeping"]);
+        assert_eq!(r["sha256"], report["certificate"]["sha256"]);
+        let safe: Vec<_> = report["forgiveness"]["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["safe"].clone())
+            .collect();
+        assert_eq!(r["safe"].as_array().unwrap(), &safe);
+    }
+    // The two members are neighbours: where their results differ, one flip is marked.
+    let flipped = members[0]["value"] != members[1]["value"];
+    let out = zermelo(&args);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("keep/moves") && text.contains("sha256"), "{text}");
+    let pairs = usize::from(flipped);
+    let said = if flipped { "1 pair " } else { "0 pairs " };
+    assert!(text.contains(&format!("flips between {said}")), "{text}");
+    let page = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(page.matches("stroke-width=\"4\"").count(), pairs);
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    assert!(rows
+        .lines()
+        .next()
+        .unwrap()
+        .ends_with(",first_moves,keeping,safe,sha256"));
+    let sha = members[0]["report"]["sha256"].as_str().unwrap();
+    assert!(rows.lines().nth(1).unwrap().ends_with(sha), "{rows}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -389,15 +389,80 @@ fn screenshots_folder() -> PathBuf {
     folder.canonicalize().unwrap()
 }
 
+/// Whether `chromedriver` is there; without it, fails under `ZERMELO_BROWSER=required`,
+/// else says on stderr that the browser was skipped.
+fn browser_present() -> bool {
+    if Path::new(CHROMEDRIVER).exists() {
+        return true;
+    }
+    let missing = format!("{CHROMEDRIVER} is missing (apt-get install chromium chromium-driver)");
+    assert!(
+        std::env::var("ZERMELO_BROWSER").as_deref() != Ok("required"),
+        "the browser test needs a browser: {missing}"
+    );
+    eprintln!("\n*** BROWSER TEST SKIPPED: {missing}; no page was tested in a browser ***\n");
+    false
+}
+
+#[test]
+fn the_report_page_shows_its_headings_and_plot_on_desktop_and_phone() {
+    if !browser_present() {
+        return;
+    }
+    let scratch = std::env::temp_dir().join(format!("zermelo-browser-report-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let page = scratch.join("report.html");
+    let data = scratch.join("data");
+    let out = common::zermelo(&[
+        "--data",
+        data.to_str().unwrap(),
+        "report",
+        "tictactoe",
+        "--selfplay",
+        "100",
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let (_driver, port) = start_chromedriver();
+    let folder = screenshots_folder();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let c = connect(port, &scratch.join("profile")).await;
+        c.goto(&format!("file://{}", page.display())).await.unwrap();
+        assert_eq!(text(&c, "h1").await, "tictactoe");
+        let mut headings = Vec::new();
+        for h in c.find_all(Locator::Css("h2")).await.unwrap() {
+            headings.push(h.text().await.unwrap());
+        }
+        for shown in [
+            "First moves",
+            "The swap rule",
+            "Forgiveness along perfect play",
+            "Certificate",
+        ] {
+            assert!(headings.iter().any(|h| h == shown), "{shown} in {headings:?}");
+        }
+        for (width, height, device) in [(1200, 900, "desktop"), (390, 844, "phone")] {
+            set_viewport(&c, width, height).await;
+            let (w, h, plots) = smallest(&c, "svg").await;
+            assert!(
+                plots >= 1 && w > 0.0 && h > 0.0,
+                "{device}: the plot is drawn ({w} x {h} px)"
+            );
+            assert!(w <= width as f64, "{device}: the plot fits the screen ({w} px)");
+            let over = overflowing(&c).await;
+            assert!(over.is_empty(), "{device}: runs off the screen: {over:?}");
+            screenshot(&c, &folder, &format!("report-{device}"), width, height).await;
+        }
+        c.close().await.unwrap();
+    });
+    let _ = std::fs::remove_dir_all(&scratch);
+}
+
 #[test]
 fn chromium_plays_games_by_clicking_the_page() {
-    if !Path::new(CHROMEDRIVER).exists() {
-        let missing = format!("{CHROMEDRIVER} is missing (apt-get install chromium chromium-driver)");
-        assert!(
-            std::env::var("ZERMELO_BROWSER").as_deref() != Ok("required"),
-            "the browser test needs a browser: {missing}"
-        );
-        eprintln!("\n*** BROWSER TEST SKIPPED: {missing}; no page was tested in a browser ***\n");
+    if !browser_present() {
         return;
     }
     let scratch = std::env::temp_dir().join(format!("zermelo-browser-{}", std::process::id()));

@@ -159,7 +159,9 @@ fn a_report_page_holds_its_plot() {
 fn bad_requests_fail_in_one_line() {
     let line = common::error_line(&["report", "tictactoe", "--depth", "3"]);
     assert!(line.contains("--depth"), "{line}");
-    let line = common::error_line(&["report", "bigpoints:colors=3,discs=3,players=3"]);
+    let line = common::error_line(&["report", "tictactoe", "--player", "random"]);
+    assert!(line.contains("--player"), "{line}");
+    let line = common::error_line(&["report", "bigpoints:players=3", "--player", "nobody"]);
     assert!(!line.is_empty());
 }
 
@@ -275,5 +277,90 @@ fn soft_players_at_temperature_zero_keep_the_value_in_self_play() {
     }
     let line = common::error_line(&["tournament", "tictactoe", "--players", "soft:-1,random"]);
     assert!(line.contains("temperature"), "{line}");
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn a_reduced_big_points_board_reports_in_full_with_the_scores_solve_gives() {
+    let data = data_dir("bigpoints-reduced");
+    let spec = "bigpoints:board=1221";
+    let r = documented(&data, &["report", spec]);
+    let solved = documented(&data, &["solve", spec]);
+    let moves = documented(&data, &["moves", spec]);
+    assert_eq!(r["value"], solved["value"]);
+    assert_eq!(r["scores"], solved["scores"]);
+    let first = &r["first_moves"];
+    assert_eq!(first["total"], moves["moves_total"]);
+    for word in ["win", "draw", "lose"] {
+        assert_eq!(
+            moves_valued(&first["moves"], word),
+            moves_valued(&moves["moves"], word)
+        );
+    }
+    assert!(r["forgiveness"]["seats"].as_array().unwrap().len() == 2);
+    assert!(r["certificate"]["sha256"].as_str().unwrap().len() == 64);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn three_seats_of_big_points_get_each_seats_share_by_self_play() {
+    let data = data_dir("bigpoints-three");
+    let spec = "bigpoints:players=3";
+    let args = ["report", spec, "--player", "greedy", "--selfplay", "60"];
+    let r = documented(&data, &args);
+    assert_eq!(r["seats"], 3);
+    assert!(r["scores"].is_null());
+    // The exact scores are left out for the reason `solve` refuses the game.
+    let refused = common::error_line(&["--data", data.to_str().unwrap(), "solve", spec]);
+    let note = r["notes"][0].as_str().unwrap();
+    assert!(
+        refused.ends_with(note.trim_start_matches("exact scores left out: ")),
+        "{refused} / {note}"
+    );
+    // The same games as `balance --players` plays.
+    let e = documented(&data, &["balance", spec, "--players", "greedy", "--games", "60"]);
+    let s = &r["selfplay"];
+    assert_eq!(s["games"], 60);
+    assert_eq!(s["seats"], e["seats"]);
+    let seats = s["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 3);
+    let total: f64 = seats.iter().map(|x| x["points"]["share"].as_f64().unwrap()).sum();
+    assert!((total - 1.0).abs() < 1e-9, "{total}");
+    for x in seats {
+        let p = &x["points"];
+        assert!(p["low"].as_f64() <= p["share"].as_f64() && p["share"].as_f64() <= p["high"].as_f64());
+    }
+    let text = String::from_utf8(common::zermelo(&args).stdout).unwrap();
+    assert!(text.contains("3 seats") && text.contains("points %"), "{text}");
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn a_graph_of_three_seats_gets_the_exact_scores_solve_gives() {
+    let data = data_dir("graph-three");
+    std::fs::create_dir_all(&data).unwrap();
+    let file = data.join("three.json");
+    std::fs::write(
+        &file,
+        r#"{"seats":3,"nodes":[{"id":"s","seat":0},{"id":"a","seat":1},{"id":"b","seat":2},
+        {"id":"t1","points":[3,1,0]},{"id":"t2","points":[0,2,1]},{"id":"t3","points":[1,0,2]},
+        {"id":"t4","points":[0,1,3]}],
+        "edges":[{"source":"s","target":"a","move":"l"},{"source":"s","target":"b","move":"r"},
+        {"source":"a","target":"t1","move":"x"},{"source":"a","target":"t2","move":"y"},
+        {"source":"b","target":"t3","move":"x"},{"source":"b","target":"t4","move":"y"}]}"#,
+    )
+    .unwrap();
+    let spec = format!("graph:file={}", file.display());
+    let r = documented(
+        &data,
+        &["report", &spec, "--player", "random", "--selfplay", "20"],
+    );
+    let solved = documented(&data, &["solve", &spec]);
+    assert_eq!(r["scores"], solved["scores"]);
+    assert_eq!(r["scores"].as_array().unwrap().len(), 3);
+    assert!(r["notes"].as_array().unwrap().is_empty());
+    assert_eq!(r["selfplay"]["games"], 20);
+    let line = common::error_line(&["report", &spec, "--html", "x.html"]);
+    assert!(line.contains("--html"), "{line}");
     let _ = std::fs::remove_dir_all(&data);
 }

@@ -54,6 +54,74 @@ pub struct MapRow {
     pub estimate: Option<Cost>,
     /// Why it was skipped or refused.
     pub reason: Option<String>,
+    /// What its designer's report adds (`balance --report`), when asked for and the
+    /// member was solved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub report: Option<MemberReport>,
+}
+
+/// What a member's designer's report adds to its row ([`add_reports`]).
+#[derive(Clone, Debug, Serialize)]
+pub struct MemberReport {
+    /// Its first moves.
+    pub first_moves: u64,
+    /// The first moves that keep its value.
+    pub keeping: u64,
+    /// Each seat's mean share of moves that keep the value along perfect play, in seat
+    /// order; `None` when the forgiveness was left out (over the member's time).
+    pub safe: Option<Vec<f64>>,
+    /// The SHA-256 of its certificate; `None` when it was left out.
+    pub sha256: Option<String>,
+    /// Why parts of the report were left out, or why there is none.
+    pub notes: Vec<String>,
+}
+
+impl MemberReport {
+    fn of(r: crate::session::DesignReport) -> Self {
+        MemberReport {
+            first_moves: r.first_moves.tally.total,
+            keeping: r.first_moves.keeping,
+            safe: r.forgiveness.map(|f| f.seats.iter().map(|s| s.safe).collect()),
+            sha256: r.certificate.map(|c| c.sha256),
+            notes: r.notes,
+        }
+    }
+}
+
+/// Adds its designer's report to every solved member of `map`, each within `seconds`;
+/// `each` sees every member as it is done. A member whose report fails (over its time,
+/// a game without one) gets one without its parts, the reason in its notes.
+pub fn add_reports(
+    map: &mut BalanceMap,
+    opts: &Options,
+    seconds: f64,
+    each: &mut dyn FnMut(usize, usize, &MapRow),
+) -> Result<(), Error> {
+    let n = map.members.len();
+    for (i, row) in map.members.iter_mut().enumerate() {
+        if opts.budget.cancelled() {
+            return Err(Error::Cancelled);
+        }
+        if row.status == Status::Solved {
+            let mut member = opts.clone();
+            member.budget.seconds = Some(seconds);
+            let report = catalog::open(&row.game).and_then(|s| s.report(1, &member));
+            row.report = Some(match report {
+                Ok(r) => MemberReport::of(r),
+                Err(Error::Cancelled) if opts.budget.cancelled() => return Err(Error::Cancelled),
+                Err(e @ (Error::Io(..) | Error::Database { .. })) => return Err(e),
+                Err(e) => MemberReport {
+                    first_moves: 0,
+                    keeping: 0,
+                    safe: None,
+                    sha256: None,
+                    notes: vec![e.to_string()],
+                },
+            });
+        }
+        each(i, n, row);
+    }
+    Ok(())
 }
 
 impl MapRow {
@@ -70,6 +138,7 @@ impl MapRow {
             details: Vec::new(),
             estimate: None,
             reason: Some(reason),
+            report: None,
         }
     }
 
@@ -86,6 +155,7 @@ impl MapRow {
             details: s.details,
             estimate: None,
             reason: None,
+            report: None,
         }
     }
 }

@@ -58,3 +58,56 @@ pub fn strengths(session: &dyn Session, games: u64, opts: &Options) -> Result<Ve
         })
         .collect()
 }
+
+/// Games of self-play a report of a game of more than two seats plays when not told.
+pub const SEATS_GAMES: u64 = 100;
+
+/// A report on a game of more than two seats, whose values are out of reach of the
+/// two-seat analysis: each seat's share of the points by self-play, with its 95 %
+/// interval, and each seat's exact score where the game solves exactly.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatsReport {
+    /// The game spec.
+    pub game: String,
+    /// How many seats play.
+    pub seats: usize,
+    /// Each seat's final score under best play, in seat order, where the game solves
+    /// exactly; `None` otherwise (see `notes`).
+    pub scores: Option<Vec<i32>>,
+    /// The self-play estimate: the same player in every seat.
+    pub selfplay: crate::analysis::selfplay::Estimate,
+    /// Why parts of the report were left out.
+    pub notes: Vec<String>,
+}
+
+/// The report of a game of more than two seats: `games` games of `player` in every seat
+/// from the seed 0, and the solve's scores where the game solves.
+pub fn seats_report(
+    session: &dyn Session,
+    player: &str,
+    games: u64,
+    opts: &Options,
+) -> Result<SeatsReport, Error> {
+    let mut notes = Vec::new();
+    let scores = match session.solve(opts) {
+        Ok(solution) => solution.verdict.scores,
+        Err(e @ (Error::Unsupported(_) | Error::TooBig(_))) => {
+            notes.push(format!("exact scores left out: {e}"));
+            None
+        }
+        Err(e) => return Err(e),
+    };
+    let plan = Plan {
+        games,
+        until: None,
+        seed: 0,
+    };
+    let selfplay = session.selfplay(&[player.to_string()], &plan, opts, &|_| {})?;
+    Ok(SeatsReport {
+        game: session.spec().to_string(),
+        seats: session.seats(),
+        scores,
+        selfplay,
+        notes,
+    })
+}
