@@ -15,6 +15,7 @@
 //! answered, so work that is being stopped still counts against the budget.
 
 use std::collections::HashMap;
+use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -415,10 +416,13 @@ pub fn serve(addr: SocketAddr, opts: Options, cache_bytes: u64, games: Vec<Strin
             .await
             .with_context(|| format!("binding {addr}"))?;
         let local = listener.local_addr()?;
-        println!("zermelo is serving on http://{local}/");
+        // Where it serves, said once; a reader that has gone away stops no server.
+        let mut said = format!("zermelo is serving on http://{local}/\n");
         for spec in &games {
-            println!("{spec}: http://{local}/?spec={}", query_text(spec));
+            said += &format!("{spec}: http://{local}/?spec={}\n", query_text(spec));
         }
+        let mut out = std::io::stdout();
+        let _ = out.write_all(said.as_bytes()).and_then(|()| out.flush());
         let app = Arc::new(App {
             opts,
             cache: Mutex::new(Cache {
