@@ -42,6 +42,7 @@ DECLARED = {
     zermelo.Grundy: "grundy",
     zermelo.Balance: "balance_sweep",
     zermelo.MemberEstimate: "map_member/estimate",
+    zermelo.MemberReport: "map_member/report",
     zermelo.Member: "map_member",
     zermelo.BalanceMap: "balance_map/map",
     zermelo.Mean: "mean",

@@ -465,6 +465,18 @@ class MemberEstimate(Record):
     seconds: float
 
 
+class MemberReport(Record):
+    """What a designer's report adds to a solved member of a balance map (`zermelo balance --report`):
+    its first moves, those keeping its value, each seat's mean share of safe moves along
+    perfect play and its certificate's SHA-256 (`None` where left out, with `notes`)."""
+
+    first_moves: int
+    keeping: int
+    safe: Optional[List[float]]
+    sha256: Optional[str]
+    notes: List[str]
+
+
 class Member(Verdict):
     """A member of a balance map: its game and varying `keys` (read by index), whether it
     was solved, skipped or refused, and the fields of `solve`."""
@@ -479,6 +491,7 @@ class Member(Verdict):
     details: List[Fact]
     estimate: Optional[MemberEstimate]
     reason: Optional[str]
+    report: MemberReport
 
 
 class BalanceMap(Record):
