@@ -100,15 +100,14 @@ fn a_line_without_end_forfeits_at_once_with_bounded_memory() {
     assert!(peak_kib < 200 << 10, "a child reached {peak_kib} KiB");
 }
 
-// Item 10: SIGTERM to zermelo stops the program's whole group, even one ignoring SIGTERM.
-#[test]
-fn sigterm_leaves_no_program_behind() {
-    let marker = "301.101";
+/// Sends `sig` to a `zermelo play` whose program ignores SIGTERM, and checks that no
+/// process of the program (its sleeps, named by `marker`) is left.
+fn a_signal_leaves_no_program_behind(sig: libc::c_int, marker: &str) {
     let mut zermelo = playing(
         &format!("cmd:trap '' TERM; sleep {marker}; sleep {marker}"),
         marker,
     );
-    signal(zermelo.id(), libc::SIGTERM);
+    signal(zermelo.id(), sig);
     let _ = zermelo.wait();
     assert!(
         within(3, || running(marker).is_empty()),
@@ -117,21 +116,16 @@ fn sigterm_leaves_no_program_behind() {
     );
 }
 
+// Item 10: SIGTERM to zermelo stops the program's whole group, even one ignoring SIGTERM.
+#[test]
+fn sigterm_leaves_no_program_behind() {
+    a_signal_leaves_no_program_behind(libc::SIGTERM, "301.101");
+}
+
 // Item 10: after SIGKILL, which zermelo cannot catch, the program's group dies with it.
 #[test]
 fn sigkill_leaves_no_program_behind() {
-    let marker = "301.102";
-    let mut zermelo = playing(
-        &format!("cmd:trap '' TERM; sleep {marker}; sleep {marker}"),
-        marker,
-    );
-    signal(zermelo.id(), libc::SIGKILL);
-    let _ = zermelo.wait();
-    assert!(
-        within(3, || running(marker).is_empty()),
-        "left: {:?}",
-        running(marker)
-    );
+    a_signal_leaves_no_program_behind(libc::SIGKILL, "301.102");
 }
 
 // Item 11: Ctrl-C in `zermelo play` while a program thinks ends the game at once.
