@@ -431,8 +431,9 @@ impl Game {
         self.session.default_players()
     }
 
-    /// Solves the game from its start, or from `position`: the `solve` document.
-    #[pyo3(signature = (solver=None, position=None, force=false, save=true, memory=None, seconds=None, progress=None))]
+    /// Solves the game from its start, or from `position`: the `solve` document; with
+    /// `remoteness`, how soon too where the game answers who wins by proof.
+    #[pyo3(signature = (solver=None, position=None, force=false, save=true, memory=None, seconds=None, progress=None, remoteness=false))]
     #[allow(clippy::too_many_arguments)]
     fn solve(
         &self,
@@ -444,9 +445,11 @@ impl Game {
         memory: Option<Whole>,
         seconds: Option<f64>,
         progress: Option<Bound<'_, PyAny>>,
+        remoteness: bool,
     ) -> PyResult<String> {
         let mut opts = options(&self.data, memory, seconds)?;
         opts.solver = solver;
+        opts.remoteness = remoteness;
         opts.position = position;
         opts.force = force;
         opts.save = save;
@@ -460,7 +463,7 @@ impl Game {
     /// The position after `moves` from the start (or from `position`), with every legal
     /// move's value: the `moves` document
     /// and the picture as SVG (`None` for games without one).
-    #[pyo3(signature = (moves=Vec::new(), position=None, all=false, memory=None, seconds=None, progress=None))]
+    #[pyo3(signature = (moves=Vec::new(), position=None, all=false, memory=None, seconds=None, progress=None, remoteness=false))]
     #[allow(clippy::too_many_arguments)]
     fn position(
         &self,
@@ -471,10 +474,12 @@ impl Game {
         memory: Option<Whole>,
         seconds: Option<f64>,
         progress: Option<Bound<'_, PyAny>>,
+        remoteness: bool,
     ) -> PyResult<(String, Option<String>)> {
         let mut opts = options(&self.data, memory, seconds)?;
         opts.position = position;
         opts.all_moves = all;
+        opts.remoteness = remoteness;
         let session = self.session.as_ref();
         let view = run(py, opts, progress.as_ref(), &Call::default(), |opts| {
             session.position(&moves, opts)

@@ -88,13 +88,17 @@ class Game:
         memory: Memory = None,
         seconds: Optional[float] = None,
         progress: bool = True,
+        remoteness: bool = False,
     ) -> Solution:
         """Strongly solves the game from its start (saving its table, as `zermelo solve`
         does, unless `save=False`) and returns the start's value; with `position` (in the
         game's notation, as `moves().position` writes it), that position's value. `memory`
-        (bytes or `"8G"`) and `seconds` bound the work; Ctrl-C stops it."""
+        (bytes or `"8G"`) and `seconds` bound the work; Ctrl-C stops it. A game solved by
+        proof (Domineering) answers who wins without the remoteness; `remoteness=True`
+        asks its exact solver for how many moves the game lasts too (other games always
+        give it)."""
         with Bar(progress) as bar:
-            text = self._native.solve(solver, position, force, save, to_bytes(memory), seconds, bar)
+            text = self._native.solve(solver, position, force, save, to_bytes(memory), seconds, bar, remoteness)
         return load_as(Solution, text)
 
     def moves(
@@ -106,12 +110,17 @@ class Game:
         memory: Memory = None,
         seconds: Optional[float] = None,
         progress: bool = True,
+        remoteness: bool = False,
     ) -> Position:
         """The position after `moves` (a list, or text `a1,b2`) from the start, or from
         `position` (in the game's notation), with the value of every legal move
-        (`all=True` lists every move of positions with very many)."""
+        (`all=True` lists every move of positions with very many). A game solved by proof
+        (Domineering) values the moves win or lose, the winning first;
+        `remoteness=True` gives each its remoteness, by the exact solver."""
         with Bar(progress) as bar:
-            text, svg = self._native.position(self._notation(moves, position), position, all, to_bytes(memory), seconds, bar)
+            text, svg = self._native.position(
+                self._notation(moves, position), position, all, to_bytes(memory), seconds, bar, remoteness
+            )
         return Position(load(text), svg)
 
     def state(self, moves: Moves = None, *, position: Optional[str] = None) -> State:

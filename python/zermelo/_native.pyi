@@ -69,6 +69,7 @@ class Game:
         memory: Optional[int] = None,
         seconds: Optional[float] = None,
         progress: Optional[_Progress] = None,
+        remoteness: bool = False,
     ) -> str: ...
     def position(
         self,
@@ -78,6 +79,7 @@ class Game:
         memory: Optional[int] = None,
         seconds: Optional[float] = None,
         progress: Optional[_Progress] = None,
+        remoteness: bool = False,
     ) -> Tuple[str, Optional[str]]: ...
     def report(
         self,

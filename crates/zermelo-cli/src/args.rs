@@ -53,6 +53,11 @@ pub enum Command {
         /// Keep the solved table in memory only; do not save it to the data folder.
         #[arg(long)]
         no_save: bool,
+        /// Find how many moves the game lasts (the remoteness), not only who wins: for a
+        /// game solved by proof (Domineering), its exact solver answers instead. Other
+        /// games always give the remoteness.
+        #[arg(long)]
+        remoteness: bool,
     },
     /// Show the position after some moves and the value of every legal move.
     Moves {
@@ -69,6 +74,10 @@ pub enum Command {
         /// List every legal move, however many (otherwise at most 200).
         #[arg(long)]
         all: bool,
+        /// Value every move with its remoteness, by the exact solver, where the game
+        /// values moves by proof (Domineering).
+        #[arg(long)]
+        remoteness: bool,
     },
     /// A designer's report from the game's strong solution (solved first when needed):
     /// every first move's value, the swap rule, each seat's forgiveness along perfect

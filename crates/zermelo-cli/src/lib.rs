@@ -124,8 +124,10 @@ fn dispatch(
             solver,
             force,
             no_save,
+            remoteness,
         } => {
             opts.position = position;
+            opts.remoteness = remoteness;
             commands::solve(&spec, solver, force, no_save, partition, opts, json)
         }
         Command::Moves {
@@ -133,8 +135,10 @@ fn dispatch(
             position,
             moves,
             all,
+            remoteness,
         } => {
             opts.position = position;
+            opts.remoteness = remoteness;
             commands::moves(&spec, &moves, all, opts)
         }
         Command::Report {

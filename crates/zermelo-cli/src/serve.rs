@@ -624,8 +624,14 @@ async fn bot(
 ) -> Response {
     run(app, client, &uri, query, true, |session, q, opts| {
         let player = bot_player(session, q.player.clone());
-        let chosen = session.bot_move(&q.moves(), &player, q.seed, opts)?;
-        Ok(json!({"command": "bot", "game": session.spec(), "player": player, "move": chosen}))
+        // A search stopped by the request's time falls back on a move it says it chose so.
+        let chosen = session.bot_choice(&q.moves(), &player, q.seed, opts)?;
+        let mut answer =
+            json!({"command": "bot", "game": session.spec(), "player": player, "move": chosen.notation});
+        if let Some(note) = chosen.note {
+            answer["note"] = json!(note);
+        }
+        Ok(answer)
     })
     .await
 }

@@ -292,7 +292,7 @@ where
     let open: &'static Opener = Box::leak(Box::new(move |spec: &Spec| {
         spec.check_keys(info)?;
         let game = make(spec)?;
-        Ok(search::open(&spec.to_string(), info, game, None))
+        Ok(search::open(&spec.to_string(), info, game, None, None))
     }));
     // Every example opens; the first says which solvers the game offers.
     let mut solvers = None;

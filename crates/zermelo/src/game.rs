@@ -90,6 +90,11 @@ pub trait Indexed: Game {
     fn rank(&self, p: &Self::Position) -> u64;
     /// The position of rank `r`, or `None` when no valid position has that rank.
     fn unrank(&self, r: u64) -> Option<Self::Position>;
+    /// Whether the ranks number every position: false for a game too big to number in 64
+    /// bits (a Domineering board of more than 62 cells), whose ranks no table may use.
+    fn numbered(&self) -> bool {
+        true
+    }
 }
 
 /// Indexed games whose ranks come in levels, for level-by-level solving. Level `l` holds

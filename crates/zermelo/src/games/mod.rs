@@ -24,8 +24,8 @@
 //!
 //! A family small enough to read in one sitting (about 600 lines with its tests) stays a
 //! single file, `<family>.rs`, in the same order: first what `mod.rs` holds, then the
-//! notation and picture (`domineering.rs`). A bigger one is a folder (`mnk/`: its notation and its
-//! null-window tree each take a file).
+//! notation and picture. A bigger one is a folder (`mnk/`: its notation and its
+//! null-window tree each take a file; `domineering/`: its notation).
 
 pub mod bigpoints;
 pub mod domineering;

@@ -56,4 +56,11 @@ pub trait Player<G: Game> {
         let _ = (game, p);
         Ok(())
     }
+    /// A move in `p` after [`Player::choose`] stopped at its budget's limit, with a note
+    /// saying how it was chosen, for a caller that must answer in time; `None` (the
+    /// default) when the player has none and the stop stands.
+    fn fallback(&mut self, game: &G, p: &G::Position) -> Option<(G::Move, String)> {
+        let _ = (game, p);
+        None
+    }
 }

@@ -9,10 +9,10 @@ use std::time::{Duration, Instant};
 
 use super::common::{self, check_seats, outcome_words, program, Special, MAX_PLIES};
 use super::{
-    bytes_text, Big, Budget, Cost, Counts, DesignReport, Fact, FirstMove, FirstMoves, ForfeitReason, Found,
-    GameRecord, Graph, GraphEdge, GraphNode, MoveTally, MoveValue, Options, PlayIo, PlayerInfo, PositionView,
-    RatingRow, Replies, SeatPlayer, SeatResults, SeatRow, Session, Solution, StandingRow, Standings,
-    SwapRule, Verdict,
+    bytes_text, Big, BotMove, Budget, Cost, Counts, DesignReport, Fact, FirstMove, FirstMoves, ForfeitReason,
+    Found, GameRecord, Graph, GraphEdge, GraphNode, MoveTally, MoveValue, Options, PlayIo, PlayerInfo,
+    PositionView, RatingRow, Replies, SeatPlayer, SeatResults, SeatRow, Session, Solution, StandingRow,
+    Standings, SwapRule, Verdict,
 };
 use crate::analysis::report::{self as design, Certificate, Forgiveness};
 use crate::analysis::selfplay::{self, Estimate, GameResult, Plan};
@@ -895,7 +895,16 @@ impl<S: Strategy> GameSession<S> {
         ))
     }
 
-    fn bot_move_of(&self, moves: &[String], name: &str, seed: u64, opts: &Options) -> Result<String, Error> {
+    /// The move of the player `name` after `moves`; with `fallback`, the move the player
+    /// falls back on where its search stops at the budget's limit.
+    fn bot_move_of(
+        &self,
+        moves: &[String],
+        name: &str,
+        seed: u64,
+        opts: &Options,
+        fallback: bool,
+    ) -> Result<BotMove, Error> {
         let game = self.strategy.game("a bot's move")?;
         let p = common::replay(game, common::start(game, opts)?, moves)?;
         if game.outcome(&p).is_some() {
@@ -907,10 +916,18 @@ impl<S: Strategy> GameSession<S> {
         // What the player asks for is refused before any work starts when it is over the
         // budget (`mcts:60s` under a budget of 2 s, a search too deep to end in time).
         player.check(game, &p)?;
-        let m = player
-            .choose(game, &p)
-            .map_err(|e| opts.budget.stopped_as(e, "the bot's move"))?;
-        Ok(game.format_move(&p, &m))
+        let (m, note) = match player.choose(game, &p) {
+            Ok(m) => (m, None),
+            Err(e @ Error::TooBig(_)) => match fallback.then(|| player.fallback(game, &p)).flatten() {
+                Some((m, note)) => (m, Some(note)),
+                None => return Err(opts.budget.stopped_as(e, "the bot's move")),
+            },
+            Err(e) => return Err(opts.budget.stopped_as(e, "the bot's move")),
+        };
+        Ok(BotMove {
+            notation: game.format_move(&p, &m),
+            note,
+        })
     }
 }
 
@@ -1063,7 +1080,20 @@ impl<S: Strategy> Session for GameSession<S> {
     }
 
     fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error> {
-        self.settled(self.bot_move_of(moves, player, seed, opts))
+        self.settled(
+            self.bot_move_of(moves, player, seed, opts, false)
+                .map(|b| b.notation),
+        )
+    }
+
+    fn bot_choice(
+        &self,
+        moves: &[String],
+        player: &str,
+        seed: u64,
+        opts: &Options,
+    ) -> Result<BotMove, Error> {
+        self.settled(self.bot_move_of(moves, player, seed, opts, true))
     }
 
     fn report(&self, depth: u32, opts: &Options) -> Result<DesignReport, Error> {

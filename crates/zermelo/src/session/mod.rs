@@ -126,6 +126,12 @@ pub trait Session: Send + Sync {
     /// The move the named player makes after `moves` (from the start, or from
     /// [`Options::position`]).
     fn bot_move(&self, moves: &[String], player: &str, seed: u64, opts: &Options) -> Result<String, Error>;
+    /// The move as [`Session::bot_move`] makes it, or, where the player's search stops at
+    /// the budget's limit and the player has a move to fall back on (the perfect player of
+    /// a game with a prover: the move its search ranks first), that move with a note
+    /// saying so: for a caller that must answer within its time (the server's bot).
+    fn bot_choice(&self, moves: &[String], player: &str, seed: u64, opts: &Options)
+        -> Result<BotMove, Error>;
     /// Plays a random game from the start, checking that every move and position
     /// round-trips through the game's notation and that the game ends: the number of
     /// moves (the conformance suite's playouts, for games of any size).

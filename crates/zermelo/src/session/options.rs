@@ -44,6 +44,9 @@ pub struct Options {
     /// and bot moves apply their moves after it, games and tournaments start there, and a
     /// solve values it. `None` starts from the game's start.
     pub position: Option<String>,
+    /// Ask for the exact distance to the end (remoteness) where a game would answer only
+    /// who wins, by proof: its exact solver values the position and its moves instead.
+    pub remoteness: bool,
 }
 
 impl Default for Options {
@@ -61,6 +64,7 @@ impl Default for Options {
             run_programs: false,
             move_time: MOVE_TIME,
             position: None,
+            remoteness: false,
         }
     }
 }

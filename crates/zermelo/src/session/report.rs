@@ -240,6 +240,16 @@ impl Solution {
     }
 }
 
+/// A bot's move, and how it was chosen where that is not as asked (its search stopped
+/// at the budget's limit, and it fell back on a move it could choose in time).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BotMove {
+    /// The move, in the game's notation.
+    pub notation: String,
+    /// How the move was chosen, when the player fell back; `None` for its own choice.
+    pub note: Option<String>,
+}
+
 /// One legal move and what it is worth to the player making it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MoveValue {

@@ -12,7 +12,8 @@
 //! - [`margin`]: alpha-beta over score margins, for score games such as Dots and Boxes;
 //! - [`margin_table`]: retrograde analysis of those margins into a table of every rank;
 //! - [`nullwindow`]: null-window search over margins with a fixed-size table shared by
-//!   every core, for the largest searches (Dots and Boxes 4 × 4 boxes, m,n,k).
+//!   every core, for the largest searches (Dots and Boxes 4 × 4 boxes, m,n,k);
+//! - [`prove`]: the interface of a game's proof search, who wins without how soon.
 //!
 //! A solver made for one family's positions lives with that family under
 //! [`crate::games`] (Big Points' one-word score solvers, Dots and Boxes' chain solver).
@@ -25,6 +26,7 @@ pub mod margin_table;
 pub mod memo;
 pub mod minimax;
 pub mod nullwindow;
+pub mod prove;
 pub mod retrograde;
 pub mod scores;
 pub mod search;

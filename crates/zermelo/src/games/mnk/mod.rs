@@ -380,6 +380,7 @@ pub fn open(spec: &Spec) -> Result<Box<dyn crate::session::Session>, Error> {
         info,
         game,
         tree,
+        None,
     ))
 }
 

@@ -1,16 +1,19 @@
 //! The search strategy: alpha-beta with a transposition table keyed by symmetry class,
 //! memoised negamax and retrograde analysis to cross-check it, for games with win, lose
 //! and draw outcomes (tic-tac-toe, m,n,k-games, Domineering); a game may offer its own
-//! null-window search, which then also values moves and plays the perfect player. A
-//! retrograde solve saves its table of every rank to the data folder; positions, moves
-//! and the perfect player then read it instead of searching.
+//! null-window search, which then also values moves and plays the perfect player. A game
+//! without draws may offer a prover ([`Prover`]): then `solve`, the moves' values and the
+//! perfect player answer who wins by proof, without how soon, unless
+//! [`Options::remoteness`] asks for the exact distance. A retrograde solve saves its table
+//! of every rank to the data folder; positions, moves and the perfect player then read it
+//! instead of searching.
 
 use std::sync::Arc;
 use std::time::Instant;
 
 use crate::analysis::count;
 use crate::game::{Indexed, Notation, PlayerId, Symmetric};
-use crate::play::perfect::{rank_moves, Perfect};
+use crate::play::perfect::{rank_moves, Perfect, Proving};
 use crate::play::Player;
 use crate::session::common;
 use crate::session::engine::{GameSession, Made, Strategy, Tables};
@@ -20,6 +23,7 @@ use crate::session::{
     Verdict,
 };
 use crate::solve::memo::MemoSolver;
+use crate::solve::prove::{proved_moves, Prover, ProverFn};
 use crate::solve::search::AlphaBeta;
 use crate::solve::{plain_key, retrograde, symmetric_key, KeyFn, Oracle, SearchOracle, Setup, TableOracle};
 use crate::spec::GameInfo;
@@ -67,13 +71,17 @@ pub type TreeOracleFn<G> = for<'g> fn(&'g G, &Setup) -> Box<dyn SearchOracle<G> 
 
 /// The name of the null-window solver, when a game offers one.
 const NULL_WINDOW: &str = "nullwindow";
+/// The name of the proof solver, when a game offers a prover.
+const PROOF: &str = "proof";
 
-/// The search strategy of a game: its own null-window search when it has one, else
-/// alpha-beta; memoised negamax and retrograde analysis on demand.
+/// The search strategy of a game: its prover when it has one (who wins), its own
+/// null-window search when it has one, else alpha-beta (how soon); memoised negamax and
+/// retrograde analysis on demand.
 pub struct Search<G> {
     spec: String,
     game: G,
     tree: Option<TreeOracleFn<G>>,
+    prover: Option<ProverFn<G>>,
 }
 
 /// The players of a game solved by search.
@@ -82,17 +90,25 @@ pub const PLAYERS: &[PlayerInfo] = &[PlayerInfo {
     help: "exact search: wins fastest, loses slowest",
 }];
 
+/// The players of a game solved by search that offers a prover.
+pub const PROVING_PLAYERS: &[PlayerInfo] = &[PlayerInfo {
+    name: "perfect",
+    help: "proves who wins; loses with the move the proof ranks first",
+}];
+
 /// What a game solved by search must offer.
 pub trait Searchable: Notation + Symmetric + Indexed + Clone + Send + Sync + 'static {}
 impl<G: Notation + Symmetric + Indexed + Clone + Send + Sync + 'static> Searchable for G {}
 
-/// The session of `spec`, a game of `info` solved by search: by `tree`, the game's own
-/// null-window search, by default when it has one.
+/// The session of `spec`, a game of `info` solved by search: by `prover`, the game's
+/// proof search, when it has one and the remoteness is not asked for, else by `tree`, the
+/// game's own null-window search, when it has one.
 pub fn open<G: Searchable>(
     spec: &str,
     info: &'static GameInfo,
     game: G,
     tree: Option<TreeOracleFn<G>>,
+    prover: Option<ProverFn<G>>,
 ) -> Box<dyn Session> {
     let seats = game.players();
     Box::new(GameSession::new(
@@ -103,11 +119,67 @@ pub fn open<G: Searchable>(
             spec: spec.to_string(),
             game,
             tree,
+            prover,
         },
     ))
 }
 
 impl<G: Searchable> Search<G> {
+    /// The game's prover under `opts`, unless `opts` asks for the remoteness or the game
+    /// has none.
+    fn proving(&self, opts: &Options) -> Option<ProverFn<G>> {
+        self.prover.filter(|_| !opts.remoteness)
+    }
+
+    /// Refuses `what`, work that needs a rank for every position, on a game too big to
+    /// number.
+    fn numbered(&self, what: &str) -> Result<(), Error> {
+        if self.game.numbered() {
+            return Ok(());
+        }
+        Err(Error::TooBig(format!(
+            "{what} of {} is refused: it has too many positions to number in 64 bits",
+            self.spec
+        )))
+    }
+
+    /// Whether the mover of `p` wins, by `prover` (a position that has ended by its
+    /// outcome), under `opts`' budget.
+    fn proved(&self, prover: &mut dyn Prover<G>, p: &G::Position, opts: &Options) -> Result<bool, Error> {
+        let g = &self.game;
+        match g.outcome(p) {
+            Some(outcome) => Ok(outcome.is_win_for(g.to_move(p))),
+            None => prover
+                .wins(p)
+                .map_err(|e| opts.budget.stopped_as(e, &format!("solving {}", self.spec))),
+        }
+    }
+
+    /// Solves `start` by proof: who wins, with no remoteness, the nodes searched and the
+    /// outcome class.
+    fn prove(&self, prover: ProverFn<G>, start: &G::Position, opts: &Options) -> Result<Found, Error> {
+        let started = Instant::now();
+        let g = &self.game;
+        let mut prover = prover(g, &opts.setup(ENTRY_BYTES));
+        let wins = self.proved(prover.as_mut(), start, opts)?;
+        let mut details = vec![];
+        if let Some(other) = g.with_other_to_move(start) {
+            let swapped = self.proved(prover.as_mut(), &other, opts)?;
+            details.extend(self.class_fact(start, Some(wins), Some(swapped)));
+        }
+        details.insert(
+            0,
+            Fact::new("nodes", "nodes", FactValue::Big(Big(u128::from(prover.nodes())))),
+        );
+        Ok(Found {
+            verdict: proved_verdict(wins),
+            positions: Big(prover.positions() as u128),
+            solver: PROOF.to_string(),
+            seconds: started.elapsed().as_secs_f64(),
+            details,
+        })
+    }
+
     /// The exact search under `setup`: the game's null-window search when it has one (one
     /// table for every position asked), else alpha-beta.
     fn oracle(&self, setup: &Setup) -> Box<dyn Oracle<G> + '_> {
@@ -125,6 +197,7 @@ impl<G: Searchable> Search<G> {
         opts: &Options,
         tables: &Tables<'_, Self>,
     ) -> Result<(Value, u64, Option<Fact>), Error> {
+        self.numbered("retrograde analysis")?;
         let g = &self.game;
         let spec = &self.spec;
         let path = crate::session::table_path(opts, spec);
@@ -136,7 +209,7 @@ impl<G: Searchable> Search<G> {
             }
         }
         opts.budget
-            .check(&format!("retrograde analysis of {spec}"), self.retrograde_cost())?;
+            .check(&format!("retrograde analysis of {spec}"), self.retrograde_cost()?)?;
         if opts.save {
             crate::session::writable(&opts.data_dir)?;
             crate::session::check_room(&opts.data_dir, g.size() / 2)?;
@@ -201,18 +274,15 @@ impl<G: Searchable> Search<G> {
         })
     }
 
-    /// The outcome class of `p`, worth `value` to its mover and `swapped` to the other
-    /// player moving first: who wins whoever starts (L for seat 0, R for seat 1), or the
-    /// player to move (N) or the other (P); none where either start draws.
-    fn class_fact(&self, p: &G::Position, value: Value, swapped: Value) -> Option<Fact> {
+    /// The outcome class of `p`, where its mover wins by `wins` and the other player,
+    /// moving first, by `swapped` (`None`: a draw): who wins whoever starts (L for seat 0,
+    /// R for seat 1), or the player to move (N) or the other (P); none where either start
+    /// draws.
+    fn class_fact(&self, p: &G::Position, wins: Option<bool>, swapped: Option<bool>) -> Option<Fact> {
         let g = &self.game;
         let mover = g.to_move(p);
-        let winner = |v: Value, first: PlayerId| match v {
-            Value::Win(_) => Some(first),
-            Value::Lose(_) => Some(1 - first),
-            Value::Draw => None,
-        };
-        let (by_mover, by_other) = (winner(value, mover)?, winner(swapped, 1 - mover)?);
+        let winner = |wins: Option<bool>, first: PlayerId| wins.map(|w| if w { first } else { 1 - first });
+        let (by_mover, by_other) = (winner(wins, mover)?, winner(swapped, 1 - mover)?);
         let text = if by_mover == by_other {
             let class = if by_mover == 0 { "L" } else { "R" };
             format!("{class} ({} wins whoever starts)", g.player_name(by_mover))
@@ -224,13 +294,14 @@ impl<G: Searchable> Search<G> {
         Some(Fact::new("class", "outcome class", FactValue::Text(text)))
     }
 
-    fn retrograde_cost(&self) -> Cost {
+    fn retrograde_cost(&self) -> Result<Cost, Error> {
+        self.numbered("retrograde analysis")?;
         let size = self.game.size();
-        Cost {
+        Ok(Cost {
             positions: size,
             bytes: size.saturating_mul(RETROGRADE_BYTES),
             seconds: size as f64 / RETROGRADE_RATE,
-        }
+        })
     }
 }
 
@@ -243,13 +314,20 @@ impl<G: Searchable> Strategy for Search<G> {
     }
 
     fn solvers(&self) -> Vec<&'static str> {
+        let proof = self.prover.map(|_| PROOF);
         let own = self.tree.map(|_| NULL_WINDOW);
-        own.into_iter()
+        proof
+            .into_iter()
+            .chain(own)
             .chain(["alphabeta", "memo", "retrograde"])
             .collect()
     }
 
+    /// The saved table; none on a game too big to number, which cannot have one.
     fn load(&self, opts: &Options) -> Result<Option<Database>, Error> {
+        if !self.game.numbered() {
+            return Ok(None);
+        }
         crate::session::saved_table(opts, &self.spec, Some(self.game.size()), SAVER)
     }
 
@@ -272,7 +350,7 @@ impl<G: Searchable> Strategy for Search<G> {
         _tables: &Tables<'_, Self>,
     ) -> Result<Cost, Error> {
         Ok(match opts.solver.as_deref() {
-            Some("retrograde") => self.retrograde_cost(),
+            Some("retrograde") => self.retrograde_cost()?,
             // A search visits an unknown share of the positions: the index size bounds it.
             _ => Cost {
                 positions: self.game.size(),
@@ -285,12 +363,25 @@ impl<G: Searchable> Strategy for Search<G> {
     fn solve(&self, start: &G::Position, opts: &Options, tables: &Tables<'_, Self>) -> Result<Found, Error> {
         let started = Instant::now();
         let solvers = self.solvers();
-        let solver = opts.solver.as_deref().unwrap_or(solvers[0]);
+        // With a prover, the exact solvers follow it: the first answers the remoteness.
+        let exact = solvers[usize::from(self.prover.is_some())];
+        let solver = match (opts.solver.as_deref(), self.proving(opts)) {
+            (Some(PROOF), _) if opts.remoteness => return Err(Error::Unsupported(format!(
+                "the proof solver finds who wins {}, not how soon: drop --remoteness or pick another solver",
+                self.spec
+            ))),
+            (Some(solver), _) => solver,
+            (None, Some(_)) => PROOF,
+            (None, None) => exact,
+        };
+        if let (PROOF, Some(prover)) = (solver, self.prover) {
+            return self.prove(prover, start, opts);
+        }
         let mut details = Vec::new();
         let (value, positions) = self.value(solver, start, opts, tables, &mut details)?;
         if let Some(other) = self.game.with_other_to_move(start) {
             let (swapped, _) = self.value(solver, &other, opts, tables, &mut Vec::new())?;
-            details.extend(self.class_fact(start, value, swapped));
+            details.extend(self.class_fact(start, winner(value), winner(swapped)));
         }
         Ok(Found {
             verdict: Verdict::of(value),
@@ -309,13 +400,21 @@ impl<G: Searchable> Strategy for Search<G> {
     ) -> Result<PositionView, Error> {
         let g = &self.game;
         let spec = &self.spec;
-        let ranked = match (g.outcome(p), tables.get()?) {
-            (Some(_), _) => Vec::new(),
-            (None, Some(db)) => rank_moves(g, &mut Saved { game: g, db: &db }, p)?,
-            (None, None) => rank_moves(g, &mut self.oracle(&opts.setup(ENTRY_BYTES)), p).map_err(|e| {
-                opts.budget
-                    .stopped_as(e, &format!("valuing the moves of this {spec} position"))
-            })?,
+        let stopped = |e| {
+            opts.budget
+                .stopped_as(e, &format!("valuing the moves of this {spec} position"))
+        };
+        let ranked = match (g.outcome(p), tables.get()?, self.proving(opts)) {
+            (Some(_), _, _) => Vec::new(),
+            (None, Some(db), _) => rank_moves(g, &mut Saved { game: g, db: &db }, p)?,
+            (None, None, Some(prover)) => {
+                let mut prover = prover(g, &opts.setup(ENTRY_BYTES));
+                let proved = proved_moves(g, prover.as_mut(), p).map_err(stopped)?;
+                return Ok(proved_view(spec, g, p, &proved));
+            }
+            (None, None, None) => {
+                rank_moves(g, &mut self.oracle(&opts.setup(ENTRY_BYTES)), p).map_err(stopped)?
+            }
         };
         Ok(value_view(spec, g, p, &ranked, Vec::new()))
     }
@@ -328,11 +427,15 @@ impl<G: Searchable> Strategy for Search<G> {
         tables: &Tables<'_, Self>,
     ) -> Option<Made<'s, G>> {
         (name == "perfect").then(|| {
-            Ok(match tables.get()? {
-                Some(db) => {
+            let setup = opts.budget.setup(ENTRY_BYTES);
+            Ok(match (tables.get()?, self.proving(opts)) {
+                (Some(db), _) => {
                     Box::new(Perfect::new(Owned { game: &self.game, db }, seed)) as Box<dyn Player<G> + 's>
                 }
-                None => Box::new(Perfect::new(self.oracle(&opts.budget.setup(ENTRY_BYTES)), seed)),
+                (None, Some(prover)) => {
+                    Box::new(Proving::new(prover(&self.game, &setup), setup.limit.clone()))
+                }
+                (None, None) => Box::new(Perfect::new(self.oracle(&setup), seed)),
             })
         })
     }
@@ -380,6 +483,38 @@ pub fn value_view<G: Notation>(
     }
 }
 
+/// Who wins by `value`: the mover (`Some(true)`), the other (`Some(false)`), or no one.
+fn winner(value: Value) -> Option<bool> {
+    match value {
+        Value::Win(_) => Some(true),
+        Value::Lose(_) => Some(false),
+        Value::Draw => None,
+    }
+}
+
+/// The verdict of a proof: win or lose for the mover, without remoteness.
+fn proved_verdict(wins: bool) -> Verdict {
+    Verdict {
+        value: Some(if wins { "win" } else { "lose" }),
+        ..Verdict::default()
+    }
+}
+
+/// The view of `p` with its moves valued by proof, the winning moves first.
+fn proved_view<G: Notation>(spec: &str, g: &G, p: &G::Position, proved: &[(G::Move, bool)]) -> PositionView {
+    let wins = proved.first().is_some_and(|&(_, w)| w);
+    let moves = proved
+        .iter()
+        .map(|&(ref m, w)| MoveValue {
+            notation: g.format_move(p, m),
+            verdict: proved_verdict(w),
+            best: w == wins,
+            note: None,
+        })
+        .collect();
+    common::view(spec, g, p, proved_verdict(wins), moves)
+}
+
 /// A fact from a whole number.
 pub fn int_fact(key: &str, label: &str, n: i64) -> Fact {
     Fact::new(key, label, FactValue::Int(n))
@@ -388,6 +523,7 @@ pub fn int_fact(key: &str, label: &str, n: i64) -> Fact {
 impl<G: Searchable> Search<G> {
     /// Counts positions and complete games.
     fn counted(&self, symmetry: bool, opts: &Options) -> Result<Counts, Error> {
+        self.numbered("counting the positions")?;
         let g = &self.game;
         let spec = &self.spec;
         let size = g.size();
@@ -432,6 +568,7 @@ impl<G: Searchable> Search<G> {
 
     /// Re-solves `sample` random positions of `db`, a saved database of this game.
     fn sample_checked(&self, db: &Database, sample: u64, seed: u64) -> Result<u64, Error> {
+        self.numbered("checking a saved table")?;
         let g = &self.game;
         let spec = &self.spec;
         let fail = |why: String| Error::Database {

@@ -9,37 +9,44 @@
 //! lower-left cell of its domino (`b2`: Vertical covers b2 and b3, Horizontal covers b2
 //! and c2). The board itself may lack cells (`board=..#./..../....`).
 
-use crate::game::{Game, Indexed, Notation, Outcome, PlayerId, Symmetric};
-use crate::picture::{Grid, Kind, Picture, Shape};
-use crate::session::{quantity, Session};
+mod notation;
+
+use crate::game::{Game, Indexed, Outcome, PlayerId, Symmetric};
+use crate::session::Session;
+use crate::solve::prove::{Prover, ProverFn};
+use crate::solve::search::AlphaBeta;
+use crate::solve::Setup;
 use crate::spec::{GameInfo, Key, Preset, Spec, Values};
-use crate::Error;
+use crate::{Error, Value};
+use notation::read_rows;
 
 /// The player who stands dominoes up.
 pub const VERTICAL: PlayerId = 0;
 /// The player who lays dominoes down.
 pub const HORIZONTAL: PlayerId = 1;
-/// The most cells a board may have (its index has 2^(cells + 1) ranks).
-const MAX_CELLS: usize = 49;
+/// The most rows, and the most columns, of a board.
+const MAX_SIDE: usize = 11;
+/// The most cells a board numbered by rank may have: its index has 2^(cells + 1) ranks.
+const MAX_NUMBERED_CELLS: usize = 62;
 /// The bit of a position whose mover is not the one its covered cells say.
-const SWAPPED: Cells = 1 << 63;
+const SWAPPED: Cells = 1 << 127;
 
-/// A side of the board, 1 to 8 cells, 4 when not given.
+/// A side of the board, 1 to 11 cells, 4 when not given.
 const SIDE: Values = Values::Int {
     lo: 1,
-    hi: 8,
+    hi: MAX_SIDE as u64,
     default: Preset::Is(4),
 };
 const ROWS: Key = Key {
     name: "rows",
     values: SIDE,
-    also: Some("rows*cols <= 49"),
+    also: None,
     help: "board height",
 };
 const COLS: Key = Key {
     name: "cols",
     values: SIDE,
-    also: Some("rows*cols <= 49"),
+    also: None,
     help: "board width",
 };
 /// The players in the order of [`VERTICAL`] and [`HORIZONTAL`].
@@ -66,7 +73,7 @@ pub const INFO: GameInfo = GameInfo {
     summary: "Domineering: Vertical and Horizontal place dominoes in turn; who cannot place one loses",
     how_to_play: "Vertical places a domino on two free squares of a column, Horizontal on two free squares of a row; whoever cannot place one loses.",
     keys: &[ROWS, COLS, FIRST, BOARD],
-    players: crate::session::strategies::search::PLAYERS,
+    players: crate::session::strategies::search::PROVING_PLAYERS,
 };
 
 /// A Domineering board of a given size.
@@ -83,9 +90,9 @@ pub struct Domineering {
     first_col: Cells,
 }
 
-/// The covered cells (bit `row * cols + col`, row 0 at the bottom), and bit 63 set when
+/// The covered cells (bit `row * cols + col`, row 0 at the bottom), and bit 127 set when
 /// the player to move is not the one the number of dominoes says.
-pub type Cells = u64;
+pub type Cells = u128;
 
 impl Domineering {
     /// The game on a board of `rows` × `cols` with `first` to move.
@@ -95,9 +102,9 @@ impl Domineering {
 
     /// The game on a board of `rows` × `cols` lacking the cells `blocked`.
     pub fn shaped(rows: usize, cols: usize, blocked: Cells, first: PlayerId) -> Result<Self, Error> {
-        if rows == 0 || cols == 0 || rows > 8 || cols > 8 || rows * cols > MAX_CELLS {
+        if rows == 0 || cols == 0 || rows > MAX_SIDE || cols > MAX_SIDE {
             return Err(Error::Spec(format!(
-                "a {rows} x {cols} board is out of range (1..=8 each, at most {MAX_CELLS} cells)"
+                "a {rows} x {cols} board is out of range (1..={MAX_SIDE} rows and columns)"
             )));
         }
         let mirror = |flip_rows: bool, flip_cols: bool| -> Vec<usize> {
@@ -469,24 +476,36 @@ impl Symmetric for Domineering {
 }
 
 impl Indexed for Domineering {
-    /// 2^(cells + 1): each cell covered or not, and the mover the count says or the other.
+    /// 2^(cells + 1): each cell covered or not, and the mover the count says or the other;
+    /// on a board of more than 62 cells, more than 64 bits hold (see [`Indexed::numbered`]).
     fn size(&self) -> u64 {
-        2 << self.cells()
+        if self.numbered() {
+            2 << self.cells()
+        } else {
+            u64::MAX
+        }
+    }
+
+    fn numbered(&self) -> bool {
+        self.cells() <= MAX_NUMBERED_CELLS
     }
 
     fn rank(&self, p: &Cells) -> u64 {
-        p & self.all() | (p >> 63) << self.cells()
+        // Exact on a numbered board; elsewhere no table asks.
+        (p & self.all() | (p >> 127) << self.cells()) as u64
     }
 
     /// Every set of covered cells that covers the cells the board lacks is a position,
     /// with either player to move, whether play can reach it or not.
     fn unrank(&self, r: u64) -> Option<Cells> {
-        let p = r & self.all() | (r >> self.cells()) << 63;
-        (r < self.size() && p & self.blocked == self.blocked).then_some(p)
+        let r = Cells::from(r);
+        let p = r & self.all() | (r >> self.cells()) << 127;
+        (self.numbered() && r < Cells::from(self.size()) && p & self.blocked == self.blocked).then_some(p)
     }
 }
 
-/// Opens a session of the Domineering board `spec` names: solved by search.
+/// Opens a session of the Domineering board `spec` names: solved by search, who wins by
+/// proof ([`prover`]), how soon by alpha-beta.
 pub fn open(spec: &Spec) -> Result<Box<dyn Session>, Error> {
     let game = Domineering::from_spec(spec)?;
     Ok(crate::session::strategies::search::open(
@@ -494,193 +513,56 @@ pub fn open(spec: &Spec) -> Result<Box<dyn Session>, Error> {
         &INFO,
         game,
         None,
+        Some(prover as ProverFn<Domineering>),
     ))
 }
 
-impl Notation for Domineering {
-    fn parse_move(&self, p: &Cells, text: &str) -> Result<usize, Error> {
-        let t = text.trim().to_ascii_lowercase();
-        let bad = |why: String| Error::bad_move(text, why);
-        let mut chars = t.chars();
-        let col = chars.next().filter(char::is_ascii_lowercase);
-        let row: Option<usize> = chars.as_str().parse().ok();
-        let (Some(col), Some(row)) = (col, row) else {
-            return Err(bad("expected a cell like b2 (column letter, row number)".into()));
-        };
-        let c = (col as u8 - b'a') as usize;
-        if c >= self.cols || row == 0 || row > self.rows {
-            return Err(bad(format!(
-                "no such cell on a {} x {} board",
-                self.rows, self.cols
-            )));
-        }
-        let cell = (row - 1) * self.cols + c;
-        let mover = self.to_move(p);
-        match self.partner(mover, cell) {
-            None => Err(bad(format!(
-                "{}'s domino from {} would leave the board",
-                self.player_name(mover),
-                self.cell_name(cell)
-            ))),
-            Some(o) if p >> cell & 1 == 1 || p >> o & 1 == 1 => Err(bad(format!(
-                "{} or {} is covered",
-                self.cell_name(cell),
-                self.cell_name(o)
-            ))),
-            Some(_) => Ok(cell),
+/// The prover of Domineering positions under `setup`.
+fn prover<'g>(game: &'g Domineering, setup: &Setup) -> Box<dyn Prover<Domineering> + 'g> {
+    Box::new(ExactProver::new(game, setup))
+}
+
+/// Proves who wins by the exact alpha-beta search (win is a won value), the moves ordered
+/// by the room they leave: a stand-in for a proof search of Domineering's own.
+pub struct ExactProver<'g> {
+    game: &'g Domineering,
+    search: AlphaBeta<'g, Domineering>,
+    nodes: u64,
+}
+
+impl<'g> ExactProver<'g> {
+    /// The prover of `game`'s positions, stopping at `setup`'s limit.
+    pub fn new(game: &'g Domineering, setup: &Setup) -> Self {
+        ExactProver {
+            game,
+            search: AlphaBeta::symmetric(game).with_limit(setup.limit.clone()),
+            nodes: 0,
         }
     }
+}
 
-    fn format_move(&self, _p: &Cells, m: &usize) -> String {
-        self.cell_name(*m)
+impl Prover<Domineering> for ExactProver<'_> {
+    fn wins(&mut self, p: &Cells) -> Result<bool, Error> {
+        self.nodes += 1;
+        Ok(matches!(self.search.solve(p)?, Value::Win(_)))
     }
 
-    /// Rows from the top joined by `/`, `#` for a covered cell and `.` for a free one,
-    /// then ` V` or ` H` naming the player to move where the covered cells may be any;
-    /// without it, the count of dominoes says who moves.
-    fn parse_position(&self, text: &str) -> Result<Cells, Error> {
-        let bad = |why: String| Error::bad_position(text, why);
-        let (board, mover) = match text.trim().rsplit_once(' ') {
-            Some((board, "V" | "v")) => (board, Some(VERTICAL)),
-            Some((board, "H" | "h")) => (board, Some(HORIZONTAL)),
-            Some((_, other)) => return Err(bad(format!("'{other}' is not V or H, the player to move"))),
-            None => (text, None),
-        };
-        let rows: Vec<&str> = board.trim().split('/').collect();
-        if rows.len() != self.rows || rows.iter().any(|r| r.chars().count() != self.cols) {
-            return Err(bad(format!(
-                "expected {} of {} joined by '/'",
-                quantity(self.rows, "row"),
-                quantity(self.cols, "cell")
-            )));
-        }
-        let (_, _, p) = read_rows(board).map_err(&bad)?;
-        let missing = self.blocked & !p;
-        if missing != 0 {
-            return Err(bad(format!(
-                "{} is not on this board: mark it #",
-                self.cell_name(missing.trailing_zeros() as usize)
-            )));
-        }
-        if let Some(mover) = mover {
-            return Ok(if mover == self.by_count(p) { p } else { p | SWAPPED });
-        }
-        let add_mover = "add ' V' or ' H' to name the player to move";
-        if (p & !self.blocked).count_ones() % 2 == 1 {
-            return Err(bad(format!(
-                "dominoes cover an even number of cells ({add_mover})"
-            )));
-        }
-        if !self.reachable(p) {
-            return Err(bad(format!(
-                "the covered cells are not dominoes that {} and {} can have placed in turn, {} first ({add_mover})",
-                self.player_name(self.first),
-                self.player_name(1 - self.first),
-                self.player_name(self.first)
-            )));
-        }
-        Ok(p)
+    /// The legal moves, the child best for the mover (least room left to the opponent
+    /// over its own) first.
+    fn ordered(&mut self, p: &Cells) -> Vec<usize> {
+        let g = self.game;
+        let mut moves = g.legal_moves(p);
+        moves.sort_by_cached_key(|m| g.heuristic(&g.play(p, m)));
+        moves
     }
 
-    /// As [`Notation::parse_position`] reads it: the mover named where the count of
-    /// dominoes does not say it.
-    fn format_position(&self, p: &Cells) -> String {
-        let rows = self.rows_text(*p);
-        if self.reachable(*p) {
-            return rows;
-        }
-        let mover = if self.to_move(p) == VERTICAL { "V" } else { "H" };
-        format!("{rows} {mover}")
+    /// Positions asked about (the alpha-beta search counts no nodes of its own).
+    fn nodes(&self) -> u64 {
+        self.nodes
     }
 
-    fn render(&self, p: &Cells) -> String {
-        let mut s = String::new();
-        for (i, row) in self.rows_text(*p).split('/').enumerate() {
-            s += &format!("{:>2} ", self.rows - i);
-            for ch in row.chars() {
-                s.push(' ');
-                s.push(ch);
-            }
-            s.push('\n');
-        }
-        s += "   ";
-        for c in 0..self.cols {
-            s.push(' ');
-            s.push((b'a' + c as u8) as char);
-        }
-        s.push('\n');
-        s
-    }
-
-    /// One cell per square; every free cell that is the lower-left cell of one of the
-    /// mover's dominoes plays that move. Each domino on the board is one tile over its two
-    /// squares in its player's colour (Vertical's seat 0, Horizontal's seat 1); a position
-    /// knows which cells are covered, not by whom, so where the covered cells split into
-    /// dominoes more than one way, the picture shows one of the splits play can reach. A
-    /// covered cell of no such domino (blocked) is a tile of its own, in no one's colour.
-    fn picture(&self, p: &Cells) -> Option<Picture> {
-        let grid = Grid {
-            cols: self.cols,
-            rows: self.rows,
-        };
-        let mut cells: Vec<_> = (0..self.cells())
-            .map(|cell| grid.square(Kind::Cell, cell % self.cols, cell / self.cols))
-            .collect();
-        let mover = self.to_move(p);
-        for cell in self.places(*p, mover) {
-            cells[cell].play = Some(self.cell_name(cell));
-        }
-        const INSET: f64 = 0.1;
-        let dominoes = self.dominoes(*p).unwrap_or_default();
-        let tiled = dominoes.iter().fold(0, |acc: Cells, &(cell, player)| {
-            acc | 1 << cell | 1 << self.partner(player, cell).expect("a domino")
-        });
-        for cell in (0..self.cells()).filter(|&c| (p & !tiled) >> c & 1 == 1) {
-            let square = grid.square(Kind::Tile, cell % self.cols, cell / self.cols);
-            cells.push(Shape::new(
-                Kind::Tile,
-                square.x + INSET,
-                square.y + INSET,
-                square.w - 2.0 * INSET,
-                square.h - 2.0 * INSET,
-            ));
-        }
-        for (cell, player) in dominoes {
-            let corner = grid.square(Kind::Tile, cell % self.cols, cell / self.cols);
-            let (w, h, y) = if player == VERTICAL {
-                (1.0, 2.0, corner.y - 1.0)
-            } else {
-                (2.0, 1.0, corner.y)
-            };
-            let tile = Shape::new(
-                Kind::Tile,
-                corner.x + INSET,
-                y + INSET,
-                w - 2.0 * INSET,
-                h - 2.0 * INSET,
-            );
-            cells.push(tile.owner(player as PlayerId));
-        }
-        let mut picture = grid.picture(cells);
-        picture.notes = vec![
-            "Vertical's dominoes are blue, Horizontal's orange.".into(),
-            if mover == VERTICAL {
-                "Click a free square to stand Vertical's domino on it and the square above it."
-            } else {
-                "Click a free square to lay Horizontal's domino on it and the square to its right."
-            }
-            .into(),
-        ];
-        Some(picture)
-    }
-
-    fn player_name(&self, player: PlayerId) -> String {
-        if player == VERTICAL {
-            "Vertical"
-        } else {
-            "Horizontal"
-        }
-        .into()
+    fn positions(&self) -> usize {
+        self.search.positions()
     }
 }
 
@@ -692,36 +574,13 @@ fn image(map: &[usize], p: Cells) -> Cells {
         .fold(0, |acc, (_, &to)| acc | 1 << to)
 }
 
-/// The rows, columns and `#` cells of rows from the top joined by `/`, each cell `#` or `.`.
-fn read_rows(text: &str) -> Result<(usize, usize, Cells), String> {
-    let rows: Vec<&str> = text.trim().split('/').collect();
-    let cols = rows[0].chars().count();
-    if rows.iter().any(|r| r.chars().count() != cols) {
-        return Err("the rows are not all as long".into());
-    }
-    if rows.len() > 8 || cols > 8 || rows.len() * cols > MAX_CELLS || cols == 0 {
-        return Err(format!("at most 8 rows of at most 8 cells, {MAX_CELLS} in all"));
-    }
-    let mut p: Cells = 0;
-    for (i, row) in rows.iter().enumerate() {
-        for (c, ch) in row.chars().enumerate() {
-            match ch {
-                '#' => p |= 1 << ((rows.len() - 1 - i) * cols + c),
-                '.' => {}
-                other => return Err(format!("'{other}' is not # or .")),
-            }
-        }
-    }
-    Ok((rows.len(), cols, p))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Notation;
+    use crate::picture::Kind;
     use crate::solve::memo::MemoSolver;
     use crate::solve::minimax;
-    use crate::solve::search::AlphaBeta;
-    use crate::Value;
 
     #[test]
     fn a_region_and_its_mirror_image_share_a_key_and_a_value() {
