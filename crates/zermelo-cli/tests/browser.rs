@@ -636,14 +636,22 @@ fn chromium_plays_games_by_clicking_the_page() {
                     let notes = text(&c, "#notes").await;
                     assert!(notes.contains("takes it and every token to its right"), "{notes}");
                 }
-                if name == "domineering" || name == "dots" {
-                    // Every move has its remoteness (Domineering) or margin (Dots and Boxes)
-                    // written on it, not only on hover: a phone has none.
+                if name == "dots" {
+                    // Every move has its margin written on it, not only on hover: a phone
+                    // has none.
                     let moves = c.find_all(Locator::Css("#board [data-move]")).await.unwrap();
                     let marks = c.find_all(Locator::Css("#board text.mark")).await.unwrap();
                     assert_eq!(marks.len(), moves.len(), "{name}: a mark on every move");
                 }
                 if name == "domineering" {
+                    // Proved, every move shows who wins after it in its colour (no
+                    // remoteness to write on it).
+                    let moves = c.find_all(Locator::Css("#board [data-move]")).await.unwrap();
+                    let valued = c
+                        .find_all(Locator::Css("#board .move.win, #board .move.lose"))
+                        .await
+                        .unwrap();
+                    assert_eq!(valued.len(), moves.len(), "{name}: a value on every move");
                     // Each domino one shape over its two squares, not two cells.
                     let tiles = c.find_all(Locator::Css("#board rect.tile")).await.unwrap();
                     let moves = text(&c, "#played").await.matches(',').count() + 1;

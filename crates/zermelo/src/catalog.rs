@@ -168,7 +168,7 @@ pub static CATALOG: &[Entry] = &[
         info: &domineering::INFO,
         open: &domineering::open,
         examples: &["domineering:rows=3,cols=3"],
-        solvers: &["alphabeta", "memo", "retrograde"],
+        solvers: &["proof", "alphabeta", "memo", "retrograde"],
         studies: &[],
     },
     Entry {

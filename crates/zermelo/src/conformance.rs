@@ -237,6 +237,24 @@ fn through(parent: &PositionView, child: &PositionView) -> Verdict {
     }
 }
 
+/// `opts` asking for the remoteness, which a game that answers who wins by proof then
+/// gives.
+fn timed(opts: &Options) -> Options {
+    Options {
+        remoteness: true,
+        ..opts.clone()
+    }
+}
+
+/// `solved` with what a proof leaves out (the remoteness) taken from `shown`, the view's
+/// verdict: a proof says who wins, and must say what the view says of it.
+fn answered(solved: &Verdict, shown: &Verdict) -> Verdict {
+    Verdict {
+        remoteness: solved.remoteness.or(shown.remoteness),
+        ..solved.clone()
+    }
+}
+
 /// The order of values for the player choosing.
 fn rank(v: &Verdict) -> (i32, i64) {
     let remoteness = i64::from(v.remoteness.unwrap_or(0));
@@ -362,15 +380,28 @@ fn solvers(entry: &Entry, opts: &Options) -> Result<Checked, Error> {
         let start = session
             .position(&[], opts)
             .at(format_args!("{spec}: the start"))?;
+        let exact = session
+            .position(&[], &timed(opts))
+            .at(format_args!("{spec}: the start, with its remoteness"))?;
+        ensure_eq!(
+            exact.verdict.value,
+            start.verdict.value,
+            "{spec}: the start's value with its remoteness, without"
+        );
         for solver in each_solver(session.as_ref()) {
             let by = Options {
                 solver: solver.clone(),
                 ..opts.clone()
             };
             let solved = session.solve(&by).at(format_args!("{spec} {solver:?}"))?;
+            let view = if solved.verdict.remoteness.is_some() && start.verdict.remoteness.is_none() {
+                &exact
+            } else {
+                &start
+            };
             ensure_eq!(
-                solved.verdict,
-                start.verdict,
+                answered(&solved.verdict, &view.verdict),
+                view.verdict,
                 "{spec} {solver:?}: solved, the start's view"
             );
         }
@@ -517,7 +548,12 @@ fn walk_step(
         };
         let what = format!("{at}: solving from {position} {solver:?}");
         let solved = session.solve(&by).at(&what)?;
-        ensure_eq!(solved.verdict, reached.verdict, "{what}");
+        let shown = if solved.verdict.remoteness.is_some() && reached.verdict.remoteness.is_none() {
+            session.position(moves, &timed(opts)).at(&what)?.verdict
+        } else {
+            reached.verdict.clone()
+        };
+        ensure_eq!(answered(&solved.verdict, &shown), shown, "{what}");
         ensure_eq!(solved.position.as_deref(), Some(position.as_str()), "{what}");
         ensure_eq!(solved.to_move, reached.to_move, "{what}");
     }

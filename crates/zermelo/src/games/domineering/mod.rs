@@ -620,6 +620,52 @@ mod tests {
     }
 
     #[test]
+    fn boards_up_to_11_by_11_name_every_cell_and_rank_only_to_62_cells() {
+        let g = Domineering::new(11, 11, HORIZONTAL).unwrap();
+        let j11 = g.parse_move(&g.start(), "j11").unwrap();
+        assert_eq!((j11, g.format_move(&g.start(), &j11)), (119, "j11".to_string()));
+        let p = g.play(&g.start(), &j11);
+        assert_eq!(p, 0b11 << 119);
+        assert!(
+            g.parse_move(&p, "k10").is_err(),
+            "Horizontal's k10 leaves the board"
+        );
+        assert_eq!(g.parse_position(&g.format_position(&p)).unwrap(), p);
+        let swapped = g.with_other_to_move(&p).unwrap();
+        assert_eq!(g.parse_position(&g.format_position(&swapped)).unwrap(), swapped);
+        assert!(g.render(&p).starts_with("11  . . . . . . . . . # #"));
+        assert!(Domineering::new(12, 3, VERTICAL).is_err());
+        // 121 cells: no ranks; 60 cells: every rank, the mover's bit above the cells.
+        assert!(!g.numbered());
+        assert_eq!(g.unrank(5), None);
+        let g = Domineering::new(6, 10, VERTICAL).unwrap();
+        assert!(g.numbered());
+        assert_eq!(g.size(), 1 << 61);
+        let p = (1 << 59 | 1 << 49) | SWAPPED;
+        assert_eq!(g.rank(&p), 1 << 60 | 1 << 59 | 1 << 49);
+        assert_eq!(g.unrank(g.rank(&p)), Some(p));
+    }
+
+    #[test]
+    fn the_stand_in_prover_wins_where_minimax_does_and_orders_every_move() {
+        for (rows, cols) in [(2, 3), (3, 3), (3, 4)] {
+            let g = Domineering::new(rows, cols, VERTICAL).unwrap();
+            let mut prover = prover(&g, &Setup::default());
+            let mut p = g.start();
+            while g.outcome(&p).is_none() {
+                let wins = matches!(minimax::value(&g, &p), Value::Win(_));
+                assert_eq!(prover.wins(&p).unwrap(), wins, "{}", g.format_position(&p));
+                let mut ordered = prover.ordered(&p);
+                let first = ordered[0];
+                ordered.sort_unstable();
+                assert_eq!(ordered, g.legal_moves(&p));
+                p = g.play(&p, &first);
+            }
+            assert!(prover.nodes() > 0 && prover.positions() > 0);
+        }
+    }
+
+    #[test]
     fn a_player_without_room_loses_at_once() {
         // One row: Vertical (first) has nowhere to stand a domino.
         let g = Domineering::new(1, 5, VERTICAL).unwrap();

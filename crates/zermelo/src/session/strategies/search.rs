@@ -366,10 +366,12 @@ impl<G: Searchable> Strategy for Search<G> {
         // With a prover, the exact solvers follow it: the first answers the remoteness.
         let exact = solvers[usize::from(self.prover.is_some())];
         let solver = match (opts.solver.as_deref(), self.proving(opts)) {
-            (Some(PROOF), _) if opts.remoteness => return Err(Error::Unsupported(format!(
+            (Some(PROOF), _) if opts.remoteness => {
+                return Err(Error::Unsupported(format!(
                 "the proof solver finds who wins {}, not how soon: drop --remoteness or pick another solver",
                 self.spec
-            ))),
+            )))
+            }
             (Some(solver), _) => solver,
             (None, Some(_)) => PROOF,
             (None, None) => exact,
@@ -405,6 +407,11 @@ impl<G: Searchable> Strategy for Search<G> {
                 .stopped_as(e, &format!("valuing the moves of this {spec} position"))
         };
         let ranked = match (g.outcome(p), tables.get()?, self.proving(opts)) {
+            // By proof, no position tells its remoteness, not even one that has ended.
+            (Some(outcome), None, Some(_)) => {
+                let wins = outcome.is_win_for(g.to_move(p));
+                return Ok(common::view(spec, g, p, proved_verdict(wins), Vec::new()));
+            }
             (Some(_), _, _) => Vec::new(),
             (None, Some(db), _) => rank_moves(g, &mut Saved { game: g, db: &db }, p)?,
             (None, None, Some(prover)) => {
