@@ -57,6 +57,23 @@ def test_answers_equal_the_command_lines(data):
         assert dict(view) == theirs
 
 
+def test_domineering_proves_who_wins_and_gives_how_soon_when_asked(data):
+    spec = "domineering:rows=4,cols=5"
+    g = zermelo.open(spec, data)
+    proved = g.solve(save=False, progress=False)
+    timed = g.solve(save=False, progress=False, remoteness=True)
+    assert (proved.solver, proved.remoteness) == ("proof", None)
+    assert timed.solver == "alphabeta" and timed.remoteness is not None
+    assert proved.value == timed.value == cli_json("solve", spec, "--no-save", data=data)["value"]
+    view = g.moves(["a1"], progress=False)
+    exact = g.moves(["a1"], progress=False, remoteness=True)
+    values = [m.value for m in view.moves]
+    assert values == sorted(values, key=lambda v: v != "win"), "the winning moves first"
+    assert all(m.remoteness is None for m in view.moves)
+    assert {m.move: m.value for m in view.moves} == {m.move: m.value for m in exact.moves}
+    assert all(m.remoteness is not None for m in exact.moves)
+
+
 def test_tictactoe_is_a_draw_and_counts_are_known(data):
     g = zermelo.open("tictactoe", data)
     assert g.solve().value == "draw"

@@ -594,6 +594,19 @@ fn chromium_plays_games_by_clicking_the_page() {
             "no estimate of the search's time: {details}"
         );
 
+        // Domineering on 11 x 11 under a short budget: the bot's proof does not end within
+        // a request, so it plays the move its search ranks first, and the page says so.
+        let quick = Server::start_with(&scratch.join("quick"), &["--budget", "2"]);
+        let quick_base = format!("http://{}", quick.addr);
+        let (_, status) = open(&c, &quick_base, "spec=domineering:rows=11,cols=11").await;
+        assert!(status.contains("Your move"), "{status}");
+        click_moves(&c, 1).await;
+        let played = text(&c, "#played").await;
+        assert_eq!(played.matches(',').count(), 1, "the bot answered: {played}");
+        let note = text(&c, "#botnote").await;
+        assert!(note.contains("no proof within the time"), "{note}");
+        drop(quick);
+
         // Full Big Points with 3 players against MCTS: moves are clicked on the path, the
         // hands show with their points, and the player to move is marked.
         let (_, status) = open(&c, &base, "spec=bigpoints:players=3&bot=mcts&values=on").await;
