@@ -50,6 +50,8 @@ const WORST: &[&str] = &[
     "/api/moves?spec=mnk:m=6,n=6,k=5",
     "/api/moves?spec=domineering:rows=5,cols=8",
     "/api/bot?spec=domineering:rows=5,cols=8&player=search:7",
+    "/api/moves?spec=domineering:rows=11,cols=11&all=true",
+    "/api/bot?spec=domineering:rows=11,cols=11&player=perfect",
     "/api/bot?spec=dots:size=9&player=search:5",
     "/api/bot?spec=dots:size=9&player=strong",
     "/api/bot?spec=dots:size=4&player=perfect",

@@ -162,15 +162,15 @@ impl<G: Searchable> Search<G> {
         let g = &self.game;
         let mut prover = prover(g, &opts.setup(ENTRY_BYTES));
         let wins = self.proved(prover.as_mut(), start, opts)?;
-        let mut details = vec![];
-        if let Some(other) = g.with_other_to_move(start) {
-            let swapped = self.proved(prover.as_mut(), &other, opts)?;
-            details.extend(self.class_fact(start, Some(wins), Some(swapped)));
-        }
-        details.insert(
-            0,
-            Fact::new("nodes", "nodes", FactValue::Big(Big(u128::from(prover.nodes())))),
-        );
+        let class = match g.with_other_to_move(start) {
+            Some(other) => {
+                let swapped = self.proved(prover.as_mut(), &other, opts)?;
+                self.class_fact(start, Some(wins), Some(swapped))
+            }
+            None => None,
+        };
+        let nodes = Fact::new("nodes", "nodes", FactValue::Big(Big(u128::from(prover.nodes()))));
+        let details = std::iter::once(nodes).chain(class).collect();
         Ok(Found {
             verdict: proved_verdict(wins),
             positions: Big(prover.positions() as u128),
@@ -197,7 +197,6 @@ impl<G: Searchable> Search<G> {
         opts: &Options,
         tables: &Tables<'_, Self>,
     ) -> Result<(Value, u64, Option<Fact>), Error> {
-        self.numbered("retrograde analysis")?;
         let g = &self.game;
         let spec = &self.spec;
         let path = crate::session::table_path(opts, spec);
