@@ -9,6 +9,8 @@
 //! lower-left cell of its domino (`b2`: Vertical covers b2 and b3, Horizontal covers b2
 //! and c2). The board itself may lack cells (`board=..#./..../....`).
 
+pub mod proof;
+
 use crate::game::{Game, Indexed, Notation, Outcome, PlayerId, Symmetric};
 use crate::picture::{Grid, Kind, Picture, Shape};
 use crate::session::{quantity, Session};
