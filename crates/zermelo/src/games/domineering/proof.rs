@@ -51,6 +51,47 @@ pub const ENTRY_BYTES: u64 = 16;
 /// Nodes between two looks at the clock, the cancel flag and the other cores.
 const CHECK_EVERY: u64 = 1 << 12;
 
+/// Plies from the root where cores mark the positions they search and put off moves to
+/// positions another core is searching.
+const SHARED_PLIES: usize = 12;
+
+/// Positions that cores are searching now, remembered at once (a power of two).
+const BUSY_SLOTS: usize = 1 << 14;
+
+/// The positions cores are searching now, by a hash of their keys: a slot may be
+/// overwritten by another position, which only makes a core put off a move it need not.
+struct Busy {
+    slots: Vec<AtomicU64>,
+}
+
+impl Busy {
+    fn new() -> Busy {
+        Busy {
+            slots: zeroed_words(BUSY_SLOTS),
+        }
+    }
+
+    fn tag(key: Free) -> (usize, u64) {
+        let hash = mix(key as u64 ^ mix((key >> 64) as u64));
+        (hash as usize & (BUSY_SLOTS - 1), hash | 1)
+    }
+
+    fn enter(&self, key: Free) {
+        let (slot, tag) = Busy::tag(key);
+        self.slots[slot].store(tag, Relaxed);
+    }
+
+    fn leave(&self, key: Free) {
+        let (slot, tag) = Busy::tag(key);
+        let _ = self.slots[slot].compare_exchange(tag, 0, Relaxed, Relaxed);
+    }
+
+    fn has(&self, key: Free) -> bool {
+        let (slot, tag) = Busy::tag(key);
+        self.slots[slot].load(Relaxed) == tag
+    }
+}
+
 /// The shape of a rectangular board and the way each side's dominoes lie on it.
 #[derive(Clone, Debug)]
 pub struct Board {
@@ -112,10 +153,16 @@ impl Reserve {
         }
         let mut best = second;
         if self.clean_areas > 0 {
-            best = best.max(lead((self.clean_areas + 1) / 2 + areas, self.clean_places / 2 + places));
+            best = best.max(lead(
+                (self.clean_areas + 1) / 2 + areas,
+                self.clean_places / 2 + places,
+            ));
         }
         if self.clean_places > 0 {
-            best = best.max(lead(self.clean_areas / 2 + areas, (self.clean_places + 1) / 2 + places));
+            best = best.max(lead(
+                self.clean_areas / 2 + areas,
+                (self.clean_places + 1) / 2 + places,
+            ));
         }
         if self.dirty_areas + self.dirty_places > 0 {
             let (areas, places) = dirty(true);
@@ -137,7 +184,10 @@ enum Packing {
 impl Board {
     /// A board of `rows` × `cols` cells, at most [`MAX_CELLS`] (and 16 a side).
     pub fn new(rows: usize, cols: usize) -> Board {
-        assert!(rows * cols <= MAX_CELLS && rows <= 16 && cols <= 16, "a board of at most 121 cells");
+        assert!(
+            rows * cols <= MAX_CELLS && rows <= 16 && cols <= 16,
+            "a board of at most 121 cells"
+        );
         let all = (1 << (rows * cols)) - 1;
         let cell = |r: usize, c: usize| 1 << (r * cols + c);
         let mut has_next = [0, 0];
@@ -318,17 +368,24 @@ impl Board {
         }
         let packings = [Packing::Spread, Packing::Dense];
         let (theirs, mine) = (self.most(free, other), self.most(free, side));
-        if packings.iter().any(|&p| self.reserve(free, side, p).lead(theirs, true) > 0) {
+        if packings
+            .iter()
+            .any(|&p| self.reserve(free, side, p).lead(theirs, true) > 0)
+        {
             return Some(true);
         }
-        if packings.iter().any(|&p| self.reserve(free, other, p).lead(mine, false) >= 0) {
+        if packings
+            .iter()
+            .any(|&p| self.reserve(free, other, p).lead(mine, false) >= 0)
+        {
             return Some(false);
         }
         None
     }
 
     /// `side`'s places in `free`, most promising first: by how a move there changes the
-    /// moves each side could make and is sure of, then from the lowest cell.
+    /// moves each side could make and is sure of, then by where it lies (see
+    /// [`Board::placement`]), then from the lowest cell.
     pub fn ordered(&self, free: Free, side: Side) -> Vec<u32> {
         let mut scored = Vec::new();
         self.score_moves(free, side, &mut scored);
@@ -346,9 +403,35 @@ impl Board {
             let child = self.play(free, side, cell);
             let mine = self.most(child, side) + self.pack(self.shielded(child, other), side).1 as i32;
             let theirs = self.most(child, other) + self.pack(self.shielded(child, side), other).1 as i32;
-            out.push((mine - theirs, cell));
+            out.push((8 * (mine - theirs) + self.placement(cell, side), cell));
         }
         out.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    }
+
+    /// How well a domino of `side` from `cell` lies, 0 to 5: best on the second line from
+    /// an edge (it leaves the edge line to `side` alone), then the fourth; and at an even
+    /// distance from the nearer end of its own line (it leaves no single cell behind).
+    fn placement(&self, cell: u32, side: Side) -> i32 {
+        let (row, col) = (cell as usize / self.cols, cell as usize % self.cols);
+        let ((line, lines), (at, length)) = if side == 0 {
+            ((col, self.cols), (row, self.rows))
+        } else {
+            ((row, self.rows), (col, self.cols))
+        };
+        let from_edge = match line.min(lines - 1 - line) {
+            1 => 4,
+            3 => 2,
+            _ => 0,
+        };
+        from_edge + i32::from(at.min(length - 2 - at) % 2 == 0)
+    }
+
+    /// `free` mirrored over the diagonal of a square board: rows become columns.
+    fn transposed(&self, free: Free) -> Free {
+        let n = self.rows;
+        (0..n * n)
+            .filter(|&cell| free >> cell & 1 == 1)
+            .fold(0, |acc, cell| acc | 1 << ((cell % n) * n + cell / n))
     }
 
     fn flip_rows(&self, free: Free) -> Free {
@@ -384,6 +467,8 @@ impl Board {
 struct Table {
     words: Vec<AtomicU64>,
     buckets: usize,
+    /// Entries written to empty slots.
+    filled: AtomicU64,
 }
 
 fn mix(x: u64) -> u64 {
@@ -398,6 +483,7 @@ impl Table {
         Table {
             words: zeroed_words(4 * buckets as usize),
             buckets: buckets as usize,
+            filled: AtomicU64::new(0),
         }
     }
 
@@ -421,8 +507,10 @@ impl Table {
 
     fn put(&self, key: Free, wins: bool, work: u64) {
         let (low, high) = (key as u64, (key >> 64) as u64);
-        let high_word =
-            high | u64::from(wins) << (WIN_BIT - 64) | work.min(WORK_MAX) << (WORK_SHIFT - 64) | 1 << (WRITTEN_BIT - 64);
+        let high_word = high
+            | u64::from(wins) << (WIN_BIT - 64)
+            | work.min(WORK_MAX) << (WORK_SHIFT - 64)
+            | 1 << (WRITTEN_BIT - 64);
         let at = self.bucket(key);
         let kept = self.words[at + 1].load(Relaxed);
         let kept_work = kept >> (WORK_SHIFT - 64) & WORK_MAX;
@@ -431,14 +519,15 @@ impl Table {
         } else {
             at + 2
         };
+        if self.words[slot + 1].load(Relaxed) == 0 {
+            self.filled.fetch_add(1, Relaxed);
+        }
         self.words[slot].store(low ^ mix(high_word), Relaxed);
         self.words[slot + 1].store(high_word, Relaxed);
     }
 
     fn used(&self) -> usize {
-        (0..self.words.len() / 2)
-            .filter(|i| self.words[2 * i + 1].load(Relaxed) != 0)
-            .count()
+        self.filled.load(Relaxed) as usize
     }
 }
 
@@ -446,17 +535,21 @@ impl Table {
 pub struct Proof {
     board: Board,
     table: Table,
+    busy: Busy,
     limit: Limit,
     threads: usize,
     nodes: u64,
 }
 
 impl Proof {
-    /// A proof on `board` with a table of about `bytes`, giving up at `limit`.
+    /// A proof on `board` with a table of at most `bytes` (less on small boards), giving
+    /// up at `limit`.
     pub fn new(board: Board, bytes: u64, limit: Limit) -> Proof {
+        let most = ENTRY_BYTES << (board.rows * board.cols / 3 + 6);
         Proof {
             board,
-            table: Table::new(bytes),
+            table: Table::new(bytes.min(most)),
+            busy: Busy::new(),
             limit,
             threads: 1,
             nodes: 0,
@@ -484,8 +577,16 @@ impl Proof {
         self.table.used()
     }
 
-    /// Whether `side`, to move in `free`, wins; `None` when stopped at the limit.
+    /// Whether `side`, to move in `free`, wins; `None` when stopped at the limit. On a
+    /// square board Horizontal's question is asked as Vertical's on the board turned over
+    /// its diagonal, so that both share the table.
     pub fn wins(&mut self, free: Free, side: Side) -> Option<bool> {
+        let board = &self.board;
+        let (free, side) = if board.rows == board.cols && side == 1 {
+            (board.transposed(free), 0)
+        } else {
+            (free, side)
+        };
         let done = AtomicBool::new(false);
         let answers: Vec<(Option<bool>, u64)> = std::thread::scope(|s| {
             let handles: Vec<_> = (0..self.threads)
@@ -532,9 +633,7 @@ impl Worker<'_> {
     /// Whether `side` wins in `free`; `None` once stopped, or once another core answered.
     fn prove(&mut self, free: Free, side: Side, ply: usize) -> Option<bool> {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(CHECK_EVERY)
-            && (self.done.load(Relaxed) || self.proof.limit.passed())
-        {
+        if self.nodes.is_multiple_of(CHECK_EVERY) && (self.done.load(Relaxed) || self.proof.limit.passed()) {
             return None;
         }
         let board = &self.proof.board;
@@ -548,25 +647,38 @@ impl Worker<'_> {
         let started = self.nodes;
         let mut moves = self.buffers.get_mut(ply).map(std::mem::take).unwrap_or_default();
         board.score_moves(free, side, &mut moves);
-        // Other cores start their shallow searches from another move, so that they
-        // share the work through the table rather than repeat it.
-        if self.id > 0 && ply < 2 && moves.len() > 1 {
-            let turn = self.id % moves.len();
-            moves.rotate_left(turn);
+        let shared = self.proof.threads > 1 && ply < SHARED_PLIES;
+        if shared {
+            self.proof.busy.enter(key);
         }
         let mut wins = Some(false);
-        for &(_, cell) in &moves {
-            match self.prove(board.play(free, side, cell), 1 - side, ply + 1) {
-                None => {
-                    wins = None;
+        let mut deferred = 0;
+        // Moves to positions another core is searching now wait for the end, by when
+        // the table may hold their value: the cores split a position's moves.
+        for pass in 0..1 + usize::from(shared) {
+            for i in 0..moves.len() {
+                let child = board.play(free, side, moves[i].1);
+                if shared && pass == 0 && i > 0 && self.proof.busy.has(board.key(child, 1 - side)) {
+                    moves.swap(deferred, i);
+                    deferred += 1;
+                    continue;
+                }
+                if pass == 1 && i >= deferred {
                     break;
                 }
-                Some(false) => {
-                    wins = Some(true);
-                    break;
+                match self.prove(child, 1 - side, ply + 1) {
+                    None => wins = None,
+                    Some(false) => wins = Some(true),
+                    Some(true) => continue,
                 }
-                Some(true) => {}
+                break;
             }
+            if wins != Some(false) {
+                break;
+            }
+        }
+        if shared {
+            self.proof.busy.leave(key);
         }
         if self.buffers.len() <= ply {
             self.buffers.resize_with(ply + 1, Vec::new);
@@ -616,7 +728,18 @@ mod tests {
 
     #[test]
     fn counting_and_search_agree_with_plain_search_on_random_positions() {
-        for (rows, cols) in [(3, 4), (4, 3), (4, 4), (4, 5), (5, 4), (3, 6), (6, 3), (5, 5), (2, 7), (7, 2)] {
+        for (rows, cols) in [
+            (3, 4),
+            (4, 3),
+            (4, 4),
+            (4, 5),
+            (5, 4),
+            (3, 6),
+            (6, 3),
+            (5, 5),
+            (2, 7),
+            (7, 2),
+        ] {
             let board = Board::new(rows, cols);
             let mut seen = HashMap::new();
             let mut proof = Proof::new(board.clone(), 1 << 16, Limit::default());
@@ -625,8 +748,22 @@ mod tests {
                 if let Some(wins) = board.decided(free, side) {
                     assert_eq!(wins, plain, "{rows}x{cols} counting {free:b} {side}");
                 }
-                assert_eq!(proof.wins(free, side), Some(plain), "{rows}x{cols} {free:b} {side}");
+                assert_eq!(
+                    proof.wins(free, side),
+                    Some(plain),
+                    "{rows}x{cols} {free:b} {side}"
+                );
             }
+        }
+    }
+
+    #[test]
+    fn horizontal_on_a_square_board_is_vertical_on_its_transpose() {
+        let board = Board::new(4, 4);
+        let mut proof = Proof::new(board.clone(), 1 << 16, Limit::default());
+        let mut seen = HashMap::new();
+        for (free, _) in positions(&board, 200, 5) {
+            assert_eq!(proof.wins(free, 1), Some(by_search(&board, free, 1, &mut seen)));
         }
     }
 
@@ -647,13 +784,19 @@ mod tests {
             deadline: Some(std::time::Instant::now()),
             ..Limit::default()
         };
-        assert_eq!(Proof::new(board.clone(), 1 << 20, limit).wins(board.all(), 0), None);
+        assert_eq!(
+            Proof::new(board.clone(), 1 << 20, limit).wins(board.all(), 0),
+            None
+        );
         let cancel = std::sync::Arc::new(AtomicBool::new(true));
         let limit = Limit {
             cancel: Some(cancel),
             ..Limit::default()
         };
-        assert_eq!(Proof::new(board.clone(), 1 << 20, limit).wins(board.all(), 0), None);
+        assert_eq!(
+            Proof::new(board.clone(), 1 << 20, limit).wins(board.all(), 0),
+            None
+        );
     }
 
     #[test]
