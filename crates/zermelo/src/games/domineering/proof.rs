@@ -545,7 +545,7 @@ impl Proof {
     /// A proof on `board` with a table of at most `bytes` (less on small boards), giving
     /// up at `limit`.
     pub fn new(board: Board, bytes: u64, limit: Limit) -> Proof {
-        let most = ENTRY_BYTES << (board.rows * board.cols / 3 + 6);
+        let most = ENTRY_BYTES << (board.rows * board.cols / 3 + 4);
         Proof {
             board,
             table: Table::new(bytes.min(most)),
