@@ -10,14 +10,14 @@
 //! and c2). The board itself may lack cells (`board=..#./..../....`).
 
 mod notation;
+pub mod proof;
 
 use crate::game::{Game, Indexed, Outcome, PlayerId, Symmetric};
 use crate::session::Session;
 use crate::solve::prove::{Prover, ProverFn};
-use crate::solve::search::AlphaBeta;
 use crate::solve::Setup;
 use crate::spec::{GameInfo, Key, Preset, Spec, Values};
-use crate::{Error, Value};
+use crate::Error;
 use notation::read_rows;
 
 /// The player who stands dominoes up.
@@ -517,52 +517,57 @@ pub fn open(spec: &Spec) -> Result<Box<dyn Session>, Error> {
     ))
 }
 
-/// The prover of Domineering positions under `setup`.
+/// Free cells from which a proof runs on every core: below, starting the threads costs
+/// more than it saves.
+const PARALLEL_FROM: u32 = 30;
+
+/// The prover of Domineering positions under `setup`: the search of [`proof`].
 fn prover<'g>(game: &'g Domineering, setup: &Setup) -> Box<dyn Prover<Domineering> + 'g> {
-    Box::new(ExactProver::new(game, setup))
+    let board = proof::Board::new(game.rows, game.cols);
+    Box::new(DomineeringProver {
+        game,
+        proof: proof::Proof::new(board, setup.bytes, setup.limit.clone()),
+        limit: setup.limit.clone(),
+    })
 }
 
-/// Proves who wins by the exact alpha-beta search (win is a won value), the moves ordered
-/// by the room they leave: a stand-in for a proof search of Domineering's own.
-pub struct ExactProver<'g> {
+/// Proves who wins Domineering positions with the game's own knowledge ([`proof`]).
+struct DomineeringProver<'g> {
     game: &'g Domineering,
-    search: AlphaBeta<'g, Domineering>,
-    nodes: u64,
+    proof: proof::Proof,
+    limit: crate::solve::Limit,
 }
 
-impl<'g> ExactProver<'g> {
-    /// The prover of `game`'s positions, stopping at `setup`'s limit.
-    pub fn new(game: &'g Domineering, setup: &Setup) -> Self {
-        ExactProver {
-            game,
-            search: AlphaBeta::symmetric(game).with_limit(setup.limit.clone()),
-            nodes: 0,
-        }
+impl DomineeringProver<'_> {
+    /// The free cells of `p` and its mover, as the proof takes them.
+    fn free(&self, p: &Cells) -> (proof::Free, proof::Side) {
+        (!p & self.game.all(), usize::from(self.game.to_move(p)))
     }
 }
 
-impl Prover<Domineering> for ExactProver<'_> {
+impl Prover<Domineering> for DomineeringProver<'_> {
     fn wins(&mut self, p: &Cells) -> Result<bool, Error> {
-        self.nodes += 1;
-        Ok(matches!(self.search.solve(p)?, Value::Win(_)))
+        let (free, side) = self.free(p);
+        let threads = if free.count_ones() >= PARALLEL_FROM {
+            rayon::current_num_threads()
+        } else {
+            1
+        };
+        self.proof.set_threads(threads);
+        self.proof.wins(free, side).ok_or_else(|| self.limit.stop())
     }
 
-    /// The legal moves, the child best for the mover (least room left to the opponent
-    /// over its own) first.
     fn ordered(&mut self, p: &Cells) -> Vec<usize> {
-        let g = self.game;
-        let mut moves = g.legal_moves(p);
-        moves.sort_by_cached_key(|m| g.heuristic(&g.play(p, m)));
-        moves
+        let (free, side) = self.free(p);
+        self.proof.board().ordered(free, side).into_iter().map(|cell| cell as usize).collect()
     }
 
-    /// Positions asked about (the alpha-beta search counts no nodes of its own).
     fn nodes(&self) -> u64 {
-        self.nodes
+        self.proof.nodes()
     }
 
     fn positions(&self) -> usize {
-        self.search.positions()
+        self.proof.positions()
     }
 }
 
@@ -581,6 +586,8 @@ mod tests {
     use crate::picture::Kind;
     use crate::solve::memo::MemoSolver;
     use crate::solve::minimax;
+    use crate::solve::search::AlphaBeta;
+    use crate::Value;
 
     #[test]
     fn a_region_and_its_mirror_image_share_a_key_and_a_value() {
@@ -647,7 +654,7 @@ mod tests {
     }
 
     #[test]
-    fn the_stand_in_prover_wins_where_minimax_does_and_orders_every_move() {
+    fn the_prover_wins_where_minimax_does_and_orders_every_move() {
         for (rows, cols) in [(2, 3), (3, 3), (3, 4)] {
             let g = Domineering::new(rows, cols, VERTICAL).unwrap();
             let mut prover = prover(&g, &Setup::default());
@@ -661,7 +668,20 @@ mod tests {
                 assert_eq!(ordered, g.legal_moves(&p));
                 p = g.play(&p, &first);
             }
-            assert!(prover.nodes() > 0 && prover.positions() > 0);
+            assert!(prover.nodes() > 0);
+        }
+        // Boards lacking cells, either player to move.
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        let g = Domineering::new(4, 5, VERTICAL).unwrap();
+        let mut prover = prover(&g, &Setup::default());
+        for _ in 0..100 {
+            let covered = rng.gen::<Cells>() & rng.gen::<Cells>() & g.all();
+            let p = covered | if rng.gen() { SWAPPED } else { 0 };
+            if g.outcome(&p).is_none() {
+                let wins = matches!(minimax::value(&g, &p), Value::Win(_));
+                assert_eq!(prover.wins(&p).unwrap(), wins, "{}", g.format_position(&p));
+            }
         }
     }
 

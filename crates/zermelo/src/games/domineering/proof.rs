@@ -1,0 +1,825 @@
+//! Who wins a Domineering position, proved by a search that knows the game.
+//!
+//! The search asks one question of each position, whether its mover wins, and answers
+//! most positions without searching them, by counting moves:
+//! - a *safe move* is a place for a player's domino that the opponent can never cover
+//!   (every cell of it has no free neighbour in the opponent's direction);
+//! - a *protective area* is a free 2 × 2 square walled on one side in the opponent's
+//!   direction: the player, moving in it on the side away from the wall, makes the other
+//!   half a safe move, and takes away the opponent's places there;
+//! - *vulnerable places* are other places of the player's: each time the opponent covers
+//!   some (one domino covers at most two items), the player takes another;
+//! - the opponent can never place more dominoes than fit, disjoint, in the runs of free
+//!   cells along its direction, nor more than half the cells it can reach once the player
+//!   has taken its own.
+//!
+//! The player to move wins when the moves it is sure of outnumber all the moves the
+//! opponent could ever make, and loses when the opponent, moving second, is sure of as
+//! many moves as the mover could ever make. Other positions are searched, moves ordered by
+//! how they change both players' counts, and kept in a table shared by every core, keyed
+//! by the least of the position's mirror images.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+
+use crate::solve::{zeroed_words, Limit};
+
+/// Free cells: bit `row * cols + col`, row 0 at the bottom.
+pub type Free = u128;
+
+/// The side to move: 0 for Vertical, 1 for Horizontal.
+pub type Side = usize;
+
+/// The most cells a board may have: the top bits of a key hold the mover and the value.
+pub const MAX_CELLS: usize = 121;
+
+/// The key bit naming the mover.
+const MOVER_BIT: u32 = 127;
+/// The table bit holding the value (the mover wins).
+const WIN_BIT: u32 = 126;
+/// The table bit telling a written entry from an empty one.
+const WRITTEN_BIT: u32 = 125;
+/// The lowest of the table bits holding the work below an entry (log2 of its nodes).
+const WORK_SHIFT: u32 = 121;
+/// The most work an entry records.
+const WORK_MAX: u64 = 15;
+/// The bits of a key's upper word that name the position (cells and mover).
+const KEY_HIGH: u64 = !(((1 << 6) - 1) << (WORK_SHIFT - 64));
+
+/// Bytes one table entry takes.
+pub const ENTRY_BYTES: u64 = 16;
+
+/// Nodes between two looks at the clock, the cancel flag and the other cores.
+const CHECK_EVERY: u64 = 1 << 12;
+
+/// Plies from the root where cores mark the positions they search and put off moves to
+/// positions another core is searching.
+const SHARED_PLIES: usize = 12;
+
+/// Positions that cores are searching now, remembered at once (a power of two).
+const BUSY_SLOTS: usize = 1 << 14;
+
+/// The positions cores are searching now, by a hash of their keys: a slot may be
+/// overwritten by another position, which only makes a core put off a move it need not.
+struct Busy {
+    slots: Vec<AtomicU64>,
+}
+
+impl Busy {
+    fn new() -> Busy {
+        Busy {
+            slots: zeroed_words(BUSY_SLOTS),
+        }
+    }
+
+    fn tag(key: Free) -> (usize, u64) {
+        let hash = mix(key as u64 ^ mix((key >> 64) as u64));
+        (hash as usize & (BUSY_SLOTS - 1), hash | 1)
+    }
+
+    fn enter(&self, key: Free) {
+        let (slot, tag) = Busy::tag(key);
+        self.slots[slot].store(tag, Relaxed);
+    }
+
+    fn leave(&self, key: Free) {
+        let (slot, tag) = Busy::tag(key);
+        let _ = self.slots[slot].compare_exchange(tag, 0, Relaxed, Relaxed);
+    }
+
+    fn has(&self, key: Free) -> bool {
+        let (slot, tag) = Busy::tag(key);
+        self.slots[slot].load(Relaxed) == tag
+    }
+}
+
+/// The shape of a rectangular board and the way each side's dominoes lie on it.
+#[derive(Clone, Debug)]
+pub struct Board {
+    rows: usize,
+    cols: usize,
+    all: Free,
+    /// For each side, the step from a domino's first cell to its second.
+    step: [u32; 2],
+    /// For each side, the cells whose next cell in its direction is on the board.
+    has_next: [Free; 2],
+    /// For each side, its lines (columns for Vertical, rows for Horizontal), in order.
+    lines: [Vec<Free>; 2],
+    /// Each row of `cols` bits, reversed.
+    reversed: Vec<u16>,
+}
+
+/// What a side can count on: its safe moves; its protective areas and vulnerable places,
+/// each *clean* when no domino of the opponent's covers it and another item at once, else
+/// *dirty*; and, for the opponent's bound, the cells the opponent can reach and the places'
+/// cells it cannot.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Reserve {
+    safe: i32,
+    clean_areas: i32,
+    clean_places: i32,
+    dirty_areas: i32,
+    dirty_places: i32,
+    reachable: i32,
+    unreachable_place_cells: i32,
+}
+
+impl Reserve {
+    /// The moves the side is sure to make less the most the opponent could make (`most`
+    /// by runs), when the side moves `first` or second, for the best first move.
+    ///
+    /// Of each kind of clean item the side takes every other one: each time the opponent
+    /// covers one it takes another of the same kind. Of the dirty items, where one domino
+    /// of the opponent's may cover two, it takes one in three, the opponent covering the
+    /// two most valuable (areas) before. Every area it takes gives it two moves and takes
+    /// two from the opponent's runs and four cells from its reach; every place it takes
+    /// takes its cells the opponent could reach.
+    fn lead(self, most: i32, first: bool) -> i32 {
+        let lead = |areas: i32, places: i32| {
+            let sure = self.safe + 2 * areas + places;
+            let reached = places + (places - self.unreachable_place_cells).max(0);
+            sure - (most - 2 * areas).min((self.reachable - 4 * areas - reached) / 2)
+        };
+        // Of the dirty items ranked areas first, the side takes the third, sixth and so on
+        // moving second; the first, fourth and so on moving first.
+        let dirty = |first: bool| {
+            let skip = if first { 2 } else { 0 };
+            let areas = (self.dirty_areas + skip) / 3;
+            (areas, (self.dirty_areas + self.dirty_places + skip) / 3 - areas)
+        };
+        let (areas, places) = dirty(false);
+        let second = lead(self.clean_areas / 2 + areas, self.clean_places / 2 + places);
+        if !first {
+            return second;
+        }
+        let mut best = second;
+        if self.clean_areas > 0 {
+            best = best.max(lead(
+                (self.clean_areas + 1) / 2 + areas,
+                self.clean_places / 2 + places,
+            ));
+        }
+        if self.clean_places > 0 {
+            best = best.max(lead(
+                self.clean_areas / 2 + areas,
+                (self.clean_places + 1) / 2 + places,
+            ));
+        }
+        if self.dirty_areas + self.dirty_places > 0 {
+            let (areas, places) = dirty(true);
+            best = best.max(lead(self.clean_areas / 2 + areas, self.clean_places / 2 + places));
+        }
+        best
+    }
+}
+
+/// How vulnerable places are chosen: two ways, each better on some boards.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Packing {
+    /// No place beside one of the previous line: all clean of each other.
+    Spread,
+    /// Every place that fits, none beside a protective area.
+    Dense,
+}
+
+impl Board {
+    /// A board of `rows` × `cols` cells, at most [`MAX_CELLS`] (and 16 a side).
+    pub fn new(rows: usize, cols: usize) -> Board {
+        assert!(
+            rows * cols <= MAX_CELLS && rows <= 16 && cols <= 16,
+            "a board of at most 121 cells"
+        );
+        let all = (1 << (rows * cols)) - 1;
+        let cell = |r: usize, c: usize| 1 << (r * cols + c);
+        let mut has_next = [0, 0];
+        for r in 0..rows {
+            for c in 0..cols {
+                if r + 1 < rows {
+                    has_next[0] |= cell(r, c);
+                }
+                if c + 1 < cols {
+                    has_next[1] |= cell(r, c);
+                }
+            }
+        }
+        let row: Free = (1 << cols) - 1;
+        let column: Free = (0..rows).fold(0, |acc, r| acc | cell(r, 0));
+        let reversed = (0..1usize << cols)
+            .map(|bits| {
+                (0..cols)
+                    .filter(|i| bits >> i & 1 == 1)
+                    .fold(0, |acc, i| acc | 1 << (cols - 1 - i))
+            })
+            .collect();
+        Board {
+            rows,
+            cols,
+            all,
+            step: [cols as u32, 1],
+            has_next,
+            lines: [
+                (0..cols).map(|c| column << c).collect(),
+                (0..rows).map(|r| row << (r * cols)).collect(),
+            ],
+            reversed,
+        }
+    }
+
+    /// Every cell of the board.
+    pub fn all(&self) -> Free {
+        self.all
+    }
+
+    /// The first cells of `side`'s places: where it may put a domino.
+    #[inline]
+    pub fn places(&self, free: Free, side: Side) -> Free {
+        free & (free >> self.step[side]) & self.has_next[side]
+    }
+
+    /// `free` once `side` has put a domino on the place starting at `cell`.
+    #[inline]
+    pub fn play(&self, free: Free, side: Side, cell: u32) -> Free {
+        free & !(1 << cell | 1 << (cell + self.step[side]))
+    }
+
+    /// The cells of a greedy set of disjoint dominoes of `side` within `cells`, and how
+    /// many: in each run of cells along its direction, half the run, which is the most.
+    #[inline]
+    fn pack(&self, mut cells: Free, side: Side) -> (Free, u32) {
+        let (step, has_next) = (self.step[side], self.has_next[side]);
+        let (mut packed, mut count) = (0, 0);
+        while cells != 0 {
+            let starts = cells & !((cells & has_next) << step);
+            let firsts = starts & (cells >> step) & has_next;
+            count += firsts.count_ones();
+            packed |= firsts | firsts << step;
+            cells &= !(starts | firsts << step);
+        }
+        (packed, count)
+    }
+
+    /// The most moves `side` could still make: as many dominoes as fit disjoint.
+    #[inline]
+    fn most(&self, free: Free, side: Side) -> i32 {
+        self.pack(free, side).1 as i32
+    }
+
+    /// The free cells no domino of `side` can ever cover.
+    #[inline]
+    fn shielded(&self, free: Free, side: Side) -> Free {
+        let places = self.places(free, side);
+        free & !(places | places << self.step[side])
+    }
+
+    /// `side`'s protective areas, packed greedily: free 2 × 2 squares walled on at least
+    /// one side in the opponent's direction, with a line between any two in that direction
+    /// (so that no domino of the opponent's touches two); their cells and first cells.
+    fn areas(&self, free: Free, side: Side) -> (Free, Free) {
+        let other = 1 - side;
+        let (across, along) = (self.step[other], self.step[side]);
+        let pairs = free & (free >> along) & self.has_next[side];
+        let squares = pairs & (pairs >> across) & self.has_next[other];
+        if squares == 0 {
+            return (0, 0);
+        }
+        let taken = !free & self.all;
+        let wall = taken & (taken >> along);
+        let has_before = (self.has_next[other] << across) & self.all;
+        let walled_before = !has_before | wall << across;
+        let walled_after = !(self.has_next[other] >> across) | wall >> (2 * across);
+        let mut candidates = squares & (walled_before | walled_after);
+        let (mut cells, mut firsts) = (0, 0);
+        while candidates != 0 {
+            let one: Free = 1 << candidates.trailing_zeros();
+            cells |= one | one << along | one << across | one << (along + across);
+            firsts |= one;
+            // Squares overlapping this one, or beside it in the opponent's direction,
+            // start at most one cell away along and two across.
+            let row = one | one << along | one >> along;
+            candidates &= !(row | row << across | row >> across | row << (2 * across) | row >> (2 * across));
+        }
+        (cells, firsts)
+    }
+
+    /// The first cells of the dominoes of `side` that tile `cells` along its lines.
+    fn firsts(&self, mut cells: Free, side: Side) -> Free {
+        let (step, has_next) = (self.step[side], self.has_next[side]);
+        let mut firsts = 0;
+        while cells != 0 {
+            let starts = cells & !((cells & has_next) << step);
+            firsts |= starts;
+            cells &= !(starts | starts << step);
+        }
+        firsts
+    }
+
+    /// What `side` can count on in `free`, its places chosen by `packing`.
+    fn reserve(&self, free: Free, side: Side, packing: Packing) -> Reserve {
+        let other = 1 - side;
+        let (across, along, next) = (self.step[other], self.step[side], self.has_next[other]);
+        let (safe_cells, safe) = self.pack(self.shielded(free, other), side);
+        let (area_cells, area_firsts) = self.areas(free, side);
+        let mut open = free & !safe_cells & !area_cells;
+        if packing == Packing::Dense {
+            open &= !(area_cells << across | area_cells >> across);
+        }
+        let (mut before, mut place_cells) = (0, 0);
+        for &line in &self.lines[side] {
+            let mut cells = open & line;
+            if packing == Packing::Spread {
+                cells &= !(before << across);
+            }
+            before = self.pack(cells, side).0;
+            place_cells |= before;
+        }
+        // The cells of `cells` beside (in the opponent's direction) one of `items`.
+        let beside = |cells: Free, items: Free| cells & ((items >> across) & next | (items & next) << across);
+        let place_firsts = self.firsts(place_cells, side);
+        let crowded = beside(place_cells, place_cells | area_cells);
+        let dirty_places = (place_firsts & (crowded | crowded >> along)).count_ones() as i32;
+        let hit = beside(area_cells, place_cells);
+        let mut dirty_areas = 0;
+        let mut rest = area_firsts;
+        while rest != 0 {
+            let one = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            let square = one | one << along | one << across | one << (along + across);
+            dirty_areas += i32::from(square & hit != 0);
+        }
+        let reachable = free & !self.shielded(free, other);
+        Reserve {
+            safe: safe as i32,
+            clean_areas: area_firsts.count_ones() as i32 - dirty_areas,
+            clean_places: place_firsts.count_ones() as i32 - dirty_places,
+            dirty_areas,
+            dirty_places,
+            reachable: reachable.count_ones() as i32,
+            unreachable_place_cells: (place_cells & !reachable).count_ones() as i32,
+        }
+    }
+
+    /// Whether `side`, to move in `free`, wins, when counting moves tells.
+    pub fn decided(&self, free: Free, side: Side) -> Option<bool> {
+        let other = 1 - side;
+        if self.places(free, side) == 0 {
+            return Some(false);
+        }
+        if self.places(free, other) == 0 {
+            return Some(true);
+        }
+        let packings = [Packing::Spread, Packing::Dense];
+        let (theirs, mine) = (self.most(free, other), self.most(free, side));
+        if packings
+            .iter()
+            .any(|&p| self.reserve(free, side, p).lead(theirs, true) > 0)
+        {
+            return Some(true);
+        }
+        if packings
+            .iter()
+            .any(|&p| self.reserve(free, other, p).lead(mine, false) >= 0)
+        {
+            return Some(false);
+        }
+        None
+    }
+
+    /// `side`'s places in `free`, most promising first: by how a move there changes the
+    /// moves each side could make and is sure of, then by where it lies (see
+    /// [`Board::placement`]), then from the lowest cell.
+    pub fn ordered(&self, free: Free, side: Side) -> Vec<u32> {
+        let mut scored = Vec::new();
+        self.score_moves(free, side, &mut scored);
+        scored.into_iter().map(|(_, cell)| cell).collect()
+    }
+
+    /// `side`'s places in `free` with their scores, best first.
+    fn score_moves(&self, free: Free, side: Side, out: &mut Vec<(i32, u32)>) {
+        let other = 1 - side;
+        out.clear();
+        let mut places = self.places(free, side);
+        while places != 0 {
+            let cell = places.trailing_zeros();
+            places &= places - 1;
+            let child = self.play(free, side, cell);
+            let mine = self.most(child, side) + self.pack(self.shielded(child, other), side).1 as i32;
+            let theirs = self.most(child, other) + self.pack(self.shielded(child, side), other).1 as i32;
+            out.push((8 * (mine - theirs) + self.placement(cell, side), cell));
+        }
+        out.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    }
+
+    /// How well a domino of `side` from `cell` lies, 0 to 5: best on the second line from
+    /// an edge (it leaves the edge line to `side` alone), then the fourth; and at an even
+    /// distance from the nearer end of its own line (it leaves no single cell behind).
+    fn placement(&self, cell: u32, side: Side) -> i32 {
+        let (row, col) = (cell as usize / self.cols, cell as usize % self.cols);
+        let ((line, lines), (at, length)) = if side == 0 {
+            ((col, self.cols), (row, self.rows))
+        } else {
+            ((row, self.rows), (col, self.cols))
+        };
+        let from_edge = match line.min(lines - 1 - line) {
+            1 => 4,
+            3 => 2,
+            _ => 0,
+        };
+        from_edge + i32::from(at.min(length - 2 - at) % 2 == 0)
+    }
+
+    /// `free` mirrored over the diagonal of a square board: rows become columns.
+    fn transposed(&self, free: Free) -> Free {
+        let n = self.rows;
+        (0..n * n)
+            .filter(|&cell| free >> cell & 1 == 1)
+            .fold(0, |acc, cell| acc | 1 << ((cell % n) * n + cell / n))
+    }
+
+    fn flip_rows(&self, free: Free) -> Free {
+        let row: Free = (1 << self.cols) - 1;
+        (0..self.rows).fold(0, |acc, r| {
+            acc | (free >> (r * self.cols) & row) << ((self.rows - 1 - r) * self.cols)
+        })
+    }
+
+    fn flip_cols(&self, free: Free) -> Free {
+        let row: Free = (1 << self.cols) - 1;
+        (0..self.rows).fold(0, |acc, r| {
+            let bits = (free >> (r * self.cols) & row) as usize;
+            acc | Free::from(self.reversed[bits]) << (r * self.cols)
+        })
+    }
+
+    /// The table key of `free` with `side` to move: the least of its mirror images (which
+    /// keep every domino's direction), with the mover.
+    pub fn key(&self, free: Free, side: Side) -> Free {
+        let up_down = self.flip_rows(free);
+        let least = free
+            .min(up_down)
+            .min(self.flip_cols(free))
+            .min(self.flip_cols(up_down));
+        least | (side as Free) << MOVER_BIT
+    }
+}
+
+/// A table of proved values shared by every core without locks: two words an entry (the
+/// key's lower word mixed with its upper word, then the upper word with the value and the
+/// work), two entries a bucket, one keeping the entry with the most work below it.
+struct Table {
+    words: Vec<AtomicU64>,
+    buckets: usize,
+    /// Entries written to empty slots.
+    filled: AtomicU64,
+}
+
+fn mix(x: u64) -> u64 {
+    let x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    x ^ x >> 31
+}
+
+impl Table {
+    fn new(bytes: u64) -> Table {
+        let buckets = (bytes / (2 * ENTRY_BYTES)).max(1);
+        let buckets = 1 << (63 - buckets.leading_zeros());
+        Table {
+            words: zeroed_words(4 * buckets as usize),
+            buckets: buckets as usize,
+            filled: AtomicU64::new(0),
+        }
+    }
+
+    fn bucket(&self, key: Free) -> usize {
+        4 * (mix(key as u64 ^ mix((key >> 64) as u64)) as usize & (self.buckets - 1))
+    }
+
+    /// The value and work stored for `key`.
+    fn get(&self, key: Free) -> Option<(bool, u64)> {
+        let (low, high) = (key as u64, (key >> 64) as u64);
+        let at = self.bucket(key);
+        (0..2).find_map(|i| {
+            let high_word = self.words[at + 2 * i + 1].load(Relaxed);
+            let low_word = self.words[at + 2 * i].load(Relaxed) ^ mix(high_word);
+            (high_word != 0 && high_word & KEY_HIGH == high && low_word == low).then_some((
+                high_word >> (WIN_BIT - 64) & 1 == 1,
+                high_word >> (WORK_SHIFT - 64) & WORK_MAX,
+            ))
+        })
+    }
+
+    fn put(&self, key: Free, wins: bool, work: u64) {
+        let (low, high) = (key as u64, (key >> 64) as u64);
+        let high_word = high
+            | u64::from(wins) << (WIN_BIT - 64)
+            | work.min(WORK_MAX) << (WORK_SHIFT - 64)
+            | 1 << (WRITTEN_BIT - 64);
+        let at = self.bucket(key);
+        let kept = self.words[at + 1].load(Relaxed);
+        let kept_work = kept >> (WORK_SHIFT - 64) & WORK_MAX;
+        let slot = if kept == 0 || kept & KEY_HIGH == high || kept_work <= work {
+            at
+        } else {
+            at + 2
+        };
+        if self.words[slot + 1].load(Relaxed) == 0 {
+            self.filled.fetch_add(1, Relaxed);
+        }
+        self.words[slot].store(low ^ mix(high_word), Relaxed);
+        self.words[slot + 1].store(high_word, Relaxed);
+    }
+
+    fn used(&self) -> usize {
+        self.filled.load(Relaxed) as usize
+    }
+}
+
+/// Proves who wins positions of one board, keeping what it proved for later questions.
+pub struct Proof {
+    board: Board,
+    table: Table,
+    busy: Busy,
+    limit: Limit,
+    threads: usize,
+    nodes: u64,
+}
+
+impl Proof {
+    /// A proof on `board` with a table of at most `bytes` (less on small boards), giving
+    /// up at `limit`.
+    pub fn new(board: Board, bytes: u64, limit: Limit) -> Proof {
+        let most = ENTRY_BYTES << (board.rows * board.cols / 3 + 4);
+        Proof {
+            board,
+            table: Table::new(bytes.min(most)),
+            busy: Busy::new(),
+            limit,
+            threads: 1,
+            nodes: 0,
+        }
+    }
+
+    /// The same proof on `threads` cores.
+    pub fn threads(mut self, threads: usize) -> Proof {
+        self.set_threads(threads);
+        self
+    }
+
+    /// Later questions run on `threads` cores.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Nodes searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Positions held in the table.
+    pub fn positions(&self) -> usize {
+        self.table.used()
+    }
+
+    /// Whether `side`, to move in `free`, wins; `None` when stopped at the limit. On a
+    /// square board Horizontal's question is asked as Vertical's on the board turned over
+    /// its diagonal, so that both share the table.
+    pub fn wins(&mut self, free: Free, side: Side) -> Option<bool> {
+        let board = &self.board;
+        let (free, side) = if board.rows == board.cols && side == 1 {
+            (board.transposed(free), 0)
+        } else {
+            (free, side)
+        };
+        let done = AtomicBool::new(false);
+        let answers: Vec<(Option<bool>, u64)> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..self.threads)
+                .map(|_| {
+                    let done = &done;
+                    let this = &*self;
+                    s.spawn(move || {
+                        let mut worker = Worker {
+                            proof: this,
+                            done,
+                            nodes: 0,
+                            buffers: Vec::new(),
+                        };
+                        let answer = worker.prove(free, side, 0);
+                        if answer.is_some() {
+                            done.store(true, Relaxed);
+                        }
+                        (answer, worker.nodes)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a proof thread does not panic"))
+                .collect()
+        });
+        self.nodes += answers.iter().map(|(_, n)| n).sum::<u64>();
+        answers.into_iter().find_map(|(answer, _)| answer)
+    }
+}
+
+/// One core's share of a proof.
+struct Worker<'p> {
+    proof: &'p Proof,
+    done: &'p AtomicBool,
+    nodes: u64,
+    /// Scored moves by ply, reused.
+    buffers: Vec<Vec<(i32, u32)>>,
+}
+
+impl Worker<'_> {
+    /// Whether `side` wins in `free`; `None` once stopped, or once another core answered.
+    fn prove(&mut self, free: Free, side: Side, ply: usize) -> Option<bool> {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(CHECK_EVERY) && (self.done.load(Relaxed) || self.proof.limit.passed()) {
+            return None;
+        }
+        let board = &self.proof.board;
+        if let Some(wins) = board.decided(free, side) {
+            return Some(wins);
+        }
+        let key = board.key(free, side);
+        if let Some((wins, _)) = self.proof.table.get(key) {
+            return Some(wins);
+        }
+        let started = self.nodes;
+        let mut moves = self.buffers.get_mut(ply).map(std::mem::take).unwrap_or_default();
+        board.score_moves(free, side, &mut moves);
+        let shared = self.proof.threads > 1 && ply < SHARED_PLIES;
+        if shared {
+            self.proof.busy.enter(key);
+        }
+        let mut wins = Some(false);
+        let mut deferred = 0;
+        // Moves to positions another core is searching now wait for the end, by when
+        // the table may hold their value: the cores split a position's moves.
+        for pass in 0..1 + usize::from(shared) {
+            for i in 0..moves.len() {
+                let child = board.play(free, side, moves[i].1);
+                if shared && pass == 0 && i > 0 && self.proof.busy.has(board.key(child, 1 - side)) {
+                    moves.swap(deferred, i);
+                    deferred += 1;
+                    continue;
+                }
+                if pass == 1 && i >= deferred {
+                    break;
+                }
+                match self.prove(child, 1 - side, ply + 1) {
+                    None => wins = None,
+                    Some(false) => wins = Some(true),
+                    Some(true) => continue,
+                }
+                break;
+            }
+            if wins != Some(false) {
+                break;
+            }
+        }
+        if shared {
+            self.proof.busy.leave(key);
+        }
+        if self.buffers.len() <= ply {
+            self.buffers.resize_with(ply + 1, Vec::new);
+        }
+        self.buffers[ply] = moves;
+        if let Some(w) = wins {
+            let work = u64::from(64 - (self.nodes - started).leading_zeros());
+            self.proof.table.put(key, w, work);
+        }
+        wins
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// Whether `side` wins in `free`, by plain search over every move.
+    fn by_search(board: &Board, free: Free, side: Side, seen: &mut HashMap<(Free, Side), bool>) -> bool {
+        if let Some(&wins) = seen.get(&(free, side)) {
+            return wins;
+        }
+        let mut places = board.places(free, side);
+        let mut wins = false;
+        while places != 0 && !wins {
+            let cell = places.trailing_zeros();
+            places &= places - 1;
+            wins = !by_search(board, board.play(free, side, cell), 1 - side, seen);
+        }
+        seen.insert((free, side), wins);
+        wins
+    }
+
+    /// Random positions: free cells kept at random, either side to move.
+    fn positions(board: &Board, count: usize, seed: u64) -> Vec<(Free, Side)> {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        (0..count)
+            .map(|i| {
+                let (a, b): (Free, Free) = (rng.gen(), rng.gen());
+                let free = if i % 3 == 0 { a | b } else { !(a & b) } & board.all();
+                (free, i % 2)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn counting_and_search_agree_with_plain_search_on_random_positions() {
+        for (rows, cols) in [
+            (3, 4),
+            (4, 3),
+            (4, 4),
+            (4, 5),
+            (5, 4),
+            (3, 6),
+            (6, 3),
+            (5, 5),
+            (2, 7),
+            (7, 2),
+        ] {
+            let board = Board::new(rows, cols);
+            let mut seen = HashMap::new();
+            let mut proof = Proof::new(board.clone(), 1 << 16, Limit::default());
+            for (free, side) in positions(&board, 400, rows as u64 * 16 + cols as u64) {
+                let plain = by_search(&board, free, side, &mut seen);
+                if let Some(wins) = board.decided(free, side) {
+                    assert_eq!(wins, plain, "{rows}x{cols} counting {free:b} {side}");
+                }
+                assert_eq!(
+                    proof.wins(free, side),
+                    Some(plain),
+                    "{rows}x{cols} {free:b} {side}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn horizontal_on_a_square_board_is_vertical_on_its_transpose() {
+        let board = Board::new(4, 4);
+        let mut proof = Proof::new(board.clone(), 1 << 16, Limit::default());
+        let mut seen = HashMap::new();
+        for (free, _) in positions(&board, 200, 5) {
+            assert_eq!(proof.wins(free, 1), Some(by_search(&board, free, 1, &mut seen)));
+        }
+    }
+
+    #[test]
+    fn two_cores_prove_what_one_does() {
+        let board = Board::new(5, 6);
+        let one = Proof::new(board.clone(), 1 << 20, Limit::default()).wins(board.all(), 0);
+        let two = Proof::new(board.clone(), 1 << 20, Limit::default())
+            .threads(2)
+            .wins(board.all(), 0);
+        assert_eq!(one, two);
+    }
+
+    #[test]
+    fn a_proof_stops_at_its_deadline_and_when_cancelled() {
+        let board = Board::new(9, 9);
+        let limit = Limit {
+            deadline: Some(std::time::Instant::now()),
+            ..Limit::default()
+        };
+        assert_eq!(
+            Proof::new(board.clone(), 1 << 20, limit).wins(board.all(), 0),
+            None
+        );
+        let cancel = std::sync::Arc::new(AtomicBool::new(true));
+        let limit = Limit {
+            cancel: Some(cancel),
+            ..Limit::default()
+        };
+        assert_eq!(
+            Proof::new(board.clone(), 1 << 20, limit).wins(board.all(), 0),
+            None
+        );
+    }
+
+    #[test]
+    fn mirror_images_share_a_key_and_the_mover_does_not() {
+        let board = Board::new(3, 4);
+        let free = board.all() & !0b11; // a1 and b1 covered
+        let mirrored = board.all() & !(0b1100 << 8); // c3 and d3 covered
+        assert_eq!(board.key(free, 0), board.key(mirrored, 0));
+        assert_ne!(board.key(free, 0), board.key(free, 1));
+    }
+
+    #[test]
+    fn the_table_keeps_values_apart_by_every_key_bit() {
+        let table = Table::new(1 << 12);
+        let a: Free = 1 << 120 | 5;
+        let b: Free = 5;
+        table.put(a, true, 3);
+        table.put(b | 1 << MOVER_BIT, false, 1);
+        assert_eq!(table.get(a), Some((true, 3)));
+        assert_eq!(table.get(b), None);
+        assert_eq!(table.get(b | 1 << MOVER_BIT), Some((false, 1)));
+    }
+}

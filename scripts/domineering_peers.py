@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""Domineering side by side with Obsequi: who wins each empty board, Vertical first.
+
+    python3 scripts/domineering_peers.py --obsequi /tmp/obsequi/Obsequi \
+        --zermelo target/release/zermelo --runs 3 5x5 6x6 7x7 8x8
+
+Obsequi (Nathan Bullock's solver) is built by hand in a temporary folder outside the
+repository, from its public source; see BENCHMARKS.md, "Domineering at the frontier".
+For each board the two programs run one after the other, `--runs` times, alternating.
+zermelo runs `solve` (the winner with Vertical first, and with Horizontal first for the
+outcome class) and its proof of the first question alone (`--no-class`, as Obsequi
+answers). Each line gives the median wall time, the peak memory, the nodes each
+counted, and whether the winners agree.
+"""
+
+import argparse
+import json
+import re
+import statistics
+import subprocess
+import tempfile
+
+
+def timed(command, stdin=None):
+    """Runs `command` under `/usr/bin/time`: its output, wall seconds, peak memory in MiB."""
+    with tempfile.NamedTemporaryFile("r") as report:
+        timer = ["/usr/bin/time", "-o", report.name, "-f", "%e %M"]
+        done = subprocess.run(timer + command, input=stdin, capture_output=True, text=True, check=True)
+        seconds, kib = report.read().split()[-2:]
+    return done.stdout, float(seconds), int(kib) / 1024
+
+
+def obsequi(binary, rows, cols, bits):
+    out, seconds, peak = timed([binary], f"solve rows {rows} cols {cols} bits {bits} V\n")
+    found = re.search(r"winner (\w), move .*?, nodes ([\d,]+)", out)
+    winner = {"V": "Vertical", "H": "Horizontal"}[found.group(1)]
+    return winner, int(found.group(2).replace(",", "")), seconds, peak
+
+
+def zermelo(binary, rows, cols, data, first_only):
+    command = [binary, "--json", "--data", data, "solve", f"domineering:rows={rows},cols={cols}", "--no-save"]
+    if first_only:
+        command.append("--no-class")
+    out, seconds, peak = timed(command)
+    solution = json.loads(out)
+    winner = "Vertical" if solution["verdict"]["value"] == "win" else "Horizontal"
+    nodes = next((d["value"] for d in solution["details"] if d["key"] == "nodes"), None)
+    return winner, nodes, seconds, peak
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--obsequi", required=True, help="the Obsequi binary")
+    parser.add_argument("--zermelo", default="target/release/zermelo")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--bits", type=int, default=24, help="Obsequi's table: 2^bits entries")
+    parser.add_argument("boards", nargs="+", help="ROWSxCOLS")
+    args = parser.parse_args()
+    print("| board | Obsequi | nodes | zermelo proof | nodes | ratio | zermelo solve (both movers) | agree |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+    with tempfile.TemporaryDirectory() as data:
+        for board in args.boards:
+            rows, cols = map(int, board.split("x"))
+            runs = {"obsequi": [], "proof": [], "solve": []}
+            for _ in range(args.runs):
+                runs["obsequi"].append(obsequi(args.obsequi, rows, cols, args.bits))
+                runs["proof"].append(zermelo(args.zermelo, rows, cols, data, True))
+                runs["solve"].append(zermelo(args.zermelo, rows, cols, data, False))
+            median = {k: statistics.median(r[2] for r in v) for k, v in runs.items()}
+            peak = {k: max(r[3] for r in v) for k, v in runs.items()}
+            winners = {r[0] for v in runs.values() for r in v}
+            print(
+                f"| {rows} × {cols} | {median['obsequi']:.3f} s, {peak['obsequi']:.0f} MiB "
+                f"| {runs['obsequi'][0][1]:,} "
+                f"| {median['proof']:.3f} s, {peak['proof']:.0f} MiB | {runs['proof'][0][1]:,} "
+                f"| {median['proof'] / median['obsequi']:.2f} "
+                f"| {median['solve']:.3f} s | {'yes, ' + winners.pop() if len(winners) == 1 else 'NO'} |"
+            )
+
+
+if __name__ == "__main__":
+    main()
