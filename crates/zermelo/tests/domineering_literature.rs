@@ -58,14 +58,14 @@ fn winner(solution: &Solution) -> &'static str {
     }
 }
 
-/// The boards the test solves: all those the literature gives up to 7 × 7 and a few
-/// longer ones, each proved in well under a second.
+/// The boards the test solves: all those the literature gives up to 7 × 7 and longer
+/// ones, each proved in under a second (7 × 8 and 8 × 7 take seconds: BENCHMARKS.md).
 fn boards() -> Vec<(usize, usize)> {
     let mut boards: Vec<(usize, usize)> = (1..=7)
         .flat_map(|rows| (1..=7).map(move |cols| (rows, cols)))
         .collect();
     boards.extend([(3, 8), (3, 9), (3, 10), (3, 11), (8, 3), (9, 3), (10, 3), (11, 3)]);
-    boards.extend([(8, 5), (10, 5), (5, 8), (5, 10), (8, 7), (7, 8), (4, 9)]);
+    boards.extend([(8, 5), (10, 5), (5, 8), (5, 10), (4, 9), (4, 11)]);
     boards.retain(|&(rows, cols)| published(rows, cols).is_some());
     boards
 }
