@@ -51,47 +51,6 @@ pub const ENTRY_BYTES: u64 = 16;
 /// Nodes between two looks at the clock, the cancel flag and the other cores.
 const CHECK_EVERY: u64 = 1 << 12;
 
-/// Plies from the root where cores mark the positions they search and put off moves to
-/// positions another core is searching.
-const SHARED_PLIES: usize = 12;
-
-/// Positions that cores are searching now, remembered at once (a power of two).
-const BUSY_SLOTS: usize = 1 << 14;
-
-/// The positions cores are searching now, by a hash of their keys: a slot may be
-/// overwritten by another position, which only makes a core put off a move it need not.
-struct Busy {
-    slots: Vec<AtomicU64>,
-}
-
-impl Busy {
-    fn new() -> Busy {
-        Busy {
-            slots: zeroed_words(BUSY_SLOTS),
-        }
-    }
-
-    fn tag(key: Free) -> (usize, u64) {
-        let hash = mix(key as u64 ^ mix((key >> 64) as u64));
-        (hash as usize & (BUSY_SLOTS - 1), hash | 1)
-    }
-
-    fn enter(&self, key: Free) {
-        let (slot, tag) = Busy::tag(key);
-        self.slots[slot].store(tag, Relaxed);
-    }
-
-    fn leave(&self, key: Free) {
-        let (slot, tag) = Busy::tag(key);
-        let _ = self.slots[slot].compare_exchange(tag, 0, Relaxed, Relaxed);
-    }
-
-    fn has(&self, key: Free) -> bool {
-        let (slot, tag) = Busy::tag(key);
-        self.slots[slot].load(Relaxed) == tag
-    }
-}
-
 /// The shape of a rectangular board and the way each side's dominoes lie on it.
 #[derive(Clone, Debug)]
 pub struct Board {
@@ -535,7 +494,6 @@ impl Table {
 pub struct Proof {
     board: Board,
     table: Table,
-    busy: Busy,
     limit: Limit,
     threads: usize,
     nodes: u64,
@@ -549,7 +507,6 @@ impl Proof {
         Proof {
             board,
             table: Table::new(bytes.min(most)),
-            busy: Busy::new(),
             limit,
             threads: 1,
             nodes: 0,
@@ -595,12 +552,13 @@ impl Proof {
         let done = AtomicBool::new(false);
         let answers: Vec<(Option<bool>, u64)> = std::thread::scope(|s| {
             let handles: Vec<_> = (0..self.threads)
-                .map(|_| {
+                .map(|id| {
                     let done = &done;
                     let this = &*self;
                     s.spawn(move || {
                         let mut worker = Worker {
                             proof: this,
+                            backwards: id % 2 == 1,
                             done,
                             nodes: 0,
                             buffers: Vec::new(),
@@ -626,6 +584,8 @@ impl Proof {
 /// One core's share of a proof.
 struct Worker<'p> {
     proof: &'p Proof,
+    /// Whether this core tries the moves after the first in the other order.
+    backwards: bool,
     done: &'p AtomicBool,
     nodes: u64,
     /// Scored moves by ply, reused.
@@ -650,38 +610,20 @@ impl Worker<'_> {
         let started = self.nodes;
         let mut moves = self.buffers.get_mut(ply).map(std::mem::take).unwrap_or_default();
         board.score_moves(free, side, &mut moves);
-        let shared = self.proof.threads > 1 && ply < SHARED_PLIES;
-        if shared {
-            self.proof.busy.enter(key);
+        // Another core tries the moves after the first in the other order: where the
+        // first move does not win, every move must be tried, and the cores meet halfway,
+        // each finding in the table what the other proved.
+        if self.backwards && moves.len() > 2 {
+            moves[1..].reverse();
         }
         let mut wins = Some(false);
-        let mut deferred = 0;
-        // Moves to positions another core is searching now wait for the end, by when
-        // the table may hold their value: the cores split a position's moves.
-        for pass in 0..1 + usize::from(shared) {
-            for i in 0..moves.len() {
-                let child = board.play(free, side, moves[i].1);
-                if shared && pass == 0 && i > 0 && self.proof.busy.has(board.key(child, 1 - side)) {
-                    moves.swap(deferred, i);
-                    deferred += 1;
-                    continue;
-                }
-                if pass == 1 && i >= deferred {
-                    break;
-                }
-                match self.prove(child, 1 - side, ply + 1) {
-                    None => wins = None,
-                    Some(false) => wins = Some(true),
-                    Some(true) => continue,
-                }
-                break;
+        for &(_, cell) in &moves {
+            match self.prove(board.play(free, side, cell), 1 - side, ply + 1) {
+                None => wins = None,
+                Some(false) => wins = Some(true),
+                Some(true) => continue,
             }
-            if wins != Some(false) {
-                break;
-            }
-        }
-        if shared {
-            self.proof.busy.leave(key);
+            break;
         }
         if self.buffers.len() <= ply {
             self.buffers.resize_with(ply + 1, Vec::new);
