@@ -181,11 +181,19 @@ impl Domineering {
         }
     }
 
-    /// Where `player` may place a domino: the lower-left cells.
-    fn places(&self, p: Cells, player: PlayerId) -> impl Iterator<Item = usize> + '_ {
-        (0..self.cells()).filter(move |&cell| {
-            p >> cell & 1 == 0 && self.partner(player, cell).is_some_and(|o| p >> o & 1 == 0)
-        })
+    /// Where `player` may place a domino: the lower-left cells, lowest first.
+    fn places(&self, p: Cells, player: PlayerId) -> impl Iterator<Item = usize> {
+        cells_of(self.place_set(p, player))
+    }
+
+    /// The lower-left cells of `player`'s places in `p`, as a set: free cells whose
+    /// partner (above, or to the right within the row) is free.
+    fn place_set(&self, p: Cells, player: PlayerId) -> Cells {
+        let free = !p & self.all();
+        match player {
+            VERTICAL => free & free >> self.cols,
+            _ => free & free >> 1 & !(self.first_col << (self.cols - 1)),
+        }
     }
 
     /// Whether play can reach `p`: its covered cells split into dominoes of which the
@@ -320,7 +328,7 @@ impl Domineering {
     /// `region`'s bounding box: its lowest row and leftmost column, its height and width.
     fn bounds(&self, region: Cells) -> (usize, usize, usize, usize) {
         let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
-        for c in (0..self.cells()).filter(|&c| region >> c & 1 == 1) {
+        for c in cells_of(region) {
             let (r, k) = (c / self.cols, c % self.cols);
             (r0, r1, c0, c1) = (r0.min(r), r1.max(r), c0.min(k), c1.max(k));
         }
@@ -332,14 +340,12 @@ impl Domineering {
     fn region_images(&self, region: Cells) -> [Cells; 3] {
         let (r0, c0, h, w) = self.bounds(region);
         let image = |flip_rows: bool, flip_cols: bool| {
-            (0..self.cells())
-                .filter(|&c| region >> c & 1 == 1)
-                .fold(0, |acc: Cells, c| {
-                    let (r, k) = (c / self.cols, c % self.cols);
-                    let r = if flip_rows { 2 * r0 + h - 1 - r } else { r };
-                    let k = if flip_cols { 2 * c0 + w - 1 - k } else { k };
-                    acc | 1 << (r * self.cols + k)
-                })
+            cells_of(region).fold(0, |acc: Cells, c| {
+                let (r, k) = (c / self.cols, c % self.cols);
+                let r = if flip_rows { 2 * r0 + h - 1 - r } else { r };
+                let k = if flip_cols { 2 * c0 + w - 1 - k } else { k };
+                acc | 1 << (r * self.cols + k)
+            })
         };
         [image(true, false), image(false, true), image(true, true)]
     }
@@ -436,10 +442,7 @@ impl Game for Domineering {
 
     fn outcome(&self, p: &Cells) -> Option<Outcome> {
         let mover = self.to_move(p);
-        self.places(*p, mover)
-            .next()
-            .is_none()
-            .then_some(Outcome::Win(1 - mover))
+        (self.place_set(*p, mover) == 0).then_some(Outcome::Win(1 - mover))
     }
 
     fn with_other_to_move(&self, p: &Cells) -> Option<Cells> {
@@ -449,7 +452,7 @@ impl Game for Domineering {
     /// The mover's places less the opponent's: room to move is what wins.
     fn heuristic(&self, p: &Cells) -> i32 {
         let mover = self.to_move(p);
-        self.places(*p, mover).count() as i32 - self.places(*p, 1 - mover).count() as i32
+        self.place_set(*p, mover).count_ones() as i32 - self.place_set(*p, 1 - mover).count_ones() as i32
     }
 }
 
@@ -571,12 +574,22 @@ impl Prover<Domineering> for DomineeringProver<'_> {
     }
 }
 
-/// Where the cells `p` go under the mirror image `map`.
+/// Where the cells of `p` (the board's, not the mover's bit) go under the mirror image
+/// `map`.
 fn image(map: &[usize], p: Cells) -> Cells {
-    map.iter()
-        .enumerate()
-        .filter(|&(c, _)| p >> c & 1 == 1)
-        .fold(0, |acc, (_, &to)| acc | 1 << to)
+    let board = Cells::MAX >> (Cells::BITS as usize - map.len());
+    cells_of(p & board).fold(0, |acc, c| acc | 1 << map[c])
+}
+
+/// The cells of `set`, lowest first.
+fn cells_of(mut set: Cells) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let cell = set.trailing_zeros() as usize;
+            set &= set - 1;
+            cell
+        })
+    })
 }
 
 #[cfg(test)]
