@@ -23,16 +23,16 @@ fn published(rows: usize, cols: usize) -> Option<&'static str> {
     if cols == 3 && rows > 1 {
         return Some(VERTICAL);
     }
-    if rows % 2 == 0 && [3, 5, 7].contains(&cols) {
+    if rows.is_multiple_of(2) && [3, 5, 7].contains(&cols) {
         return Some(VERTICAL);
     }
     if rows == 3 && cols > 3 {
         return Some(HORIZONTAL);
     }
-    if rows == 5 && cols % 2 == 0 {
+    if rows == 5 && cols.is_multiple_of(2) {
         return Some(HORIZONTAL);
     }
-    if (rows == 3 || rows == 7) && cols % 4 == 0 {
+    if (rows == 3 || rows == 7) && cols.is_multiple_of(4) {
         return Some(HORIZONTAL);
     }
     None

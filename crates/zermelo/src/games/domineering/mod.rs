@@ -562,7 +562,12 @@ impl Prover<Domineering> for DomineeringProver<'_> {
 
     fn ordered(&mut self, p: &Cells) -> Vec<usize> {
         let (free, side) = self.free(p);
-        self.proof.board().ordered(free, side).into_iter().map(|cell| cell as usize).collect()
+        self.proof
+            .board()
+            .ordered(free, side)
+            .into_iter()
+            .map(|cell| cell as usize)
+            .collect()
     }
 
     fn nodes(&self) -> u64 {
