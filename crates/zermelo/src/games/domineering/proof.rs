@@ -105,6 +105,20 @@ impl Reserve {
             let areas = (self.dirty_areas + skip) / 3;
             (areas, (self.dirty_areas + self.dirty_places + skip) / 3 - areas)
         };
+        if self.dirty_areas == 0 {
+            // The places are one race, its value known exactly (see [`Race`]).
+            let race = Race::get();
+            let (clean, dirty) = (self.clean_places as usize, self.dirty_places as usize);
+            let second = lead(self.clean_areas / 2, race.second(clean, dirty));
+            if !first {
+                return second;
+            }
+            let area_first = lead((self.clean_areas + 1) / 2, race.second(clean, dirty));
+            let place_first = lead(self.clean_areas / 2, race.first(clean, dirty));
+            return second
+                .max(if self.clean_areas > 0 { area_first } else { second })
+                .max(place_first);
+        }
         let (areas, places) = dirty(false);
         let second = lead(self.clean_areas / 2 + areas, self.clean_places / 2 + places);
         if !first {
@@ -128,6 +142,64 @@ impl Reserve {
             best = best.max(lead(self.clean_areas / 2 + areas, self.clean_places / 2 + places));
         }
         best
+    }
+}
+
+/// The places a side takes when its opponent covers clean places one at a time and dirty
+/// ones up to two at a time, and it takes one place a turn, answering in the same race
+/// (the other races' answers keep to their own), by exact search over the counts.
+struct Race {
+    /// By clean and dirty places, the opponent moving first.
+    second: Vec<[u8; RACE]>,
+    /// The same, the side moving first.
+    first: Vec<[u8; RACE]>,
+}
+
+/// Places each race counts up to; more are counted as this many.
+const RACE: usize = 64;
+
+impl Race {
+    fn get() -> &'static Race {
+        static RACE_TABLE: std::sync::OnceLock<Race> = std::sync::OnceLock::new();
+        RACE_TABLE.get_or_init(|| {
+            let mut race = Race {
+                second: vec![[0; RACE]; RACE],
+                first: vec![[0; RACE]; RACE],
+            };
+            for clean in 0..RACE {
+                for dirty in 0..RACE {
+                    let mut first = 0;
+                    if clean > 0 {
+                        first = first.max(1 + race.second[clean - 1][dirty]);
+                    }
+                    if dirty > 0 {
+                        first = first.max(1 + race.second[clean][dirty - 1]);
+                    }
+                    race.first[clean][dirty] = first;
+                    // The opponent covers a clean place, one or two dirty ones, or none.
+                    let mut second = first;
+                    if clean > 0 {
+                        second = second.min(race.first[clean - 1][dirty]);
+                    }
+                    if dirty > 0 {
+                        second = second.min(race.first[clean][dirty - 1]);
+                    }
+                    if dirty > 1 {
+                        second = second.min(race.first[clean][dirty - 2]);
+                    }
+                    race.second[clean][dirty] = second;
+                }
+            }
+            race
+        })
+    }
+
+    fn second(&self, clean: usize, dirty: usize) -> i32 {
+        i32::from(self.second[clean.min(RACE - 1)][dirty.min(RACE - 1)])
+    }
+
+    fn first(&self, clean: usize, dirty: usize) -> i32 {
+        i32::from(self.first[clean.min(RACE - 1)][dirty.min(RACE - 1)])
     }
 }
 
@@ -216,6 +288,18 @@ impl Board {
         (packed, count)
     }
 
+    /// The cells after those of `cells` in `side`'s direction (a domino's second cells).
+    #[inline]
+    fn next(&self, cells: Free, side: Side) -> Free {
+        (cells & self.has_next[side]) << self.step[side]
+    }
+
+    /// The cells before those of `cells` in `side`'s direction.
+    #[inline]
+    fn before(&self, cells: Free, side: Side) -> Free {
+        cells >> self.step[side] & self.has_next[side]
+    }
+
     /// The most moves `side` could still make: as many dominoes as fit disjoint.
     #[inline]
     fn most(&self, free: Free, side: Side) -> i32 {
@@ -253,8 +337,9 @@ impl Board {
             firsts |= one;
             // Squares overlapping this one, or beside it in the opponent's direction,
             // start at most one cell away along and two across.
-            let row = one | one << along | one >> along;
-            candidates &= !(row | row << across | row >> across | row << (2 * across) | row >> (2 * across));
+            let row = one | self.next(one, side) | self.before(one, side);
+            let (right, left) = (self.next(row, other), self.before(row, other));
+            candidates &= !(row | right | left | self.next(right, other) | self.before(left, other));
         }
         (cells, firsts)
     }
@@ -279,7 +364,7 @@ impl Board {
         let (area_cells, area_firsts) = self.areas(free, side);
         let mut open = free & !safe_cells & !area_cells;
         if packing == Packing::Dense {
-            open &= !(area_cells << across | area_cells >> across);
+            open &= !(self.next(area_cells, other) | self.before(area_cells, other));
         }
         let (mut before, mut place_cells) = (0, 0);
         for &line in &self.lines[side] {
