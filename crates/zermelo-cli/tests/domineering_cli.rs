@@ -106,8 +106,8 @@ fn big_boards_refuse_in_one_line_what_they_cannot_do() {
         assert!(line.contains("--memory"), "{line}");
         let line = error_line(&["graph", &spec, "--memory", "4M"]);
         assert!(line.contains("memory"), "{line}");
-        let line = error_line(&["report", &spec, "--memory", "1M"]);
-        assert!(line.contains("--memory"), "{line}");
+        let line = error_line(&["report", &spec, "--memory", "1M", "--seconds", "1"]);
+        assert!(line.contains("--memory 1 MiB and --seconds 1"), "{line}");
         // A game between players that need no proof plays to its end.
         let played = stdout(&[
             "play", &spec, "--first", "random", "--second", "random", "--seed", "3",
