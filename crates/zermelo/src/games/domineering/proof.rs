@@ -558,7 +558,8 @@ impl Table {
         let at = self.bucket(key);
         let kept = self.words[at + 1].load(Relaxed);
         let kept_work = kept >> (WORK_SHIFT - 64) & WORK_MAX;
-        let slot = if kept == 0 || kept & KEY_HIGH == high || kept_work <= work {
+        let same = kept & KEY_HIGH == high && self.words[at].load(Relaxed) ^ mix(kept) == low;
+        let slot = if kept == 0 || same || kept_work <= work {
             at
         } else {
             at + 2
