@@ -5,18 +5,8 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{documented, error_line, zermelo, Server};
+use common::{documented, error_line, stdout, Server};
 use serde_json::Value;
-
-fn stdout(args: &[&str]) -> String {
-    let out = zermelo(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
 
 #[test]
 fn solve_proves_who_wins_and_remoteness_asks_how_soon() {

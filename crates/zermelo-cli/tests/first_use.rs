@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use common::{error_line, zermelo};
+use common::{error_line, stdout, zermelo};
 
 /// A fresh folder for one test, removed when dropped.
 struct Scratch(PathBuf);
@@ -262,42 +262,33 @@ fn counts_of_one_are_singular() {
     assert!(zermelo(&["--data", data.path(), "solve", "pawns:cols=2,rows=3"])
         .status
         .success());
-    let text = |args: &[&str]| {
-        let out = zermelo(args);
-        assert!(
-            out.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap()
-    };
-    let list = text(&["--data", data.path(), "db", "list"]);
+    let list = stdout(&["--data", data.path(), "db", "list"]);
     assert!(
         list.starts_with(&format!("1 database in {}\n", data.path())),
         "{list}"
     );
     let table = data.0.join("pawns-2x3.zdb");
-    let verify = text(&["db", "verify", table.to_str().unwrap(), "--sample", "1"]);
+    let verify = stdout(&["db", "verify", table.to_str().unwrap(), "--sample", "1"]);
     assert!(verify.contains("1 sampled position re-solved"), "{verify}");
-    assert!(text(&["tournament", "tictactoe", "--games", "1"]).starts_with("1 game of tictactoe\n"));
-    let play = text(&["play", "nim:heaps=1", "--first", "random", "--second", "random"]);
+    assert!(stdout(&["tournament", "tictactoe", "--games", "1"]).starts_with("1 game of tictactoe\n"));
+    let play = stdout(&["play", "nim:heaps=1", "--first", "random", "--second", "random"]);
     assert!(play.ends_with("player 1 wins after 1 move\n"), "{play}");
-    assert!(text(&["solve", "nim:heaps=1"]).contains("(1 position, grundy,"));
+    assert!(stdout(&["solve", "nim:heaps=1"]).contains("(1 position, grundy,"));
     let err = error_line(&["moves", "nim:heaps=3/4/5", "--position", "1:3"]);
     assert!(err.contains("1 heap, but the game has 3"), "{err}");
-    let hands = text(&["moves", "bigpoints:board=1221", "--moves", "r+,g+,r^,g^"]);
+    let hands = stdout(&["moves", "bigpoints:board=1221", "--moves", "r+,g+,r^,g^"]);
     assert!(hands.contains("hand 1  r1g1 (1 point)\n"), "{hands}");
-    let hands = text(&["moves", "bigpoints:board=1221", "--moves", "g+,r+,g^,r^"]);
+    let hands = stdout(&["moves", "bigpoints:board=1221", "--moves", "g+,r+,g^,r^"]);
     assert!(
         hands.contains("(2 points)") && hands.contains("(0 points)"),
         "{hands}"
     );
-    let sweep = text(&["balance", "bigpoints:colors=3,discs=2"]);
+    let sweep = stdout(&["balance", "bigpoints:colors=3,discs=2"]);
     assert!(
         sweep.contains("each stands for the 3! = 6 boards its colours relabel into"),
         "{sweep}"
     );
-    let sweeps = text(&["balance", "--configs", "2x2,3x2"]);
+    let sweeps = stdout(&["balance", "--configs", "2x2,3x2"]);
     assert!(
         sweeps.contains("(NC! for NC colours: 2! = 2, 3! = 6)"),
         "{sweeps}"

@@ -7,19 +7,8 @@ mod common;
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
-use common::{documented, error_line, fact, json, zermelo};
+use common::{documented, error_line, fact, json, stdout, zermelo};
 use serde_json::Value;
-
-/// What a successful command printed.
-fn stdout(args: &[&str]) -> String {
-    let out = zermelo(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8")
-}
 
 /// A folder of this test's own.
 fn scratch(test: &str) -> std::path::PathBuf {

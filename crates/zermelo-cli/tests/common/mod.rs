@@ -14,15 +14,20 @@ pub fn zermelo(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-/// Runs a command that must succeed and returns the JSON it printed.
-pub fn json(args: &[&str]) -> Value {
+/// Runs a command that must succeed and returns what it printed.
+pub fn stdout(args: &[&str]) -> String {
     let out = zermelo(args);
     assert!(
         out.status.success(),
         "{args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+/// Runs a command that must succeed and returns the JSON it printed.
+pub fn json(args: &[&str]) -> Value {
+    serde_json::from_str(&stdout(args)).expect("valid JSON")
 }
 
 /// The validator of `docs/schema.json`, the one schema of every `--json` document.
