@@ -272,20 +272,25 @@ impl Board {
         free & !(1 << cell | 1 << (cell + self.step[side]))
     }
 
-    /// The cells of a greedy set of disjoint dominoes of `side` within `cells`, and how
-    /// many: in each run of cells along its direction, half the run, which is the most.
+    /// The first cells of a greedy set of disjoint dominoes of `side` within `cells`: in
+    /// each run of cells along its direction, half the run, which is the most.
     #[inline]
-    fn pack(&self, mut cells: Free, side: Side) -> (Free, u32) {
+    fn pack(&self, mut cells: Free, side: Side) -> Free {
         let (step, has_next) = (self.step[side], self.has_next[side]);
-        let (mut packed, mut count) = (0, 0);
+        let mut packed = 0;
         while cells != 0 {
             let starts = cells & !((cells & has_next) << step);
             let firsts = starts & (cells >> step) & has_next;
-            count += firsts.count_ones();
-            packed |= firsts | firsts << step;
+            packed |= firsts;
             cells &= !(starts | firsts << step);
         }
-        (packed, count)
+        packed
+    }
+
+    /// The cells of `side`'s dominoes whose first cells are `firsts`.
+    #[inline]
+    fn dominoes(&self, firsts: Free, side: Side) -> Free {
+        firsts | self.next(firsts, side)
     }
 
     /// The cells after those of `cells` in `side`'s direction (a domino's second cells).
@@ -303,7 +308,7 @@ impl Board {
     /// The most moves `side` could still make: as many dominoes as fit disjoint.
     #[inline]
     fn most(&self, free: Free, side: Side) -> i32 {
-        self.pack(free, side).1 as i32
+        self.pack(free, side).count_ones() as i32
     }
 
     /// The free cells no domino of `side` can ever cover.
@@ -344,40 +349,30 @@ impl Board {
         (cells, firsts)
     }
 
-    /// The first cells of the dominoes of `side` that tile `cells` along its lines.
-    fn firsts(&self, mut cells: Free, side: Side) -> Free {
-        let (step, has_next) = (self.step[side], self.has_next[side]);
-        let mut firsts = 0;
-        while cells != 0 {
-            let starts = cells & !((cells & has_next) << step);
-            firsts |= starts;
-            cells &= !(starts | starts << step);
-        }
-        firsts
-    }
-
     /// What `side` can count on in `free`, its places chosen by `packing`.
     fn reserve(&self, free: Free, side: Side, packing: Packing) -> Reserve {
         let other = 1 - side;
         let (across, along, next) = (self.step[other], self.step[side], self.has_next[other]);
-        let (safe_cells, safe) = self.pack(self.shielded(free, other), side);
+        let safe_firsts = self.pack(self.shielded(free, other), side);
+        let safe_cells = self.dominoes(safe_firsts, side);
         let (area_cells, area_firsts) = self.areas(free, side);
         let mut open = free & !safe_cells & !area_cells;
         if packing == Packing::Dense {
             open &= !(self.next(area_cells, other) | self.before(area_cells, other));
         }
-        let (mut before, mut place_cells) = (0, 0);
+        let (mut before, mut place_cells, mut place_firsts) = (0, 0, 0);
         for &line in &self.lines[side] {
             let mut cells = open & line;
             if packing == Packing::Spread {
                 cells &= !(before << across);
             }
-            before = self.pack(cells, side).0;
+            let firsts = self.pack(cells, side);
+            before = self.dominoes(firsts, side);
             place_cells |= before;
+            place_firsts |= firsts;
         }
         // The cells of `cells` beside (in the opponent's direction) one of `items`.
         let beside = |cells: Free, items: Free| cells & ((items >> across) & next | (items & next) << across);
-        let place_firsts = self.firsts(place_cells, side);
         let crowded = beside(place_cells, place_cells | area_cells);
         let dirty_places = (place_firsts & (crowded | crowded >> along)).count_ones() as i32;
         let hit = beside(area_cells, place_cells);
@@ -391,7 +386,7 @@ impl Board {
         }
         let reachable = free & !self.shielded(free, other);
         Reserve {
-            safe: safe as i32,
+            safe: safe_firsts.count_ones() as i32,
             clean_areas: area_firsts.count_ones() as i32 - dirty_areas,
             clean_places: place_firsts.count_ones() as i32 - dirty_places,
             dirty_areas,
@@ -445,8 +440,8 @@ impl Board {
             let cell = places.trailing_zeros();
             places &= places - 1;
             let child = self.play(free, side, cell);
-            let mine = self.most(child, side) + self.pack(self.shielded(child, other), side).1 as i32;
-            let theirs = self.most(child, other) + self.pack(self.shielded(child, side), other).1 as i32;
+            let mine = self.most(child, side) + self.most(self.shielded(child, other), side);
+            let theirs = self.most(child, other) + self.most(self.shielded(child, side), other);
             out.push((8 * (mine - theirs) + self.placement(cell, side), cell));
         }
         out.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
@@ -636,32 +631,34 @@ impl Proof {
             (free, side)
         };
         let done = AtomicBool::new(false);
-        let answers: Vec<(Option<bool>, u64)> = std::thread::scope(|s| {
-            let handles: Vec<_> = (0..self.threads)
-                .map(|id| {
-                    let done = &done;
-                    let this = &*self;
-                    s.spawn(move || {
-                        let mut worker = Worker {
-                            proof: this,
-                            backwards: id % 2 == 1,
-                            done,
-                            nodes: 0,
-                            buffers: Vec::new(),
-                        };
-                        let answer = worker.prove(free, side, 0);
-                        if answer.is_some() {
-                            done.store(true, Relaxed);
-                        }
-                        (answer, worker.nodes)
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a proof thread does not panic"))
-                .collect()
-        });
+        let this = &*self;
+        let run = |id: usize| {
+            let mut worker = Worker {
+                proof: this,
+                backwards: id % 2 == 1,
+                done: &done,
+                nodes: 0,
+                buffers: Vec::new(),
+            };
+            let answer = worker.prove(free, side, 0);
+            if answer.is_some() {
+                done.store(true, Relaxed);
+            }
+            (answer, worker.nodes)
+        };
+        // One core searches here: starting a thread for each question would cost more than
+        // the many small questions a view of the moves asks.
+        let answers: Vec<(Option<bool>, u64)> = if self.threads == 1 {
+            vec![run(0)]
+        } else {
+            std::thread::scope(|s| {
+                let handles: Vec<_> = (0..self.threads).map(|id| s.spawn(move || run(id))).collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a proof thread does not panic"))
+                    .collect()
+            })
+        };
         self.nodes += answers.iter().map(|(_, n)| n).sum::<u64>();
         answers.into_iter().find_map(|(answer, _)| answer)
     }
