@@ -487,6 +487,26 @@ impl Game {
         Ok((json(&view)?, view.svg(360)))
     }
 
+    /// The position after `moves` from the start (or from `position`) from the rules
+    /// alone, its legal moves listed without values: the `moves` document and the picture
+    /// as SVG. `None` for a game whose positions may have more moves than memory holds.
+    #[pyo3(signature = (moves=Vec::new(), position=None))]
+    fn rules(
+        &self,
+        py: Python<'_>,
+        moves: Vec<String>,
+        position: Option<String>,
+    ) -> PyResult<Option<(String, Option<String>)>> {
+        let mut opts = options(&self.data, None, None)?;
+        opts.position = position;
+        let session = self.session.as_ref();
+        match py.detach(|| session.unvalued(&moves, &opts)) {
+            Ok(view) => Ok(Some((json(&view)?, view.svg(360)))),
+            Err(Error::Unsupported(_)) => Ok(None),
+            Err(e) => Err(py_error(e)),
+        }
+    }
+
     /// A designer's report from the game's strong solution (solved first when needed): the
     /// `report` document, and its plot of forgiveness by ply as SVG (`None` when left out).
     #[pyo3(signature = (depth=1, compensate=None, selfplay=None, memory=None, seconds=None, progress=None))]

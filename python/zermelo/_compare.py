@@ -84,7 +84,6 @@ class Opened:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.players: set[str] = set()
 
     def start(self) -> State:
         return self.game.state()
@@ -95,19 +94,14 @@ class Opened:
     def look(self, state: State) -> Tuple[Look, Dict[str, Any]]:
         moves = {m: m for m in state.legal_moves()}
         if not state.is_over():
-            self.players.add(state.to_move)
             return (state.to_move, sorted(moves), None), moves
-        view = state._position()
-        if view.points is not None:
-            end: Any = list(view.points)
-        elif view.value == "draw":
-            end = "draw"
-        elif view.value == "win":
-            end = ("win", state.to_move)
+        points, result = state.points(), state.outcome() or ""
+        if points is not None:
+            end: Any = list(points)
+        elif result.endswith(" wins"):
+            end = ("win", result[: -len(" wins")])
         else:
-            # The winner is the other player (of two).
-            others = sorted(self.players - {state.to_move})
-            end = ("win", others[0] if len(others) == 1 else f"not {state.to_move}")
+            end = result
         return (None, sorted(moves), end), moves
 
     def play(self, state: State, move: Any) -> State:

@@ -125,8 +125,9 @@ class Game:
 
     def state(self, moves: Moves = None, *, position: Optional[str] = None) -> State:
         """The position after `moves` from the start (or from `position`) as a `State`
-        to step through: its legal moves, `play(move)` giving the next state, its
-        outcome and its exact value."""
+        to step through from the rules alone, with no solve, whatever the game's size: its
+        legal moves, `play(move)` giving the next state, its outcome and (the one step that
+        solves, within a budget) its exact value."""
         state = State(self, self._notation(moves, position), position)
         state.position  # replays the moves now, so that a bad one raises here
         return state

@@ -81,6 +81,7 @@ class Game:
         progress: Optional[_Progress] = None,
         remoteness: bool = False,
     ) -> Tuple[str, Optional[str]]: ...
+    def rules(self, moves: Sequence[str] = ..., position: Optional[str] = None) -> Optional[Tuple[str, Optional[str]]]: ...
     def report(
         self,
         depth: int = 1,

@@ -1,13 +1,16 @@
 """A game step by step, as OpenSpiel's `State`: a position of any game (the catalog's or
-your own) that lists its legal moves, plays one into a new state and knows its exact
-value, so that a search of your own needs no rules written again."""
+your own) that lists its legal moves and plays one into a new state from the rules alone,
+at once, whatever the game's size, and knows its exact value when asked, so that a search
+of your own needs no rules written again."""
 
 from __future__ import annotations
 
+import json
 import re
-from typing import TYPE_CHECKING, List, Optional, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union
 
-from ._results import Position, Verdict
+from ._options import Memory
+from ._results import Verdict
 
 if TYPE_CHECKING:
     from ._game import Game
@@ -28,33 +31,44 @@ class State:
         self.moves = moves
         """The moves from the start (or from the position given), in the game's notation."""
         self._from = position
-        self._view: Optional[Position] = None
+        self._view: Optional[Tuple[Dict[str, Any], Optional[str]]] = None
 
-    def _position(self) -> Position:
-        """The position with every legal move's value, asked of the game once."""
+    def _position(self) -> Dict[str, Any]:
+        """The position from the rules alone, its legal moves listed without values (for
+        the few games whose positions may have more moves than memory holds: with their
+        values), asked of the game once: the fields of the `moves` document."""
+        return self._drawn()[0]
+
+    def _drawn(self) -> Tuple[Dict[str, Any], Optional[str]]:
+        """The fields of the position's `moves` document and its picture as SVG."""
         if self._view is None:
-            self._view = self.game.moves(self.moves, position=self._from, all=True, progress=False)
+            ruled = self.game._native.rules(self.moves, self._from)
+            if ruled is None:
+                valued = self.game.moves(self.moves, position=self._from, all=True, progress=False)
+                self._view = (valued, valued._repr_svg_())
+            else:
+                self._view = (json.loads(ruled[0]), ruled[1])
         return self._view
 
     @property
     def position(self) -> str:
         """The position in the game's notation (what `position=` takes)."""
-        return self._position().position
+        return str(self._position()["position"])
 
     @property
     def text(self) -> str:
         """The board as text."""
-        return self._position().board
+        return str(self._position()["board"])
 
     @property
     def to_move(self) -> str:
         """The player to move (once the game is over: whose turn it would be)."""
-        return self._position().to_move
+        return str(self._position()["to_move"])
 
     def legal_moves(self) -> List[str]:
         """The legal moves, in the game's notation, in their text's order (numbers by
         value), never by how good they are; none once the game is over."""
-        return sorted((m.move for m in self._position().moves), key=natural)
+        return sorted((str(m["move"]) for m in self._position()["moves"]), key=natural)
 
     def play(self, move: object) -> State:
         """The state after `move` (a legal move: `ValueError` otherwise)."""
@@ -67,27 +81,31 @@ class State:
 
     def is_over(self) -> bool:
         """Whether the game is over."""
-        return self._position().terminal
+        return bool(self._position()["terminal"])
 
     def outcome(self) -> Optional[str]:
         """How the game ended (e.g. `"X wins"`, `"draw"`), `None` while it goes on."""
-        return self._position().result
+        result: Optional[str] = self._position()["result"]
+        return result
 
     def points(self) -> Optional[List[int]]:
         """The points of every seat so far, in games with points."""
-        return self._position().points
+        points: Optional[List[int]] = self._position().get("points")
+        return points
 
-    def value(self) -> Verdict:
+    def value(self, *, memory: Memory = None, seconds: Optional[float] = None, progress: bool = True) -> Verdict:
         """The exact value for the player to move: `win`, `lose` or `draw`, with the moves
-        to the end or the margin (from the game's solved table, or a search)."""
-        fields = self._position()
+        to the end or the margin: the one step that solves (or reads the game's solved
+        table, or searches), within `memory` (bytes or `"8G"`) and `seconds`, refused
+        (`ZermeloError`) past them as `Game.moves` is."""
+        fields = self.game.moves(self.moves, position=self._from, memory=memory, seconds=seconds, progress=progress)
         return Verdict({k: fields.get(k) for k in ("value", "remoteness", "margin", "scores")})
 
     def _repr_svg_(self) -> Optional[str]:
-        return self._position()._repr_svg_()
+        return self._drawn()[1]
 
     def _repr_html_(self) -> Optional[str]:
-        if self._position()._repr_svg_() is not None:
+        if self._drawn()[1] is not None:
             return None
         import html
 

@@ -1026,7 +1026,10 @@ impl<S: Strategy> Session for GameSession<S> {
                 note: None,
             })
             .collect();
-        Ok(common::view(self.spec(), game, &p, Verdict::unknown(), moves))
+        Ok(PositionView {
+            points: self.strategy.points(game, &p),
+            ..common::view(self.spec(), game, &p, Verdict::unknown(), moves)
+        })
     }
 
     fn count(&self, symmetry: bool, opts: &Options) -> Result<Counts, Error> {
