@@ -21,7 +21,6 @@ import pyspiel
 SIZES = {
     "amazons": "amazons(board_size=6)",
     "breakthrough": "breakthrough(rows=4,columns=3)",
-    "checkers": "checkers(rows=4,columns=4)",
     "chinese_checkers": "chinese_checkers",
     "clobber": "clobber(rows=3,columns=4)",
     "connect_four": "connect_four(rows=4,columns=4)",
