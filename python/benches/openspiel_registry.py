@@ -11,6 +11,7 @@ MAX_POSITIONS positions (default 2,000,000) and 4 GiB of memory."""
 
 import json
 import multiprocessing
+import queue
 import random
 import sys
 import tempfile
@@ -102,12 +103,13 @@ def trial(spec, max_positions, answer):
             found = {"opens": True, "positions": int(solved.positions), "value": solved.value}
             if solved.get("margin") is not None:
                 found["margin"] = solved.margin
+            found["seconds"] = round(time.perf_counter() - started, 1)
+            answer.put(dict(found))
             spiel = pyspiel.load_game(spec)
             if spiel.num_players() == 2:
                 found["agreed"], found["checked"], found["differs"] = agreement(spiel, game, random.Random(1))
     except (ValueError, zermelo.ZermeloError, MemoryError) as e:
-        found = {"opens": False, "why": str(e).splitlines()[0]}
-    found["seconds"] = round(time.perf_counter() - started, 1)
+        found = {"opens": False, "why": str(e).splitlines()[0], "seconds": round(time.perf_counter() - started, 1)}
     answer.put(found)
 
 
@@ -117,13 +119,22 @@ def tried(spec, seconds, max_positions):
     process = multiprocessing.Process(target=trial, args=(spec, max_positions, answer))
     process.start()
     process.join(seconds)
-    if process.is_alive():
+    stopped = process.is_alive()
+    if stopped:
         process.kill()
         process.join()
-        return {"opens": False, "why": f"not explored within {seconds:.0f} s"}
-    if answer.empty():
-        return {"opens": False, "why": f"the process ended with code {process.exitcode}"}
-    return answer.get()
+    found = None
+    try:
+        while True:
+            found = answer.get(timeout=1)
+    except queue.Empty:
+        pass
+    if found is None:
+        why = f"not solved within {seconds:.0f} s" if stopped else f"the process ended with code {process.exitcode}"
+        return {"opens": False, "why": why}
+    if found["opens"] and "checked" not in found:
+        found["unchecked"] = f"OpenSpiel's alpha-beta did not finish within {seconds:.0f} s"
+    return found
 
 
 def row(spec, found):
@@ -131,7 +142,7 @@ def row(spec, found):
     if not found["opens"]:
         return f"| `{spec}` | refused | {found['why']} |"
     value = found["value"] + (f" by {found['margin']}" if "margin" in found else "")
-    checked = f"{found['agreed']} of {found['checked']} random positions as alpha-beta" if "checked" in found else ""
+    checked = f"{found['agreed']} of {found['checked']} random positions as alpha-beta" if "checked" in found else found.get("unchecked", "")
     return f"| `{spec}` | {found['positions']:,} positions, {value} ({found['seconds']} s) | {checked} |"
 
 
