@@ -39,8 +39,10 @@ class OpenSpielGame:
     """A sequential, deterministic, perfect-information OpenSpiel game, as a game of your
     own. The key of a state is its full text with the player to move, never its history:
     states reached by different move orders are one position (transpositions), which is
-    what makes the graph small enough to solve; a game whose text leaves out something
-    that matters (a repetition count, say) must give a key of its own. Returns of a
+    what makes the graph small enough to solve; in a game whose play can come back to a
+    position, the key also holds the number of moves played, on which OpenSpiel ends it.
+    Keys are checked as the game is explored: a text that leaves out something else that
+    matters is refused, naming two move sequences. Returns of a
     two-player zero-sum game in -1, 0, 1 are a win, a draw or a loss, other returns of one
     its margin (the winner's return); returns of other games are the points of each seat."""
 
@@ -61,6 +63,11 @@ class OpenSpielGame:
         self.seat_names = [f"player {i}" for i in range(game.num_players())]
         self.zero_sum = game.num_players() == 2 and kind.utility == pyspiel.GameType.Utility.ZERO_SUM
         self.win_loss = self.zero_sum and game.min_utility() == -1 and game.max_utility() == 1
+        self.counted = False
+        """Whether a key holds the number of moves played: OpenSpiel ends every game after
+        at most `max_game_length()` moves, so where play can come back to a position
+        (the state's text not telling how many moves were played) the count is part of
+        the position (`zermelo.open` sets it when exploring without it finds a loop)."""
 
     def start(self) -> Any:
         return self.game.new_initial_state()
@@ -77,6 +84,8 @@ class OpenSpielGame:
         return state.child(move[0])
 
     def key(self, state: Any) -> str:
+        if self.counted:
+            return f"{state.current_player()}@{state.move_number()}:{state}"
         return f"{state.current_player()}:{state}"
 
     def move_text(self, move: Action) -> str:
@@ -97,3 +106,22 @@ class OpenSpielGame:
             raise ValueError(f"returns {returns} are not whole numbers")
         # Zero-sum returns are the margin itself: the winner's return as its points.
         return [max(p, 0) for p in points] if self.zero_sum else points
+
+
+def comes_back(firsts: List[int], targets: List[int]) -> bool:
+    """Whether a graph (node `i`'s moves the edges `firsts[i]` to `firsts[i + 1] - 1`,
+    each leading to `targets[e]`) has a loop: some nodes are left once those without
+    moves into them are taken away, again and again."""
+    into = [0] * (len(firsts) - 1)
+    for t in targets:
+        into[t] += 1
+    ready = [i for i, n in enumerate(into) if n == 0]
+    taken = 0
+    while ready:
+        node = ready.pop()
+        taken += 1
+        for t in targets[firsts[node] : firsts[node + 1]]:
+            into[t] -= 1
+            if into[t] == 0:
+                ready.append(t)
+    return taken < len(into)
