@@ -365,6 +365,14 @@ fn bad_graphs_are_refused_in_one_line() {
     assert!(e.contains("1 points for 2 seats"), "{e}");
     let e = build_error(|b| b.node("s", 0, None).map(drop));
     assert!(e.contains("goes on but has no moves"), "{e}");
+    let e = build_error(|b| {
+        let s = b.node("s", 0, None)?;
+        let t = b.node("t", 1, Some(End::Draw))?;
+        let u = b.node("u", 1, Some(End::Win(0)))?;
+        b.edge(s, t, "x")?;
+        b.edge(s, u, "x")
+    });
+    assert!(e.contains("two moves of node 0 ('s') print the same: 'x'"), "{e}");
     assert!(GraphBuilder::new("a b", 2).is_err());
     assert!(GraphBuilder::new("one", 1).is_err());
 }

@@ -599,6 +599,24 @@ impl GraphBuilder {
         }
         // Edges grouped by source, each source's in the order they were added.
         edges.sort_by_key(|&(from, _, _)| from);
+        // A move is named by its text: two moves of one node may not print alike.
+        let mut labels: Vec<u32> = Vec::new();
+        for id in 0..n {
+            let of = &edges[first[id] as usize..first[id + 1] as usize];
+            if of.len() < 2 {
+                continue;
+            }
+            labels.clear();
+            labels.extend(of.iter().map(|e| e.2));
+            labels.sort_unstable();
+            if let Some(twice) = labels.windows(2).find(|w| w[0] == w[1]) {
+                return Err(Error::Spec(format!(
+                    "two moves of node {id} ('{}') print the same: '{}'",
+                    graph.text(id as NodeId),
+                    graph.move_texts.get(twice[0] as usize)
+                )));
+            }
+        }
         graph.targets = edges.iter().map(|e| e.1).collect();
         graph.labels = Labels::new(edges.iter().map(|e| e.2), graph.move_texts.ends.len());
         drop(edges);
