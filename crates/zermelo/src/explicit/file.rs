@@ -300,7 +300,7 @@ impl Meter {
         self.held[slot] = bytes;
         self.ticks = self.ticks.wrapping_add(1);
         let total = self.held.iter().fold(0u64, |a, &b| a.saturating_add(b));
-        let late = self.ticks % 1024 == 0
+        let late = self.ticks.is_multiple_of(1024)
             && (self.budget.cancelled() || self.deadline.is_some_and(|d| Instant::now() >= d));
         if total > self.limit || late {
             return Err(self.refusal());
