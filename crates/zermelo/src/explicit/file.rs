@@ -104,7 +104,9 @@ impl<'de> Deserialize<'de> for Text {
                 Ok(Text(n.to_string()))
             }
             fn visit_f64<E: de::Error>(self, n: f64) -> Result<Text, E> {
-                Ok(Text(n.to_string()))
+                // As JSON writes it (`1.0`, not `1`).
+                let number = serde_json::Number::from_f64(n).map(|n| n.to_string());
+                Ok(Text(number.unwrap_or_else(|| n.to_string())))
             }
             fn visit_bool<E: de::Error>(self, b: bool) -> Result<Text, E> {
                 Ok(Text(b.to_string()))
@@ -782,5 +784,70 @@ mod graphml {
             return Err(spec("no <node> found".into()));
         }
         Ok(graph)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `text` written to a file of this test's own named `name`, read within `memory`.
+    fn read_text(name: &str, text: &str, memory: Option<u64>) -> Result<GameGraph, Error> {
+        let dir = std::env::temp_dir().join(format!("zermelo-file-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let budget = Budget {
+            memory,
+            ..Budget::default()
+        };
+        let read = read_within(&path, "g", &budget);
+        let _ = std::fs::remove_file(&path);
+        read
+    }
+
+    const TWO: &str = r#""nodes": [{"seat": 0}, {"points": [1, 0]}], "edges": [{"source": 0, "target": 1}]"#;
+
+    #[test]
+    fn versions_read_as_json_writes_them() {
+        for (version, text) in [("\"a-1\"", "a-1"), ("1.0", "1.0"), ("2", "2"), ("true", "true")] {
+            let graph = read_text("v.json", &format!("{{\"version\": {version}, {TWO}}}"), None).unwrap();
+            assert_eq!(graph.version(), text);
+        }
+        let e = read_text("v.json", &format!("{{\"version\": [1, 2], {TWO}}}"), None).unwrap_err();
+        assert!(e.to_string().contains("a text or a number"), "{e}");
+    }
+
+    #[test]
+    fn results_read_as_a_seat_words_or_points() {
+        let node = |result: &str| {
+            format!(
+                r#"{{"nodes": [{{"seat": 0}}, {{"result": {result}}}], "edges": [{{"source": 0, "target": 1}}]}}"#
+            )
+        };
+        let end = |result: &str| read_text("r.json", &node(result), None).map(|g| g.end(1));
+        assert_eq!(end("1").unwrap(), Some(End::Win(1)));
+        assert_eq!(end("\"draw\"").unwrap(), Some(End::Draw));
+        assert_eq!(end("[3, 4]").unwrap(), Some(End::Points(vec![3, 4])));
+        for bad in ["-1", "1.5", "true", "[1.5, 2]", "{}"] {
+            let e = end(bad).unwrap_err().to_string();
+            assert!(e.contains("r.json") && !e.contains('\n'), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_file_over_the_budget_is_refused_as_it_is_read() {
+        let nodes: Vec<String> = (0..10_000)
+            .map(|i| format!("{{\"id\": {i}, \"seat\": 0}}"))
+            .collect();
+        let text = format!("{{\"nodes\": [{}]}}", nodes.join(","));
+        for memory in [1000, text.len() as u64 + 1000] {
+            let e = read_text("big.json", &text, Some(memory)).unwrap_err();
+            assert!(matches!(e, Error::TooBig(_)), "{e}");
+            assert!(
+                e.to_string().contains("reading graph file") && e.to_string().contains("big.json"),
+                "{e}"
+            );
+        }
     }
 }
