@@ -2,7 +2,10 @@
 //! behind it (the same JSON as `zermelo moves` and `zermelo games`).
 //!
 //! Opened games and their loaded tables stay in a cache shared by requests (bounded in
-//! memory, least recently used out). A request never starts work over its budget: too
+//! memory, least recently used out, but the games offered with `--game`, read at the
+//! start); a request opens a game not in it outside the cache's lock, in its own turn and
+//! budget. Connections are bounded: closed when they send no request's head for
+//! [`HEAD_SECONDS`], and at most [`CONNECTIONS_PER_CLIENT`] from one address. A request never starts work over its budget: too
 //! large answers 422; work whose client went away, or past its time, is stopped. A session
 //! reads a table file again once it is replaced (say, repaired), without a restart.
 //!
