@@ -18,9 +18,10 @@ use crate::progress::{bar, BarProgress};
 use crate::render;
 use crate::report::Report;
 
-/// Opens a spec through the catalog.
-fn open(spec: &str) -> Result<Box<dyn Session>> {
-    Ok(zermelo::catalog::open(spec)?)
+/// Opens a spec through the catalog, within the command's budget (a graph file is read
+/// within `--memory`).
+pub fn open(spec: &str, opts: &Options) -> Result<Box<dyn Session>> {
+    Ok(zermelo::catalog::open_within(spec, &opts.budget)?)
 }
 
 /// Stops long work cleanly on the first Ctrl-C and at once on the second.
@@ -60,7 +61,7 @@ pub fn solve(
     mut opts: Options,
     json: bool,
 ) -> Result<Report> {
-    let session = open(spec)?;
+    let session = open(spec, &opts)?;
     let leads = partition.as_ref().is_none_or(|p| p.leads());
     if let Some(partition) = partition {
         if !session.splits() {
@@ -106,7 +107,7 @@ pub fn solve(
 /// rule of a game's first solve ([`confirm_setup`]).
 pub fn moves(spec: &str, moves: &[String], all: bool, mut opts: Options) -> Result<Report> {
     opts.all_moves = all;
-    let session = open(spec)?;
+    let session = open(spec, &opts)?;
     confirm_setup(
         session.as_ref(),
         &["perfect".into()],
@@ -130,7 +131,7 @@ pub struct ReportExtra<'a> {
 
 /// `zermelo report`.
 pub fn report(spec: &str, depth: u32, extra: &ReportExtra<'_>, opts: Options) -> Result<Report> {
-    let session = open(spec)?;
+    let session = open(spec, &opts)?;
     if session.seats() > 2 {
         return seats_report(session.as_ref(), extra, &opts);
     }
@@ -176,7 +177,7 @@ fn seats_report(session: &dyn Session, extra: &ReportExtra<'_>, opts: &Options) 
 
 /// `zermelo count`.
 pub fn count(spec: &str, symmetry: bool, mut opts: Options, json: bool) -> Result<Report> {
-    let session = open(spec)?;
+    let session = open(spec, &opts)?;
     opts.progress = Arc::new(BarProgress::spinning(
         !json,
         &format!("counting {}", session.spec()),
@@ -207,7 +208,7 @@ pub fn graph(
             format.name()
         );
     }
-    let session = open(spec)?;
+    let session = open(spec, &opts)?;
     opts.budget.cancel = Some(cancel_on_ctrl_c());
     opts.progress = Arc::new(BarProgress::spinning(
         !json,
@@ -304,7 +305,7 @@ pub fn play(
     } else {
         seats
     };
-    let session = open(spec)?;
+    let session = open(spec, &opts)?;
     confirm_setup(session.as_ref(), &seats, PERFECT, &opts)?;
     quit_on_ctrl_c();
     // The bar of a table solved before the first move, or of a bot's search, is cleared
@@ -345,7 +346,7 @@ pub fn tournament(
     mut opts: Options,
     json: bool,
 ) -> Result<Report> {
-    let session = open(spec)?;
+    let session = open(spec, &opts)?;
     opts.budget.cancel = Some(cancel_on_ctrl_c());
     let players = if players.is_empty() {
         session.default_players()

@@ -31,7 +31,7 @@ pub struct EstimateArgs {
 /// Plays the games, split across processes by `opts.partition` (every process gets the
 /// same estimate; the leader reports).
 pub fn run(args: &EstimateArgs, mut opts: Options) -> Result<Report> {
-    let session = zermelo::catalog::open(&args.spec)?;
+    let session = crate::commands::open(&args.spec, &opts)?;
     confirm_setup(session.as_ref(), &args.players, PERFECT, &opts)?;
     opts.budget.cancel = Some(cancel_on_ctrl_c());
     let (_, processes) = opts.partition.place();

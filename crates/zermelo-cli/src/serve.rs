@@ -2,7 +2,10 @@
 //! behind it (the same JSON as `zermelo moves` and `zermelo games`).
 //!
 //! Opened games and their loaded tables stay in a cache shared by requests (bounded in
-//! memory, least recently used out). A request never starts work over its budget: too
+//! memory, least recently used out, but the games offered with `--game`, read at the
+//! start); a request opens a game not in it outside the cache's lock, in its own turn and
+//! budget. Connections are bounded: closed when they send no request's head for
+//! [`HEAD_SECONDS`], and at most [`CONNECTIONS_PER_CLIENT`] from one address. A request never starts work over its budget: too
 //! large answers 422; work whose client went away, or past its time, is stopped. A session
 //! reads a table file again once it is replaced (say, repaired), without a restart.
 //!
@@ -21,20 +24,22 @@ use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{ready, Poll};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use axum::extract::connect_info::{ConnectInfo, Connected};
+use axum::extract::connect_info::ConnectInfo;
 use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::{StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
-use axum::serve::{IncomingStream, Listener};
-use axum::{Json, Router};
+use axum::serve::Listener;
+use axum::{Extension, Json, Router};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
 use serde::Deserialize;
 use serde_json::json;
 use tokio::io::{AsyncRead, AsyncWrite};
-use zermelo::session::{Options, Session};
+use zermelo::session::{Budget, Options, Session};
 use zermelo::Error;
 
 use crate::render;
@@ -122,6 +127,42 @@ impl Lane {
         }
     }
 
+    /// A turn for `client` in a request that started at `started` with `seconds` of
+    /// budget, waiting at most what is left of them; else the answer that the server is
+    /// busy (`light`: this is the lane of quick work).
+    async fn turn(
+        &self,
+        client: IpAddr,
+        seconds: f64,
+        started: Instant,
+        light: bool,
+    ) -> Result<Turn, Response> {
+        let wait = Duration::from_secs_f64(seconds).saturating_sub(started.elapsed());
+        self.admit(client, wait).await.ok_or_else(|| {
+            error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                &format!(
+                    "the server is busy ({} {} requests at work); try again in a moment",
+                    self.count,
+                    if light { "quick" } else { "heavy" }
+                ),
+            )
+        })
+    }
+
+    /// The budget of work in a turn here: the request's time from now, the turn's share
+    /// of the memory, and `cancel`.
+    fn budget(&self, request: &Budget, cancel: &Arc<AtomicBool>) -> Budget {
+        let seconds = request.seconds.unwrap_or(0.0);
+        Budget {
+            cancel: Some(cancel.clone()),
+            memory: Some(self.share),
+            // Every part of the work ends by the request's deadline, counted from now.
+            ends: Some(Instant::now() + Duration::from_secs_f64(seconds)),
+            ..request.clone()
+        }
+    }
+
     /// A turn for `client`, waiting at most `wait` for it; `None` when none came.
     async fn admit(&self, client: IpAddr, wait: Duration) -> Option<Turn> {
         let own = {
@@ -147,12 +188,6 @@ impl Lane {
 /// The address a request came from, whose share of the turns it takes.
 #[derive(Clone, Copy)]
 struct Client(IpAddr);
-
-impl Connected<IncomingStream<'_, Refusals>> for Client {
-    fn connect_info(stream: IncomingStream<'_, Refusals>) -> Self {
-        Client(stream.remote_addr().ip())
-    }
-}
 
 /// The server's listener: its connections answer the requests the HTTP layer refuses
 /// before any route sees them (a head too large, a malformed request) with the JSON error
@@ -295,7 +330,10 @@ fn few_arenas(turns: usize) {
     let _ = turns;
 }
 
-/// Opened games, most recently used last, with the memory each holds.
+/// Opened games, most recently used last, with the memory each holds. The games offered
+/// with `--game` are opened at the start and stay; the others are opened by requests
+/// (outside the cache's lock, in a turn of their lane) and dropped least recently used
+/// first.
 struct Cache {
     sessions: Vec<(String, Arc<dyn Session>)>,
     limit: u64,
@@ -304,13 +342,14 @@ struct Cache {
 }
 
 impl Cache {
-    /// The session of `spec`, opened now or taken from the cache.
-    fn get(&mut self, spec: &str) -> Result<Arc<dyn Session>, Error> {
+    /// The session of `spec` if it is open (then the most recently used), `None` if it
+    /// is to be opened, or why it may not be.
+    fn find(&mut self, spec: &str) -> Result<Option<Arc<dyn Session>>, Error> {
         if let Some(i) = self.sessions.iter().position(|(s, _)| s == spec) {
             let entry = self.sessions.remove(i);
             let session = entry.1.clone();
             self.sessions.push(entry);
-            return Ok(session);
+            return Ok(Some(session));
         }
         if zermelo::catalog::reads_files(spec) && !self.offered.iter().any(|o| o == spec) {
             return Err(Error::Unsupported(format!(
@@ -318,15 +357,31 @@ impl Cache {
                  with (zermelo serve --game SPEC)"
             )));
         }
-        let session: Arc<dyn Session> = Arc::from(zermelo::catalog::open(spec)?);
-        self.sessions.push((spec.to_string(), session.clone()));
-        Ok(session)
+        Ok(None)
     }
 
-    /// Drops the least recently used sessions while the cache holds more than its limits.
+    /// Keeps `session`, just opened for `spec`, unless another request opened it first:
+    /// the session kept.
+    fn keep(&mut self, spec: &str, session: Arc<dyn Session>) -> Arc<dyn Session> {
+        if let Some(found) = self.find(spec).ok().flatten() {
+            return found;
+        }
+        self.sessions.push((spec.to_string(), session.clone()));
+        session
+    }
+
+    /// Drops the least recently used sessions, but the most recent and those offered,
+    /// while the cache holds more than its limits.
     fn trim(&mut self) {
-        while self.sessions.len() > MAX_SESSIONS || (self.sessions.len() > 1 && self.held() > self.limit) {
-            self.sessions.remove(0);
+        while self.sessions.len() > MAX_SESSIONS || self.held() > self.limit {
+            let last = self.sessions.len().saturating_sub(1);
+            let Some(oldest) = self.sessions[..last]
+                .iter()
+                .position(|(s, _)| !self.offered.contains(s))
+            else {
+                break;
+            };
+            self.sessions.remove(oldest);
         }
     }
 
@@ -404,9 +459,19 @@ impl GameQuery {
 
 /// Serves the page and the API on `addr` until the process is stopped.
 pub fn serve(addr: SocketAddr, opts: Options, cache_bytes: u64, games: Vec<String>) -> Result<Report> {
-    // Every game offered opens now, so that a bad one stops the server before it starts.
+    // Every game offered opens now, within the cache's memory, and stays open: a bad one,
+    // or one too large, stops the server before it starts.
+    let mut sessions = Vec::new();
     for spec in &games {
-        zermelo::catalog::open(spec).map_err(anyhow::Error::from)?;
+        let budget = Budget::default().with_memory(cache_bytes);
+        let session = zermelo::catalog::open_within(spec, &budget).map_err(|e| match e {
+            Error::TooBig(why) => anyhow::anyhow!(
+                "--game {spec}: {}",
+                why.replace("it may use allows", "--cache-memory allows")
+            ),
+            e => anyhow::Error::from(e),
+        })?;
+        sessions.push((spec.clone(), Arc::<dyn Session>::from(session)));
     }
     let work = Work::new(opts.budget.bytes());
     few_arenas(work.light.count + work.heavy.count);
@@ -426,7 +491,7 @@ pub fn serve(addr: SocketAddr, opts: Options, cache_bytes: u64, games: Vec<Strin
         let app = Arc::new(App {
             opts,
             cache: Mutex::new(Cache {
-                sessions: Vec::new(),
+                sessions,
                 limit: cache_bytes,
                 offered: games,
             }),
@@ -449,17 +514,108 @@ pub fn serve(addr: SocketAddr, opts: Options, cache_bytes: u64, games: Vec<Strin
             })
             .layer(DefaultBodyLimit::max(MAX_BODY))
             .with_state(app);
-        axum::serve(
-            Refusals(listener),
-            router.into_make_service_with_connect_info::<Client>(),
-        )
-        .await
-        .context("serving")?;
+        accept(listener, router, Arc::new(Connections::new(open_files()))).await;
         Ok(Report {
             text: String::new(),
             json: json!({}),
         })
     })
+}
+
+/// Seconds a connection may take to send a request's head, counted from when it opened
+/// or its last answer was sent: one that sends nothing, or idles between requests, is
+/// closed after them (a browser opens another when it next asks).
+const HEAD_SECONDS: u64 = 5;
+/// The most connections one address may hold open at once; more are closed at once.
+const CONNECTIONS_PER_CLIENT: usize = 64;
+
+/// The connections open, by address, within the server's caps: at most
+/// [`CONNECTIONS_PER_CLIENT`] from one address, and at most `most` in all, so that the
+/// files the process may open are never all taken by idle sockets.
+struct Connections {
+    open: Mutex<(usize, HashMap<IpAddr, usize>)>,
+    most: usize,
+}
+
+/// A connection counted in [`Connections`] until dropped.
+struct Held(Arc<Connections>, IpAddr);
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        let mut open = self.0.open.lock().unwrap_or_else(|e| e.into_inner());
+        open.0 -= 1;
+        if let Some(n) = open.1.get_mut(&self.1) {
+            *n -= 1;
+            if *n == 0 {
+                open.1.remove(&self.1);
+            }
+        }
+    }
+}
+
+impl Connections {
+    fn new(most: usize) -> Connections {
+        Connections {
+            open: Mutex::new((0, HashMap::new())),
+            most,
+        }
+    }
+
+    /// The connection from `client` counted, or `None` when it is over a cap.
+    fn admit(self: &Arc<Self>, client: IpAddr) -> Option<Held> {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let (all, by_client) = &mut *open;
+        let mine = by_client.entry(client).or_insert(0);
+        if *mine >= CONNECTIONS_PER_CLIENT || *all >= self.most {
+            if *mine == 0 {
+                by_client.remove(&client);
+            }
+            return None;
+        }
+        *mine += 1;
+        *all += 1;
+        Some(Held(self.clone(), client))
+    }
+}
+
+/// The most connections the server keeps open: three quarters of the files the process
+/// may open (the rest for its tables and data), at least 16.
+fn open_files() -> usize {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit only writes the limit into the struct given.
+    let files = match unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } {
+        0 => usize::try_from(limit.rlim_cur).unwrap_or(usize::MAX),
+        _ => 1024,
+    };
+    (files / 4 * 3).max(16)
+}
+
+/// Accepts connections on `listener` and serves `router` on each, within the caps of
+/// `connections`, each closed when it sends no request's head for [`HEAD_SECONDS`]
+/// (hyper's header read timeout, which also runs while a kept-alive connection idles).
+async fn accept(listener: tokio::net::TcpListener, router: Router, connections: Arc<Connections>) {
+    let mut listener = Refusals(listener);
+    loop {
+        // Errors (no file left to accept with) are waited out by axum's listener.
+        let (io, addr) = Listener::accept(&mut listener).await;
+        let Some(held) = connections.admit(addr.ip()) else {
+            drop(io);
+            continue;
+        };
+        let client = ConnectInfo(Client(addr.ip()));
+        let service = TowerToHyperService::new(router.clone().layer(Extension(client)));
+        tokio::spawn(async move {
+            let mut http = hyper::server::conn::http1::Builder::new();
+            http.timer(TokioTimer::new())
+                .header_read_timeout(Duration::from_secs(HEAD_SECONDS));
+            // A connection that fails (closed, timed out, malformed) ends; nothing to tell.
+            let _ = http.serve_connection(TokioIo::new(io), service).await;
+            drop(held);
+        });
+    }
 }
 
 /// `text` escaped for a URL's query.
@@ -498,7 +654,7 @@ type GameQueryResult = Result<Query<GameQuery>, axum::extract::rejection::QueryR
 /// Runs `work` on a blocking thread, when a turn to work is free in its lane (`bot`: the
 /// request asks for the move of a player), with the request's budget (its turn's share
 /// of the memory) and a cancel flag that is set when the client goes away or the time
-/// runs out.
+/// runs out. A game not yet open is opened first the same way ([`open`]).
 async fn run(
     app: Arc<App>,
     client: IpAddr,
@@ -518,45 +674,42 @@ async fn run(
         Err(e) => return error(StatusCode::BAD_REQUEST, &e.body_text()),
     };
     let seconds = app.opts.budget.seconds.unwrap_or(0.0);
-    let waited_from = std::time::Instant::now();
+    let started = Instant::now();
     let mut opts = app.opts.clone();
     opts.position = Some(q.position.clone()).filter(|p| !p.trim().is_empty());
     // The session is found (opened, if need be) and the lane chosen before any turn.
+    let cached = app.cache.lock().unwrap_or_else(|e| e.into_inner()).find(&q.spec);
+    let session = match cached {
+        Ok(Some(session)) => session,
+        Ok(None) => match open(&app, client, &q.spec, started).await {
+            Ok(session) => session,
+            Err(refused) => return refused,
+        },
+        Err(e) => return app.refusal(&e),
+    };
     let found = {
-        let (app, spec, player) = (app.clone(), q.spec.clone(), q.player.clone());
+        let player = q.player.clone();
         tokio::task::spawn_blocking(move || {
-            let session = app.cache.lock().unwrap_or_else(|e| e.into_inner()).get(&spec)?;
             let player = bot.then(|| bot_player(session.as_ref(), player));
             let light = Work::light(session.as_ref(), player.as_deref());
-            Ok::<_, Error>((session, light))
+            (session, light)
         })
         .await
     };
     let (session, light) = match found {
-        Ok(Ok(found)) => found,
-        Ok(Err(e)) => return app.refusal(&e),
+        Ok(found) => found,
         Err(e) => return error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
     };
     let lane = if light { &app.work.light } else { &app.work.heavy };
-    let wait = Duration::from_secs_f64(seconds).saturating_sub(waited_from.elapsed());
-    let Some(turn) = lane.admit(client, wait).await else {
-        return error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            &format!(
-                "the server is busy ({} {} requests at work); try again in a moment",
-                lane.count,
-                if light { "quick" } else { "heavy" }
-            ),
-        );
+    let turn = match lane.turn(client, seconds, started, light).await {
+        Ok(turn) => turn,
+        Err(busy) => return busy,
     };
     let cancel = Arc::new(AtomicBool::new(false));
     let _guard = CancelOnDrop(cancel.clone());
-    opts.budget.cancel = Some(cancel.clone());
-    opts.budget.memory = Some(lane.share);
-    // Every part of the work ends by the request's deadline, counted from now.
-    opts.budget.ends = Some(std::time::Instant::now() + Duration::from_secs_f64(seconds));
+    opts.budget = lane.budget(&app.opts.budget, &cancel);
     let app_answers = app.clone();
-    let mut task = tokio::task::spawn_blocking(move || {
+    let task = tokio::task::spawn_blocking(move || {
         let answer = work(session.as_ref(), &q, &opts);
         drop(session);
         app.cache.lock().unwrap_or_else(|e| e.into_inner()).trim();
@@ -565,26 +718,72 @@ async fn run(
         drop(turn);
         answer
     });
-    let answer = |done: Result<Result<serde_json::Value, Error>, tokio::task::JoinError>| match done {
+    match finish(task, &cancel, seconds).await {
         // Work that answers an error with its document (moves too big to value) is refused.
         Ok(Ok(json)) if json.get("error").is_some() => {
             (StatusCode::UNPROCESSABLE_ENTITY, Json(json)).into_response()
         }
         Ok(Ok(json)) => Json(json).into_response(),
         Ok(Err(e)) => app_answers.refusal(&e),
-        Err(e) => error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
-    };
+        Err(refused) => refused,
+    }
+}
+
+/// Opens `spec` for a request from `client` that started at `started`, and keeps it in
+/// the cache: in a turn of its lane (the heavy one for a spec that reads a file), within
+/// the request's budget, and outside the cache's lock, so that other requests go on
+/// meanwhile. Two requests opening one spec at once both open it; the first kept is used.
+async fn open(
+    app: &Arc<App>,
+    client: IpAddr,
+    spec: &str,
+    started: Instant,
+) -> Result<Arc<dyn Session>, Response> {
+    let seconds = app.opts.budget.seconds.unwrap_or(0.0);
+    let light = !zermelo::catalog::reads_files(spec);
+    let lane = if light { &app.work.light } else { &app.work.heavy };
+    let turn = lane.turn(client, seconds, started, light).await?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let _guard = CancelOnDrop(cancel.clone());
+    let budget = lane.budget(&app.opts.budget, &cancel);
+    let (app_opens, spec) = (app.clone(), spec.to_string());
+    let task = tokio::task::spawn_blocking(move || {
+        let opened = zermelo::catalog::open_within(&spec, &budget).map(|session| {
+            let mut cache = app_opens.cache.lock().unwrap_or_else(|e| e.into_inner());
+            let kept = cache.keep(&spec, Arc::from(session));
+            cache.trim();
+            kept
+        });
+        let _ = app_opens.ended.send(());
+        drop(turn);
+        opened
+    });
+    match finish(task, &cancel, seconds).await? {
+        Ok(session) => Ok(session),
+        Err(e) => Err(app.refusal(&e)),
+    }
+}
+
+/// What `task`, work with the cancel flag `cancel` started for a request with `seconds`
+/// of budget, gave: it is stopped (its flag set) a little past its time, and the request
+/// answered 503 if it has not stopped a while after that.
+async fn finish<T>(
+    mut task: tokio::task::JoinHandle<T>,
+    cancel: &AtomicBool,
+    seconds: f64,
+) -> Result<T, Response> {
+    let failed = |e: tokio::task::JoinError| error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string());
     let budget = Duration::from_secs_f64(seconds + STOP_AFTER_SECONDS);
     if let Ok(done) = tokio::time::timeout(budget, &mut task).await {
-        return answer(done);
+        return done.map_err(failed);
     }
     cancel.store(true, Ordering::Relaxed);
     match tokio::time::timeout(Duration::from_secs_f64(GRACE_SECONDS), &mut task).await {
-        Ok(done) => answer(done),
-        Err(_) => error(
+        Ok(done) => done.map_err(failed),
+        Err(_) => Err(error(
             StatusCode::SERVICE_UNAVAILABLE,
             "the request took too long and was stopped",
-        ),
+        )),
     }
 }
 

@@ -11,6 +11,7 @@ use crate::games::{bigpoints, domineering, dots, graph, impartial, mnk, pawns};
 use crate::session::strategies::search;
 use crate::session::study::{Study, StudyInfo};
 use crate::session::Session;
+use crate::solve::budget::Budget;
 pub use crate::spec::COMMON_PLAYERS;
 use crate::spec::{GameInfo, Key, PlayerInfo, Spec};
 use crate::Error;
@@ -358,8 +359,17 @@ pub fn study(spec: &str, name: &str) -> Result<&'static Study, Error> {
     }
 }
 
-/// Opens the game a spec string names.
+/// Opens the game a spec string names (a graph file read within the machine's memory).
 pub fn open(spec: &str) -> Result<Box<dyn Session>, Error> {
+    open_within(spec, &Budget::default())
+}
+
+/// Opens the game a spec string names, the work of opening it within `budget`: a graph
+/// file (`graph:file=PATH`) is read within its memory and time, or refused in one line.
+pub fn open_within(spec: &str, budget: &Budget) -> Result<Box<dyn Session>, Error> {
     let spec: Spec = spec.parse()?;
+    if graph::reads_file(&spec) {
+        return graph::open_within(&spec, budget);
+    }
     (entry(&spec)?.open)(&spec)
 }

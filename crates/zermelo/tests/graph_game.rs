@@ -365,6 +365,14 @@ fn bad_graphs_are_refused_in_one_line() {
     assert!(e.contains("1 points for 2 seats"), "{e}");
     let e = build_error(|b| b.node("s", 0, None).map(drop));
     assert!(e.contains("goes on but has no moves"), "{e}");
+    let e = build_error(|b| {
+        let s = b.node("s", 0, None)?;
+        let t = b.node("t", 1, Some(End::Draw))?;
+        let u = b.node("u", 1, Some(End::Win(0)))?;
+        b.edge(s, t, "x")?;
+        b.edge(s, u, "x")
+    });
+    assert!(e.contains("two moves of node 0 ('s') print the same: 'x'"), "{e}");
     assert!(GraphBuilder::new("a b", 2).is_err());
     assert!(GraphBuilder::new("one", 1).is_err());
 }
@@ -416,4 +424,26 @@ fn bad_graph_files_are_refused_in_one_line() {
     assert!(e.contains("file=PATH"), "{e}");
     let e = catalog::open("graph:name=nosuch").err().unwrap().to_string();
     assert!(e.contains("'nosuch'"), "{e}");
+}
+
+/// A graph installed under a long name and version (a game of one's own) saves its table
+/// under a name within the file-name limit, read again by the next session.
+#[test]
+fn a_long_name_and_version_make_a_table_name_within_the_limit() {
+    let opts = options("long");
+    let name = "n".repeat(300);
+    let mut b = GraphBuilder::new(&name, 2).unwrap();
+    b.set_version(&"v".repeat(300)).unwrap();
+    let start = b.node("start", 0, None).unwrap();
+    let end = b.node("end", 1, Some(End::Win(0))).unwrap();
+    b.edge(start, end, "go").unwrap();
+    let spec = catalog::install_graph(b.build().unwrap()).unwrap();
+    let fact = |solved: zermelo::session::Solution| format!("{:?}", solved.details);
+    assert!(fact(catalog::open(&spec).unwrap().solve(&opts).unwrap()).contains("solved now"));
+    assert!(fact(catalog::open(&spec).unwrap().solve(&opts).unwrap()).contains("read from the data folder"));
+    for entry in std::fs::read_dir(&opts.data_dir).unwrap() {
+        let file = entry.unwrap().file_name();
+        assert!(file.len() <= 200, "{file:?}");
+    }
+    let _ = std::fs::remove_dir_all(&opts.data_dir);
 }

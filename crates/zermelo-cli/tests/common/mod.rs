@@ -92,14 +92,19 @@ impl Server {
 
     /// Starts it with the data folder `data` and more options for `serve`.
     pub fn start_with(data: &std::path::Path, options: &[&str]) -> Server {
-        use std::io::{BufRead, BufReader};
-        use std::process::Stdio;
-        let mut child = Command::new(env!("CARGO_BIN_EXE_zermelo"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_zermelo"));
+        command
             .args(["--data", data.to_str().unwrap(), "serve", "--addr", "127.0.0.1:0"])
             .args(options)
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the server starts");
+            .stdout(std::process::Stdio::piped());
+        Server::spawn(command)
+    }
+
+    /// Starts `command`, a `zermelo serve` whose output is piped, and waits until it says
+    /// where it serves.
+    pub fn spawn(mut command: Command) -> Server {
+        use std::io::{BufRead, BufReader};
+        let mut child = command.spawn().expect("the server starts");
         let mut first_line = String::new();
         BufReader::new(child.stdout.take().unwrap())
             .read_line(&mut first_line)

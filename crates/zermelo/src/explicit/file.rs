@@ -6,20 +6,30 @@
 //! optional: `id` (by default the node's place in the list), `position` (by default the
 //! id), an edge's `move` (by default the text of the node it leads to); the graph's
 //! `seats`, `players` (the seats' names) and `version`.
+//!
+//! A file is read within a memory budget ([`read_within`]): only a regular file, no
+//! larger than the budget, is read, and what its nodes and edges take is counted as they
+//! are read, so that a file too large for the budget is refused in one line before it
+//! takes the machine's memory. A list one number or name per seat is refused past
+//! [`MAX_SEATS`] as it is read, before anything is sized by it.
 
+use std::cell::RefCell;
+use std::io::Read as _;
+use std::marker::PhantomData;
 use std::path::Path;
+use std::time::Instant;
 
 use rustc_hash::FxHashMap;
+use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
-use serde_json::Value as Json;
 
 use super::{End, GameGraph, GraphBuilder, MAX_SEATS};
 use crate::game::PlayerId;
+use crate::solve::budget::{bytes_text, Budget};
 use crate::Error;
 
 /// A node or edge's reference to a node: a number or a text.
-#[derive(Deserialize, Clone, Debug, PartialEq, Eq, Hash)]
-#[serde(untagged)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Id {
     Number(u64),
     Text(String),
@@ -32,18 +42,166 @@ impl Id {
             Id::Text(t) => t.clone(),
         }
     }
+
+    /// Bytes it holds besides itself.
+    fn heap(&self) -> u64 {
+        match self {
+            Id::Number(_) => 0,
+            Id::Text(t) => heap(t),
+        }
+    }
+}
+
+/// Bytes a text holds on the heap, with the allocator's own.
+fn heap(text: &str) -> u64 {
+    match text.len() {
+        0 => 0,
+        n => n as u64 + 16,
+    }
+}
+
+/// An id: a number or a text, read as it stands (never a list or a map held whole).
+impl<'de> Deserialize<'de> for Id {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Id, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Id;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a node's id: a whole number or a text")
+            }
+            fn visit_u64<E: de::Error>(self, n: u64) -> Result<Id, E> {
+                Ok(Id::Number(n))
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<Id, E> {
+                Ok(Id::Text(s.to_string()))
+            }
+            fn visit_string<E: de::Error>(self, s: String) -> Result<Id, E> {
+                Ok(Id::Text(s))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// A text, a number or a truth value, as text (a graph's version).
+struct Text(String);
+
+impl<'de> Deserialize<'de> for Text {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Text, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Text;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a text or a number")
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<Text, E> {
+                Ok(Text(s.to_string()))
+            }
+            fn visit_u64<E: de::Error>(self, n: u64) -> Result<Text, E> {
+                Ok(Text(n.to_string()))
+            }
+            fn visit_i64<E: de::Error>(self, n: i64) -> Result<Text, E> {
+                Ok(Text(n.to_string()))
+            }
+            fn visit_f64<E: de::Error>(self, n: f64) -> Result<Text, E> {
+                // As JSON writes it (`1.0`, not `1`).
+                let number = serde_json::Number::from_f64(n).map(|n| n.to_string());
+                Ok(Text(number.unwrap_or_else(|| n.to_string())))
+            }
+            fn visit_bool<E: de::Error>(self, b: bool) -> Result<Text, E> {
+                Ok(Text(b.to_string()))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// A list of one item per seat, refused as it is read past [`MAX_SEATS`] items.
+struct PerSeat<T>(Vec<T>);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for PerSeat<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PerSeat<T>, D::Error> {
+        struct V<T>(PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for V<T> {
+            type Value = PerSeat<T>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, "a list of one item per seat (at most {MAX_SEATS})")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<PerSeat<T>, A::Error> {
+                let mut out = Vec::new();
+                while let Some(x) = seq.next_element()? {
+                    if out.len() == MAX_SEATS {
+                        return Err(de::Error::custom(format!(
+                            "a list of more than {MAX_SEATS} items, one per seat: a graph has at most {MAX_SEATS} seats"
+                        )));
+                    }
+                    out.push(x);
+                }
+                Ok(PerSeat(out))
+            }
+        }
+        d.deserialize_seq(V(PhantomData))
+    }
+}
+
+/// A node's `result`: a winning seat, words (`"draw"`, `"NAME wins"`) or points.
+enum FileResult {
+    Seat(u64),
+    Words(String),
+    Points(Vec<i32>),
+    /// Anything else, refused with its text.
+    Other(String),
+}
+
+impl<'de> Deserialize<'de> for FileResult {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<FileResult, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = FileResult;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a result: \"draw\", \"NAME wins\", a seat or a list of points")
+            }
+            fn visit_u64<E: de::Error>(self, n: u64) -> Result<FileResult, E> {
+                Ok(FileResult::Seat(n))
+            }
+            fn visit_i64<E: de::Error>(self, n: i64) -> Result<FileResult, E> {
+                Ok(FileResult::Other(n.to_string()))
+            }
+            fn visit_f64<E: de::Error>(self, n: f64) -> Result<FileResult, E> {
+                Ok(FileResult::Other(n.to_string()))
+            }
+            fn visit_bool<E: de::Error>(self, b: bool) -> Result<FileResult, E> {
+                Ok(FileResult::Other(b.to_string()))
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<FileResult, E> {
+                Ok(FileResult::Words(s.to_string()))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<FileResult, A::Error> {
+                let points = PerSeat::<i64>::deserialize(de::value::SeqAccessDeserializer::new(seq))?;
+                points
+                    .0
+                    .iter()
+                    .map(|&p| i32::try_from(p).ok())
+                    .collect::<Option<Vec<i32>>>()
+                    .map(FileResult::Points)
+                    .ok_or_else(|| de::Error::custom("result: points are whole numbers of 32 bits"))
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 #[derive(Deserialize, Default)]
 struct FileGraph {
     #[serde(default)]
-    version: Option<Json>,
+    version: Option<Text>,
     #[serde(default)]
-    seats: Option<usize>,
+    seats: Option<u64>,
     #[serde(default)]
-    players: Option<Vec<String>>,
+    players: Option<PerSeat<String>>,
+    #[serde(deserialize_with = "metered")]
     nodes: Vec<FileNode>,
-    #[serde(default, alias = "links")]
+    #[serde(default, alias = "links", deserialize_with = "metered")]
     edges: Vec<FileEdge>,
 }
 
@@ -60,11 +218,11 @@ struct FileNode {
     #[serde(default)]
     terminal: Option<bool>,
     #[serde(default)]
-    result: Option<Json>,
+    result: Option<FileResult>,
     #[serde(default)]
     winner: Option<u64>,
     #[serde(default)]
-    points: Option<Vec<i32>>,
+    points: Option<PerSeat<i32>>,
 }
 
 #[derive(Deserialize)]
@@ -75,29 +233,183 @@ struct FileEdge {
     notation: Option<String>,
 }
 
+/// What a node or an edge read from a file holds: its size, and what it holds on the
+/// heap; the slot of the [`Meter`] that counts its list.
+trait Weigh {
+    const SLOT: usize;
+    fn heap(&self) -> u64;
+}
+
+impl Weigh for FileNode {
+    const SLOT: usize = NODES;
+    fn heap(&self) -> u64 {
+        let text = |t: &Option<String>| t.as_deref().map_or(0, heap);
+        let result = match &self.result {
+            Some(FileResult::Words(w) | FileResult::Other(w)) => heap(w),
+            Some(FileResult::Points(p)) => 16 + 4 * p.capacity() as u64,
+            _ => 0,
+        };
+        self.id.as_ref().map_or(0, Id::heap)
+            + text(&self.position)
+            + text(&self.player)
+            + result
+            + self.points.as_ref().map_or(0, |p| 16 + 4 * p.0.capacity() as u64)
+    }
+}
+
+impl Weigh for FileEdge {
+    const SLOT: usize = EDGES;
+    fn heap(&self) -> u64 {
+        self.source.heap() + self.target.heap() + self.notation.as_deref().map_or(0, heap)
+    }
+}
+
+/// The slots of a [`Meter`]: the file's text, its nodes, its edges, and the graph built.
+const TEXT: usize = 0;
+const NODES: usize = 1;
+const EDGES: usize = 2;
+const BUILT: usize = 3;
+
+/// Counts the memory that reading a file takes as it reads, against a budget: refuses
+/// once it is over the budget's memory, or the budget's time is up or its work stopped.
+struct Meter {
+    budget: Budget,
+    limit: u64,
+    deadline: Option<Instant>,
+    /// What is read, for the refusal: `reading graph file PATH (SIZE)`.
+    what: String,
+    held: [u64; 4],
+    ticks: u32,
+    /// Whether it refused: the refusal is then the reading's error.
+    refused: bool,
+}
+
+impl Meter {
+    fn new(budget: &Budget, what: String) -> Meter {
+        Meter {
+            budget: budget.clone(),
+            limit: budget.bytes(),
+            deadline: budget.clock().deadline,
+            what,
+            held: [0; 4],
+            ticks: 0,
+            refused: false,
+        }
+    }
+
+    /// Counts `bytes` held in `slot` now, refusing when the whole is over the budget.
+    fn hold(&mut self, slot: usize, bytes: u64) -> Result<(), Error> {
+        self.held[slot] = bytes;
+        self.ticks = self.ticks.wrapping_add(1);
+        let total = self.held.iter().fold(0u64, |a, &b| a.saturating_add(b));
+        let late = self.ticks.is_multiple_of(1024)
+            && (self.budget.cancelled() || self.deadline.is_some_and(|d| Instant::now() >= d));
+        if total > self.limit || late {
+            return Err(self.refusal());
+        }
+        Ok(())
+    }
+
+    fn refusal(&mut self) -> Error {
+        self.refused = true;
+        self.budget.stopped(&self.what)
+    }
+}
+
+thread_local! {
+    /// The meter of the JSON file this thread is reading, if any.
+    static METER: RefCell<Option<Meter>> = const { RefCell::new(None) };
+}
+
+/// A list of nodes or edges, counted on the thread's [`METER`] as it is read.
+fn metered<'de, D, T>(d: D) -> Result<Vec<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de> + Weigh,
+{
+    struct V<T>(PhantomData<T>);
+    impl<'de, T: Deserialize<'de> + Weigh> Visitor<'de> for V<T> {
+        type Value = Vec<T>;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a list")
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+            let mut out: Vec<T> = Vec::new();
+            let mut heap = 0u64;
+            while let Some(x) = seq.next_element::<T>()? {
+                heap += x.heap();
+                out.push(x);
+                let bytes = (out.capacity() * std::mem::size_of::<T>()) as u64 + heap;
+                METER
+                    .with_borrow_mut(|m| m.as_mut().map_or(Ok(()), |m| m.hold(T::SLOT, bytes)))
+                    .map_err(|e| de::Error::custom(e.to_string()))?;
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_seq(V(PhantomData))
+}
+
 /// Reads the graph file at `path` (GraphML when its name ends in `.graphml` or `.xml`,
-/// else node-link JSON), naming the graph `name`.
+/// else node-link JSON), naming the graph `name`, within the machine's memory.
 pub fn read(path: &Path, name: &str) -> Result<GameGraph, Error> {
+    read_within(path, name, &Budget::default())
+}
+
+/// Reads the graph file at `path` as [`read`] does, within `budget`: a file that is not
+/// a regular file is refused, one larger than the budget's memory is refused before it is
+/// read, and what reading it takes (its text, then its nodes and edges, then the graph
+/// built) is counted as it reads and refused past the budget, as is reading past the
+/// budget's time.
+pub fn read_within(path: &Path, name: &str, budget: &Budget) -> Result<GameGraph, Error> {
     let shown = path.display();
     let io = |why: String| Error::Io(format!("graph file {shown}: {why}"));
-    let meta = std::fs::metadata(path).map_err(|e| io(e.to_string()))?;
-    if !meta.is_file() {
-        return Err(io("is not a file".into()));
-    }
-    let bytes = std::fs::read(path).map_err(|e| io(e.to_string()))?;
+    let file = crate::table::open_regular(path, std::fs::OpenOptions::new().read(true))
+        .map_err(|e| io(e.to_string()))?;
+    let size = file.metadata().map_err(|e| io(e.to_string()))?.len();
+    let mut meter = Meter::new(
+        budget,
+        format!("reading graph file {shown} ({})", bytes_text(size)),
+    );
+    // The file's text is held whole while it is parsed: a file larger than the budget is
+    // refused before it is read, and one that grows while it is read once it passes it.
+    meter.hold(TEXT, size)?;
+    let mut bytes = Vec::new();
+    bytes
+        .try_reserve_exact(size as usize)
+        .map_err(|_| meter.refusal())?;
+    file.take(meter.limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| io(e.to_string()))?;
+    meter.hold(TEXT, bytes.capacity() as u64)?;
     let graphml = path
         .extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| e.eq_ignore_ascii_case("graphml") || e.eq_ignore_ascii_case("xml"));
+    let spec = |why: String| Error::Spec(format!("graph file {shown}: {why}"));
     let parsed = if graphml {
-        let text = std::str::from_utf8(&bytes).map_err(|_| "it is not UTF-8 text".to_string());
-        text.and_then(graphml::parse)
+        match std::str::from_utf8(&bytes) {
+            Ok(text) => graphml::parse(text, &mut meter),
+            Err(_) => Err(spec("it is not UTF-8 text".into())),
+        }
     } else {
-        serde_json::from_slice::<FileGraph>(&bytes).map_err(|e| e.to_string())
+        METER.set(Some(meter));
+        let parsed = serde_json::from_slice::<FileGraph>(&bytes);
+        meter = METER.take().expect("the meter is set");
+        match parsed {
+            Ok(file) => Ok(file),
+            Err(_) if meter.refused => Err(meter.refusal()),
+            Err(e) => Err(spec(e.to_string())),
+        }
     };
-    let file = parsed.map_err(|why| Error::Spec(format!("graph file {shown}: {why}")))?;
-    build(file, name).map_err(|e| match e {
-        Error::Spec(why) => Error::Spec(format!("graph file {shown}: {why}")),
+    let file = parsed.map_err(|e| match e {
+        Error::Spec(why) if !why.starts_with("graph file ") => spec(why),
+        e => e,
+    })?;
+    drop(bytes);
+    meter.hold(TEXT, 0)?;
+    build(file, name, &mut meter).map_err(|e| match e {
+        Error::Spec(why) => spec(why),
         e => e,
     })
 }
@@ -110,12 +422,30 @@ fn seat_of(n: u64, what: &str) -> Result<PlayerId, Error> {
         .ok_or_else(|| Error::Spec(format!("{what}: seat {n} is out of range 0..{MAX_SEATS}")))
 }
 
-/// The graph a parsed file describes.
-fn build(file: FileGraph, name: &str) -> Result<GameGraph, Error> {
+/// The graph a parsed file describes, counting on `meter` what building it holds.
+fn build(file: FileGraph, name: &str, meter: &mut Meter) -> Result<GameGraph, Error> {
+    let FileGraph {
+        version,
+        seats: given_seats,
+        players,
+        nodes,
+        edges,
+    } = file;
+    // The seats are checked before anything is sized by them.
+    if let Some(s) = given_seats.filter(|&s| !(2..=MAX_SEATS as u64).contains(&s)) {
+        return Err(Error::Spec(format!(
+            "\"seats\" is {s}: a graph has 2 to {MAX_SEATS} seats"
+        )));
+    }
     // The seats' names: listed, else as the nodes name their movers.
-    let mut names: Vec<Option<String>> = file.players.iter().flatten().cloned().map(Some).collect();
-    let mut seats = file.seats.unwrap_or(0).max(names.len()).max(2);
-    for (i, node) in file.nodes.iter().enumerate() {
+    let mut names: Vec<Option<String>> = players
+        .map(|p| p.0)
+        .unwrap_or_default()
+        .into_iter()
+        .map(Some)
+        .collect();
+    let mut seats = (given_seats.unwrap_or(0) as usize).max(names.len()).max(2);
+    for (i, node) in nodes.iter().enumerate() {
         if let Some(seat) = node.seat {
             let seat = usize::from(seat_of(seat, &format!("node {i}"))?);
             seats = seats.max(seat + 1);
@@ -126,12 +456,12 @@ fn build(file: FileGraph, name: &str) -> Result<GameGraph, Error> {
                 names[seat].clone_from(&node.player);
             }
         }
-        seats = seats.max(node.points.as_ref().map_or(0, Vec::len));
+        seats = seats.max(node.points.as_ref().map_or(0, |p| p.0.len()));
     }
-    if file.seats.is_some_and(|s| s < seats) {
+    if given_seats.is_some_and(|s| (s as usize) < seats) {
         return Err(Error::Spec(format!(
             "\"seats\" is {}, but the nodes use {seats}",
-            file.seats.unwrap_or(0)
+            given_seats.unwrap_or(0)
         )));
     }
     names.resize(seats, None);
@@ -141,16 +471,18 @@ fn build(file: FileGraph, name: &str) -> Result<GameGraph, Error> {
         .map(|(s, n)| n.unwrap_or_else(|| format!("player {}", s + 1)))
         .collect();
     let mut b = GraphBuilder::new(name, seats)?;
-    if let Some(version) = &file.version {
-        b.set_version(&match version {
-            Json::String(s) => s.clone(),
-            other => other.to_string(),
-        })?;
+    if let Some(Text(version)) = &version {
+        b.set_version(version)?;
     }
     b.set_seat_names(names.clone())?;
     let mut ids: FxHashMap<Id, u32> = FxHashMap::default();
-    let mut texts: Vec<String> = Vec::with_capacity(file.nodes.len());
-    for (i, node) in file.nodes.into_iter().enumerate() {
+    let mut texts: Vec<String> = Vec::with_capacity(nodes.len());
+    // What the ids, the texts and the builder hold, counted every so many nodes and edges.
+    let built = |ids: &FxHashMap<Id, u32>, texts: &Vec<String>, b: &GraphBuilder| {
+        (ids.capacity() * (std::mem::size_of::<(Id, u32)>() + 1) + texts.capacity() * 24) as u64
+            + b.held_bytes()
+    };
+    for (i, node) in nodes.into_iter().enumerate() {
         let id = node.id.clone().unwrap_or(Id::Number(i as u64));
         let what = format!("node {}", id.text());
         let end = end_of(&node, &names, &what)?;
@@ -165,8 +497,11 @@ fn build(file: FileGraph, name: &str) -> Result<GameGraph, Error> {
         if ids.insert(id, n).is_some() {
             return Err(Error::Spec(format!("{what} is listed twice")));
         }
+        if i % 4096 == 4095 {
+            meter.hold(BUILT, built(&ids, &texts, &b))?;
+        }
     }
-    for (i, edge) in file.edges.iter().enumerate() {
+    for (i, edge) in edges.iter().enumerate() {
         let find = |id: &Id| {
             ids.get(id).copied().ok_or_else(|| {
                 Error::Spec(format!(
@@ -180,7 +515,15 @@ fn build(file: FileGraph, name: &str) -> Result<GameGraph, Error> {
         let (from, to) = (find(&edge.source)?, find(&edge.target)?);
         let text = edge.notation.as_deref().unwrap_or(&texts[to as usize]);
         b.edge(from, to, text)?;
+        if i % 4096 == 4095 {
+            meter.hold(BUILT, built(&ids, &texts, &b))?;
+        }
     }
+    // What the file held is let go; building takes the builder and its arrays.
+    drop((ids, texts, edges));
+    meter.hold(NODES, 0)?;
+    meter.hold(EDGES, 0)?;
+    meter.hold(BUILT, b.held_bytes() + b.build_bytes())?;
     b.build()
 }
 
@@ -189,29 +532,20 @@ fn build(file: FileGraph, name: &str) -> Result<GameGraph, Error> {
 fn end_of(node: &FileNode, names: &[String], what: &str) -> Result<Option<End>, Error> {
     let bad = |why: String| Error::Spec(format!("{what}: {why}"));
     let by_result = match &node.result {
-        None | Some(Json::Null) => None,
-        Some(Json::Number(n)) => Some(End::Win(seat_of(
-            n.as_u64().ok_or_else(|| bad(format!("result {n} is no seat")))?,
-            what,
-        )?)),
-        Some(Json::Array(points)) => Some(End::Points(
-            points
-                .iter()
-                .map(|p| p.as_i64().and_then(|p| i32::try_from(p).ok()))
-                .collect::<Option<Vec<i32>>>()
-                .ok_or_else(|| bad("result: points are whole numbers".into()))?,
-        )),
-        Some(Json::String(text)) => Some(result_words(text, names).ok_or_else(|| {
+        None => None,
+        Some(FileResult::Seat(n)) => Some(End::Win(seat_of(*n, what)?)),
+        Some(FileResult::Points(points)) => Some(End::Points(points.clone())),
+        Some(FileResult::Words(text)) => Some(result_words(text, names).ok_or_else(|| {
             bad(format!(
                 "result '{text}' is none of \"draw\", \"NAME wins\" (names: {})",
                 names.join(", ")
             ))
         })?),
-        Some(other) => return Err(bad(format!("result {other} is no result"))),
+        Some(FileResult::Other(other)) => return Err(bad(format!("result {other} is no result"))),
     };
     // Points tell more than a result in words.
     let end = match (&node.points, node.winner) {
-        (Some(points), _) => Some(End::Points(points.clone())),
+        (Some(points), _) => Some(End::Points(points.0.clone())),
         (None, Some(w)) => Some(End::Win(seat_of(w, what)?)),
         (None, None) => by_result,
     };
@@ -246,9 +580,11 @@ fn result_words(text: &str, names: &[String]) -> Option<End> {
 }
 
 /// GraphML as `zermelo graph --format graphml` writes it: the attributes of the JSON
-/// document as `data` under declared keys (lists as JSON text).
+/// document as `data` under declared keys (lists as JSON text). Its tags are read one at
+/// a time, each node and edge counted on the meter as it is added.
 mod graphml {
-    use super::{FileEdge, FileGraph, FileNode, Id, Json};
+    use super::{FileEdge, FileGraph, FileNode, FileResult, Id, Meter, PerSeat, Text, Weigh};
+    use crate::Error;
     use rustc_hash::FxHashMap;
 
     /// One tag: its name (with `/` first for a closing tag), its attributes, whether it
@@ -270,6 +606,9 @@ mod graphml {
     }
 
     fn unescape(text: &str) -> String {
+        if !text.contains('&') {
+            return text.to_string();
+        }
         text.replace("&lt;", "<")
             .replace("&gt;", ">")
             .replace("&quot;", "\"")
@@ -277,101 +616,127 @@ mod graphml {
             .replace("&amp;", "&")
     }
 
-    /// The tags of `xml`, with comments, declarations and processing instructions left out.
-    fn tags(xml: &str) -> Result<Vec<Tag<'_>>, String> {
-        let mut out = Vec::new();
-        let mut rest = xml;
-        while let Some(open) = rest.find('<') {
-            rest = &rest[open + 1..];
-            if let Some(comment) = rest.strip_prefix("!--") {
-                let end = comment.find("-->").ok_or("a comment does not end")?;
-                rest = &comment[end + 3..];
-                continue;
+    /// The tags of an XML text one by one, with comments, declarations and processing
+    /// instructions left out.
+    struct Tags<'a> {
+        rest: &'a str,
+    }
+
+    impl<'a> Tags<'a> {
+        fn next_tag(&mut self) -> Result<Option<Tag<'a>>, String> {
+            loop {
+                let Some(open) = self.rest.find('<') else {
+                    return Ok(None);
+                };
+                let rest = &self.rest[open + 1..];
+                if let Some(comment) = rest.strip_prefix("!--") {
+                    let end = comment.find("-->").ok_or("a comment does not end")?;
+                    self.rest = &comment[end + 3..];
+                    continue;
+                }
+                let end = rest.find('>').ok_or("a tag does not end")?;
+                let inside = &rest[..end];
+                let rest = &rest[end + 1..];
+                self.rest = rest;
+                if inside.starts_with(['?', '!']) {
+                    continue;
+                }
+                let closed = inside.ends_with('/');
+                let inside = inside.strip_suffix('/').unwrap_or(inside);
+                let name_end = inside.find(char::is_whitespace).unwrap_or(inside.len());
+                let name = &inside[..name_end];
+                let mut attrs = Vec::new();
+                let mut a = inside[name_end..].trim_start();
+                while let Some(eq) = a.find('=') {
+                    let key = a[..eq].trim();
+                    let value = a[eq + 1..].trim_start();
+                    let quote = value.chars().next().filter(|c| *c == '"' || *c == '\'');
+                    let quote = quote.ok_or_else(|| format!("attribute {key} of <{name}> is not quoted"))?;
+                    let close = value[1..]
+                        .find(quote)
+                        .ok_or_else(|| format!("attribute {key} of <{name}> does not end"))?;
+                    attrs.push((key, unescape(&value[1..1 + close])));
+                    a = value[close + 2..].trim_start();
+                }
+                let text = &rest[..rest.find('<').unwrap_or(rest.len())];
+                return Ok(Some(Tag {
+                    name,
+                    attrs,
+                    closed,
+                    text,
+                }));
             }
-            let end = rest.find('>').ok_or("a tag does not end")?;
-            let inside = &rest[..end];
-            rest = &rest[end + 1..];
-            if inside.starts_with(['?', '!']) {
-                continue;
-            }
-            let closed = inside.ends_with('/');
-            let inside = inside.strip_suffix('/').unwrap_or(inside);
-            let name_end = inside.find(char::is_whitespace).unwrap_or(inside.len());
-            let name = &inside[..name_end];
-            let mut attrs = Vec::new();
-            let mut a = inside[name_end..].trim_start();
-            while let Some(eq) = a.find('=') {
-                let key = a[..eq].trim();
-                let value = a[eq + 1..].trim_start();
-                let quote = value.chars().next().filter(|c| *c == '"' || *c == '\'');
-                let quote = quote.ok_or_else(|| format!("attribute {key} of <{name}> is not quoted"))?;
-                let close = value[1..]
-                    .find(quote)
-                    .ok_or_else(|| format!("attribute {key} of <{name}> does not end"))?;
-                attrs.push((key, unescape(&value[1..1 + close])));
-                a = value[close + 2..].trim_start();
-            }
-            let text = &rest[..rest.find('<').unwrap_or(rest.len())];
-            out.push(Tag {
-                name,
-                attrs,
-                closed,
-                text,
-            });
         }
-        Ok(out)
+    }
+
+    /// Adds `item` to `list`, counting the list on `meter`.
+    fn push<T: Weigh>(list: &mut Vec<T>, heap: &mut u64, item: T, meter: &mut Meter) -> Result<(), Error> {
+        *heap += item.heap();
+        list.push(item);
+        meter.hold(
+            T::SLOT,
+            (list.capacity() * std::mem::size_of::<T>()) as u64 + *heap,
+        )
     }
 
     /// The node-link graph a GraphML text holds.
-    pub(super) fn parse(xml: &str) -> Result<FileGraph, String> {
-        let tags = tags(xml)?;
+    pub(super) fn parse(xml: &str, meter: &mut Meter) -> Result<FileGraph, Error> {
+        let spec = Error::Spec;
+        let mut tags = Tags { rest: xml };
         // Key id -> attribute name.
         let mut keys: FxHashMap<String, String> = FxHashMap::default();
         let mut graph = FileGraph::default();
+        let (mut node_heap, mut edge_heap) = (0, 0);
         // Attributes of the element open now: graph, node or edge.
         let mut node: Option<FileNode> = None;
         let mut edge: Option<FileEdge> = None;
-        for tag in &tags {
+        while let Some(tag) = tags.next_tag().map_err(spec)? {
+            let mut node_done = false;
+            let mut edge_done = false;
             match tag.name {
                 "key" => {
-                    let id = tag.attr("id").ok_or("a <key> has no id")?;
+                    let id = tag.attr("id").ok_or(spec("a <key> has no id".into()))?;
                     let name = tag.attr("attr.name").unwrap_or(id);
+                    if keys.len() >= 1024 && !keys.contains_key(id) {
+                        return Err(spec("more than 1024 <key>s".into()));
+                    }
                     keys.insert(id.to_string(), name.to_string());
                 }
                 "node" => {
-                    let id = tag.attr("id").ok_or("a <node> has no id")?;
+                    let id = tag.attr("id").ok_or(spec("a <node> has no id".into()))?;
                     node = Some(FileNode {
                         id: Some(Id::Text(id.to_string())),
                         ..FileNode::default()
                     });
-                    if tag.closed {
-                        graph.nodes.extend(node.take());
-                    }
+                    node_done = tag.closed;
                 }
-                "/node" => graph.nodes.extend(node.take()),
+                "/node" => node_done = true,
                 "edge" => {
                     let end = |k: &str| {
                         tag.attr(k)
                             .map(|v| Id::Text(v.to_string()))
-                            .ok_or_else(|| format!("an <edge> has no {k}"))
+                            .ok_or_else(|| spec(format!("an <edge> has no {k}")))
                     };
                     edge = Some(FileEdge {
                         source: end("source")?,
                         target: end("target")?,
                         notation: None,
                     });
-                    if tag.closed {
-                        graph.edges.extend(edge.take());
-                    }
+                    edge_done = tag.closed;
                 }
-                "/edge" => graph.edges.extend(edge.take()),
+                "/edge" => edge_done = true,
                 "data" => {
-                    let key = tag.attr("key").ok_or("a <data> has no key")?;
+                    let key = tag.attr("key").ok_or(spec("a <data> has no key".into()))?;
                     let name = keys.get(key).map_or(key, String::as_str);
                     let value = unescape(tag.text);
-                    let bad = || format!("<data key=\"{key}\"> holds '{value}'");
+                    let bad = || spec(format!("<data key=\"{key}\"> holds '{value}'"));
                     let number = || value.trim().parse::<u64>().map_err(|_| bad());
-                    let list = || serde_json::from_str::<Json>(&value).map_err(|_| bad());
+                    let points = || {
+                        serde_json::from_str::<PerSeat<i32>>(&value).map_err(|e| match e.is_data() {
+                            true => spec(format!("<data key=\"{key}\">: {e}")),
+                            false => bad(),
+                        })
+                    };
                     if let Some(e) = edge.as_mut() {
                         if name == "move" {
                             e.notation = Some(value);
@@ -382,28 +747,107 @@ mod graphml {
                             "seat" => n.seat = Some(number()?),
                             "player" => n.player = Some(value),
                             "terminal" => n.terminal = Some(value.trim() == "true"),
-                            "result" => n.result = Some(Json::String(value)),
+                            "result" => n.result = Some(FileResult::Words(value)),
                             "winner" => n.winner = Some(number()?),
-                            "points" => n.points = Some(serde_json::from_value(list()?).map_err(|_| bad())?),
+                            "points" => n.points = Some(points()?),
                             _ => {}
                         }
                     } else {
                         match name {
-                            "seats" => graph.seats = Some(number()? as usize),
+                            "seats" => graph.seats = Some(number()?),
                             "players" => {
-                                graph.players = Some(serde_json::from_value(list()?).map_err(|_| bad())?)
+                                let names = serde_json::from_str::<PerSeat<String>>(&value);
+                                graph.players = Some(names.map_err(|e| match e.is_data() {
+                                    true => spec(format!("<data key=\"{key}\">: {e}")),
+                                    false => bad(),
+                                })?);
                             }
-                            "version" => graph.version = Some(Json::String(value)),
+                            "version" => graph.version = Some(Text(value)),
                             _ => {}
                         }
                     }
                 }
                 _ => {}
             }
+            if node_done {
+                if let Some(n) = node.take() {
+                    push(&mut graph.nodes, &mut node_heap, n, meter)?;
+                }
+            }
+            if edge_done {
+                if let Some(e) = edge.take() {
+                    push(&mut graph.edges, &mut edge_heap, e, meter)?;
+                }
+            }
         }
         if graph.nodes.is_empty() {
-            return Err("no <node> found".into());
+            return Err(spec("no <node> found".into()));
         }
         Ok(graph)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `text` written to a file of this test's own named `name`, read within `memory`.
+    fn read_text(name: &str, text: &str, memory: Option<u64>) -> Result<GameGraph, Error> {
+        let dir = std::env::temp_dir().join(format!("zermelo-file-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let budget = Budget {
+            memory,
+            ..Budget::default()
+        };
+        let read = read_within(&path, "g", &budget);
+        let _ = std::fs::remove_file(&path);
+        read
+    }
+
+    const TWO: &str = r#""nodes": [{"seat": 0}, {"points": [1, 0]}], "edges": [{"source": 0, "target": 1}]"#;
+
+    #[test]
+    fn versions_read_as_json_writes_them() {
+        for (version, text) in [("\"a-1\"", "a-1"), ("1.0", "1.0"), ("2", "2"), ("true", "true")] {
+            let graph = read_text("v.json", &format!("{{\"version\": {version}, {TWO}}}"), None).unwrap();
+            assert_eq!(graph.version(), text);
+        }
+        let e = read_text("v.json", &format!("{{\"version\": [1, 2], {TWO}}}"), None).unwrap_err();
+        assert!(e.to_string().contains("a text or a number"), "{e}");
+    }
+
+    #[test]
+    fn results_read_as_a_seat_words_or_points() {
+        let node = |result: &str| {
+            format!(
+                r#"{{"nodes": [{{"seat": 0}}, {{"result": {result}}}], "edges": [{{"source": 0, "target": 1}}]}}"#
+            )
+        };
+        let end = |result: &str| read_text("r.json", &node(result), None).map(|g| g.end(1));
+        assert_eq!(end("1").unwrap(), Some(End::Win(1)));
+        assert_eq!(end("\"draw\"").unwrap(), Some(End::Draw));
+        assert_eq!(end("[3, 4]").unwrap(), Some(End::Points(vec![3, 4])));
+        for bad in ["-1", "1.5", "true", "[1.5, 2]", "{}"] {
+            let e = end(bad).unwrap_err().to_string();
+            assert!(e.contains("r.json") && !e.contains('\n'), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_file_over_the_budget_is_refused_as_it_is_read() {
+        let nodes: Vec<String> = (0..10_000)
+            .map(|i| format!("{{\"id\": {i}, \"seat\": 0}}"))
+            .collect();
+        let text = format!("{{\"nodes\": [{}]}}", nodes.join(","));
+        for memory in [1000, text.len() as u64 + 1000] {
+            let e = read_text("big.json", &text, Some(memory)).unwrap_err();
+            assert!(matches!(e, Error::TooBig(_)), "{e}");
+            assert!(
+                e.to_string().contains("reading graph file") && e.to_string().contains("big.json"),
+                "{e}"
+            );
+        }
     }
 }

@@ -523,6 +523,27 @@ impl GraphBuilder {
         Ok(())
     }
 
+    /// Bytes the builder holds now: its nodes, edges and texts.
+    pub fn held_bytes(&self) -> u64 {
+        let g = &self.graph;
+        // The map's keys are copies of the move texts.
+        let labels = g.move_texts.bytes.len() + 16 * self.label_ids.len();
+        (g.positions.bytes()
+            + g.move_texts.bytes()
+            + g.movers.capacity()
+            + 4 * (g.ends.capacity() + g.points.capacity() + g.heuristics.capacity())
+            + 12 * self.edges.capacity()
+            + self.label_ids.capacity() * (std::mem::size_of::<(String, u32)>() + 1)
+            + labels) as u64
+    }
+
+    /// Bytes [`GraphBuilder::build`] takes besides what the builder holds: the arrays of
+    /// the graph, and the room to sort its edges.
+    pub fn build_bytes(&self) -> u64 {
+        let (n, e) = (self.graph.nodes() as u64, self.edges.len() as u64);
+        4 * (n + 1) + e * (6 + 4 + 4)
+    }
+
     /// Sets the heuristic of `node` (0 where none is set): a static evaluation for the
     /// seat to move, for depth-limited search.
     pub fn set_heuristic(&mut self, node: NodeId, value: i32) -> Result<(), Error> {
@@ -578,6 +599,24 @@ impl GraphBuilder {
         }
         // Edges grouped by source, each source's in the order they were added.
         edges.sort_by_key(|&(from, _, _)| from);
+        // A move is named by its text: two moves of one node may not print alike.
+        let mut labels: Vec<u32> = Vec::new();
+        for id in 0..n {
+            let of = &edges[first[id] as usize..first[id + 1] as usize];
+            if of.len() < 2 {
+                continue;
+            }
+            labels.clear();
+            labels.extend(of.iter().map(|e| e.2));
+            labels.sort_unstable();
+            if let Some(twice) = labels.windows(2).find(|w| w[0] == w[1]) {
+                return Err(Error::Spec(format!(
+                    "two moves of node {id} ('{}') print the same: '{}'",
+                    graph.text(id as NodeId),
+                    graph.move_texts.get(twice[0] as usize)
+                )));
+            }
+        }
         graph.targets = edges.iter().map(|e| e.1).collect();
         graph.labels = Labels::new(edges.iter().map(|e| e.2), graph.move_texts.ends.len());
         drop(edges);

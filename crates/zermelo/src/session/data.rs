@@ -43,11 +43,29 @@ pub fn writable(dir: &std::path::Path) -> Result<(), Error> {
 
 /// Where a game's saved table lies: its spec made a file name, in the data folder.
 pub(crate) fn table_path(opts: &Options, spec: &str) -> PathBuf {
+    opts.data_dir.join(format!("{}.zdb", table_name(spec)))
+}
+
+/// The longest table name kept whole: with the longest ending a table's files get (a
+/// part's `.part1-of-64.zdb`, a write's `.PID-N.tmp`) it stays well under the 255 bytes a
+/// file name may have.
+const NAME_BYTES: usize = 180;
+
+/// The name of a spec's table: the spec with every character but letters and digits
+/// written `-`; past [`NAME_BYTES`], its start and a hash of the whole spec, so that a
+/// long path, name or version still makes a file name, and another spec another name.
+pub(crate) fn table_name(spec: &str) -> String {
+    use sha2::{Digest, Sha256};
     let name: String = spec
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
         .collect();
-    opts.data_dir.join(format!("{name}.zdb"))
+    if name.len() <= NAME_BYTES {
+        return name;
+    }
+    let hash = Sha256::digest(spec.as_bytes());
+    let hex: String = hash[..8].iter().map(|b| format!("{b:02x}")).collect();
+    format!("{}-{hex}", &name[..NAME_BYTES - 17])
 }
 
 /// The lock of a table being solved into the data folder, held until dropped.

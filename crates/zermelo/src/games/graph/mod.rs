@@ -12,6 +12,7 @@ use rustc_hash::FxHashMap;
 use crate::explicit::{check_name, file, End, GameGraph, GraphBuilder};
 use crate::session::strategies::search;
 use crate::session::Session;
+use crate::solve::budget::Budget;
 use crate::spec::{GameInfo, Key, Preset, Spec, Values};
 use crate::Error;
 
@@ -124,8 +125,13 @@ pub fn reads_file(spec: &Spec) -> bool {
 /// The graph a spec names: `graph:file=PATH` or `graph:name=NAME`, checked against the
 /// spec's `version` and `hash` when it gives them.
 pub fn graph_of(spec: &Spec) -> Result<GameGraph, Error> {
+    graph_within(spec, &Budget::default())
+}
+
+/// The graph a spec names, as [`graph_of`], a file read within `budget`.
+pub fn graph_within(spec: &Spec, budget: &Budget) -> Result<GameGraph, Error> {
     spec.check_keys(&INFO)?;
-    let graph = named(spec)?;
+    let graph = named(spec, budget)?;
     if spec.has(&VERSION) && spec.text(&VERSION)? != graph.version() {
         return Err(Error::Spec(format!(
             "{} is version {} now, not {}",
@@ -160,8 +166,8 @@ fn table_spec(spec: &Spec, graph: &GameGraph) -> Result<String, Error> {
     ))
 }
 
-/// The graph a spec names by its file or its name.
-fn named(spec: &Spec) -> Result<GameGraph, Error> {
+/// The graph a spec names by its file (read within `budget`) or its name.
+fn named(spec: &Spec, budget: &Budget) -> Result<GameGraph, Error> {
     match (spec.has(&FILE), spec.has(&NAME)) {
         (true, false) => {
             let path = Path::new(spec.text(&FILE)?);
@@ -181,7 +187,7 @@ fn named(spec: &Spec) -> Result<GameGraph, Error> {
             } else {
                 name
             };
-            file::read(path, &name)
+            file::read_within(path, &name, budget)
         }
         (false, true) => {
             let name = spec.text(&NAME)?;
@@ -196,7 +202,12 @@ fn named(spec: &Spec) -> Result<GameGraph, Error> {
 
 /// Opens a spec of the family.
 pub fn open(spec: &Spec) -> Result<Box<dyn Session>, Error> {
-    let graph = graph_of(spec)?;
+    open_within(spec, &Budget::default())
+}
+
+/// Opens a spec of the family, reading its file (if it names one) within `budget`.
+pub fn open_within(spec: &Spec, budget: &Budget) -> Result<Box<dyn Session>, Error> {
+    let graph = graph_within(spec, budget)?;
     let table = table_spec(spec, &graph)?;
     Ok(strategy::open(&spec.to_string(), &INFO, graph, table))
 }
