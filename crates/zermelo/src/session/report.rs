@@ -554,9 +554,9 @@ pub struct GraphNode {
     pub result: Option<String>,
     /// The points of every seat, when it is over in a game with points.
     pub points: Option<Vec<i32>>,
-    /// "win", "lose" or "draw" for the player to move under perfect play, by backward
-    /// induction over the graph; `None` in games of more than two players (and on
-    /// positions from which play may never end, in games that could repeat positions).
+    /// "win", "lose" or "draw" for the player to move under perfect play, by retrograde
+    /// analysis over the graph (a position from which neither side can force an end is a
+    /// draw, as `solve` values it); `None` in games of more than two players.
     pub value: Option<&'static str>,
     /// Moves to the end under perfect play (the winner hurries, the loser delays); `None`
     /// for draws and where the value is `None`.
