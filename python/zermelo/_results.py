@@ -12,7 +12,8 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 from ._record import Record
 
 Big = Union[int, str]
-"""A count: a number, or a string of digits when it exceeds 64 bits."""
+"""A count: a number, or a string of digits when it exceeds 64 bits; past 128 bits, the
+string "more than 3.4 × 10^38"."""
 
 
 def _table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:

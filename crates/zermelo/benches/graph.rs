@@ -105,7 +105,7 @@ fn main() {
         graph.edges(),
         started.elapsed().as_secs_f64()
     );
-    let (wall, cpu, solved) = best_of(5, || solve::solve(&graph).unwrap());
+    let (wall, cpu, solved) = best_of(5, || solve::solve(&graph, &Default::default()).unwrap());
     println!(
         "graph retrograde (one core): {wall:.3} s wall, {cpu:.3} s CPU: {:.1} M positions/s \
          ({:.1} M moves/s) by CPU time, {:.1} M by the wall clock; start {:?}",

@@ -447,3 +447,51 @@ fn a_long_name_and_version_make_a_table_name_within_the_limit() {
     }
     let _ = std::fs::remove_dir_all(&opts.data_dir);
 }
+
+#[test]
+fn a_cancelled_or_spent_budget_gives_an_error_never_a_value() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    use zermelo::session::Budget;
+    // A ring of 50,000 nodes: each moves on or back to the start; the last one ends.
+    let mut b = GraphBuilder::new("budgeted", 2).unwrap();
+    let n = 50_000u32;
+    for i in 0..n {
+        let end = (i == n - 1).then_some(End::Win(0));
+        b.node(&i.to_string(), (i % 2) as u8, end).unwrap();
+    }
+    for i in 0..n - 1 {
+        b.edge(i, i + 1, "on").unwrap();
+        b.edge(i, 0, "back").unwrap();
+    }
+    let spec = catalog::install_graph(b.build().unwrap()).unwrap();
+    let with = |budget: Budget| Options {
+        budget,
+        save: false,
+        ..options("budgeted")
+    };
+    let cancelled = with(Budget {
+        cancel: Some(Arc::new(AtomicBool::new(true))),
+        ..Budget::default()
+    });
+    let spent = with(Budget {
+        ends: Some(std::time::Instant::now()),
+        ..Budget::default()
+    });
+    let small = with(Budget::default().with_memory(100_000));
+    let session = catalog::open(&spec).unwrap();
+    assert!(matches!(session.solve(&cancelled), Err(Error::Cancelled)));
+    assert!(matches!(session.position(&[], &cancelled), Err(Error::Cancelled)));
+    for opts in [&spent, &small] {
+        for e in [
+            session.solve(opts).unwrap_err(),
+            session.position(&[], opts).unwrap_err(),
+        ] {
+            assert!(matches!(e, Error::TooBig(_)), "{e}");
+            assert!(!e.to_string().contains('\n'), "{e}");
+        }
+    }
+    // The same session solves under a budget that allows it.
+    let solved = session.solve(&with(Budget::default())).unwrap();
+    assert_eq!(solved.verdict.value, Some("draw"));
+}

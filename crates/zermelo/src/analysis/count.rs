@@ -6,7 +6,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use crate::game::{Game, Outcome};
 use crate::solve::KeyFn;
 
-/// Counts of complete games from a position: every sequence of moves to the end.
+/// Counts of complete games from a position: every sequence of moves to the end. A count
+/// past 128 bits stops at `u128::MAX` (`session::Big::PAST`, written as more than
+/// 3.4 × 10^38), never wraps.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TreeCounts {
     /// All complete games.
@@ -21,10 +23,10 @@ pub struct TreeCounts {
 
 impl TreeCounts {
     fn add(&mut self, o: &TreeCounts) {
-        self.games += o.games;
-        self.first_wins += o.first_wins;
-        self.second_wins += o.second_wins;
-        self.draws += o.draws;
+        self.games = self.games.saturating_add(o.games);
+        self.first_wins = self.first_wins.saturating_add(o.first_wins);
+        self.second_wins = self.second_wins.saturating_add(o.second_wins);
+        self.draws = self.draws.saturating_add(o.draws);
     }
 
     fn of_outcome(outcome: Outcome) -> TreeCounts {
@@ -111,4 +113,50 @@ pub fn positions<G: Game>(game: &G, start: &G::Position, key: KeyFn<G>) -> Posit
         }
     }
     counts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::PlayerId;
+    use crate::solve::plain_key;
+
+    /// `layers` rows of two positions each, every position moving to both of the next
+    /// row: 2^layers complete games, the first player winning every one.
+    struct Doubling {
+        layers: u32,
+    }
+
+    impl Game for Doubling {
+        type Position = (u32, bool);
+        type Move = bool;
+        fn start(&self) -> (u32, bool) {
+            (0, false)
+        }
+        fn to_move(&self, p: &(u32, bool)) -> PlayerId {
+            (p.0 % 2) as PlayerId
+        }
+        fn moves(&self, _p: &(u32, bool), out: &mut Vec<bool>) {
+            out.extend([false, true]);
+        }
+        fn play(&self, p: &(u32, bool), m: &bool) -> (u32, bool) {
+            (p.0 + 1, *m)
+        }
+        fn outcome(&self, p: &(u32, bool)) -> Option<Outcome> {
+            (p.0 == self.layers).then_some(Outcome::Win(0))
+        }
+    }
+
+    #[test]
+    fn counts_past_128_bits_stop_at_the_most_never_wrap() {
+        let count = |layers| games(&Doubling { layers }, &(0, false), plain_key::<Doubling>);
+        assert_eq!(count(127).games, 1 << 127);
+        assert_eq!(count(127).first_wins, 1 << 127);
+        // 2^128 and 2^200 games do not fit: the count stops at the most 128 bits hold
+        // (which `Big` writes as more than 3.4 x 10^38), where a wrapped sum would be 0.
+        for layers in [128, 200] {
+            let c = count(layers);
+            assert_eq!((c.games, c.first_wins, c.draws), (u128::MAX, u128::MAX, 0));
+        }
+    }
 }

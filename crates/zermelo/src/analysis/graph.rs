@@ -1,6 +1,7 @@
 //! Game graphs: every position reachable from a start as a node, every move as an edge,
-//! perhaps up to symmetry (a node per class of positions), each node valued by backward
-//! induction over the graph itself.
+//! perhaps up to symmetry (a node per class of positions), each node valued by retrograde
+//! analysis over the graph itself (loops included: a position no side can force to an end
+//! is a draw).
 //!
 //! The graph is explored breadth first, so the start is node 0 and node ids grow with the
 //! distance from it. Up to symmetry, every reachable position is still visited (to count
@@ -34,9 +35,9 @@ pub struct Node<G: Game> {
     pub position: G::Position,
     /// How many reachable positions the node stands for (1 without symmetry).
     pub size: u64,
-    /// The exact value for the player to move, by backward induction over the graph;
-    /// `None` in games of more than two players and on positions that lie on a cycle or
-    /// lead to one.
+    /// The exact value for the player to move, by retrograde analysis over the graph (a
+    /// position from which neither side can force an end is a draw); `None` in games of
+    /// more than two players.
     pub value: Option<Value>,
 }
 
@@ -170,16 +171,20 @@ pub fn explore<G: Game>(
     Ok(Some(graph))
 }
 
-/// Values every node by backward induction, children before parents: a terminal position
-/// by its outcome, any other by its best move (wins fastest, loses slowest). Nodes never
-/// reached this way (on or above a cycle) keep `None`, as do nodes with an unvalued child.
+/// Values every node by retrograde analysis over the graph, in order of remoteness: a
+/// terminal position by its outcome; a position with a move that wins is won (by the
+/// fastest such move), one whose every move loses is lost (by the slowest); a position
+/// left over (on a loop neither side can force its way out of, or with only draws ahead)
+/// is a draw, as [`crate::solve::retrograde`] values it. A position that goes on but has
+/// no moves keeps `None`.
 fn value<G: Game>(game: &G, graph: &mut PositionGraph<G>) {
     let n = graph.nodes.len();
-    let mut pending = vec![0u32; n];
+    // Moves of every node not yet known to lose for its mover.
+    let mut left = vec![0u32; n];
     // Parents of every node, as edge indices (compressed rows by target).
     let mut starts = vec![0usize; n + 1];
     for e in &graph.edges {
-        pending[e.source] += 1;
+        left[e.source] += 1;
         starts[e.target + 1] += 1;
     }
     for i in 0..n {
@@ -191,36 +196,48 @@ fn value<G: Game>(game: &G, graph: &mut PositionGraph<G>) {
         parents[fill[e.target]] = i;
         fill[e.target] += 1;
     }
-    // The edges of every node lie together (explored one source at a time).
-    let mut first_edge = vec![usize::MAX; n];
-    for (i, e) in graph.edges.iter().enumerate().rev() {
-        first_edge[e.source] = i;
-    }
-    let mut ready: Vec<usize> = (0..n).filter(|&i| pending[i] == 0).collect();
-    while let Some(i) = ready.pop() {
-        let node = &graph.nodes[i];
+    drop(fill);
+    // Nodes valued as won or lost, in order of remoteness: the ends first.
+    let mut queue = Vec::new();
+    for (i, node) in graph.nodes.iter_mut().enumerate() {
         let p = &node.position;
-        graph.nodes[i].value = match game.outcome(p) {
-            Some(outcome) => Some(Value::terminal(outcome, game.to_move(p))),
-            None if first_edge[i] == usize::MAX => None,
-            None => {
-                let mut best: Option<Value> = None;
-                let mut known = true;
-                for e in graph.edges[first_edge[i]..].iter().take_while(|e| e.source == i) {
-                    match graph.nodes[e.target].value {
-                        Some(v) => best = best.max(Some(Value::from_child(v, e.same_mover))),
-                        None => known = false,
-                    }
+        if let Some(outcome) = game.outcome(p) {
+            let v = Value::terminal(outcome, game.to_move(p));
+            node.value = Some(v);
+            if v != Value::Draw {
+                queue.push(i);
+            }
+        }
+    }
+    let mut head = 0;
+    while head < queue.len() {
+        let child = queue[head];
+        head += 1;
+        let v = graph.nodes[child].value.expect("a node in the queue is valued");
+        for &e in &parents[starts[child]..starts[child + 1]] {
+            let edge = &graph.edges[e];
+            let source = edge.source;
+            if graph.nodes[source].value.is_some() {
+                continue;
+            }
+            let by = Value::from_child(v, edge.same_mover);
+            let settled = match by {
+                Value::Win(_) => true,
+                _ => {
+                    left[source] -= 1;
+                    left[source] == 0
                 }
-                best.filter(|_| known)
+            };
+            if settled {
+                graph.nodes[source].value = Some(by);
+                queue.push(source);
             }
-        };
-        for &e in &parents[starts[i]..starts[i + 1]] {
-            let source = graph.edges[e].source;
-            pending[source] -= 1;
-            if pending[source] == 0 {
-                ready.push(source);
-            }
+        }
+    }
+    // A node left with moves not known to lose has no way to force an end: a draw.
+    for (node, &left) in graph.nodes.iter_mut().zip(&left) {
+        if node.value.is_none() && left > 0 {
+            node.value = Some(Value::Draw);
         }
     }
 }

@@ -85,6 +85,10 @@ const POINTS: u32 = 1 << 31;
 /// The most seats a graph may have (a shared win is a mask of seats).
 pub const MAX_SEATS: usize = 32;
 
+/// The most points a seat may have at an end, either way: two seats' points differ by
+/// less than 2^31, so that every margin fits in 32 bits.
+pub const MAX_POINTS: i32 = (1 << 30) - 1;
+
 /// Texts kept end to end in one buffer, each found by its end offset.
 #[derive(Clone, Debug, Default)]
 struct Texts {
@@ -489,6 +493,12 @@ impl GraphBuilder {
                 return Err(bad(format!("seat {s} wins, but the seats are 0..{}", seats - 1)))
             }
             Some(End::Points(points)) if points.len() == seats => {
+                if let Some(p) = points.iter().find(|p| p.unsigned_abs() > MAX_POINTS as u32) {
+                    return Err(bad(format!(
+                        "{p} points: a seat's points lie within -{MAX_POINTS}..={MAX_POINTS}, \
+                         so that every margin fits"
+                    )));
+                }
                 let index = g.points.len() / seats;
                 g.points.extend(points);
                 POINTS | index as u32

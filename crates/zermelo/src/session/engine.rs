@@ -335,6 +335,11 @@ impl<S: Strategy> GameSession<S> {
         let temperature = Soft::<S::Game>::temperature(t)?;
         // A strategy that deals a board per game values the moves of its own game only.
         self.strategy.game("the soft player")?;
+        // It values every move exactly, as the perfect player does: refused at once where
+        // that player is, in the same words, rather than left to search without end.
+        if let Some(Err(e)) = self.strategy.player("perfect", seed, opts, &self.tables(opts)) {
+            return Err(e);
+        }
         let all = Options {
             all_moves: true,
             ..opts.clone()
@@ -910,7 +915,10 @@ impl<S: Strategy> GameSession<S> {
         if game.outcome(&p).is_some() {
             return Err(Error::bad_position(game.format_position(&p), "the game is over"));
         }
-        self.strategy.check_bot(&p, name, opts)?;
+        // `soft:T` reads every move's exact value: it is checked as `perfect` is.
+        let soft = name.trim().to_ascii_lowercase().starts_with("soft:");
+        let checked = if soft { "perfect" } else { name };
+        self.strategy.check_bot(&p, checked, opts)?;
         let special = self.special(opts);
         let mut player = program(name, seed, special.as_ref(), &self.players(), &opts.budget)?;
         // What the player asks for is refused before any work starts when it is over the
@@ -975,6 +983,8 @@ impl<S: Strategy> Session for GameSession<S> {
             .map(|n| {
                 let name = n.trim().to_ascii_lowercase();
                 match name.split_once(':') {
+                    // `soft:T` reads every move's exact value, as `perfect` does.
+                    Some(("soft", _)) => "perfect".to_string(),
                     Some((inner, _)) => inner.to_string(),
                     None => name,
                 }

@@ -85,7 +85,8 @@ pub trait Session: Send + Sync {
     }
     /// The graph of the game from its start: every reachable position a node (with
     /// `symmetry`, every class of positions under the game's symmetries), every move an
-    /// edge, each node valued by backward induction over the graph. Refused when it would
+    /// edge, each node valued by retrograde analysis over the graph (loops are draws, as
+    /// `solve` values them). Refused when it would
     /// have more than `max_positions` nodes, or past `opts`' budget.
     fn graph(&self, symmetry: bool, max_positions: u64, opts: &Options) -> Result<Graph, Error>;
     /// Plays `games` games between the named players, each seat taken equally often, from

@@ -7,14 +7,31 @@ use crate::analysis::stats::Share;
 use crate::picture::Mark;
 use crate::play::Results;
 
-/// A count that may exceed 64 bits: a JSON number when it fits, a string of digits when not.
+/// A count that may exceed 64 bits: a JSON number when it fits, a string of digits when not;
+/// a count past 128 bits is [`Big::PAST`], written [`PAST_TEXT`] (counts that may grow so far
+/// add up with `saturating_add`, which stops there).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Big(pub u128);
+
+/// How a count past 128 bits is written, in text and JSON: 2^128 − 1 is about
+/// 3.403 × 10^38, so any count that reached it is more than 3.4 × 10^38.
+pub const PAST_TEXT: &str = "more than 3.4 × 10^38";
+
+impl Big {
+    /// A count of 2^128 − 1 or more: too many for 128 bits to tell exactly.
+    pub const PAST: Big = Big(u128::MAX);
+
+    /// Whether the count is past what 128 bits tell exactly ([`Big::PAST`]).
+    pub fn is_past(self) -> bool {
+        self == Big::PAST
+    }
+}
 
 impl Serialize for Big {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match u64::try_from(self.0) {
             Ok(n) => s.serialize_u64(n),
+            Err(_) if self.is_past() => s.serialize_str(PAST_TEXT),
             Err(_) => s.serialize_str(&self.0.to_string()),
         }
     }
@@ -22,6 +39,9 @@ impl Serialize for Big {
 
 impl std::fmt::Display for Big {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.is_past() {
+            return f.write_str(PAST_TEXT);
+        }
         write!(f, "{}", self.0)
     }
 }
@@ -534,9 +554,9 @@ pub struct GraphNode {
     pub result: Option<String>,
     /// The points of every seat, when it is over in a game with points.
     pub points: Option<Vec<i32>>,
-    /// "win", "lose" or "draw" for the player to move under perfect play, by backward
-    /// induction over the graph; `None` in games of more than two players (and on
-    /// positions from which play may never end, in games that could repeat positions).
+    /// "win", "lose" or "draw" for the player to move under perfect play, by retrograde
+    /// analysis over the graph (a position from which neither side can force an end is a
+    /// draw, as `solve` values it); `None` in games of more than two players.
     pub value: Option<&'static str>,
     /// Moves to the end under perfect play (the winner hurries, the loser delays); `None`
     /// for draws and where the value is `None`.

@@ -8,7 +8,7 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::time::Instant;
 
-use crate::explicit::solve::{self, Solved, BYTES_PER_EDGE, BYTES_PER_NODE};
+use crate::explicit::solve::{self, Solved};
 use crate::explicit::{GameGraph, NodeId};
 use crate::game::{Game, Notation, PlayerId};
 use crate::play::perfect::{rank_moves, Perfect};
@@ -20,13 +20,19 @@ use crate::session::{
     check_ranks, saved_table, table_fact, table_path, Big, Cost, Counts, Fact, FactValue, Found, MoveValue,
     Options, PositionView, Session, Tally, Verdict,
 };
-use crate::solve::{symmetric_key, KeyFn, Oracle};
+use crate::solve::budget::Budget;
+use crate::solve::{symmetric_key, KeyFn, Limit, Oracle};
 use crate::spec::GameInfo;
 use crate::table::db::{self, Database};
 use crate::{Error, Value};
 
 /// Nodes solved per second on one core, about.
 const NODES_PER_SECOND: f64 = 1e7;
+/// Bytes counting takes per node: whether it is reached and the order found, its moves
+/// left and its list of parents, its four counts of games.
+const COUNT_BYTES_PER_NODE: u64 = 104;
+/// Bytes counting takes per move: the move's place in its target's list of parents.
+const COUNT_BYTES_PER_EDGE: u64 = 8;
 /// The solver that saves tables, and the version of its output.
 const SAVER: (&str, u32) = ("graph", 1);
 /// The greatest remoteness a saved table holds exactly: a table of longer games is kept
@@ -134,19 +140,22 @@ pub fn open(spec: &str, info: &'static GameInfo, game: GameGraph, table_spec: St
 }
 
 impl GraphStrategy {
-    /// See [`GraphStrategy::tallies`].
-    fn tallies(&self) -> Option<&[i32]> {
-        self.tallies
-            .get_or_init(|| match self.game.seats() {
-                2 => solve::margins(&self.game),
-                _ => solve::max_n(&self.game),
-            })
-            .as_deref()
+    /// See [`GraphStrategy::tallies`]: made within `budget` when first asked (a refusal is
+    /// not kept, so that a larger budget may make them later).
+    fn tallies(&self, budget: &Budget) -> Result<Option<&[i32]>, Error> {
+        if let Some(made) = self.tallies.get() {
+            return Ok(made.as_deref());
+        }
+        let made = match self.game.seats() {
+            2 => solve::margins(&self.game, budget)?,
+            _ => solve::max_n(&self.game, budget)?,
+        };
+        Ok(self.tallies.get_or_init(|| made).as_deref())
     }
 
     /// The max-n points of a graph of more than two seats, or why there are none.
-    fn max_n(&self) -> Result<&[i32], Error> {
-        self.tallies().ok_or_else(|| {
+    fn max_n(&self, budget: &Budget) -> Result<&[i32], Error> {
+        self.tallies(budget)?.ok_or_else(|| {
             Error::Unsupported(format!(
                 "{} has {} seats and play can loop: more than two seats are solved (by max-n) \
                  only where play cannot loop",
@@ -163,16 +172,16 @@ impl GraphStrategy {
     }
 
     /// The final margin of `node` for its mover, in a two-seat graph with points.
-    fn margin(&self, node: NodeId) -> Option<i32> {
-        self.tallies().map(|m| m[node as usize])
+    fn margin(&self, node: NodeId, budget: &Budget) -> Result<Option<i32>, Error> {
+        Ok(self.tallies(budget)?.map(|m| m[node as usize]))
     }
 
     /// The view of `p` in a graph of more than two seats: its moves valued by max-n where
     /// play cannot loop, else unvalued.
-    fn max_n_view(&self, p: NodeId) -> PositionView {
+    fn max_n_view(&self, p: NodeId, budget: &Budget) -> Result<PositionView, Error> {
         let g = &self.game;
-        let Ok(tallies) = self.max_n() else {
-            return self.unvalued_view(p);
+        let Some(tallies) = self.tallies(budget)? else {
+            return Ok(self.unvalued_view(p));
         };
         let mover = g.mover(p);
         let best = g
@@ -198,17 +207,17 @@ impl GraphStrategy {
             points_verdict(mover, self.points_at(tallies, p)),
             moves,
         );
-        PositionView {
+        Ok(PositionView {
             points: self.points(g, &p),
             ..view
-        }
+        })
     }
 
     fn solve_cost(&self) -> Cost {
-        let (nodes, edges) = (self.game.nodes() as u64, self.game.edges() as u64);
+        let nodes = self.game.nodes() as u64;
         Cost {
             positions: nodes,
-            bytes: nodes * BYTES_PER_NODE + edges * BYTES_PER_EDGE,
+            bytes: solve::solve_bytes(&self.game),
             seconds: nodes as f64 / NODES_PER_SECOND,
         }
     }
@@ -239,7 +248,7 @@ impl GraphStrategy {
             crate::session::writable(&opts.data_dir)?;
             crate::session::check_room(&opts.data_dir, 3 * self.game.nodes() as u64)?;
         }
-        let solved = solve::solve(&self.game)?;
+        let solved = solve::solve(&self.game, &opts.budget)?;
         if !save || !fits(&solved) {
             return Ok((tables.keep(Values::Memory(solved)), true));
         }
@@ -317,8 +326,17 @@ impl GraphStrategy {
     /// Counts the reachable positions, and the complete games when play cannot loop.
     fn counted(&self, opts: &Options) -> Result<Counts, Error> {
         let g = &self.game;
-        opts.budget
-            .check(&format!("counting {}", self.spec), self.solve_cost())?;
+        let (nodes, edges) = (g.nodes() as u64, g.edges() as u64);
+        let what = format!("counting {}", self.spec);
+        opts.budget.check(
+            &what,
+            Cost {
+                bytes: nodes
+                    .saturating_mul(COUNT_BYTES_PER_NODE)
+                    .saturating_add(edges.saturating_mul(COUNT_BYTES_PER_EDGE)),
+                ..self.solve_cost()
+            },
+        )?;
         let started = Instant::now();
         let reachable = self.reachable();
         let ends = |node: NodeId| match g.outcome(&node) {
@@ -344,7 +362,10 @@ impl GraphStrategy {
         Ok(Counts {
             game: self.spec.clone(),
             symmetry: false,
-            games: self.games(&reachable, ends).map(|kinds| tally(kinds[0], kinds)),
+            games: self
+                .games(&reachable, ends, &opts.budget.clock())
+                .ok_or_else(|| opts.budget.stopped(&what))?
+                .map(|kinds| tally(kinds[0], kinds)),
             positions: Some(tally(reachable.len() as u128, positions)),
             seconds: started.elapsed().as_secs_f64(),
             details: Vec::new(),
@@ -352,8 +373,14 @@ impl GraphStrategy {
     }
 
     /// The complete games from the start, by how they end (all, first seat wins, second
-    /// seat wins, draws; saturated), or `None` when play can loop (the games are endless).
-    fn games(&self, reachable: &[NodeId], ends: impl Fn(NodeId) -> [u128; 4]) -> Option<[u128; 4]> {
+    /// seat wins, draws; saturated at [`Big::PAST`]), or `Some(None)` when play can loop
+    /// (the games are endless); `None` when `limit`'s deadline or cancel flag stops it.
+    fn games(
+        &self,
+        reachable: &[NodeId],
+        ends: impl Fn(NodeId) -> [u128; 4],
+        limit: &Limit,
+    ) -> Option<Option<[u128; 4]>> {
         let g = &self.game;
         // Children before parents: a node is ready once all its children are counted.
         let mut left = vec![0u32; g.nodes()];
@@ -370,7 +397,11 @@ impl GraphStrategy {
         }
         let mut paths = vec![[0u128; 4]; g.nodes()];
         let mut done = 0;
+        let mut ticks = 0;
         while let Some(node) = ready.pop() {
+            if limit.reached(0, &mut ticks) {
+                return None;
+            }
             done += 1;
             paths[node as usize] = match g.outcome(&node) {
                 Some(_) => ends(node),
@@ -386,7 +417,7 @@ impl GraphStrategy {
                 }
             }
         }
-        (done == reachable.len()).then(|| paths[0])
+        Some((done == reachable.len()).then(|| paths[0]))
     }
 
     /// Re-solves `sample` random nodes of `db`, a saved table of this graph.
@@ -452,7 +483,7 @@ impl Strategy for GraphStrategy {
         if self.game.seats() != 2 {
             opts.budget
                 .check(&format!("solving {}", self.spec), self.solve_cost())?;
-            let tallies = self.max_n()?;
+            let tallies = self.max_n(&opts.budget)?;
             return Ok(Found {
                 verdict: points_verdict(self.game.mover(*start), self.points_at(tallies, *start)),
                 positions: Big(self.game.nodes() as u128),
@@ -484,7 +515,7 @@ impl Strategy for GraphStrategy {
         }
         Ok(Found {
             verdict: Verdict {
-                margin: self.margin(*start),
+                margin: self.margin(*start, &opts.budget)?,
                 ..Verdict::of(values.value(*start)?)
             },
             positions: Big(self.game.nodes() as u128),
@@ -497,19 +528,17 @@ impl Strategy for GraphStrategy {
     fn view(&self, p: &NodeId, opts: &Options, tables: &Tables<'_, Self>) -> Result<PositionView, Error> {
         let g = &self.game;
         if g.seats() != 2 {
-            return Ok(self.max_n_view(*p));
+            return self.max_n_view(*p, &opts.budget);
         }
         let ranked = self.ranked(*p, opts, tables)?;
         let mut view = value_view(&self.spec, g, p, &ranked, Vec::new());
         view.points = self.points(g, p);
-        if self.tallies().is_some() {
-            view.verdict.margin = self.margin(*p);
+        if let Some(margins) = self.tallies(&opts.budget)? {
+            view.verdict.margin = Some(margins[*p as usize]);
             for ((e, _), shown) in ranked.iter().zip(&mut view.moves) {
                 let child = g.target(*e);
-                let m = self
-                    .margin(child)
-                    .map(|m| if g.mover(child) == g.mover(*p) { m } else { -m });
-                shown.verdict.margin = m;
+                let m = margins[child as usize];
+                shown.verdict.margin = Some(if g.mover(child) == g.mover(*p) { m } else { -m });
             }
         }
         Ok(view)
@@ -524,7 +553,7 @@ impl Strategy for GraphStrategy {
     ) -> Option<Made<'s, GameGraph>> {
         (name == "perfect").then(|| {
             if self.game.seats() != 2 {
-                let tallies = self.max_n()?;
+                let tallies = self.max_n(&opts.budget)?;
                 let rng = StdRng::seed_from_u64(seed);
                 return Ok(Box::new(MaxN { tallies, rng }) as Box<dyn Player<GameGraph> + 's>);
             }
