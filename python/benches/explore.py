@@ -1,14 +1,16 @@
 """Exploring a game of your own against the floor its code sets: a plain loop calling the
-game's methods once per position and move, each position once (BENCHMARKS.md).
+game's methods once per position and move, each position once; with `checks`, what
+checking the keys (and verifying a saved graph) costs (BENCHMARKS.md).
 
-    .venv/bin/python python/benches/explore.py
+    .venv/bin/python python/benches/explore.py [checks]
 """
 
+import sys
 import time
 from collections import deque
 
 import zermelo
-from zermelo._own import explore
+from zermelo._own import explore, verify
 
 CELLS = ["a3", "b3", "c3", "a2", "b2", "c2", "a1", "b1", "c1"]
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
@@ -128,5 +130,36 @@ def main():
     print(f"{game.name}, its first {limit:,} positions: bare loop {floor:.2f} s, explore {explored:.2f} s ({explored / floor:.2f}x)")
 
 
+def checks():
+    """Exploring with the keys checked against exploring without, once each (the two
+    heaps of 720, 10^6 positions, and OpenSpiel's connect four 4 x 5, 3.9 x 10^6), and
+    verifying the saved graph against exploring."""
+    games = [TwoHeaps(720)]
+    try:
+        import pyspiel
+
+        from zermelo._openspiel import OpenSpielGame
+
+        games.append(OpenSpielGame(pyspiel.load_game("connect_four(rows=4,columns=5)")))
+    except ImportError:
+        pass
+    for game in games:
+        unchecked, unchecked_cpu, _ = timed(lambda: explore(game, checked=False))
+        checked, checked_cpu, found = timed(lambda: explore(game))
+        verified, _, _ = timed(lambda: verify(game, found))
+        print(
+            f"{game.name}: {len(found.movers):,} positions; explored unchecked {unchecked:.1f} s ({unchecked_cpu:.1f} s CPU), "
+            f"checked {checked:.1f} s ({checked_cpu:.1f} s CPU): {checked / unchecked:.2f}x ({checked_cpu / unchecked_cpu:.2f}x CPU); "
+            f"a saved graph verified in {verified:.2f} s ({verified / checked:.1%} of exploring)"
+        )
+
+
+def timed(work):
+    """The seconds `work` takes, on the clock and of this process's CPU (the fairer
+    measure on a shared machine), and what it gives."""
+    start, cpu = time.perf_counter(), time.process_time()
+    result = work()
+    return time.perf_counter() - start, time.process_time() - cpu, result
+
 if __name__ == "__main__":
-    main()
+    checks() if sys.argv[1:] == ["checks"] else main()

@@ -281,7 +281,7 @@ def test_a_start_that_raises_is_named(data):
     def start(self):
         raise RuntimeError("no board")
 
-    with pytest.raises(ValueError, match=r"^broken: start\(\) raised RuntimeError: no board$"):
+    with pytest.raises(ValueError, match=r"^broken: start\(\) raised RuntimeError: no board \(at the start\)$"):
         zermelo.open(broken(start=start), data)
 
 

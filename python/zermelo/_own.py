@@ -139,11 +139,11 @@ class Refused(ValueError):
     """A game refused in one line that says why, raised as it is (not diagnosed again)."""
 
 
-RATE = 1 / 128
+RATE = 1 / 256
 """The least share of repeats (states whose key was met before) checked against the
 first state of their key, with their children."""
 
-FULL = 256
+FULL = 128
 """The share of repeats checked is 1 up to this many repeats, then falls as `FULL / r`
 (`r` the repeats met so far) to `RATE`."""
 
@@ -160,10 +160,10 @@ def gaps(seed: int = 0) -> Callable[[int], int]:
     independently (a geometric gap), from a fixed seed so that a game is explored the same
     way every time. A game in which a share `f` of its `R` repeats disagree with the first
     state of their key (or have children that do) goes unfound with probability at most
-    about `exp(-f * R / 128)`: a one in a hundred share of a hundred thousand repeats is
-    found but for a chance of `e**-7.8`, of a million (a game of some 300,000 positions)
-    of `e**-78`; every repeat of a game with fewer than 256 is checked. Each check looks
-    at the state and its children, so that the checks cost about a tenth of exploring."""
+    about `exp(-f * R / 256)`: a one in a hundred share of a hundred thousand repeats is
+    found but for a chance of `e**-3.9`, of a million (a game of some 300,000 positions)
+    of `e**-39`; every repeat of a game with fewer than 128 is checked. Each check looks
+    at the state and its children: the checks cost about a tenth of exploring."""
     draw = random.Random(seed).random
 
     def gap(repeats: int) -> int:
@@ -242,13 +242,13 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000, memory: Optiona
     if canonical is not same:
         play = partial(play_canonical, game.play, canonical)
     try:
-        start = canonical(game.start())
+        state = game.start()
     except (KeyboardInterrupt, MemoryError):
         raise
     except Exception as e:
-        raise ValueError(f"{name_of(game)}: start() raised {type(e).__name__}: {e}") from e
+        raise ValueError(f"{name_of(game)}: start() raised {said(e)} (at the start)") from e
     # States wait in a queue, each dropped once its moves are known.
-    queue = deque([start])
+    queue = deque([state])
     ids: Dict[Hashable, int] = {}
     movers: List[int] = []
     ends: List[Outcome] = []
@@ -294,9 +294,21 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000, memory: Optiona
     waiting: List[Tuple[int, int, Any, Tuple[int, Tuple[Any, ...], Optional[int]]]] = []
     gap, tick = gaps(), count().__next__
 
+    printed: Dict[Any, str] = {}
+
+    def texted(move: Any) -> str:
+        """A move's text, printed once per distinct (hashable) move."""
+        try:
+            return printed[move]
+        except KeyError:
+            printed[move] = text(move)
+            return printed[move]
+        except TypeError:
+            return text(move)
+
     def look(state: Any) -> Tuple[Any, Any, Dict[str, Any]]:
         """What a state says: its seat to move, outcome and moves by their text."""
-        return to_move(state), outcome(state), {text(m): m for m in moves(state)}
+        return to_move(state), outcome(state), {texted(m): m for m in moves(state)}
 
     def settle(done: int) -> float:
         """Checks the waiting repeats of nodes up to `done`; the next node one waits for."""
@@ -309,7 +321,7 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000, memory: Optiona
             except Exception as e:
                 raise diagnose(game, state, path(origin, after), e) from e
             edges = range(firsts[node], firsts[node + 1])
-            what = differ(mover, end, set(legal), movers[node], ends[node], {text(played[e]) for e in edges})
+            what = differ(mover, end, set(legal), movers[node], ends[node], {texted(played[e]) for e in edges})
             if what and parent is None:
                 raise clash(game, list(ids), node, path(node), path(origin, after), f": {what}")
             if what and parent is not None:
@@ -318,7 +330,7 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000, memory: Optiona
             if parent is not None:
                 continue
             # Its children against the first state's, one move later.
-            reached = {text(played[e]): targets[e] for e in edges}
+            reached = {texted(played[e]): targets[e] for e in edges}
             for label, move in legal.items():
                 child = play(state, move)
                 j = get(child if key is None else key(child))
@@ -335,9 +347,9 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000, memory: Optiona
     skip = 1 if checked else -1
     due = math.inf
     node = 0
-    state = start
     try:
-        ids[start if key is None else key(start)] = 0
+        state = queue[0] = canonical(state)
+        ids[state if key is None else key(state)] = 0
         while queue:
             state = pop()
             end = outcome(state)
@@ -459,7 +471,7 @@ def parse_moves(game: Any, texts: List[str]) -> List[str]:
         try:
             move = game.parse_move(state, given)
         except Exception as e:
-            raise ValueError(f"{name_of(game)}: parse_move(state, {given!r}) raised {type(e).__name__}: {e} ({where(read)})") from e
+            raise ValueError(f"{name_of(game)}: parse_move(state, {given!r}) raised {said(e)} ({where(read)})") from e
         legal = {text(m): m for m in game.moves(state)}
         if text(move) not in legal:
             return read + texts[len(read) :]
@@ -503,8 +515,8 @@ def unprintable(
         except Exception as failed:
             node = bisect_right(firsts, e) - 1
             after = where(path_to(node, firsts, targets, labels))
-            return ValueError(f"{name_of(game)}: move_text({move!r}) raised {type(failed).__name__}: {failed} ({after})")
-    return ValueError(f"{name_of(game)}: {type(error).__name__}: {error}")
+            return ValueError(f"{name_of(game)}: move_text({move!r}) raised {said(failed)} ({after})")
+    return ValueError(f"{name_of(game)}: {said(error)}")
 
 
 def too_many(game: object, limit: int) -> ZermeloError:
@@ -531,6 +543,11 @@ def path_to(node: int, firsts: List[int], targets: List[int], labels: List[str])
     return path[::-1]
 
 
+def said(error: BaseException) -> str:
+    """An exception in one line: its type and message."""
+    return f"{type(error).__name__}: {' '.join(str(error).splitlines())}"
+
+
 def where(moves: List[str]) -> str:
     """The moves from the start, in words."""
     return f"after {','.join(moves)}" if moves else "at the start"
@@ -555,7 +572,7 @@ def diagnose(game: GameProtocol, state: Any, path: List[str], error: Exception) 
         try:
             call()
         except Exception as e:
-            return Refused(f"{name_of(game)}: {method} raised {type(e).__name__}: {e} ({where(after)})")
+            return Refused(f"{name_of(game)}: {method} raised {said(e)} ({where(after)})")
         return None
 
     checks: List[tuple[str, Callable[[], Any]]] = [
@@ -597,7 +614,7 @@ def diagnose(game: GameProtocol, state: Any, path: List[str], error: Exception) 
         found = unhashable(key(child) if key else child, path + [text(move)])
         if found:
             return found
-    return Refused(f"{name_of(game)}: {type(error).__name__}: {error} ({where(path)})")
+    return Refused(f"{name_of(game)}: {said(error)} ({where(path)})")
 
 
 def check(game: GameProtocol, found: Explored) -> None:
@@ -910,5 +927,5 @@ def verify(game: GameProtocol, found: Explored, sequences: int = 64, seed: Optio
     except (KeyboardInterrupt, MemoryError):
         raise
     except Exception as e:
-        return f"{where(moves)}, {type(e).__name__}: {e}"
+        return f"{where(moves)}, {said(e)}"
     return ""
