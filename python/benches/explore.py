@@ -5,6 +5,7 @@ checking the keys (and verifying a saved graph) costs (BENCHMARKS.md).
     .venv/bin/python python/benches/explore.py [checks]
 """
 
+import subprocess
 import sys
 import time
 from collections import deque
@@ -131,35 +132,47 @@ def main():
 
 
 def checks():
-    """Exploring with the keys checked against exploring without, once each (the two
-    heaps of 720, 10^6 positions, and OpenSpiel's connect four 4 x 5, 3.9 x 10^6), and
-    verifying the saved graph against exploring."""
-    games = [TwoHeaps(720)]
-    try:
-        import pyspiel
-
-        from zermelo._openspiel import OpenSpielGame
-
-        games.append(OpenSpielGame(pyspiel.load_game("connect_four(rows=4,columns=5)")))
-    except ImportError:
-        pass
-    for game in games:
-        unchecked, unchecked_cpu, _ = timed(lambda: explore(game, checked=False))
-        checked, checked_cpu, found = timed(lambda: explore(game))
-        verified, _, _ = timed(lambda: verify(game, found))
+    """Exploring with the keys checked against exploring without, once each, each in a
+    process of its own (a second exploring in one process pays for the first's memory):
+    the two heaps of 720 (10^6 positions) and OpenSpiel's connect four 4 x 5 (3.9 x 10^6);
+    and verifying a saved graph against exploring."""
+    for name in ("heaps", "connect_four"):
+        runs = {}
+        for checked in ("unchecked", "checked"):
+            command = [sys.executable, __file__, "once", name, checked]
+            runs[checked] = subprocess.run(command, capture_output=True, text=True, check=True).stdout.split()
+        if not runs["checked"]:
+            continue  # OpenSpiel is not installed
+        (positions, wall, cpu), (_, checked, checked_cpu, verified) = runs["unchecked"], runs["checked"]
         print(
-            f"{game.name}: {len(found.movers):,} positions; explored unchecked {unchecked:.1f} s ({unchecked_cpu:.1f} s CPU), "
-            f"checked {checked:.1f} s ({checked_cpu:.1f} s CPU): {checked / unchecked:.2f}x ({checked_cpu / unchecked_cpu:.2f}x CPU); "
-            f"a saved graph verified in {verified:.2f} s ({verified / checked:.1%} of exploring)"
+            f"{name}: {int(positions):,} positions; explored unchecked {float(wall):.1f} s ({float(cpu):.1f} s CPU), "
+            f"checked {float(checked):.1f} s ({float(checked_cpu):.1f} s CPU): {float(checked) / float(wall):.2f}x "
+            f"({float(checked_cpu) / float(cpu):.2f}x CPU); a saved graph verified in {float(verified):.2f} s "
+            f"({float(verified) / float(checked):.1%} of exploring)"
         )
 
 
-def timed(work):
-    """The seconds `work` takes, on the clock and of this process's CPU (the fairer
-    measure on a shared machine), and what it gives."""
+def once(name, checked):
+    """Explores one game (`heaps` or `connect_four`) and prints its positions and the
+    seconds it took, on the clock and of CPU; checked, the seconds verifying it too."""
+    if name == "heaps":
+        game = TwoHeaps(720)
+    else:
+        try:
+            import pyspiel
+        except ImportError:
+            return
+        from zermelo._openspiel import OpenSpielGame
+
+        game = OpenSpielGame(pyspiel.load_game("connect_four(rows=4,columns=5)"))
     start, cpu = time.perf_counter(), time.process_time()
-    result = work()
-    return time.perf_counter() - start, time.process_time() - cpu, result
+    found = explore(game, checked=checked == "checked")
+    print(len(found.movers), time.perf_counter() - start, time.process_time() - cpu)
+    if checked == "checked":
+        print(best(lambda: verify(game, found), 1))
 
 if __name__ == "__main__":
-    checks() if sys.argv[1:] == ["checks"] else main()
+    if sys.argv[1:2] == ["once"]:
+        once(*sys.argv[2:])
+    else:
+        checks() if sys.argv[1:] == ["checks"] else main()

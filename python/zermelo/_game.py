@@ -13,7 +13,7 @@ from typing import Any, List, Mapping, Optional, Sequence, Union
 from . import _native
 from ._openspiel import PREFIX, OpenSpielGame, is_pyspiel_game
 from ._openspiel import load as load_openspiel
-from ._own import Explored, GameProtocol, allowed, check, graph_head, identity, name_of, parse_moves, read_graph, verify, write_graph
+from ._own import Explored, GameProtocol, allowed, check, graph_head, identity, name_of, parse_moves, read_graph, serialized, verify, write_graph
 from ._own import explore as explore_game
 from ._options import Bar, Memory, Moves, PathLike, data_folder, to_bytes, to_moves
 from ._players import Player, seated
@@ -391,12 +391,12 @@ def own(
         raise ValueError(f"{name_of(game)}: zermelo.open was called on the game while it is being explored (from its own methods)")
     exploring.add(head["fingerprint"])
     try:
-        found = None if explore else read_graph(saved, head, None if budget is None else budget // 8)
-        if found is not None:
-            differs = verify(game, found)
+        read = None if explore else read_graph(saved, head, None if budget is None else budget // 8)
+        if read is not None:
+            differs = verify(game, read[0])
             if not differs:
                 try:
-                    return Game(install(game, graph, version, found), data, game)
+                    return Game(install(game, graph, version, *read), data, game)
                 except (ValueError, TypeError):
                     pass  # a damaged file: explored again, and saved anew
             else:
@@ -405,24 +405,29 @@ def own(
     finally:
         exploring.discard(head["fingerprint"])
     try:
-        spec = install(game, graph, version, found)
+        text: Optional[bytes] = serialized(head, found)
+    except (TypeError, ValueError):
+        text = None  # outcomes JSON cannot hold: named by their text, explored again next time
+    try:
+        spec = install(game, graph, version, found, identity(text or repr(found).encode()))
     except (ValueError, TypeError, OverflowError):
         check(game, found)  # says which position breaks the protocol, and how
         raise
     try:
-        write_graph(saved, head, found)
-    except (OSError, TypeError, ValueError):
-        pass  # a folder that cannot be written, or outcomes JSON cannot hold: explored again next time
+        if text is not None:
+            write_graph(saved, text)
+    except OSError:
+        pass  # a folder that cannot be written: explored again next time
     return Game(spec, data, game)
 
 
-def install(game: GameProtocol, graph: str, version: str, found: Explored) -> str:
-    """Installs an explored graph of `game` under the name `graph` and a hash of the
-    graph (`identity`); the spec opening it."""
+def install(game: GameProtocol, graph: str, version: str, found: Explored, ident: str) -> str:
+    """Installs an explored graph of `game` under the name `graph` and its `identity`
+    `ident`; the spec opening it."""
     names = getattr(game, "seat_names", None)
     seat_names = [str(n) for n in names] if names else None
     return _native.install_graph(
-        f"{graph}-{identity(found, version, seat_names)}",
+        f"{graph}-{ident}",
         found.texts,
         found.movers,
         found.ends,

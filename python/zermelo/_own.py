@@ -13,7 +13,6 @@ import re
 import stat
 import sys
 import zlib
-from array import array
 from bisect import bisect_right
 from collections import deque
 from functools import partial
@@ -816,10 +815,16 @@ def fingerprint(game: object) -> str:
     return hashlib.sha256("\0".join(words).encode()).hexdigest()
 
 
-def write_graph(path: str, head: Dict[str, str], found: Explored) -> None:
-    """Saves an explored graph to `path` (zlib-compressed JSON) after `head` (what
-    `graph_head` says of the game), in one step: a reader finds the whole file or none."""
-    data = zlib.compress(json.dumps([head, *found], separators=(",", ":")).encode(), 1)
+def serialized(head: Dict[str, str], found: Explored) -> bytes:
+    """An explored graph as saved: JSON of `head` (what `graph_head` says of the game)
+    and the graph's lists (`TypeError` or `ValueError` where an outcome is no JSON)."""
+    return json.dumps([head, *found], separators=(",", ":")).encode()
+
+
+def write_graph(path: str, text: bytes) -> None:
+    """Saves a `serialized` graph to `path`, zlib-compressed, in one step: a reader finds
+    the whole file or none."""
+    data = zlib.compress(text, 1)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     part = f"{path}.{os.getpid()}.part"
     with open(part, "wb") as f:
@@ -827,17 +832,10 @@ def write_graph(path: str, head: Dict[str, str], found: Explored) -> None:
     os.replace(part, path)
 
 
-def identity(found: Explored, version: str, seat_names: Optional[List[str]]) -> str:
-    """A short hash of everything a graph installs: two games differing in any of it get
-    different names."""
-    h = hashlib.sha256(repr((SAVED, version, seat_names)).encode())
-    for texts in (found.texts, found.labels, found.boards or []):
-        h.update(len(texts).to_bytes(8, "little"))
-        h.update("\0".join(texts).encode("utf-8", "surrogatepass"))
-    for numbers in (found.movers, found.firsts, found.targets):
-        h.update(array("q", numbers).tobytes())
-    h.update(repr((found.ends, found.heuristics, found.pictures)).encode())
-    return h.hexdigest()[:8]
+def identity(text: bytes) -> str:
+    """A short hash of a `serialized` graph, its game's fingerprint and version included:
+    what names an installed graph, so that two games differing in any of it get two names."""
+    return hashlib.sha256(text).hexdigest()[:8]
 
 
 def graph_head(name: str, version: str, game: object) -> Dict[str, str]:
@@ -846,11 +844,12 @@ def graph_head(name: str, version: str, game: object) -> Dict[str, str]:
     return {"format": SAVED, "name": name, "version": version, "fingerprint": fingerprint(game)}
 
 
-def read_graph(path: str, head: Dict[str, str], limit: Optional[int] = None) -> Optional[Explored]:
-    """The graph saved at `path` under `head` (what `graph_head` says of the game now);
-    `None` where there is none, it is no regular file, it was saved for another game, it
-    is damaged, or its text is longer than `limit` bytes (decompressed piece by piece,
-    never past it: a list in Python takes several times its text)."""
+def read_graph(path: str, head: Dict[str, str], limit: Optional[int] = None) -> Optional[Tuple[Explored, str]]:
+    """The graph saved at `path` under `head` (what `graph_head` says of the game now),
+    with its `identity`; `None` where there is none, it is no regular file, it was saved
+    for another game, it is damaged, or its text is longer than `limit` bytes
+    (decompressed piece by piece, never past it: a list in Python takes several times
+    its text)."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError:
@@ -866,10 +865,10 @@ def read_graph(path: str, head: Dict[str, str], limit: Optional[int] = None) -> 
         if saved != head:
             return None
         found = Explored(*fields)
-        if found.pictures is None:
-            return found
-        pictures: List[List[List[Cell]]] = [[[(text, color, move) for text, color, move in row] for row in rows] for rows in found.pictures]
-        return found._replace(pictures=pictures)
+        if found.pictures is not None:
+            pictures: List[List[List[Cell]]] = [[[(t, color, move) for t, color, move in row] for row in rows] for rows in found.pictures]
+            found = found._replace(pictures=pictures)
+        return found, identity(text)
     except (OSError, ValueError, TypeError, zlib.error, RecursionError):
         return None
 
