@@ -1,14 +1,17 @@
 """Exploring a game of your own against the floor its code sets: a plain loop calling the
-game's methods once per position and move, each position once (BENCHMARKS.md).
+game's methods once per position and move, each position once; with `checks`, what
+checking the keys (and verifying a saved graph) costs (BENCHMARKS.md).
 
-    .venv/bin/python python/benches/explore.py
+    .venv/bin/python python/benches/explore.py [checks]
 """
 
+import subprocess
+import sys
 import time
 from collections import deque
 
 import zermelo
-from zermelo._own import explore
+from zermelo._own import explore, verify
 
 CELLS = ["a3", "b3", "c3", "a2", "b2", "c2", "a1", "b1", "c1"]
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
@@ -128,5 +131,48 @@ def main():
     print(f"{game.name}, its first {limit:,} positions: bare loop {floor:.2f} s, explore {explored:.2f} s ({explored / floor:.2f}x)")
 
 
+def checks():
+    """Exploring with the keys checked against exploring without, once each, each in a
+    process of its own (a second exploring in one process pays for the first's memory):
+    the two heaps of 720 (10^6 positions) and OpenSpiel's connect four 4 x 5 (3.9 x 10^6);
+    and verifying a saved graph against exploring."""
+    for name in ("heaps", "connect_four"):
+        runs = {}
+        for checked in ("unchecked", "checked"):
+            command = [sys.executable, __file__, "once", name, checked]
+            runs[checked] = subprocess.run(command, capture_output=True, text=True, check=True).stdout.split()
+        if not runs["checked"]:
+            continue  # OpenSpiel is not installed
+        (positions, wall, cpu), (_, checked, checked_cpu, verified) = runs["unchecked"], runs["checked"]
+        print(
+            f"{name}: {int(positions):,} positions; explored unchecked {float(wall):.1f} s ({float(cpu):.1f} s CPU), "
+            f"checked {float(checked):.1f} s ({float(checked_cpu):.1f} s CPU): {float(checked) / float(wall):.2f}x "
+            f"({float(checked_cpu) / float(cpu):.2f}x CPU); a saved graph verified in {float(verified):.2f} s "
+            f"({float(verified) / float(checked):.1%} of exploring)"
+        )
+
+
+def once(name, checked):
+    """Explores one game (`heaps` or `connect_four`) and prints its positions and the
+    seconds it took, on the clock and of CPU; checked, the seconds verifying it too."""
+    if name == "heaps":
+        game = TwoHeaps(720)
+    else:
+        try:
+            import pyspiel
+        except ImportError:
+            return
+        from zermelo._openspiel import OpenSpielGame
+
+        game = OpenSpielGame(pyspiel.load_game("connect_four(rows=4,columns=5)"))
+    start, cpu = time.perf_counter(), time.process_time()
+    found = explore(game, checked=checked == "checked")
+    print(len(found.movers), time.perf_counter() - start, time.process_time() - cpu)
+    if checked == "checked":
+        print(best(lambda: verify(game, found), 1))
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["once"]:
+        once(*sys.argv[2:])
+    else:
+        checks() if sys.argv[1:] == ["checks"] else main()

@@ -323,10 +323,16 @@ def opened(game, data, **options):
 
 def test_a_second_open_reads_the_saved_graph_without_exploring(data):
     first, calls = opened(Counted(), data)
-    assert calls > 5478
+    explored = calls_of(first)
+    assert calls >= explored > 5478
+
+    def verified(calls):
+        """Whether `calls` are those of checking the saved graph: a few games, not exploring."""
+        return 0 < calls < explored / 15
+
     solution = first.solve(progress=False)
     again, calls = opened(Counted(), data)
-    assert calls == 0
+    assert verified(calls)
     assert again.solve(progress=False).value == solution.value == "draw"
     assert int(again.solve(progress=False).positions) == int(solution.positions) == 5478
     # States reached by moves from the start, and pictures, are as explored.
@@ -334,18 +340,19 @@ def test_a_second_open_reads_the_saved_graph_without_exploring(data):
     assert again.state(after).play("a1").value() == first.state(after).play("a1").value()
     assert again.moves(after, progress=False).picture == first.moves(after, progress=False).picture
     # A new version, or explore=True, explores again.
-    assert opened(CountedAnew(), data)[1] == calls_of(first)
-    assert opened(Counted(), data, explore=True)[1] == calls_of(first)
+    assert opened(CountedAnew(), data)[1] >= explored
+    assert opened(Counted(), data, explore=True)[1] >= explored
     # A damaged file is explored again and saved anew.
     saved = data / "graphs" / "counted-v1.json.z"
     saved.write_bytes(saved.read_bytes()[:1000])
     damaged, calls = opened(Counted(), data)
-    assert calls == calls_of(first) and damaged.solve(progress=False).value == "draw"
-    assert opened(Counted(), data)[1] == 0
+    assert calls >= explored and damaged.solve(progress=False).value == "draw"
+    assert verified(opened(Counted(), data)[1])
 
 
 def calls_of(game):
-    """The calls of `moves` and `play` exploring `game` takes: one per position and move."""
+    """The calls of `moves` and `play` exploring `game` takes, its keys unchecked: one per
+    position and move."""
     graph = game.graph(progress=False)
     return len(graph.nodes) + sum(edge.count for edge in graph.edges)
 
@@ -460,7 +467,7 @@ def test_a_game_with_cycles_has_the_draws_worked_out_by_hand(data):
 def test_the_page_serves_a_game_of_your_own(data):
     game = zermelo.open(TicTacToe(), data)
     url = zermelo.serve(game, port=0, data=data, background=True)
-    assert "?spec=graph:name=my-tictactoe" in url
+    assert "?spec=graph:name=my-tictactoe-" in url
     root = url.split("?")[0]
 
     def api(path, **query):
@@ -524,12 +531,11 @@ class NoExtraTurn(Dots):
 def test_compare_agrees_with_a_correct_dots_and_catches_a_wrong_one(data):
     right = zermelo.compare(Dots(), "dots:size=3", games=40, seed=3, data=data)
     assert right.agree, str(right)
-    # Small enough to solve: the values differ from the start.
+    # Small enough to solve, and the values differ from the start; but a rule comes
+    # first: the turn passes after the first box closed.
+    assert zermelo.open(NoExtraTurn(), data).solve(progress=False).value != zermelo.open("dots:size=3", data).solve(progress=False).value
     wrong = zermelo.compare(NoExtraTurn(), "dots:size=3", games=40, seed=3, data=data)
-    assert not wrong.agree and wrong.moves == [] and "the value differs" in wrong.difference
-    # Move by move only: the turn passes after the first box closed.
-    wrong = zermelo.compare(NoExtraTurn(), "dots:size=3", games=40, seed=3, values=False, data=data)
-    assert not wrong.agree and "the player to move differs" in wrong.difference, str(wrong)
+    assert not wrong.agree and re.fullmatch(r"the player to move differs: seat (\d) in the first, .+ \(seat (?!\1)\d\) in the second", wrong.difference), str(wrong)
     before = Dots().start()
     for move in wrong.moves[:-1]:
         before = Dots().play(before, move)

@@ -6,12 +6,14 @@ from __future__ import annotations
 import builtins
 import os
 import re
+import threading
+import warnings
 from typing import Any, List, Mapping, Optional, Sequence, Union
 
 from . import _native
 from ._openspiel import PREFIX, OpenSpielGame, is_pyspiel_game
 from ._openspiel import load as load_openspiel
-from ._own import Explored, GameProtocol, check, graph_head, name_of, parse_moves, read_graph, write_graph
+from ._own import Explored, GameProtocol, allowed, check, graph_head, identity, name_of, parse_moves, read_graph, serialized, verify, write_graph
 from ._own import explore as explore_game
 from ._options import Bar, Memory, Moves, PathLike, data_folder, to_bytes, to_moves
 from ._players import Player, seated
@@ -324,37 +326,55 @@ def run_study(
 
 
 def open(
-    game: Union[str, GameProtocol, Any], data: PathLike = None, *, max_positions: int = 10_000_000, explore: bool = False
+    game: Union[str, GameProtocol, Any],
+    data: PathLike = None,
+    *,
+    max_positions: int = 10_000_000,
+    explore: bool = False,
+    memory: Memory = None,
 ) -> Game:
     """Opens the game of a spec (e.g. `"tictactoe"`, `"pawns:cols=3,rows=5"`,
     `"dots:size=3"`, `"openspiel:connect_four(rows=4,columns=5)"`), a game of your own
     (an object with the methods of `GameProtocol`) or an OpenSpiel game
     (`pyspiel.load_game(...)`): a game of your own is explored from its start, every
-    position once, and refused past `max_positions` positions; its graph is saved in the
-    data folder under its `name` and `version` and read back by the next `open` instead of
-    exploring again (a changed game must change its `version`, or pass `explore=True`).
+    position once, its keys checked as it goes, and refused past `max_positions`
+    positions or past `memory` (bytes or `"8G"`; default: most of the memory the machine
+    has free); its graph is saved in the data folder under its `name` and `version` and
+    read back by the next `open` instead of exploring again (when the game's code and
+    attributes are as they were, and random games played by its methods agree with the
+    saved graph; a changed game must change its `version`, or pass `explore=True`).
     Solved tables are saved in and read from the folder `data` (default: `$ZERMELO_DATA`,
     else `./zermelo-data`, as for the command line). A bad spec or game raises `ValueError`."""
     if isinstance(game, str):
         if game.startswith(PREFIX):
-            return own(load_openspiel(game), data, max_positions, explore=explore)
+            return own(load_openspiel(game), data, max_positions, explore=explore, memory=memory)
         return Game(game, data)
     if is_pyspiel_game(game):
-        return own(OpenSpielGame(game), data, max_positions, explore=explore)
-    return own(game, data, max_positions, explore=explore)
+        return own(OpenSpielGame(game), data, max_positions, explore=explore, memory=memory)
+    return own(game, data, max_positions, explore=explore, memory=memory)
 
 
 REQUIRED = ("start", "to_move", "moves", "play", "outcome")
 """The methods every game of your own has."""
 
+EXPLORING = threading.local()
+"""The fingerprints of the games this thread is exploring (`EXPLORING.games`)."""
+
 
 def own(
-    game: GameProtocol, data: PathLike, max_positions: int, name: Optional[str] = None, explore: bool = False
+    game: GameProtocol,
+    data: PathLike,
+    max_positions: int,
+    name: Optional[str] = None,
+    explore: bool = False,
+    memory: Memory = None,
 ) -> Game:
-    """A game of your own installed as a game graph under `name` (default: the game's):
-    read from the graph saved for its name and version in the data folder (when the
-    game's code and attributes are as they were), else (or with `explore`) explored from
-    its start and saved there."""
+    """A game of your own installed as a game graph under `name` (default: the game's)
+    and a short hash of its graph, so that every `Game` keeps its own: read from the
+    graph saved for its name and version in the data folder (when the game's code and
+    attributes are as they were and `verify` finds the game's methods agree with it),
+    else (or with `explore`) explored from its start and saved there. A game whose
+    methods open the game itself while it is explored is refused."""
     missing = [m for m in REQUIRED if not callable(getattr(game, m, None))]
     if missing:
         raise ValueError(
@@ -366,37 +386,56 @@ def own(
     folder = data_folder(data)
     saved = os.path.join(folder, "graphs", f"{graph}-v{re.sub(r'[^A-Za-z0-9_.-]+', '-', version)}.json.z")
     head = graph_head(graph, version, game)
-    found = None if explore else read_graph(saved, head)
-    if found is not None:
-        try:
-            return Game(install(game, graph, version, found), data, game)
-        except (ValueError, TypeError):
-            pass  # a damaged file: explored again, and saved anew
-    found = explore_game(game, max_positions)
+    budget = allowed(to_bytes(memory))
+    exploring = EXPLORING.__dict__.setdefault("games", set())
+    if head["fingerprint"] in exploring:
+        raise ValueError(f"{name_of(game)}: zermelo.open was called on the game while it is being explored (from its own methods)")
+    exploring.add(head["fingerprint"])
     try:
-        spec = install(game, graph, version, found)
-    except ValueError:
+        read = None if explore else read_graph(saved, head, None if budget is None else budget // 8)
+        if read is not None:
+            differs = verify(game, read[0])
+            if not differs:
+                try:
+                    return Game(install(game, graph, version, *read), data, game)
+                except (ValueError, TypeError):
+                    pass  # a damaged file: explored again, and saved anew
+            else:
+                warnings.warn(f"{name_of(game)}: the graph saved in {saved} is not this game's ({differs}): explored again", stacklevel=3)
+        found = explore_game(game, max_positions, budget)
+    finally:
+        exploring.discard(head["fingerprint"])
+    try:
+        text: Optional[bytes] = serialized(head, found)
+    except (TypeError, ValueError):
+        text = None  # outcomes JSON cannot hold: named by their text, explored again next time
+    try:
+        spec = install(game, graph, version, found, identity(text or repr(found).encode()))
+    except (ValueError, TypeError, OverflowError):
         check(game, found)  # says which position breaks the protocol, and how
         raise
     try:
-        write_graph(saved, head, found)
-    except (OSError, TypeError, ValueError):
-        pass  # a folder that cannot be written, or outcomes JSON cannot hold: explored again next time
+        if text is not None:
+            write_graph(saved, text)
+    except OSError:
+        pass  # a folder that cannot be written: explored again next time
     return Game(spec, data, game)
 
 
-def install(game: GameProtocol, graph: str, version: str, found: Explored) -> str:
-    """Installs an explored graph of `game` under the name `graph`; the spec opening it."""
+def install(game: GameProtocol, graph: str, version: str, found: Explored, ident: str) -> str:
+    """Installs an explored graph of `game` under the name `graph` and its `identity`
+    `ident`; the spec opening it."""
     names = getattr(game, "seat_names", None)
+    seat_names = [str(n) for n in names] if names else None
     return _native.install_graph(
-        graph,
+        f"{graph}-{ident}",
         found.texts,
         found.movers,
         found.ends,
         found.firsts,
         found.targets,
         found.labels,
-        seat_names=[str(n) for n in names] if names else None,
+        seat_names=seat_names,
         version=version,
         boards=found.boards,
         heuristics=found.heuristics,

@@ -6,13 +6,19 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
+import random
 import re
+import stat
+import sys
 import zlib
 from bisect import bisect_right
 from collections import deque
 from functools import partial
-from types import CodeType
+from itertools import count
+from heapq import heappop, heappush
+from types import BuiltinFunctionType, BuiltinMethodType, CodeType, FunctionType, MethodType, ModuleType
 from typing import Any, Callable, Dict, Hashable, List, NamedTuple, Optional, Protocol, Sequence, Tuple, Union
 
 from ._native import ZermeloError
@@ -128,23 +134,120 @@ def move_texter(game: object) -> Callable[[Any], str]:
     return text
 
 
-def explore(game: GameProtocol, max_positions: int = 10_000_000) -> Explored:
+class Refused(ValueError):
+    """A game refused in one line that says why, raised as it is (not diagnosed again)."""
+
+
+RATE = 1 / 256
+"""The least share of repeats (states whose key was met before) checked against the
+first state of their key, with their children."""
+
+FULL = 128
+"""The share of repeats checked is 1 up to this many repeats, then falls as `FULL / r`
+(`r` the repeats met so far) to `RATE`."""
+
+STEP = 4096
+"""Positions found between two looks at the memory exploring has taken."""
+
+MAX_SEATS = 32
+"""The most seats a game graph has (the library's limit)."""
+
+
+def gaps(seed: int = 0) -> Callable[[int], int]:
+    """Draws how many repeats to pass before the next one checked, given the repeats `r`
+    met so far: each repeat is checked with probability `p = max(RATE, min(1, FULL / r))`,
+    independently (a geometric gap), from a fixed seed so that a game is explored the same
+    way every time. A game in which a share `f` of its `R` repeats disagree with the first
+    state of their key (or have children that do) goes unfound with probability at most
+    about `exp(-f * R / 256)`: a one in a hundred share of a hundred thousand repeats is
+    found but for a chance of `e**-3.9`, of a million (a game of some 300,000 positions)
+    of `e**-39`; every repeat of a game with fewer than 128 is checked. Each check looks
+    at the state and its children: the checks cost about a tenth of exploring."""
+    draw = random.Random(seed).random
+
+    def gap(repeats: int) -> int:
+        p = max(RATE, min(1.0, FULL / max(repeats, 1)))
+        return 1 if p >= 1 else 1 + int(math.log(1.0 - draw()) / math.log(1.0 - p))
+
+    return gap
+
+
+def resident() -> Optional[int]:
+    """The bytes of memory this process holds (Linux's `/proc`, else the peak the system
+    reports), `None` where the system does not say."""
+    try:
+        with open("/proc/self/statm", "rb") as f:
+            return int(f.read().split()[1]) * PAGE
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        import resource
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return int(peak) * (1 if sys.platform == "darwin" else 1024)
+    except (ImportError, OSError, AttributeError):
+        return None
+
+
+PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+"""The bytes of a memory page."""
+
+
+def allowed(memory: Optional[int]) -> Optional[int]:
+    """The bytes exploring may add to the process: `memory` when given, else nine tenths
+    of the memory the machine has free when it starts (what a solve may take, short of
+    running the machine out), `None` where the system does not say."""
+    if memory is not None:
+        return memory
+    try:
+        with open("/proc/meminfo", "rb") as f:
+            for line in f:
+                if line.startswith(b"MemAvailable:"):
+                    return int(line.split()[1]) * 1024 * 9 // 10
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def shown_bytes(n: int) -> str:
+    """Bytes in words: `1.5 GB`."""
+    for unit, size in (("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10)):
+        if n >= size:
+            return f"{n / size:.1f} {unit}"
+    return f"{n} bytes"
+
+
+def explore(game: GameProtocol, max_positions: int = 10_000_000, memory: Optional[int] = None, checked: bool = True) -> Explored:
     """Every state reachable from `game.start()`, each once by its key, as flat lists:
     `game`'s methods called once per position and move, nothing else per state (a
-    state is dropped once its moves are known). More than
-    `max_positions` positions, or a method that fails or breaks the protocol, raise
-    `ValueError` naming the method and the moves from the start; Ctrl-C stops it at once."""
+    state is dropped once its moves are known). Keys are checked, not trusted
+    (`checked`): a sample of the states whose key was met before (`gaps`) must agree
+    with the first state of that key on the seat to move, the outcome and the moves'
+    texts, and so must their children; what the first state said is read back from the
+    graph's lists, so nothing more is kept per position. More than `max_positions`
+    positions, or more than `memory` bytes (default: `allowed`), raise `ZermeloError`;
+    a method that fails or breaks the protocol, or two states of one key that differ,
+    `ValueError` naming the method (or the key) and the moves from the start; Ctrl-C
+    stops it at once."""
     key: Optional[Callable[[Any], Hashable]] = getattr(game, "key", None)
     canonical: Callable[[Any], Any] = getattr(game, "canonical", same)
     render: Optional[Callable[[Any], object]] = getattr(game, "render", None)
     heuristic: Optional[Callable[[Any], int]] = getattr(game, "heuristic", None)
     picture: Optional[Callable[[Any], Grid]] = getattr(game, "picture", None)
+    names = getattr(game, "seat_names", None)
+    seats = frozenset(range(len(names) if names else MAX_SEATS))
     text = move_texter(game)
     to_move, moves, play, outcome = game.to_move, game.moves, game.play, game.outcome
     if canonical is not same:
         play = partial(play_canonical, game.play, canonical)
+    try:
+        state = game.start()
+    except (KeyboardInterrupt, MemoryError):
+        raise
+    except Exception as e:
+        raise ValueError(f"{name_of(game)}: start() raised {said(e)} (at the start)") from e
     # States wait in a queue, each dropped once its moves are known.
-    queue = deque([game.start()])
+    queue = deque([state])
     ids: Dict[Hashable, int] = {}
     movers: List[int] = []
     ends: List[Outcome] = []
@@ -167,16 +270,92 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000) -> Explored:
         if picture:
             pictures.append([[cell_of(c, text) for c in row] for row in picture(state)])
 
+    def path(node: int, after: Sequence[Any] = ()) -> List[str]:
+        """The moves from the start to `node` (then `after`), in their notation."""
+        return path_to(node, firsts, targets, shown(played, text)) + shown(list(after), text)
+
+    budget, base = allowed(memory), resident()
+
+    def checkpoint(found: int) -> int:
+        """Refuses a game past its positions or memory; the next count to look at."""
+        if found >= max_positions:
+            raise too_many(game, max_positions)
+        now = resident()
+        if budget is not None and base is not None and now is not None and now - base > budget:
+            raise ZermeloError(
+                f"{name_of(game)}: exploring took more than {shown_bytes(budget)} of memory after {found:,} positions "
+                f"(memory={budget}): give it more memory, or a smaller game"
+            )
+        return min(found + STEP, max_positions)
+
+    # Repeats to check, by the node they must agree with: (node, order, state, how it
+    # was reached: a node, the moves after it, and the repeat whose child it is).
+    waiting: List[Tuple[int, int, Any, Tuple[int, Tuple[Any, ...], Optional[int]]]] = []
+    gap, tick = gaps(), count().__next__
+
+    printed: Dict[Any, str] = {}
+
+    def texted(move: Any) -> str:
+        """A move's text, printed once per distinct (hashable) move."""
+        try:
+            return printed[move]
+        except KeyError:
+            printed[move] = text(move)
+            return printed[move]
+        except TypeError:
+            return text(move)
+
+    def look(state: Any) -> Tuple[Any, Any, Dict[str, Any]]:
+        """What a state says: its seat to move, outcome and moves by their text."""
+        return to_move(state), outcome(state), {texted(m): m for m in moves(state)}
+
+    def settle(done: int) -> float:
+        """Checks the waiting repeats of nodes up to `done`; the next node one waits for."""
+        while waiting and waiting[0][0] <= done:
+            node, _, state, (origin, after, parent) = heappop(waiting)
+            try:
+                mover, end, legal = look(state)
+            except (KeyboardInterrupt, MemoryError):
+                raise
+            except Exception as e:
+                raise diagnose(game, state, path(origin, after), e) from e
+            edges = range(firsts[node], firsts[node + 1])
+            what = differ(mover, end, set(legal), movers[node], ends[node], {texted(played[e]) for e in edges})
+            if what and parent is None:
+                raise clash(game, list(ids), node, path(node), path(origin, after), f": {what}")
+            if what and parent is not None:
+                later = f" one move later: by {text(after[-1])}, {what} ({where(path(node))}; {where(path(origin, after))})"
+                raise clash(game, list(ids), parent, path(parent), path(origin, after[:-1]), later)
+            if parent is not None:
+                continue
+            # Its children against the first state's, one move later.
+            reached = {texted(played[e]): targets[e] for e in edges}
+            for label, move in legal.items():
+                child = play(state, move)
+                j = get(child if key is None else key(child))
+                if j != reached[label]:
+                    keys = list(ids)
+                    theirs = "a position never met" if j is None else short(keys[j])
+                    later = f" one move later: {label} leads to {short(keys[reached[label]])} in the first, to {theirs} in the second"
+                    raise clash(game, keys, node, path(node), path(origin, after), later)
+                heappush(waiting, (j, tick(), child, (origin, (*after, move), node)))
+        return waiting[0][0] if waiting else math.inf
+
     keep = note if render or heuristic or picture else same
-    limit = max_positions
-    state = queue[0]
+    mark = checkpoint(1)
+    skip = 1 if checked else -1
+    due = math.inf
+    node = 0
     try:
         state = queue[0] = canonical(state)
         ids[state if key is None else key(state)] = 0
         while queue:
             state = pop()
             end = outcome(state)
-            add_mover(to_move(state))
+            mover = to_move(state)
+            if mover not in seats:
+                raise bad_seat(game, mover, len(seats), path(node))
+            add_mover(mover)
             add_end(end)
             keep(state)
             for move in moves(state):
@@ -185,16 +364,28 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000) -> Explored:
                 j = get(k)
                 if j is None:
                     j = ids[k] = len(ids)
-                    if j >= limit:
-                        raise too_many(game, limit)
+                    if j >= mark:
+                        mark = checkpoint(j)
                     push(child)
+                else:
+                    skip -= 1
+                    if not skip:
+                        skip = gap(len(targets) - len(ids))
+                        heappush(waiting, (j, tick(), child, (node, (move,), None)))
+                        due = min(due, j)
                 add_target(j)
                 add_move(move)
             add_first(len(targets))
-    except (KeyboardInterrupt, MemoryError, ZermeloError):
+            if node >= due:
+                due = settle(node)
+            node += 1
+        settle(node)
+    except (KeyboardInterrupt, MemoryError, ZermeloError, Refused):
         raise
     except Exception as e:
-        raise diagnose(game, state, firsts, targets, shown(played, text), e) from e
+        raise diagnose(game, state, path(len(firsts) - 1), e) from e
+    if not names:
+        unnamed(game, movers, ends, path)
     try:
         labels = texts_of(played, text)
     except (KeyboardInterrupt, MemoryError):
@@ -214,6 +405,59 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000) -> Explored:
     )
 
 
+def short(key: object, width: int = 60) -> str:
+    """A key's text on one line, cut to `width` characters."""
+    shown = repr(str(key))
+    return shown if len(shown) <= width else shown[: width - 3] + "..."
+
+
+def normal(end: Outcome) -> Outcome:
+    """An outcome as compared: points as a tuple."""
+    return tuple(end) if isinstance(end, (list, tuple)) else end
+
+
+def differ(mover: Any, end: Outcome, legal: set[str], first_mover: Any, first_end: Outcome, first_legal: set[str]) -> str:
+    """How a state differs from the first of its key, in words ("" when it agrees)."""
+    if mover != first_mover:
+        return f"the seat to move is {first_mover!r} in the first and {mover!r} in the second"
+    if normal(end) != normal(first_end):
+        return f"the outcome is {first_end!r} in the first and {end!r} in the second"
+    if legal != first_legal:
+        only = sorted(first_legal - legal)[:5], sorted(legal - first_legal)[:5]
+        return f"the moves differ: {', '.join(only[0]) or 'none'} only in the first, {', '.join(only[1]) or 'none'} only in the second"
+    return ""
+
+
+def clash(game: object, keys: List[Hashable], node: int, first: List[str], second: List[str], what: str) -> Refused:
+    """The refusal of two states of the key of `node`, reached by the moves `first` and
+    `second`, that differ as `what` says."""
+    return Refused(
+        f"{name_of(game)}: two states of the key {short(keys[node])} ({where(first)}; {where(second)}) differ{what}; "
+        "give the game a key(state) of its own that tells them apart (docs/guide/your-own-game.md)"
+    )
+
+
+def bad_seat(game: object, mover: object, seats: int, path: List[str]) -> Refused:
+    """The refusal of a seat to move that is no seat."""
+    return Refused(f"{name_of(game)}: to_move(state) gave {mover!r}, not a seat 0..{seats - 1} ({where(path)})")
+
+
+def unnamed(game: object, movers: List[int], ends: List[Outcome], path: Callable[[int], List[str]]) -> None:
+    """Refuses seats without names numbered from past 0: a seat below the highest one to
+    move that never moves, never wins and never scores (seats count from 0; a game
+    numbering them otherwise gives `seat_names`)."""
+    highest = max(movers, default=0)
+    idle = set(range(highest)) - set(movers)
+    if idle:  # rare: only then are the outcomes read
+        for end in ends:
+            idle -= {i for i, p in enumerate(end) if p} if isinstance(end, (list, tuple)) else {end}
+    if idle:
+        raise Refused(
+            f"{name_of(game)}: to_move(state) gives seat {highest} ({where(path(movers.index(highest)))}) but seat "
+            f"{min(idle)} never moves, wins or scores: seats count from 0 (or give the game seat_names)"
+        )
+
+
 def parse_moves(game: Any, texts: List[str]) -> List[str]:
     """The notation of the moves `texts` from the start, each read by the game's
     `parse_move` and printed by its `move_text`; from the first that is no legal move, the
@@ -226,7 +470,7 @@ def parse_moves(game: Any, texts: List[str]) -> List[str]:
         try:
             move = game.parse_move(state, given)
         except Exception as e:
-            raise ValueError(f"{name_of(game)}: parse_move(state, {given!r}) raised {type(e).__name__}: {e} ({where(read)})") from e
+            raise ValueError(f"{name_of(game)}: parse_move(state, {given!r}) raised {said(e)} ({where(read)})") from e
         legal = {text(m): m for m in game.moves(state)}
         if text(move) not in legal:
             return read + texts[len(read) :]
@@ -270,8 +514,8 @@ def unprintable(
         except Exception as failed:
             node = bisect_right(firsts, e) - 1
             after = where(path_to(node, firsts, targets, labels))
-            return ValueError(f"{name_of(game)}: move_text({move!r}) raised {type(failed).__name__}: {failed} ({after})")
-    return ValueError(f"{name_of(game)}: {type(error).__name__}: {error}")
+            return ValueError(f"{name_of(game)}: move_text({move!r}) raised {said(failed)} ({after})")
+    return ValueError(f"{name_of(game)}: {said(error)}")
 
 
 def too_many(game: object, limit: int) -> ZermeloError:
@@ -298,35 +542,36 @@ def path_to(node: int, firsts: List[int], targets: List[int], labels: List[str])
     return path[::-1]
 
 
+def said(error: BaseException) -> str:
+    """An exception in one line: its type and message."""
+    return f"{type(error).__name__}: {' '.join(str(error).splitlines())}"
+
+
 def where(moves: List[str]) -> str:
     """The moves from the start, in words."""
     return f"after {','.join(moves)}" if moves else "at the start"
 
 
-def diagnose(
-    game: GameProtocol, state: Any, firsts: List[int], targets: List[int], labels: List[str], error: Exception
-) -> ValueError:
+def diagnose(game: GameProtocol, state: Any, path: List[str], error: Exception) -> Refused:
     """The error of a method that raised while exploring: calls the state's methods again,
     one at a time, to name the one that fails (the methods are pure functions of the
-    state), with the moves from the start to that state."""
-    node = len(firsts) - 1
-    path = path_to(node, firsts, targets, labels)
+    state), with the moves `path` from the start to that state."""
     key = getattr(game, "key", None)
     text = move_texter(game)
 
-    def unhashable(k: object, after: List[str]) -> Optional[ValueError]:
+    def unhashable(k: object, after: List[str]) -> Optional[Refused]:
         try:
             hash(k)
         except TypeError:
             what = "key(state)" if key else "the state (define key(state) to give a hashable key)"
-            return ValueError(f"{name_of(game)}: {what} is unhashable: {type(k).__name__} ({where(after)})")
+            return Refused(f"{name_of(game)}: {what} is unhashable: {type(k).__name__} ({where(after)})")
         return None
 
-    def fails(method: str, call: Callable[[], Any], after: List[str]) -> Optional[ValueError]:
+    def fails(method: str, call: Callable[[], Any], after: List[str]) -> Optional[Refused]:
         try:
             call()
         except Exception as e:
-            return ValueError(f"{name_of(game)}: {method} raised {type(e).__name__}: {e} ({where(after)})")
+            return Refused(f"{name_of(game)}: {method} raised {said(e)} ({where(after)})")
         return None
 
     checks: List[tuple[str, Callable[[], Any]]] = [
@@ -353,7 +598,7 @@ def diagnose(
     try:
         moves = list(moves)
     except TypeError:
-        return ValueError(f"{name_of(game)}: moves(state) gave {type(moves).__name__}, not a list of moves ({where(path)})")
+        return Refused(f"{name_of(game)}: moves(state) gave {type(moves).__name__}, not a list of moves ({where(path)})")
     for move in moves:
         found = fails(f"play(state, {move!r})", lambda: game.play(state, move), path)
         if found:
@@ -368,7 +613,7 @@ def diagnose(
         found = unhashable(key(child) if key else child, path + [text(move)])
         if found:
             return found
-    return ValueError(f"{name_of(game)}: {type(error).__name__}: {error} ({where(path)})")
+    return Refused(f"{name_of(game)}: {said(error)} ({where(path)})")
 
 
 def check(game: GameProtocol, found: Explored) -> None:
@@ -407,40 +652,190 @@ SAVED = "zermelo-graph 1"
 """The format of a saved graph, the first field of its file."""
 
 
+PLAIN = (type(None), bool, int, float, complex, str, bytes, range)
+"""Values whose `repr` is all there is to them."""
+
+BIG = 10_000
+"""Containers longer than this are described by their `repr` alone."""
+
+ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+"""A memory address in a `repr`, different in every process."""
+
+
 def code_words(code: CodeType) -> List[str]:
     """What a function's code is made of, without memory addresses: its bytecode, names
-    and constants, nested functions included."""
+    and constants (sets sorted), nested functions included."""
     words = [code.co_code.hex(), *code.co_names]
     for const in code.co_consts:
-        words.extend(code_words(const) if isinstance(const, CodeType) else [repr(const)])
+        if isinstance(const, CodeType):
+            words.extend(code_words(const))
+        elif isinstance(const, frozenset):
+            words.append(repr(sorted(map(repr, const))))
+        else:
+            words.append(repr(const))
     return words
 
 
-def fingerprint(game: object) -> str:
-    """A hash of the game's methods' code and of its attributes: a game changed without
-    a new `version` gets another, and is explored again."""
-    words: List[str] = []
-    for name in sorted(dir(type(game))):
-        code = getattr(getattr(type(game), name, None), "__code__", None)
-        if isinstance(code, CodeType):
-            words += [name, *code_words(code)]
+def global_names(code: CodeType) -> List[str]:
+    """The names a function's code (nested functions included) may read as globals."""
+    names = list(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, CodeType):
+            names.extend(global_names(const))
+    return names
+
+
+def describe(value: Any, words: List[str], seen: set[int]) -> None:
+    """Appends to `words` what defines `value`, without memory addresses: plain data by its
+    `repr`; containers item by item; a function by its code, defaults, closure values and
+    the globals it reads (the functions, classes and data of its own module described in
+    turn, others by name); a class by its attributes and methods, its bases' too; any
+    other object by its class and its attributes, slots and fields (a `NamedTuple`'s
+    too). Each object is described once (`seen`), so cycles end."""
+    if isinstance(value, PLAIN):
+        words.append(repr(value))
+        return
+    if id(value) in seen:
+        words.append("<again>")
+        return
+    seen.add(id(value))
+    kind = type(value)
+    if kind in (list, tuple, dict, set, frozenset) and len(value) > BIG:
+        words.append(ADDRESS.sub("", repr(sorted(map(repr, value)) if isinstance(value, (set, frozenset)) else value)))
+    elif kind in (list, tuple):
+        words.append(f"{kind.__name__}[{len(value)}]")
+        for item in value:
+            describe(item, words, seen)
+    elif kind is dict:
+        words.append(f"dict[{len(value)}]")
+        for k, v in value.items():
+            describe(k, words, seen)
+            describe(v, words, seen)
+    elif kind in (set, frozenset):
+        inner: List[List[str]] = []
+        for item in value:
+            inner.append([])
+            describe(item, inner[-1], seen)
+        words.append(repr(sorted(inner)))
+    elif isinstance(value, (staticmethod, classmethod)):
+        describe(value.__func__, words, seen)
+    elif isinstance(value, property):
+        for f in (value.fget, value.fset, value.fdel):
+            describe(f, words, seen)
+    elif isinstance(value, MethodType):
+        describe(value.__func__, words, seen)
+        describe(value.__self__, words, seen)
+    elif isinstance(value, FunctionType):
+        describe_function(value, words, seen)
+    elif isinstance(value, ModuleType):
+        words.append(f"module {value.__name__}")
+    elif isinstance(value, type):
+        describe_class(value, words, seen)
+    elif isinstance(value, (BuiltinFunctionType, BuiltinMethodType)):
+        words.append(f"{getattr(value, '__module__', None)}.{value.__qualname__}")
+    else:
+        describe_object(value, words, seen)
+
+
+def describe_function(function: FunctionType, words: List[str], seen: set[int]) -> None:
+    """A function for `describe`: its code, defaults, closure values and the globals it reads."""
+    words.append(f"def {function.__qualname__}")
+    words.extend(code_words(function.__code__))
+    describe(function.__defaults__, words, seen)
+    describe(function.__kwdefaults__, words, seen)
+    for cell in function.__closure__ or ():
+        try:
+            describe(cell.cell_contents, words, seen)
+        except ValueError:  # a cell not filled yet
+            words.append("<empty>")
+    module, space = function.__module__, function.__globals__
+    for name in global_names(function.__code__):
+        if name not in space:
+            continue
+        found = space[name]
+        words.append(name)
+        if isinstance(found, (FunctionType, type)) and found.__module__ != module:
+            words.append(f"{found.__module__}.{found.__qualname__}")
+        else:
+            describe(found, words, seen)
+
+
+def describe_class(cls: type, words: List[str], seen: set[int]) -> None:
+    """A class for `describe`: its name, then its own attributes and methods (but the
+    interpreter's dunders), its bases' after."""
+    words.append(f"class {cls.__module__}.{cls.__qualname__}")
+    if cls.__module__ == "builtins":
+        return
+    for name, attribute in vars(cls).items():
+        if name.startswith("__") and name.endswith("__") and name != "__slots__":
+            continue
+        words.append(name)
+        describe(attribute, words, seen)
+    for base in cls.__bases__:
+        describe(base, words, seen)
+
+
+def describe_object(value: Any, words: List[str], seen: set[int]) -> None:
+    """Any other object for `describe`: its class, then its attributes, slots and (a
+    tuple's) fields; an object with none of these (a native one) by its text."""
+    describe(type(value), words, seen)
+    found = False
     try:
-        attributes = sorted((k, repr(v)) for k, v in vars(game).items())
+        attributes = vars(value)
     except TypeError:
-        attributes = []
-    words.append(re.sub(r" at 0x[0-9a-fA-F]+", "", repr(attributes)))
+        attributes = {}
+    for name in sorted(attributes):
+        found = True
+        words.append(name)
+        describe(attributes[name], words, seen)
+    for cls in type(value).__mro__:
+        slots = cls.__dict__.get("__slots__", ())
+        for name in [slots] if isinstance(slots, str) else slots:
+            if name in ("__dict__", "__weakref__"):
+                continue
+            found = True
+            words.append(name)
+            describe(getattr(value, name, "<unset>"), words, seen)
+    if isinstance(value, tuple):
+        found = True
+        for item in value:
+            describe(item, words, seen)
+    if not found:
+        words.append(ADDRESS.sub("", f"{value!r} {value}"))
+
+
+def fingerprint(game: object) -> str:
+    """A hash of everything that defines the game object (`describe`): a game changed
+    without a new `version` gets another, and is explored again."""
+    words: List[str] = []
+    try:
+        describe(game, words, set())
+    except RecursionError:
+        words.append("<deep>")  # what was described so far stands for it
     return hashlib.sha256("\0".join(words).encode()).hexdigest()
 
 
-def write_graph(path: str, head: Dict[str, str], found: Explored) -> None:
-    """Saves an explored graph to `path` (zlib-compressed JSON) after `head` (what
-    `graph_head` says of the game), in one step: a reader finds the whole file or none."""
-    data = zlib.compress(json.dumps([head, *found], separators=(",", ":")).encode(), 1)
+def serialized(head: Dict[str, str], found: Explored) -> bytes:
+    """An explored graph as saved: JSON of `head` (what `graph_head` says of the game)
+    and the graph's lists (`TypeError` or `ValueError` where an outcome is no JSON)."""
+    return json.dumps([head, *found], separators=(",", ":")).encode()
+
+
+def write_graph(path: str, text: bytes) -> None:
+    """Saves a `serialized` graph to `path`, zlib-compressed, in one step: a reader finds
+    the whole file or none."""
+    data = zlib.compress(text, 1)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     part = f"{path}.{os.getpid()}.part"
     with open(part, "wb") as f:
         f.write(data)
     os.replace(part, path)
+
+
+def identity(text: bytes) -> str:
+    """A short hash of a `serialized` graph, its game's fingerprint and version included:
+    what names an installed graph, so that two games differing in any of it get two names."""
+    return hashlib.sha256(text).hexdigest()[:8]
 
 
 def graph_head(name: str, version: str, game: object) -> Dict[str, str]:
@@ -449,18 +844,87 @@ def graph_head(name: str, version: str, game: object) -> Dict[str, str]:
     return {"format": SAVED, "name": name, "version": version, "fingerprint": fingerprint(game)}
 
 
-def read_graph(path: str, head: Dict[str, str]) -> Optional[Explored]:
-    """The graph saved at `path` under `head` (what `graph_head` says of the game now);
-    `None` where there is none, or it was saved for another game, or it is damaged."""
+def read_graph(path: str, head: Dict[str, str], limit: Optional[int] = None) -> Optional[Tuple[Explored, str]]:
+    """The graph saved at `path` under `head` (what `graph_head` says of the game now),
+    with its `identity`; `None` where there is none, it is no regular file, it was saved
+    for another game, it is damaged, or its text is longer than `limit` bytes
+    (decompressed piece by piece, never past it: a list in Python takes several times
+    its text)."""
     try:
-        with open(path, "rb") as f:
-            saved, *fields = json.loads(zlib.decompress(f.read()))
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    try:
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                return None
+            text = inflate(f, limit)
+        if text is None:
+            return None
+        saved, *fields = json.loads(text)
         if saved != head:
             return None
         found = Explored(*fields)
-        if found.pictures is None:
-            return found
-        pictures: List[List[List[Cell]]] = [[[(text, color, move) for text, color, move in row] for row in rows] for rows in found.pictures]
-        return found._replace(pictures=pictures)
-    except (OSError, ValueError, TypeError, zlib.error):
+        if found.pictures is not None:
+            pictures: List[List[List[Cell]]] = [[[(t, color, move) for t, color, move in row] for row in rows] for rows in found.pictures]
+            found = found._replace(pictures=pictures)
+        return found, identity(text)
+    except (OSError, ValueError, TypeError, zlib.error, RecursionError):
         return None
+
+
+def inflate(f: Any, limit: Optional[int], chunk: int = 1 << 20) -> Optional[bytes]:
+    """The zlib-compressed file `f` decompressed, `None` past `limit` bytes."""
+    inflater = zlib.decompressobj()
+    parts: List[bytes] = []
+    size = 0
+    while True:
+        data = inflater.unconsumed_tail or f.read(chunk)
+        if not data:
+            return b"".join(parts) if inflater.eof else None
+        part = inflater.decompress(data, chunk)
+        size += len(part)
+        if limit is not None and size > limit:
+            return None
+        parts.append(part)
+        if inflater.eof:
+            return b"".join(parts)
+
+
+def verify(game: GameProtocol, found: Explored, sequences: int = 64, seed: Optional[int] = None) -> str:
+    """How the graph `found` (read from a file) differs from `game` along `sequences`
+    random move sequences from its start, played by the game's own methods: at each
+    position the key's text, the seat to move, the outcome and the moves' texts must be
+    those saved. Each sequence stops after `max(16, positions / 2,560)` moves, so that
+    the 64 cost about a fortieth of exploring (each position looked at costs about what
+    one explored does); "" when they agree. A method that raises is a difference too."""
+    key: Callable[[Any], Hashable] = getattr(game, "key", same)
+    canonical: Callable[[Any], Any] = getattr(game, "canonical", same)
+    text = move_texter(game)
+    rng = random.Random(seed)
+    length = max(16, len(found.movers) // (40 * sequences))
+    moves: List[str] = []
+    try:
+        for _ in range(sequences):
+            state, node, moves = canonical(game.start()), 0, []
+            for _ in range(length):
+                edges = range(found.firsts[node], found.firsts[node + 1])
+                legal = {text(m): m for m in game.moves(state)}
+                saved = {found.labels[e]: found.targets[e] for e in edges}
+                what = (
+                    f"the position is {short(found.texts[node])} in the file and {short(key(state))} in the game"
+                    if str(key(state)) != found.texts[node]
+                    else differ(game.to_move(state), game.outcome(state), set(legal), found.movers[node], found.ends[node], set(saved))
+                )
+                if what:
+                    return f"{where(moves)}, {what.replace('the first', 'the file').replace('the second', 'the game')}"
+                if not legal:
+                    break
+                label = rng.choice(sorted(legal))
+                moves.append(label)
+                state, node = canonical(game.play(state, legal[label])), saved[label]
+    except (KeyboardInterrupt, MemoryError):
+        raise
+    except Exception as e:
+        return f"{where(moves)}, {said(e)}"
+    return ""
