@@ -48,3 +48,20 @@ def test_values_agree_with_openspiels_alpha_beta(spec, data):
         assert ours.value == ("win" if theirs > 0 else "lose" if theirs < 0 else "draw"), state.history()
         if ours.get("margin") is not None:
             assert ours.margin == theirs, state.history()
+
+
+def test_a_game_that_comes_back_to_a_position_counts_its_moves(data):
+    # Quoridor's pawns can walk back and forth; OpenSpiel ends it after a number of moves.
+    game = zermelo.open("openspiel:quoridor(board_size=3,wall_count=0)", data)
+    assert game.source.counted
+    spiel = pyspiel.load_game("quoridor(board_size=3,wall_count=0)")
+    state = spiel.new_initial_state()
+    for action in state.legal_actions()[:1]:
+        state.apply_action(action)
+    position = f"{state.current_player()}@{state.move_number()}:{state}"
+    assert game.state(position=position).legal_moves()
+    assert zermelo.open("openspiel:quoridor(board_size=3,wall_count=0)", data).source.counted, "read back counted"
+    # A game whose text leaves out more than the moves played is refused, naming two paths.
+    assert not zermelo.open("openspiel:tic_tac_toe", data).source.counted
+    with pytest.raises(ValueError, match=r"two states of the key .*\(after .*; after .*\) differ"):
+        zermelo.open("openspiel:oware(num_houses_per_player=2,num_seeds_per_house=1)", data)

@@ -8,10 +8,11 @@ import os
 import re
 import threading
 import warnings
-from typing import Any, List, Mapping, Optional, Sequence, Union
+from typing import Any, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _native
 from ._openspiel import PREFIX, OpenSpielGame, is_pyspiel_game
+from ._openspiel import explored as explore_spiel
 from ._openspiel import load as load_openspiel
 from ._own import Explored, GameProtocol, allowed, check, graph_head, identity, name_of, parse_moves, read_graph, serialized, verify, write_graph
 from ._own import explore as explore_game
@@ -388,11 +389,12 @@ def own(
     head = graph_head(graph, version, game)
     budget = allowed(to_bytes(memory))
     exploring = EXPLORING.__dict__.setdefault("games", set())
-    if head["fingerprint"] in exploring:
+    mark = head["fingerprint"]
+    if mark in exploring:
         raise ValueError(f"{name_of(game)}: zermelo.open was called on the game while it is being explored (from its own methods)")
-    exploring.add(head["fingerprint"])
+    exploring.add(mark)
     try:
-        read = None if explore else read_graph(saved, head, None if budget is None else budget // 8)
+        read = None if explore else saved_graph(game, graph, version, saved, None if budget is None else budget // 8)
         if read is not None:
             differs = verify(game, read[0])
             if not differs:
@@ -402,9 +404,13 @@ def own(
                     pass  # a damaged file: explored again, and saved anew
             else:
                 warnings.warn(f"{name_of(game)}: the graph saved in {saved} is not this game's ({differs}): explored again", stacklevel=3)
-        found = explore_game(game, max_positions, budget)
+        if isinstance(game, OpenSpielGame):
+            found = explore_spiel(game, max_positions, budget)
+            head = graph_head(graph, version, game)
+        else:
+            found = explore_game(game, max_positions, budget)
     finally:
-        exploring.discard(head["fingerprint"])
+        exploring.discard(mark)
     try:
         text: Optional[bytes] = serialized(head, found)
     except (TypeError, ValueError):
@@ -420,6 +426,18 @@ def own(
     except OSError:
         pass  # a folder that cannot be written: explored again next time
     return Game(spec, data, game)
+
+
+def saved_graph(game: GameProtocol, graph: str, version: str, saved: str, limit: Optional[int]) -> Optional[Tuple[Explored, str]]:
+    """The graph saved at `saved` for `game` as it is now, with its identity (see
+    `read_graph`); an OpenSpiel game's graph saved with its moves counted sets the game
+    to count them."""
+    read = read_graph(saved, graph_head(graph, version, game), limit)
+    if read is None and isinstance(game, OpenSpielGame) and not game.counted:
+        game.counted = True
+        read = read_graph(saved, graph_head(graph, version, game), limit)
+        game.counted = read is not None
+    return read
 
 
 def install(game: GameProtocol, graph: str, version: str, found: Explored, ident: str) -> str:

@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import sys
-from typing import Any, List, Sequence, Tuple, Union
+from typing import Any, List, Optional, Sequence, Tuple, Union
+
+from ._own import Explored, KeyClash, explore
 
 PREFIX = "openspiel:"
 """The spec prefix of an OpenSpiel game: `openspiel:connect_four(rows=4,columns=5)`."""
@@ -106,6 +108,22 @@ class OpenSpielGame:
             raise ValueError(f"returns {returns} are not whole numbers")
         # Zero-sum returns are the margin itself: the winner's return as its points.
         return [max(p, 0) for p in points] if self.zero_sum else points
+
+
+def explored(game: OpenSpielGame, max_positions: int, memory: Optional[int]) -> Explored:
+    """Every position of `game` from its start, keyed by its text where that is enough:
+    where play comes back to a position, or two states of one text differ, OpenSpiel's end
+    after `max_game_length()` moves is part of the game, and the positions are keyed by the
+    number of moves played too."""
+    if not game.counted:
+        try:
+            found = explore(game, max_positions, memory)
+            if not comes_back(found.firsts, found.targets):
+                return found
+        except KeyClash:
+            pass
+        game.counted = True
+    return explore(game, max_positions, memory)
 
 
 def comes_back(firsts: List[int], targets: List[int]) -> bool:

@@ -138,6 +138,10 @@ class Refused(ValueError):
     """A game refused in one line that says why, raised as it is (not diagnosed again)."""
 
 
+class KeyClash(Refused):
+    """Two states of one key that differ: the game's key leaves out part of its state."""
+
+
 RATE = 1 / 256
 """The least share of repeats (states whose key was met before) checked against the
 first state of their key, with their children."""
@@ -428,10 +432,10 @@ def differ(mover: Any, end: Outcome, legal: set[str], first_mover: Any, first_en
     return ""
 
 
-def clash(game: object, keys: List[Hashable], node: int, first: List[str], second: List[str], what: str) -> Refused:
+def clash(game: object, keys: List[Hashable], node: int, first: List[str], second: List[str], what: str) -> KeyClash:
     """The refusal of two states of the key of `node`, reached by the moves `first` and
     `second`, that differ as `what` says."""
-    return Refused(
+    return KeyClash(
         f"{name_of(game)}: two states of the key {short(keys[node])} ({where(first)}; {where(second)}) differ{what}; "
         "give the game a key(state) of its own that tells them apart (docs/guide/your-own-game.md)"
     )
