@@ -213,6 +213,12 @@ impl Connect4 {
 
     /// Whether `discs` hold `k` in a line.
     pub fn has_line(&self, discs: u64) -> bool {
+        if self.k == 4 {
+            return self.directions.iter().any(|&d| {
+                let pairs = discs & (discs >> d);
+                pairs & (pairs >> (2 * d)) != 0
+            });
+        }
         self.directions.iter().any(|&d| {
             let mut run = discs;
             for i in 1..self.k as u32 {
@@ -222,8 +228,12 @@ impl Connect4 {
         })
     }
 
-    /// The cells of the board that would complete a line of `discs` (taken or not).
+    /// The cells of the board that would complete a line of `discs`: every empty one, and
+    /// some taken ones.
     pub fn winning_cells(&self, discs: u64) -> u64 {
+        if self.k == 4 {
+            return self.winning_cells_of_four(discs);
+        }
         let k = self.k as u32;
         let mut cells = 0u64;
         for &d in &self.directions {
@@ -234,6 +244,21 @@ impl Connect4 {
                 }
                 cells |= starts << (missing * d);
             }
+        }
+        cells & self.board
+    }
+
+    /// [`Connect4::winning_cells`] for lines of four: per direction, the cells after
+    /// three in a row, before them, and in the gap of two and one either way.
+    fn winning_cells_of_four(&self, p: u64) -> u64 {
+        let mut cells = (p << 1) & (p << 2) & (p << 3);
+        for &d in &self.directions[1..] {
+            let before = (p << d) & (p << (2 * d));
+            cells |= before & (p << (3 * d));
+            cells |= before & (p >> d);
+            let after = (p >> d) & (p >> (2 * d));
+            cells |= after & (p << d);
+            cells |= after & (p >> (3 * d));
         }
         cells & self.board
     }
@@ -545,6 +570,45 @@ mod tests {
         let q = g.parse_position("7765").unwrap();
         assert_eq!(g.mirror(&p), q);
         assert_eq!(g.canonical(&p), g.canonical(&q));
+    }
+
+    #[test]
+    fn lines_of_four_are_found_as_lines_of_any_length() {
+        let mut rng = StdRng::seed_from_u64(4);
+        for (cols, rows) in [(7, 6), (4, 4), (9, 5), (5, 9), (8, 7)] {
+            let g = Connect4::new(cols, rows, 4).unwrap();
+            for _ in 0..2000 {
+                // Columns filled from the bottom, some of their discs the player's.
+                let mask = (0..cols).fold(0u64, |acc, c| {
+                    let height = rand::Rng::gen_range(&mut rng, 0..=rows);
+                    acc | ((1u64 << height) - 1) << (c * (rows + 1))
+                });
+                let discs = rand::Rng::gen::<u64>(&mut rng) & mask;
+                // The loops that serve any length, written out for four.
+                let by_loops = |discs: u64| {
+                    let k = 4u32;
+                    let mut cells = 0u64;
+                    let mut line = false;
+                    for &d in &g.directions {
+                        let mut run = discs;
+                        for i in 1..k {
+                            run &= discs >> (i * d);
+                        }
+                        line |= run != 0;
+                        for missing in 0..k {
+                            let mut starts = u64::MAX;
+                            for i in (0..k).filter(|&i| i != missing) {
+                                starts &= discs >> (i * d);
+                            }
+                            cells |= starts << (missing * d);
+                        }
+                    }
+                    (cells & !mask & g.board, line)
+                };
+                let fast = (g.winning_cells(discs) & !mask, g.has_line(discs));
+                assert_eq!(fast, by_loops(discs), "{cols}x{rows} {discs:x}");
+            }
+        }
     }
 
     #[test]

@@ -85,20 +85,17 @@ impl Tree for Connect4Tree<'_> {
         }
     }
 
-    /// A win worth `v` comes after `e + 1 - v` plies (`e` empty cells): the mover wins at
-    /// the earliest on its second disc from now, and with `k` discs at least; the opponent
-    /// wins at the earliest on its second disc from now.
+    /// A win worth `v` comes after `e + 1 - v` plies (`e` empty cells): in a position
+    /// [`Tree::exact`] leaves open, the mover wins at the earliest on its second disc from
+    /// now, and with `k` discs at least; the opponent at the earliest on its second disc.
     fn bounds(&self, b: &Board) -> (i32, i32) {
         let g = self.game;
         let e = self.empties(b);
         let (mine, theirs) = g.sides(b);
         let k = g.k as i32;
-        let t = self.threats(b);
-        let first_win = if t.wins_now != 0 { 1 } else { 2 };
-        let first_loss = if t.safe == 0 { 1 } else { 2 };
-        let a = (k - mine.count_ones() as i32).max(first_win);
+        let a = (k - mine.count_ones() as i32).max(2);
         let hi = if a <= (e + 1) / 2 { e + 2 - 2 * a } else { 0 };
-        let c = (k - theirs.count_ones() as i32).max(first_loss);
+        let c = (k - theirs.count_ones() as i32).max(2);
         let lo = if c <= e / 2 { 2 * c - 1 - e } else { 0 };
         (lo, hi)
     }
