@@ -88,3 +88,24 @@ fn won_positions_have_a_move_one_nearer() {
         checked += 1;
     }
 }
+
+/// Times the level solve of bigger boards (a benchmark row, not a check):
+/// `cargo test --release -p zermelo --test connect4 -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn level_solves_of_bigger_boards() {
+    for (cols, rows) in [(6, 4), (5, 5)] {
+        let g = Connect4::new(cols, rows, 4).unwrap();
+        let started = std::time::Instant::now();
+        let table = levels::solve(&g, &());
+        let seconds = started.elapsed().as_secs_f64();
+        let (wins, losses, draws) = table.summary();
+        println!(
+            "{cols}x{rows}: {} ranks, {wins} won, {losses} lost, {draws} drawn (valid ranks), start {:?}, \
+             {seconds:.1} s, {:.2e} ranks/s",
+            g.size(),
+            table.get(g.rank(&g.start())),
+            g.size() as f64 / seconds
+        );
+    }
+}

@@ -265,7 +265,7 @@ impl Connect4 {
 
     /// The discs of the player to move and of the other.
     pub fn sides(&self, b: &Board) -> (u64, u64) {
-        if b.discs() % 2 == 0 {
+        if b.discs().is_multiple_of(2) {
             (b.x, b.o())
         } else {
             (b.o(), b.x)
@@ -276,7 +276,7 @@ impl Connect4 {
     pub fn drop_disc(&self, b: &Board, c: usize) -> Board {
         let cell = (b.mask + (1u64 << (c * (self.rows + 1)))) & self.column(c);
         Board {
-            x: if b.discs() % 2 == 0 { b.x | cell } else { b.x },
+            x: if b.discs().is_multiple_of(2) { b.x | cell } else { b.x },
             mask: b.mask | cell,
         }
     }
