@@ -33,7 +33,7 @@ const COLS: Key = Key {
     values: Values::Int {
         lo: 1,
         hi: 9,
-        default: Preset::Is(7),
+        default: Preset::Is(5),
     },
     also: Some("cols*(rows+1) <= 64"),
     help: "columns",
@@ -43,7 +43,7 @@ const ROWS: Key = Key {
     values: Values::Int {
         lo: 1,
         hi: 12,
-        default: Preset::Is(6),
+        default: Preset::Is(4),
     },
     also: Some("cols*(rows+1) <= 64"),
     help: "rows",
@@ -276,7 +276,11 @@ impl Connect4 {
     pub fn drop_disc(&self, b: &Board, c: usize) -> Board {
         let cell = (b.mask + (1u64 << (c * (self.rows + 1)))) & self.column(c);
         Board {
-            x: if b.discs().is_multiple_of(2) { b.x | cell } else { b.x },
+            x: if b.discs().is_multiple_of(2) {
+                b.x | cell
+            } else {
+                b.x
+            },
             mask: b.mask | cell,
         }
     }

@@ -160,8 +160,8 @@ impl Notation for Connect4 {
         s
     }
 
-    /// A square per cell with the discs on them, owned by their player; while the game
-    /// goes on, every cell of a column that is not full drops a disc in it.
+    /// A tall square per column, which drops a disc in it while the game goes on and the
+    /// column is not full, with the discs on it, owned by their player.
     fn picture(&self, p: &Board) -> Option<Picture> {
         let grid = Grid {
             cols: self.cols,
@@ -169,24 +169,26 @@ impl Notation for Connect4 {
         };
         let open = self.outcome(p).is_none();
         let playable = self.playable(p);
-        let mut cells = Vec::with_capacity(2 * self.cells());
-        let mut discs = Vec::new();
+        let mut shapes = Vec::with_capacity(self.cols + self.cells());
         for c in 0..self.cols {
-            let plays = open && playable & self.column(c) != 0;
-            let with_play = |s: Shape| if plays { s.plays((c + 1).to_string()) } else { s };
+            let column = Shape::new(Kind::Cell, 1.0 + c as f64, 0.0, 1.0, self.rows as f64);
+            shapes.push(if open && playable & self.column(c) != 0 {
+                column.plays((c + 1).to_string())
+            } else {
+                column
+            });
+        }
+        for c in 0..self.cols {
             for r in 0..self.rows {
-                cells.push(with_play(grid.square(Kind::Cell, c, r)));
                 let owner = match self.cell_char(p, c, r) {
                     'x' => 0,
                     'o' => 1,
                     _ => continue,
                 };
-                let disc = grid.square(Kind::Piece, c, r).owner(owner);
-                discs.push(with_play(disc));
+                shapes.push(grid.square(Kind::Piece, c, r).owner(owner));
             }
         }
-        cells.extend(discs);
-        let mut picture = grid.picture(cells);
+        let mut picture = grid.picture(shapes);
         picture
             .notes
             .push("Click a column to drop a disc in it; columns are numbered from 1 (a) at the left.".into());
@@ -239,6 +241,7 @@ mod tests {
             .iter()
             .filter(|s| s.play.as_deref() == Some("2"))
             .collect();
-        assert_eq!(column2.len(), 4);
+        assert_eq!(column2.len(), 1);
+        assert_eq!((column2[0].h, picture.shapes[0].play.as_deref()), (4.0, None));
     }
 }
