@@ -7,7 +7,7 @@ use std::sync::RwLock;
 
 use crate::explicit::GameGraph;
 use crate::game::{Indexed, Notation, Symmetric};
-use crate::games::{bigpoints, domineering, dots, graph, impartial, mnk, pawns};
+use crate::games::{bigpoints, connect4, domineering, dots, graph, impartial, mnk, pawns};
 use crate::session::strategies::search;
 use crate::session::study::{Study, StudyInfo};
 use crate::session::Session;
@@ -156,6 +156,13 @@ pub static CATALOG: &[Entry] = &[
         open: &pawns::open,
         examples: &["pawns:cols=2,rows=4", "pawns:cols=3,rows=3"],
         solvers: &[],
+        studies: &[],
+    },
+    Entry {
+        info: &connect4::INFO,
+        open: &connect4::open,
+        examples: &["connect4:cols=4,rows=4", "connect4:cols=5,rows=4,k=3"],
+        solvers: &["nullwindow", "alphabeta", "memo", "retrograde"],
         studies: &[],
     },
     Entry {

@@ -28,6 +28,7 @@
 //! null-window tree each take a file; `domineering/`: its notation).
 
 pub mod bigpoints;
+pub mod connect4;
 pub mod domineering;
 pub mod dots;
 pub mod graph;

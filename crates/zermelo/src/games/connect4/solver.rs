@@ -1,0 +1,218 @@
+//! Connect Four's own null-window search tree: a win is worth more the sooner it comes,
+//! moves are cut to the forced ones and those that do not lose at once, ordered by the
+//! threats they make and centre first, and positions are keyed by the lesser of the board
+//! and its mirror image.
+
+use super::{Board, Connect4};
+use crate::game::Game;
+use crate::solve::nullwindow::{Child, Tree, TreeOracle, ValueTree, ENTRY_BYTES};
+use crate::solve::{SearchOracle, Setup};
+use crate::Value;
+
+/// Connect Four as a tree of margins for [`crate::solve::nullwindow`]: a win is worth the
+/// empty cells left before the winning disc (so the fastest win is worth most), a draw
+/// nothing.
+#[derive(Clone, Debug)]
+pub struct Connect4Tree<'g> {
+    game: &'g Connect4,
+}
+
+/// What the threats of a position say before any search.
+struct Threats {
+    /// The cells where a disc of the mover's would land and win.
+    wins_now: u64,
+    /// The cells the mover may drop a disc on without the opponent winning at once (the
+    /// forced block alone when the opponent threatens one playable cell); empty when
+    /// every move loses at once.
+    safe: u64,
+}
+
+impl<'g> Connect4Tree<'g> {
+    /// The tree of `game`.
+    pub fn new(game: &'g Connect4) -> Self {
+        Connect4Tree { game }
+    }
+
+    fn empties(&self, b: &Board) -> i32 {
+        (self.game.cells() as u32 - b.discs()) as i32
+    }
+
+    /// The packed key of a board: per column, the first player's discs under a bit that
+    /// marks the column's height.
+    fn pack(&self, b: &Board) -> u64 {
+        b.x + b.mask + self.game.bottom
+    }
+
+    fn threats(&self, b: &Board) -> Threats {
+        let g = self.game;
+        let (mine, theirs) = g.sides(b);
+        let playable = g.playable(b);
+        let empty = !b.mask & g.board;
+        let wins_now = g.winning_cells(mine) & playable;
+        let theirs_win = g.winning_cells(theirs) & empty;
+        // A disc under one of the opponent's winning cells lets it play there.
+        let mut safe = playable & !(theirs_win >> 1);
+        let forced = theirs_win & playable;
+        if forced != 0 {
+            safe = if forced.count_ones() > 1 { 0 } else { safe & forced };
+        }
+        Threats { wins_now, safe }
+    }
+}
+
+impl Tree for Connect4Tree<'_> {
+    type Node = Board;
+
+    /// The lesser packed key of the board and of its mirror image.
+    fn key(&self, b: &Board) -> u64 {
+        self.pack(b).min(self.pack(&self.game.mirror(b)))
+    }
+
+    /// The end; a win at once; a loss at the opponent's next move when every move lets
+    /// it win (two threats, or a block under another threat).
+    fn exact(&self, b: &Board) -> Option<i32> {
+        if self.game.outcome(b).is_some() {
+            return Some(0);
+        }
+        let e = self.empties(b);
+        let t = self.threats(b);
+        if t.wins_now != 0 {
+            Some(e)
+        } else if t.safe == 0 {
+            Some(1 - e)
+        } else {
+            None
+        }
+    }
+
+    /// A win worth `v` comes after `e + 1 - v` plies (`e` empty cells): in a position
+    /// [`Tree::exact`] leaves open, the mover wins at the earliest on its second disc from
+    /// now, and with `k` discs at least; the opponent at the earliest on its second disc.
+    fn bounds(&self, b: &Board) -> (i32, i32) {
+        let g = self.game;
+        let e = self.empties(b);
+        let (mine, theirs) = g.sides(b);
+        let k = g.k as i32;
+        let a = (k - mine.count_ones() as i32).max(2);
+        let hi = if a <= (e + 1) / 2 { e + 2 - 2 * a } else { 0 };
+        let c = (k - theirs.count_ones() as i32).max(2);
+        let lo = if c <= e / 2 { 2 * c - 1 - e } else { 0 };
+        (lo, hi)
+    }
+
+    fn work(&self, b: &Board) -> u8 {
+        self.empties(b) as u8
+    }
+
+    /// A winning drop alone; else the drops that do not lose at once (only the block when
+    /// the opponent threatens a cell), the most new threats first, then the centre first.
+    fn children(&self, b: &Board, out: &mut Vec<Child<Board>>) {
+        let g = self.game;
+        let t = self.threats(b);
+        let e = self.empties(b);
+        let column_of = |cell: u64| cell.trailing_zeros() as usize / (g.rows + 1);
+        if t.wins_now != 0 {
+            let c = column_of(t.wins_now & t.wins_now.wrapping_neg());
+            out.push(Child {
+                node: g.drop_disc(b, c),
+                gain: e,
+                keeps_turn: false,
+            });
+            return;
+        }
+        // Every move loses at once: any one will do.
+        let candidates = if t.safe == 0 { g.playable(b) } else { t.safe };
+        let mut scored: Vec<(i32, usize, Board)> = Vec::with_capacity(g.cols);
+        for (order, &c) in g.centre_first.iter().enumerate() {
+            if candidates & g.column(c as usize) == 0 {
+                continue;
+            }
+            let next = g.drop_disc(b, c as usize);
+            let (_, mine) = g.sides(&next);
+            let threats = (g.winning_cells(mine) & !next.mask & g.board).count_ones() as i32;
+            scored.push((-threats, order, next));
+            if t.safe == 0 {
+                break;
+            }
+        }
+        scored.sort_unstable_by_key(|&(s, order, _)| (s, order));
+        out.extend(scored.into_iter().map(|(_, _, node)| Child {
+            node,
+            gain: 0,
+            keeps_turn: false,
+        }));
+    }
+}
+
+impl ValueTree<Connect4> for Connect4Tree<'_> {
+    fn game(&self) -> &Connect4 {
+        self.game
+    }
+
+    fn node(&self, p: &Board) -> Board {
+        *p
+    }
+
+    /// A win worth `v` comes when `v - 1` cells are left empty.
+    fn value_of(&self, p: &Board, v: i32) -> Value {
+        let plies = |v: i32| (self.empties(p) - v.abs() + 1) as u32;
+        match v.signum() {
+            1 => Value::Win(plies(v)),
+            -1 => Value::Lose(plies(v)),
+            _ => Value::Draw,
+        }
+    }
+
+    /// Room for eight entries per position of the empty cells' columns, about what
+    /// searches store, up to the budget.
+    fn table_bytes(&self, p: &Board) -> u64 {
+        let e = self.empties(p).clamp(0, 40);
+        (8.0 * 2f64.powi(e) * ENTRY_BYTES as f64) as u64
+    }
+}
+
+/// The exact values of Connect Four positions by the null-window search under `setup`.
+pub fn tree_oracle<'g>(game: &'g Connect4, setup: &Setup) -> Box<dyn SearchOracle<Connect4> + 'g> {
+    Box::new(TreeOracle::new(Connect4Tree::new(game), setup.clone()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::memo::MemoSolver;
+    use crate::solve::Oracle;
+    use crate::Notation;
+    use rand::rngs::StdRng;
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+
+    /// The search agrees with plain memoised negamax at random positions of small boards,
+    /// with every distance.
+    #[test]
+    fn the_search_agrees_with_negamax() {
+        let mut rng = StdRng::seed_from_u64(11);
+        for (cols, rows, k) in [(4, 4, 4), (5, 4, 4), (4, 5, 4), (4, 4, 3), (5, 3, 3)] {
+            let g = Connect4::new(cols, rows, k).unwrap();
+            let mut memo = MemoSolver::new(&g);
+            for _ in 0..40 {
+                let mut p = g.start();
+                let plies = rng.gen_range(0..g.cells());
+                for _ in 0..plies {
+                    let moves = g.legal_moves(&p);
+                    let Some(m) = moves.choose(&mut rng) else { break };
+                    p = g.play(&p, m);
+                }
+                let mut search = tree_oracle(
+                    &g,
+                    &Setup {
+                        bytes: 1 << 22,
+                        ..Setup::default()
+                    },
+                );
+                let want = memo.solve(&p);
+                let got = search.value(&p).unwrap();
+                assert_eq!(got, want, "{cols}x{rows} k={k} at {}", g.format_position(&p));
+            }
+        }
+    }
+}
