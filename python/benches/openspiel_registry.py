@@ -143,7 +143,8 @@ def tried(spec, seconds, max_positions):
 def row(spec, found):
     """A row of the guide's table."""
     if not found["opens"]:
-        return f"| `{spec}` | refused | {found['why']} |"
+        why = found["why"].replace("|", "/")
+        return f"| `{spec}` | refused | {why if len(why) <= 240 else why[:240] + ' …'} |"
     value = found["value"] + (f" by {found['margin']}" if "margin" in found else "")
     checked = f"{found['agreed']} of {found['checked']} random positions as alpha-beta" if "checked" in found else found.get("unchecked", "")
     return f"| `{spec}` | {found['positions']:,} positions, {value} ({found['seconds']} s) | {checked} |"
