@@ -391,17 +391,7 @@ fn one_address_cannot_take_every_connection() {
     }
     assert!(closed >= 1000, "{closed} of {} closed", flood.len());
     // Another address is answered while the flood's connections are open.
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    let stream = runtime.block_on(async {
-        let socket = tokio::net::TcpSocket::new_v4().unwrap();
-        socket.bind("127.0.0.2:0".parse().unwrap()).unwrap();
-        socket.connect(server.addr.parse().unwrap()).await.unwrap()
-    });
-    let mut stream = stream.into_std().unwrap();
-    stream.set_nonblocking(false).unwrap();
+    let mut stream = common::connect_from("127.0.0.2", &server.addr);
     stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
     write!(
         stream,

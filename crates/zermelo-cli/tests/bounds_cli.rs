@@ -26,30 +26,12 @@ fn documented(data: &Path, args: &[&str]) -> Value {
 /// A game whose play can loop: X moves from S to A or B; at A, O may go back to S,
 /// resign, or play c and move again between C and E for as long as it likes; at B, O wins
 /// at once or in two moves.
-const LOOPS: &str = r#"{
-  "players": ["X", "O"],
-  "nodes": [
-    {"id": "S", "seat": 0}, {"id": "A", "seat": 1}, {"id": "B", "seat": 1},
-    {"id": "G", "seat": 1}, {"id": "C", "seat": 1}, {"id": "E", "seat": 1},
-    {"id": "XW", "result": "X wins"}, {"id": "OW", "result": "O wins"}
-  ],
-  "edges": [
-    {"source": "S", "target": "A", "move": "a"}, {"source": "S", "target": "B", "move": "b"},
-    {"source": "A", "target": "S", "move": "back"}, {"source": "A", "target": "XW", "move": "resign"},
-    {"source": "A", "target": "C", "move": "c"},
-    {"source": "B", "target": "OW", "move": "win"}, {"source": "B", "target": "G", "move": "twice"},
-    {"source": "G", "target": "OW", "move": "win"},
-    {"source": "C", "target": "E", "move": "wait"}, {"source": "C", "target": "XW", "move": "give"},
-    {"source": "E", "target": "C", "move": "wait"}, {"source": "E", "target": "XW", "move": "lose"}
-  ]
-}"#;
+const LOOPS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/graphs/loops.json");
 
 #[test]
 fn a_loopy_games_certificate_and_graph_value_every_position_as_solve_does() {
     let data = scratch("loops");
-    let file = data.join("loops.json");
-    std::fs::write(&file, LOOPS).unwrap();
-    let spec = format!("graph:file={}", file.display());
+    let spec = format!("graph:file={LOOPS}");
     assert_eq!(documented(&data, &["solve", &spec])["value"], "draw");
     let table = std::fs::read_dir(&data)
         .unwrap()

@@ -70,17 +70,7 @@ fn item_12_one_client_cannot_hold_every_turn() {
         .collect();
     std::thread::sleep(Duration::from_millis(300));
     // The same request from another loopback address, a client of its own.
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    let stream = runtime.block_on(async {
-        let socket = tokio::net::TcpSocket::new_v4().unwrap();
-        socket.bind("127.0.0.2:0".parse().unwrap()).unwrap();
-        socket.connect(server.addr.parse().unwrap()).await.unwrap()
-    });
-    let mut stream = stream.into_std().unwrap();
-    stream.set_nonblocking(false).unwrap();
+    let mut stream = common::connect_from("127.0.0.2", &server.addr);
     write!(
         stream,
         "GET {heavy} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"

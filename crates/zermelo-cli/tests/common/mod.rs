@@ -154,3 +154,20 @@ impl Drop for Server {
         let _ = self.child.wait();
     }
 }
+
+/// A blocking connection to the server at `server` from the loopback address `from`: a
+/// client of its own, apart from those of 127.0.0.1.
+pub fn connect_from(from: &str, server: &str) -> std::net::TcpStream {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let stream = runtime.block_on(async {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
+        socket.connect(server.parse().unwrap()).await.unwrap()
+    });
+    let stream = stream.into_std().unwrap();
+    stream.set_nonblocking(false).unwrap();
+    stream
+}
