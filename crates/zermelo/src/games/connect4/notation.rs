@@ -76,6 +76,12 @@ impl Notation for Connect4 {
     /// three rows; or the moves from the start, e.g. `4453` (an empty text is the start).
     fn parse_position(&self, text: &str) -> Result<Board, Error> {
         let t = text.trim();
+        if t.is_empty() {
+            return Err(Error::bad_position(
+                text,
+                "empty: give the board (rows joined by '/') or the columns of the moves",
+            ));
+        }
         if !t.contains(['/', '.', 'x', 'X', 'o', 'O']) {
             return self.replay(t);
         }
