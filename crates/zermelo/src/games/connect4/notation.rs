@@ -216,7 +216,10 @@ mod tests {
         );
         assert_eq!(g.parse_position(&g.format_position(&p)).unwrap(), p);
         assert_eq!(g.parse_position("ddec").unwrap(), p);
-        assert_eq!(g.parse_position("").unwrap(), g.start());
+        assert!(
+            g.parse_position("").is_err(),
+            "the start is its board, not no text"
+        );
         assert_eq!(g.format_move(&p, &g.parse_move(&p, "g").unwrap()), "7");
     }
 
