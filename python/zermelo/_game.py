@@ -8,7 +8,7 @@ import os
 import re
 import threading
 import warnings
-from typing import Any, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _native
 from ._openspiel import PREFIX, OpenSpielGame, is_pyspiel_game
@@ -394,7 +394,7 @@ def own(
         raise ValueError(f"{name_of(game)}: zermelo.open was called on the game while it is being explored (from its own methods)")
     exploring.add(mark)
     try:
-        read = None if explore else saved_graph(game, graph, version, saved, None if budget is None else budget // 8)
+        read = None if explore else saved_graph(game, head, saved, None if budget is None else budget // 8)
         if read is not None:
             differs = verify(game, read[0])
             if not differs:
@@ -428,14 +428,16 @@ def own(
     return Game(spec, data, game)
 
 
-def saved_graph(game: GameProtocol, graph: str, version: str, saved: str, limit: Optional[int]) -> Optional[Tuple[Explored, str]]:
-    """The graph saved at `saved` for `game` as it is now, with its identity (see
-    `read_graph`); an OpenSpiel game's graph saved with its moves counted sets the game
-    to count them."""
-    read = read_graph(saved, graph_head(graph, version, game), limit)
+def saved_graph(
+    game: GameProtocol, head: Dict[str, str], saved: str, limit: Optional[int]
+) -> Optional[Tuple[Explored, str]]:
+    """The graph saved at `saved` under `head` (what `graph_head` says of `game` now),
+    with its identity (see `read_graph`); an OpenSpiel game's graph saved with its moves
+    counted sets the game to count them."""
+    read = read_graph(saved, head, limit)
     if read is None and isinstance(game, OpenSpielGame) and not game.counted:
         game.counted = True
-        read = read_graph(saved, graph_head(graph, version, game), limit)
+        read = read_graph(saved, graph_head(head["name"], head["version"], game), limit)
         game.counted = read is not None
     return read
 
