@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use zermelo::catalog;
-use zermelo::session::{Options, PositionView, Verdict};
+use zermelo::session::{Options, PositionView};
 
 /// Games of each example: each a different seed.
 const GAMES: u64 = 2;
@@ -32,29 +32,13 @@ fn golden_path(spec: &str) -> PathBuf {
         .join(format!("{name}.txt"))
 }
 
-/// One value as the CLI words it: "win in 3", "draw", "lose by 2 (4–6)".
-fn words(v: &Verdict) -> String {
-    let mut s = v.value.unwrap_or("unvalued").to_string();
-    if let Some(m) = v.margin {
-        write!(s, " by {m:+}").unwrap();
-    }
-    if let Some(scores) = &v.scores {
-        let scores: Vec<String> = scores.iter().map(i32::to_string).collect();
-        write!(s, " ({})", scores.join("–")).unwrap();
-    }
-    if let Some(r) = v.remoteness {
-        write!(s, " in {r}").unwrap();
-    }
-    s
-}
-
 /// The lines of one position: its notation, who moves, its value, its picture and every
 /// listed move with its value.
 fn describe(view: &PositionView, out: &mut String) {
     writeln!(out, "position {}", view.position).unwrap();
     match &view.result {
         Some(result) => writeln!(out, "over: {result}").unwrap(),
-        None => writeln!(out, "{} to move: {}", view.to_move, words(&view.verdict)).unwrap(),
+        None => writeln!(out, "{} to move: {}", view.to_move, view.verdict.words()).unwrap(),
     }
     if let Some(points) = &view.points {
         writeln!(out, "points {points:?}").unwrap();
@@ -66,7 +50,7 @@ fn describe(view: &PositionView, out: &mut String) {
     for m in &view.moves {
         let best = if m.best { " *" } else { "" };
         let note = m.note.as_deref().map(|n| format!(" ({n})")).unwrap_or_default();
-        writeln!(out, "  {}: {}{best}{note}", m.notation, words(&m.verdict)).unwrap();
+        writeln!(out, "  {}: {}{best}{note}", m.notation, m.verdict.words()).unwrap();
     }
 }
 
