@@ -8,6 +8,7 @@ use clap::ValueEnum;
 use serde::Serialize;
 use serde_json::Value as Json;
 use zermelo::session::{quantity, Graph};
+use zermelo::Class;
 
 use crate::report::{document, Report};
 
@@ -88,12 +89,12 @@ fn seat_colour(seat: u8) -> (&'static str, &'static str) {
 }
 
 /// The fill of a node by its value for the player to move.
-fn value_fill(value: Option<&str>) -> &'static str {
+fn value_fill(value: Option<Class>) -> &'static str {
     match value {
-        Some("win") => "#c7ecc7",
-        Some("lose") => "#f5c6c6",
-        Some("draw") => "#fbefb0",
-        _ => "#ffffff",
+        Some(Class::Win) => "#c7ecc7",
+        Some(Class::Lose) => "#f5c6c6",
+        Some(Class::Draw) => "#fbefb0",
+        None => "#ffffff",
     }
 }
 
@@ -269,7 +270,7 @@ pub fn graphml(graph: &Graph) -> String {
             data(&mut out, d, "points", &json_text(points));
         }
         if let Some(value) = n.value {
-            data(&mut out, d, "value", value);
+            data(&mut out, d, "value", value.word());
         }
         if let Some(r) = n.remoteness {
             data(&mut out, d, "remoteness", &r.to_string());
@@ -325,13 +326,13 @@ pub fn summary(graph: &Graph, path: &Path, format: Format) -> String {
             ),
         };
     }
-    let count = |v: &str| graph.nodes.iter().filter(|n| n.value == Some(v)).count();
+    let count = |v| graph.nodes.iter().filter(|n| n.value == Some(v)).count();
     if graph.nodes.iter().any(|n| n.value.is_some()) {
         text += &format!(
             "nodes won by the player to move: {}, lost: {}, drawn: {}\n",
-            count("win"),
-            count("lose"),
-            count("draw")
+            count(Class::Win),
+            count(Class::Lose),
+            count(Class::Draw)
         );
     }
     text += &format!("written to {} ({})\n", path.display(), format.name());

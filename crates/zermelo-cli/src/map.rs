@@ -12,6 +12,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use serde_json::json;
 use zermelo::balance_map::{BalanceMap, MapRow, Status};
 use zermelo::session::{bytes_text, quantity, FactValue, Options};
+use zermelo::Class;
 
 use crate::commands::cancel_on_ctrl_c;
 use crate::progress;
@@ -20,9 +21,9 @@ use crate::report::Report;
 /// The first player's result in words: "win", "draw", "loss", or why there is none.
 fn result(row: &MapRow) -> &'static str {
     match (row.status, row.verdict.value) {
-        (Status::Solved, Some("win")) => "win",
-        (Status::Solved, Some("lose")) => "loss",
-        (Status::Solved, Some("draw")) => "draw",
+        (Status::Solved, Some(Class::Win)) => "win",
+        (Status::Solved, Some(Class::Lose)) => "loss",
+        (Status::Solved, Some(Class::Draw)) => "draw",
         (Status::Solved, _) => "solved",
         (Status::Skipped, _) => "skipped",
         (Status::Refused, _) => "refused",
@@ -34,7 +35,7 @@ fn how(row: &MapRow) -> String {
     match (row.verdict.margin, row.verdict.remoteness) {
         (Some(0), _) => String::new(),
         (Some(m), _) => format!("by {}", m.abs()),
-        (None, Some(r)) if row.verdict.value != Some("draw") => format!("in {r} moves"),
+        (None, Some(r)) if row.verdict.value != Some(Class::Draw) => format!("in {r} moves"),
         _ => String::new(),
     }
 }
@@ -46,9 +47,9 @@ fn cell(row: &MapRow) -> String {
         Status::Refused => String::new(),
         Status::Solved => match (row.verdict.margin, row.verdict.value, row.verdict.remoteness) {
             (Some(m), _, _) => format!("{m:+}"),
-            (None, Some("win"), Some(r)) => format!("W{r}"),
-            (None, Some("lose"), Some(r)) => format!("L{r}"),
-            (None, Some("draw"), _) => "D".into(),
+            (None, Some(Class::Win), Some(r)) => format!("W{r}"),
+            (None, Some(Class::Lose), Some(r)) => format!("L{r}"),
+            (None, Some(Class::Draw), _) => "D".into(),
             _ => String::new(),
         },
     }
@@ -293,7 +294,7 @@ fn to_csv(map: &BalanceMap) -> String {
             quote(&r.game),
             status.as_ref().and_then(|s| s.as_str()).unwrap_or(""),
             opt(r.to_move.clone()),
-            opt(r.verdict.value.map(str::to_string)),
+            opt(r.verdict.value.map(|c| c.word().to_string())),
             opt(r.verdict.remoteness.map(|v| v.to_string())),
             opt(r.verdict.margin.map(|v| v.to_string())),
             opt(r.positions.map(|v| v.to_string())),
@@ -328,8 +329,8 @@ fn to_csv(map: &BalanceMap) -> String {
 /// win, white skipped or refused.
 fn colour(row: &MapRow) -> RGBColor {
     match (row.status, row.verdict.value) {
-        (Status::Solved, Some("win")) => RGBColor(46, 110, 180),
-        (Status::Solved, Some("lose")) => RGBColor(214, 96, 56),
+        (Status::Solved, Some(Class::Win)) => RGBColor(46, 110, 180),
+        (Status::Solved, Some(Class::Lose)) => RGBColor(214, 96, 56),
         (Status::Solved, _) => RGBColor(185, 185, 185),
         _ => WHITE,
     }

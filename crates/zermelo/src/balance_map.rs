@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use crate::session::{Big, Cost, Fact, Options, Solution, Verdict};
 use crate::spec::Family;
-use crate::{catalog, Error};
+use crate::{catalog, Class, Error};
 
 /// How an estimate may exceed a member's time before the member is skipped unsolved:
 /// estimates of searches are rough, so a member is tried unless it is far over.
@@ -225,16 +225,16 @@ pub fn map(
                 .to_string(),
         ));
     }
-    let value = |word: &str| rows.iter().filter(|r| r.verdict.value == Some(word)).count() as u64;
+    let value = |class| rows.iter().filter(|r| r.verdict.value == Some(class)).count() as u64;
     let status = |s: Status| rows.iter().filter(|r| r.status == s).count() as u64;
     Ok(BalanceMap {
         family: family_text.trim().to_string(),
         keys: family.varying().iter().map(|k| k.to_string()).collect(),
         member_seconds: seconds,
         member_bytes: opts.budget.bytes(),
-        first_wins: value("win"),
-        draws: value("draw"),
-        second_wins: value("lose"),
+        first_wins: value(Class::Win),
+        draws: value(Class::Draw),
+        second_wins: value(Class::Lose),
         skipped: status(Status::Skipped),
         refused: status(Status::Refused),
         seconds: started.elapsed().as_secs_f64(),

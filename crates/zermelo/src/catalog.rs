@@ -282,7 +282,7 @@ pub fn register(entry: Entry) -> Result<&'static Entry, Error> {
 /// assert_eq!(entry.info.name, "heap");
 /// let session = zermelo::catalog::open("heap").unwrap();
 /// let solved = session.solve(&Default::default()).unwrap();
-/// assert_eq!(solved.verdict.value, Some("win")); // 7 is no multiple of 3
+/// assert_eq!(solved.verdict.value, Some(zermelo::Class::Win)); // 7 is no multiple of 3
 /// zermelo::conformance::check(entry).unwrap();
 /// ```
 pub fn register_game<G>(

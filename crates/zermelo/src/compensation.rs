@@ -10,7 +10,7 @@
 use crate::analysis::report::pie_key;
 use crate::session::{Compensation, Options, Setting, Verdict};
 use crate::spec::Spec;
-use crate::{catalog, Error};
+use crate::{catalog, Class, Error};
 
 /// The most settings of a range solved one by one; longer ranges are bisected.
 pub const BISECT_ABOVE: usize = 16;
@@ -89,14 +89,8 @@ pub fn along(spec: &str, along: &str, opts: &Options) -> Result<Compensation, Er
         .iter()
         .find(|s| s.verdict.value != solved[0].verdict.value)
         .map(|s| s.setting.clone());
-    let key_of = |v: &Verdict| {
-        let class = match v.value {
-            Some("win") => 1,
-            Some("lose") => -1,
-            _ => 0,
-        };
-        pie_key(class, v.margin, v.remoteness)
-    };
+    // Settings are valued at the start, for the first seat.
+    let key_of = |v: &Verdict| pie_key(v.value.unwrap_or(Class::Draw), v.lead(0), v.remoteness);
     let best = solved.iter().map(|s| key_of(&s.verdict)).min();
     let fairest = solved
         .iter()

@@ -22,7 +22,7 @@ use rand::{Rng, SeedableRng};
 use crate::catalog::Entry;
 use crate::session::{Options, PositionView, Session, Verdict};
 use crate::spec::Spec;
-use crate::Error;
+use crate::{Class, Error};
 
 /// Positions whose values are checked per example (the whole tree when smaller).
 const TREE_NODES: u64 = 1_500;
@@ -223,14 +223,8 @@ fn place(spec: &str, moves: &[String]) -> String {
 /// The move's value as its child's value implies it, seen from the mover of the parent.
 fn through(parent: &PositionView, child: &PositionView) -> Verdict {
     let same = child.to_move == parent.to_move;
-    let flip = |v: Option<&'static str>| match (v, same) {
-        (v, true) => v,
-        (Some("win"), false) => Some("lose"),
-        (Some("lose"), false) => Some("win"),
-        (v, false) => v,
-    };
     Verdict {
-        value: flip(child.verdict.value),
+        value: child.verdict.value.map(|c| if same { c } else { c.for_other() }),
         remoteness: child.verdict.remoteness.map(|r| r + 1),
         margin: child.verdict.margin.map(|m| if same { m } else { -m }),
         scores: child.verdict.scores.clone(),
@@ -259,9 +253,9 @@ fn answered(solved: &Verdict, shown: &Verdict) -> Verdict {
 fn rank(v: &Verdict) -> (i32, i64) {
     let remoteness = i64::from(v.remoteness.unwrap_or(0));
     match v.value {
-        Some("win") => (2, -remoteness),
-        Some("draw") => (1, 0),
-        _ => (0, remoteness),
+        Some(Class::Win) => (2, -remoteness),
+        Some(Class::Draw) => (1, 0),
+        Some(Class::Lose) | None => (0, remoteness),
     }
 }
 

@@ -6,6 +6,7 @@
 pub mod analysis;
 pub mod balance_map;
 pub mod catalog;
+pub mod class;
 pub mod compensation;
 pub mod conformance;
 pub mod error;
@@ -21,6 +22,7 @@ pub mod spec;
 pub mod table;
 pub mod value;
 
+pub use class::Class;
 pub use error::Error;
 pub use game::{Game, Impartial, Indexed, Levelled, Notation, Outcome, PlayerId, Scored, Symmetric};
 pub use spec::Spec;

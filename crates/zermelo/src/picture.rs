@@ -4,6 +4,8 @@
 
 use serde::Serialize;
 
+use crate::class::Class;
+
 /// What a shape is drawn as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -144,8 +146,8 @@ impl Grid {
 /// (`win`, `draw`, `lose`, or none) and a few characters to write on it (`3`, `+2`).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Mark {
-    /// "win", "draw" or "lose"; `None` when unknown.
-    pub value: Option<&'static str>,
+    /// Who wins by the move; `None` when unknown.
+    pub value: Option<Class>,
     /// What is written on the move.
     pub text: String,
 }
@@ -171,12 +173,12 @@ fn named(color: &str) -> &str {
 }
 
 /// The stroke and fill of a move marked `value`.
-fn hint(value: Option<&str>) -> (&'static str, &'static str) {
+fn hint(value: Option<Class>) -> (&'static str, &'static str) {
     match value {
-        Some("win") => ("#3aa845", "#bfe8b0"),
-        Some("draw") => ("#e2b600", "#f5e6a0"),
-        Some("lose") => ("#d64541", "#f3c0c0"),
-        _ => ("#999999", "#e4e4e4"),
+        Some(Class::Win) => ("#3aa845", "#bfe8b0"),
+        Some(Class::Draw) => ("#e2b600", "#f5e6a0"),
+        Some(Class::Lose) => ("#d64541", "#f3c0c0"),
+        None => ("#999999", "#e4e4e4"),
     }
 }
 

@@ -3,6 +3,7 @@
 use std::cmp::Ordering;
 use std::fmt;
 
+use crate::class::Class;
 use crate::game::{Outcome, PlayerId};
 
 /// The value of a position for the player to move, with its remoteness: the number of
@@ -45,13 +46,18 @@ impl Value {
         }
     }
 
+    /// Who wins, without the distance.
+    pub fn class(self) -> Class {
+        match self {
+            Value::Win(_) => Class::Win,
+            Value::Lose(_) => Class::Lose,
+            Value::Draw => Class::Draw,
+        }
+    }
+
     /// "win", "lose" or "draw".
     pub fn word(self) -> &'static str {
-        match self {
-            Value::Win(_) => "win",
-            Value::Lose(_) => "lose",
-            Value::Draw => "draw",
-        }
+        self.class().word()
     }
 
     /// A single integer that orders values from the mover's point of view and that

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use zermelo::balance_map::{map, BalanceMap, MapRow, Status};
 use zermelo::session::{Budget, Options};
+use zermelo::Class;
 use zermelo::Error;
 
 /// Options that keep nothing on disk.
@@ -51,7 +52,7 @@ fn m_n_k_members_agree_with_the_published_values() {
         let (w, h, k) = (w.to_string(), h.to_string(), k.to_string());
         let row = member(&m, &[("m", &w), ("n", &h), ("k", &k)]);
         assert_eq!(row.status, Status::Solved, "{}", row.game);
-        assert_eq!(row.verdict.value, Some(value), "{}", row.game);
+        assert_eq!(row.verdict.value.map(Class::word), Some(value), "{}", row.game);
     }
     // k = 4 on a board three cells wide and high is no game: refused, with the reason.
     let none = member(&m, &[("m", "3"), ("n", "3"), ("k", "4")]);
@@ -72,7 +73,7 @@ fn domineering_squares_have_their_published_outcome_classes() {
     for (size, first_wins) in [("2", true), ("3", true), ("4", true), ("5", false)] {
         for first in ["vertical", "horizontal"] {
             let row = member(&m, &[("rows", size), ("cols", size), ("first", first)]);
-            let expected = if first_wins { "win" } else { "lose" };
+            let expected = if first_wins { Class::Win } else { Class::Lose };
             assert_eq!(row.verdict.value, Some(expected), "{}", row.game);
         }
     }
@@ -94,11 +95,14 @@ fn dots_members_agree_with_wilsons_analysis() {
     // wins by 3; on 2 x 2 boxes the first player wins 3 to 1.
     let m = run("dots:size=3..4", 60.0);
     let two = member(&m, &[("size", "3")]);
-    assert_eq!((two.verdict.value, two.verdict.margin), (Some("win"), Some(2)));
+    assert_eq!(
+        (two.verdict.value, two.verdict.margin),
+        (Some(Class::Win), Some(2))
+    );
     let three = member(&m, &[("size", "4")]);
     assert_eq!(
         (three.verdict.value, three.verdict.margin),
-        (Some("lose"), Some(-3))
+        (Some(Class::Lose), Some(-3))
     );
     assert_eq!((m.first_wins, m.second_wins), (1, 1));
 }
@@ -156,7 +160,7 @@ fn every_member_reports_to_the_caller_in_order() {
     // S(1,2): the losses are the multiples of 3.
     for n in 10..=12 {
         let row = member(&m, &[("set", "1/2"), ("n", &n.to_string())]);
-        let expected = if n % 3 == 0 { "lose" } else { "win" };
+        let expected = if n % 3 == 0 { Class::Lose } else { Class::Win };
         assert_eq!(row.verdict.value, Some(expected), "{}", row.game);
     }
 }

@@ -6,6 +6,7 @@
 
 use zermelo::catalog;
 use zermelo::session::{Options, Solution};
+use zermelo::Class;
 
 const VERTICAL: &str = "Vertical";
 const HORIZONTAL: &str = "Horizontal";
@@ -52,8 +53,8 @@ fn solve(rows: usize, cols: usize, solver: Option<&str>) -> Solution {
 /// The winner a solution gives, Vertical having moved first.
 fn winner(solution: &Solution) -> &'static str {
     match solution.verdict.value {
-        Some("win") => VERTICAL,
-        Some("lose") => HORIZONTAL,
+        Some(Class::Win) => VERTICAL,
+        Some(Class::Lose) => HORIZONTAL,
         other => panic!("a Domineering board is won or lost: {other:?}"),
     }
 }

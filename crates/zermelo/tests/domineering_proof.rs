@@ -7,6 +7,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use zermelo::catalog;
 use zermelo::session::{Options, PositionView, Session, Solution};
+use zermelo::Class;
 use zermelo::Error;
 
 /// Options that save nothing, by proof or, with `remoteness`, by the exact search.
@@ -102,8 +103,11 @@ fn check_moves(view: &PositionView, exact: &PositionView) {
     assert_eq!(view.verdict.value, exact.verdict.value, "{at}");
     assert_eq!(view.verdict.remoteness, None, "{at}");
     let values: Vec<_> = view.moves.iter().map(|m| m.verdict.value.unwrap()).collect();
-    let wins = values.iter().take_while(|v| **v == "win").count();
-    assert!(values[wins..].iter().all(|v| *v == "lose"), "{at}: {values:?}");
+    let wins = values.iter().take_while(|v| **v == Class::Win).count();
+    assert!(
+        values[wins..].iter().all(|v| *v == Class::Lose),
+        "{at}: {values:?}"
+    );
     assert_eq!(view.moves.len(), exact.moves.len(), "{at}");
     for m in &view.moves {
         assert_eq!(m.verdict.remoteness, None, "{at} {}", m.notation);
@@ -155,10 +159,10 @@ fn the_perfect_player_never_loses_a_won_position_against_random() {
                     let m = if moves.len() % 2 == perfect {
                         let m = session.bot_move(&moves, "perfect", seed, &opts(false)).unwrap();
                         let after = [moves.clone(), vec![m.clone()]].concat();
-                        if view.verdict.value == Some("win") {
+                        if view.verdict.value == Some(Class::Win) {
                             won = true;
                             let next = session.position(&after, &opts(false)).unwrap();
-                            assert_eq!(next.verdict.value, Some("lose"), "{spec} {after:?}");
+                            assert_eq!(next.verdict.value, Some(Class::Lose), "{spec} {after:?}");
                         } else {
                             // Lost: the move the proof ranks first, listed first.
                             assert_eq!(m, view.moves[0].notation, "{spec} {moves:?}");

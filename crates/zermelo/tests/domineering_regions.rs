@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use zermelo::catalog;
 use zermelo::session::{FactValue, Options, Solution};
+use zermelo::Class;
 
 /// The positions and their classes: (board, class letter).
 fn positions() -> Vec<(String, String)> {
@@ -59,7 +60,7 @@ fn every_cgsuite_position_has_its_published_class() {
             // The mover wins exactly where the class says.
             let mover_wins = matches!((got.as_str(), mover), ("N", _) | ("L", "V") | ("R", "H"));
             assert_eq!(
-                solution.verdict.value == Some("win"),
+                solution.verdict.value == Some(Class::Win),
                 mover_wins,
                 "{board} {mover}: {solution:?}"
             );

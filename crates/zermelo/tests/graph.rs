@@ -13,6 +13,7 @@ use zermelo::games::mnk::Mnk;
 use zermelo::games::pawns::Pawns;
 use zermelo::session::{Fact, FactValue, Graph, Options, Session};
 use zermelo::solve::{plain_key, symmetric_key};
+use zermelo::Class;
 use zermelo::{Error, Game, Notation, Symmetric};
 
 /// The most nodes the tests draw.
@@ -239,7 +240,7 @@ fn pawns_three_by_five_agrees_with_count_and_solve() {
         let start = &graph.nodes[0];
         assert_eq!(start.value, solved.verdict.value);
         assert_eq!(start.remoteness, solved.verdict.remoteness);
-        assert_eq!(start.value, Some("win"));
+        assert_eq!(start.value, Some(Class::Win));
     }
     let n = plain.nodes.len();
     check_against_views(spec, &plain, (0..n).step_by(211), true);
@@ -267,9 +268,9 @@ fn subtraction_positions_with_a_multiple_of_four_are_lost() {
     for node in &plain.nodes {
         let heap: u64 = node.position.rsplit(':').next().unwrap().parse().unwrap();
         let (word, remoteness) = if heap.is_multiple_of(4) {
-            ("lose", 2 * (heap / 4))
+            (Class::Lose, 2 * (heap / 4))
         } else {
-            ("win", 2 * (heap / 4) + 1)
+            (Class::Win, 2 * (heap / 4) + 1)
         };
         assert_eq!(node.value, Some(word), "{}", node.position);
         assert_eq!(node.remoteness, Some(remoteness as u32), "{}", node.position);

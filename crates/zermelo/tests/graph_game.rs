@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use zermelo::catalog;
 use zermelo::explicit::{End, GameGraph, GraphBuilder};
 use zermelo::session::{Options, Verdict};
+use zermelo::Class;
 use zermelo::Error;
 
 /// Options with a data folder of the test's own.
@@ -143,7 +144,7 @@ fn loops_are_draws_as_worked_out_by_hand() {
     let opts = options("loops");
     let word = |position: &str| {
         let v = verdict(&spec, position, &opts);
-        (v.value.unwrap(), v.remoteness)
+        (v.value.unwrap().word(), v.remoteness)
     };
     for node in ["S", "A", "C", "E"] {
         assert_eq!(word(node), ("draw", None), "{node}");
@@ -162,7 +163,7 @@ fn loops_are_draws_as_worked_out_by_hand() {
         .map(|m| {
             (
                 m.notation.as_str(),
-                m.verdict.value.unwrap(),
+                m.verdict.value.unwrap().word(),
                 m.verdict.remoteness,
             )
         })
@@ -178,7 +179,7 @@ fn loops_are_draws_as_worked_out_by_hand() {
     assert_eq!(best, ["win"]);
     // The perfect players draw: the game never ends, and play stops at its ply limit.
     let solved = session.solve(&opts).unwrap();
-    assert_eq!(solved.verdict.value, Some("draw"));
+    assert_eq!(solved.verdict.value, Some(Class::Draw));
     let counts = session.count(false, &opts).unwrap();
     assert!(counts.games.is_none(), "endless games are not counted");
     assert_eq!(counts.positions.unwrap().total.0, 8);
@@ -209,14 +210,14 @@ fn an_installed_graph_is_replaced_by_one_of_the_same_name() {
     let fact = |solved: zermelo::session::Solution| format!("{:?}", solved.details);
     assert!(fact(session.solve(&opts).unwrap()).contains("solved now"));
     assert!(fact(catalog::open(&spec).unwrap().solve(&opts).unwrap()).contains("read from the data folder"));
-    assert_eq!(value(&spec), Some("draw"));
+    assert_eq!(value(&spec), Some(Class::Draw));
     // Installed again, changed: the saved table of the first is not read.
     let changed = fan("fan", 2, vec![End::Win(1), End::Win(0)]);
     let hash = format!("{:016x}", changed.content_hash());
     catalog::install_graph(changed).unwrap();
-    assert_eq!(value(&spec), Some("win"));
+    assert_eq!(value(&spec), Some(Class::Win));
     // A spec may pin the version and the content it wants.
-    assert_eq!(value(&format!("{spec},version=1,hash={hash}")), Some("win"));
+    assert_eq!(value(&format!("{spec},version=1,hash={hash}")), Some(Class::Win));
     for pinned in ["version=2", "hash=0123456789abcdef"] {
         let e = catalog::open(&format!("{spec},{pinned}"))
             .err()
@@ -241,14 +242,20 @@ fn points_decide_by_their_sign_with_two_seats_and_give_the_margin() {
     let moves: Vec<(&str, &str, Option<i32>)> = start
         .moves
         .iter()
-        .map(|m| (m.notation.as_str(), m.verdict.value.unwrap(), m.verdict.margin))
+        .map(|m| {
+            (
+                m.notation.as_str(),
+                m.verdict.value.unwrap().word(),
+                m.verdict.margin,
+            )
+        })
         .collect();
     // Seat 0 moves: 1 to 3 loses by 2, 2 to 2 draws.
     assert_eq!(moves, [("m1", "draw", Some(0)), ("m0", "lose", Some(-2))]);
     let solved = session.solve(&opts).unwrap();
     assert_eq!(
         (solved.verdict.value, solved.verdict.margin),
-        (Some("draw"), Some(0))
+        (Some(Class::Draw), Some(0))
     );
     let end = session.position(&["m0".into()], &opts).unwrap();
     assert_eq!(end.points, Some(vec![1, 3]));
@@ -266,7 +273,7 @@ fn more_than_two_seats_are_solved_by_max_n_where_play_cannot_loop() {
     let solved = session.solve(&opts).unwrap();
     assert_eq!(solved.solver, "max-n");
     assert_eq!(solved.verdict.scores, Some(vec![1, 2, 0]));
-    assert_eq!(solved.verdict.value, Some("lose"));
+    assert_eq!(solved.verdict.value, Some(Class::Lose));
     let view = session.position(&[], &opts).unwrap();
     let best: Vec<&str> = view
         .moves
@@ -319,7 +326,7 @@ fn games_too_long_for_a_saved_table_are_kept_in_memory() {
     let solved = session.solve(&opts).unwrap();
     assert_eq!(
         (solved.verdict.value, solved.verdict.remoteness),
-        (Some("lose"), Some(300))
+        (Some(Class::Lose), Some(300))
     );
     assert!(solved.details.iter().any(|f| f.key == "table"));
     assert!(!opts.data_dir.exists() || std::fs::read_dir(&opts.data_dir).unwrap().next().is_none());
@@ -493,5 +500,5 @@ fn a_cancelled_or_spent_budget_gives_an_error_never_a_value() {
     }
     // The same session solves under a budget that allows it.
     let solved = session.solve(&with(Budget::default())).unwrap();
-    assert_eq!(solved.verdict.value, Some("draw"));
+    assert_eq!(solved.verdict.value, Some(Class::Draw));
 }

@@ -6,6 +6,7 @@ use zermelo::games::impartial::HeapGame;
 use zermelo::games::impartial::{grundy, sequence_db};
 use zermelo::session::{Options, PositionView, Session, MOVES_LISTED};
 use zermelo::solve::memo::MemoSolver;
+use zermelo::Class;
 use zermelo::{Error, Game, Notation, Spec, Value};
 
 fn open(spec: &str) -> Box<dyn Session> {
@@ -47,7 +48,7 @@ fn session_moves(view: &PositionView) -> Vec<(String, &'static str)> {
     let mut moves: Vec<(String, &'static str)> = view
         .moves
         .iter()
-        .map(|m| (m.notation.clone(), m.verdict.value.unwrap()))
+        .map(|m| (m.notation.clone(), m.verdict.value.unwrap().word()))
         .collect();
     moves.sort();
     moves
@@ -56,7 +57,7 @@ fn session_moves(view: &PositionView) -> Vec<(String, &'static str)> {
 fn winning(view: &PositionView) -> Vec<&str> {
     view.moves
         .iter()
-        .filter(|m| m.verdict.value == Some("win"))
+        .filter(|m| m.verdict.value == Some(Class::Win))
         .map(|m| m.notation.as_str())
         .collect()
 }
@@ -77,16 +78,16 @@ fn nim_six_nine_three_is_won_only_by_taking_four_from_the_nine() {
         .collect();
     assert_eq!(best, ["2-4"]);
     assert_eq!(view.moves[0].note.as_deref(), Some("take 4 from heap 2 (9 -> 5)"));
-    assert_eq!(view.verdict.value, Some("win"));
+    assert_eq!(view.verdict.value, Some(Class::Win));
     assert_eq!(view.verdict.remoteness, None);
     let nim_sum = view.details.iter().find(|f| f.key == "grundy").unwrap();
     assert_eq!(nim_sum.value.to_string(), "12");
 
     let solution = s.solve(&Options::default()).unwrap();
-    assert_eq!(solution.verdict.value, Some("win"));
+    assert_eq!(solution.verdict.value, Some(Class::Win));
     assert_eq!(s.bot_move(&[], "perfect", 1, &Options::default()).unwrap(), "2-4");
     let after = s.position(&["2-4".into()], &Options::default()).unwrap();
-    assert_eq!(after.verdict.value, Some("lose"));
+    assert_eq!(after.verdict.value, Some(Class::Lose));
     assert!(winning(&after).is_empty());
 }
 
@@ -101,7 +102,7 @@ fn twenty_one_stones_of_one_two_three_are_a_first_player_win() {
         save: false,
         ..Options::default()
     };
-    assert_eq!(s.solve(&unsaved).unwrap().verdict.value, Some(searched.word()));
+    assert_eq!(s.solve(&unsaved).unwrap().verdict.value, Some(searched.class()));
     let view = s.position(&[], &Options::default()).unwrap();
     assert_eq!(session_moves(&view), searched_moves(spec));
     assert_eq!(winning(&view), ["1-1"]);
@@ -119,7 +120,7 @@ fn misere_nim_agrees_with_search() {
         assert_eq!(session_moves(&view), searched_moves(spec), "{spec}");
         let g = game(spec);
         let searched = MemoSolver::new(&g).solve(&g.start());
-        assert_eq!(view.verdict.value, Some(searched.word()), "{spec}");
+        assert_eq!(view.verdict.value, Some(searched.class()), "{spec}");
         assert!(view.details.iter().all(|f| f.key != "grundy"), "{spec}");
     }
 }
@@ -136,11 +137,11 @@ fn a_huge_kayles_heap_lists_a_few_moves_and_counts_them_all() {
     assert!(view.moves_total.0 > MOVES_LISTED as u128);
     // Winning moves come first, and each leaves a lost position.
     let first = &view.moves[0];
-    assert_eq!(first.verdict.value, Some("win"));
+    assert_eq!(first.verdict.value, Some(Class::Win));
     let after = s
         .position(std::slice::from_ref(&first.notation), &Options::default())
         .unwrap();
-    assert_eq!(after.verdict.value, Some("lose"));
+    assert_eq!(after.verdict.value, Some(Class::Lose));
 }
 
 #[test]

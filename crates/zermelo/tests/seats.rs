@@ -3,6 +3,7 @@
 
 use zermelo::catalog;
 use zermelo::session::{Options, Standings};
+use zermelo::Class;
 
 /// Options with a data folder of the test's own.
 fn options(name: &str) -> Options {
@@ -25,7 +26,7 @@ fn the_second_seat_wins_every_game_of_three_by_three_boxes() {
     let opts = options("dots");
     // The 3 x 3-box board is lost by the first player.
     let solved = catalog::open("dots:size=4").unwrap().solve(&opts).unwrap();
-    assert_eq!(solved.verdict.value, Some("lose"), "{solved:?}");
+    assert_eq!(solved.verdict.value, Some(Class::Lose), "{solved:?}");
     let s = tournament("dots:size=4", &["perfect", "strong"], 4, &opts);
     for p in &s.players {
         assert_eq!((p.wins, p.losses, p.points), (2, 2, 2.0), "{s:?}");

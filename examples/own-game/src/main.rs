@@ -21,7 +21,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     };
 
     let solved = session.solve(&opts)?;
-    let value = solved.verdict.value.unwrap_or("unknown");
+    let value = solved.verdict.value.map_or("unknown", |c| c.word());
     println!("\n{SPEC} is a {value} for {}, the first to mark", solved.to_move);
     println!("({} positions, by {})", solved.positions, solved.solver);
 
@@ -49,18 +49,10 @@ fn show(view: &PositionView) {
         "\n{}{} to move: {}",
         view.board,
         view.to_move,
-        said(&view.verdict)
+        view.verdict.words()
     );
     for m in &view.moves {
         let best = if m.best { "  (best)" } else { "" };
-        println!("  mark {:>2}: {}{best}", m.notation, said(&m.verdict));
-    }
-}
-
-/// A value in words: `win in 3`, `draw`.
-fn said(verdict: &zermelo::session::Verdict) -> String {
-    match (verdict.value, verdict.remoteness) {
-        (Some(value @ ("win" | "lose")), Some(moves)) => format!("{value} in {moves}"),
-        (value, _) => value.unwrap_or("unknown").to_string(),
+        println!("  mark {:>2}: {}{best}", m.notation, m.verdict.words());
     }
 }

@@ -5,6 +5,7 @@ use zermelo::catalog;
 use zermelo::conformance;
 use zermelo::session::{Options, Session};
 use zermelo::spec::GameInfo;
+use zermelo::Class;
 use zermelo::Error;
 
 fn options() -> Options {
@@ -20,7 +21,7 @@ fn open(spec: &str) -> Box<dyn Session> {
 }
 
 /// (value, remoteness) of every move from the position after `moves`, in cell order.
-fn moves_valued(session: &dyn Session, moves: &[&str]) -> Vec<(String, Option<&'static str>, Option<u32>)> {
+fn moves_valued(session: &dyn Session, moves: &[&str]) -> Vec<(String, Option<Class>, Option<u32>)> {
     let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
     let view = session.position(&moves, &options()).unwrap();
     let mut out: Vec<_> = view
@@ -37,12 +38,12 @@ fn every_strip_is_a_draw() {
     for cells in 1..=9 {
         let spec = format!("strip:cells={cells}");
         let solved = open(&spec).solve(&options()).unwrap();
-        assert_eq!(solved.verdict.value, Some("draw"), "{spec}");
+        assert_eq!(solved.verdict.value, Some(Class::Draw), "{spec}");
         assert_eq!(solved.to_move, "X");
     }
     // The default strip, of 7 cells.
     let solved = open("strip").solve(&options()).unwrap();
-    assert_eq!(solved.verdict.value, Some("draw"));
+    assert_eq!(solved.verdict.value, Some(Class::Draw));
 }
 
 #[test]
@@ -52,7 +53,7 @@ fn every_first_mark_draws() {
     let cells: Vec<String> = (1..=7).map(|c| c.to_string()).collect();
     assert_eq!(values.iter().map(|(m, ..)| m.clone()).collect::<Vec<_>>(), cells);
     assert!(
-        values.iter().all(|(_, value, _)| *value == Some("draw")),
+        values.iter().all(|(_, value, _)| *value == Some(Class::Draw)),
         "{values:?}"
     );
 }
@@ -67,22 +68,22 @@ fn two_threats_win_in_two() {
     assert_eq!(view.position, "..xx..o");
     assert_eq!(
         (view.to_move.as_str(), view.verdict.value, view.verdict.remoteness),
-        ("O", Some("lose"), Some(2))
+        ("O", Some(Class::Lose), Some(2))
     );
     let lost: Vec<_> = ["1", "2", "5", "6"]
         .iter()
-        .map(|m| (m.to_string(), Some("lose"), Some(2)))
+        .map(|m| (m.to_string(), Some(Class::Lose), Some(2)))
         .collect();
     assert_eq!(moves_valued(session.as_ref(), &["3", "7", "4"]), lost);
     // After O blocks 5, only X's mark at 2 wins at once.
     let after = moves_valued(session.as_ref(), &["3", "7", "4", "5"]);
     let wins: Vec<&str> = after
         .iter()
-        .filter(|(_, value, _)| *value == Some("win"))
+        .filter(|(_, value, _)| *value == Some(Class::Win))
         .map(|(m, ..)| m.as_str())
         .collect();
     assert_eq!(wins, ["2"]);
-    assert_eq!(after[1], ("2".to_string(), Some("win"), Some(1)));
+    assert_eq!(after[1], ("2".to_string(), Some(Class::Win), Some(1)));
 }
 
 #[test]

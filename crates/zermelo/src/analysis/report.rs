@@ -14,6 +14,7 @@ use rustc_hash::FxHashSet;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
+use crate::class::Class;
 use crate::game::{Levelled, Notation};
 use crate::solve::Limit;
 use crate::table::db::{Database, Layer};
@@ -322,22 +323,13 @@ pub fn forgiveness_by_levels<G: Levelled + Notation>(
     Ok(walk.finish(game, reached))
 }
 
-/// The class of a value: 1 a win, 0 a draw, -1 a loss.
-pub fn class(v: Value) -> i8 {
-    match v {
-        Value::Win(_) => 1,
-        Value::Draw => 0,
-        Value::Lose(_) => -1,
-    }
-}
-
 /// How far a first move's value leaves the game from even once the second player may take
-/// it over: its class for the first player, its margin and its remoteness. The order of
-/// the returned keys: smaller is fairer (an exact draw first, then the smallest margin,
-/// then the longest game).
-pub fn pie_key(class: i8, margin: Option<i32>, remoteness: Option<u32>) -> (bool, u32, i64) {
-    let decisive = class != 0 || margin.is_some_and(|m| m != 0);
-    let gap = margin.map_or(0, i32::unsigned_abs);
+/// it over: its class for the first player, its lead (margin or score gap) and its
+/// remoteness. The order of the returned keys: smaller is fairer (an exact draw first,
+/// then the smallest lead, then the longest game).
+pub fn pie_key(class: Class, lead: Option<i32>, remoteness: Option<u32>) -> (bool, u32, i64) {
+    let decisive = class != Class::Draw || lead.is_some_and(|m| m != 0);
+    let gap = lead.map_or(0, i32::unsigned_abs);
     (decisive, gap, -i64::from(remoteness.unwrap_or(0)))
 }
 
@@ -438,9 +430,9 @@ impl Certificate {
                 None => "unknown".into(),
             };
             hash.update(format!("{text} {value}\n").as_bytes());
-            wins += valued_as(*v, "win");
-            draws += valued_as(*v, "draw");
-            losses += valued_as(*v, "lose");
+            wins += valued_as(*v, Class::Win);
+            draws += valued_as(*v, Class::Draw);
+            losses += valued_as(*v, Class::Lose);
         }
         Certificate {
             order: "position",
@@ -486,9 +478,9 @@ impl Certificate {
     }
 }
 
-/// 1 when `v` is the value called `want`.
-fn valued_as(v: Option<Value>, want: &str) -> u64 {
-    u64::from(v.is_some_and(|v| v.word() == want))
+/// 1 when `v` is of the class `want`.
+fn valued_as(v: Option<Value>, want: Class) -> u64 {
+    u64::from(v.is_some_and(|v| v.class() == want))
 }
 
 /// Bytes as lower-case hex.
@@ -503,12 +495,15 @@ mod tests {
     #[test]
     fn the_fairest_first_move_is_a_draw_then_the_smallest_margin() {
         let keys = [
-            pie_key(1, Some(3), None),
-            pie_key(-1, Some(-1), None),
-            pie_key(1, Some(1), None),
+            pie_key(Class::Win, Some(3), None),
+            pie_key(Class::Lose, Some(-1), None),
+            pie_key(Class::Win, Some(1), None),
         ];
         assert_eq!(pie_order(&keys), vec![1, 2]);
-        let keys = [pie_key(1, None, Some(5)), pie_key(0, None, None)];
+        let keys = [
+            pie_key(Class::Win, None, Some(5)),
+            pie_key(Class::Draw, None, None),
+        ];
         assert_eq!(pie_order(&keys), vec![1]);
     }
 

@@ -23,7 +23,7 @@
 //! let spec = zermelo::catalog::install_graph(graph).unwrap();
 //! assert_eq!(spec, "graph:name=steps");
 //! let solved = zermelo::catalog::open(&spec).unwrap().solve(&Default::default()).unwrap();
-//! assert_eq!(solved.verdict.value, Some("win"));
+//! assert_eq!(solved.verdict.value, Some(zermelo::Class::Win));
 //! ```
 
 pub mod file;

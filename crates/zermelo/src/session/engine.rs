@@ -27,7 +27,7 @@ use crate::play::{play_match, tournament, Player};
 use crate::solve::{KeyFn, Limit};
 use crate::spec::{GameInfo, COMMON_PLAYERS};
 use crate::table::db::Database;
-use crate::Error;
+use crate::{Class, Error};
 
 /// Bytes a graph takes per position visited, about: the position kept two or three times,
 /// its node and edges, their text.
@@ -351,7 +351,7 @@ impl<S: Strategy> GameSession<S> {
                 .map(|m| {
                     let worth = match m.verdict.margin {
                         Some(margin) => f64::from(margin),
-                        None => f64::from(class_of(&m.verdict)?),
+                        None => f64::from(class_of(&m.verdict)?.sign()),
                     };
                     Ok((g.parse_move(p, &m.notation)?, worth))
                 })
@@ -706,7 +706,7 @@ impl<S: Strategy> GameSession<S> {
                     terminal: outcome.is_some(),
                     result: outcome.map(|o| outcome_words(game, o)),
                     points: outcome.and_then(|_| self.strategy.points(game, p)),
-                    value: n.value.map(|v| v.word()),
+                    value: n.value.map(|v| v.class()),
                     remoteness: n.value.and_then(|v| v.remoteness()),
                     size: n.size,
                 }
@@ -796,7 +796,7 @@ impl<S: Strategy> GameSession<S> {
         let warning = (keeping < total).then(|| {
             format!(
                 "only {keeping} of {total} first moves keep the {}",
-                solution.verdict.value.unwrap_or("value")
+                solution.verdict.value.map_or("value", Class::word)
             )
         });
         let mut notes = Vec::new();
@@ -851,7 +851,7 @@ impl<S: Strategy> GameSession<S> {
             let view = self.strategy.view(p, opts, &tables)?;
             view.moves
                 .iter()
-                .map(|m| Ok((game.parse_move(p, &m.notation)?, class_of(&m.verdict)?)))
+                .map(|m| Ok((game.parse_move(p, &m.notation)?, class_of(&m.verdict)?.sign())))
                 .collect::<Result<Vec<_>, Error>>()
         };
         let walked = design::forgiveness(game, start, moves_of, REPORT_SUBGRAPH, &limit).map_err(stopped);
@@ -1151,16 +1151,10 @@ fn part_limit(opts: &Options, entry_bytes: u64) -> Limit {
     }
 }
 
-/// 1 for a win, 0 for a draw, -1 for a loss; an error for a value not known.
-fn class_of(v: &Verdict) -> Result<i8, Error> {
-    match v.value {
-        Some("win") => Ok(1),
-        Some("draw") => Ok(0),
-        Some("lose") => Ok(-1),
-        _ => Err(Error::Unsupported(
-            "a report needs the exact value of every move".into(),
-        )),
-    }
+/// Who wins by a move; an error for a value not known.
+fn class_of(v: &Verdict) -> Result<Class, Error> {
+    v.value
+        .ok_or_else(|| Error::Unsupported("a report needs the exact value of every move".into()))
 }
 
 /// `part` of a report, or `None` with a note on why it was left out when it is too big.
@@ -1177,13 +1171,8 @@ fn left_out<T>(part: Result<T, Error>, name: &str, notes: &mut Vec<String>) -> R
 
 /// The game under the swap rule, from the first moves and their values.
 fn swap_rule(moves: &[MoveValue]) -> Result<SwapRule, Error> {
-    // The lead of a move: its margin, or in games scored by seat the gap between the scores.
-    let lead = |v: &Verdict| {
-        v.margin.or_else(|| match v.scores.as_deref() {
-            Some([a, b]) => Some(a - b),
-            _ => None,
-        })
-    };
+    // First moves are the first seat's.
+    let lead = |v: &Verdict| v.lead(0);
     let keys = moves
         .iter()
         .map(|m| {
@@ -1200,12 +1189,12 @@ fn swap_rule(moves: &[MoveValue]) -> Result<SwapRule, Error> {
     let value = match fairest.first() {
         None => Verdict::unknown(),
         Some(_) if exact_draw => Verdict {
-            value: Some("draw"),
+            value: Some(Class::Draw),
             margin: lead(&moves[fairest[0]].verdict).map(|_| 0),
             ..Verdict::default()
         },
         Some(&i) => Verdict {
-            value: Some("lose"),
+            value: Some(Class::Lose),
             remoteness: moves[i].verdict.remoteness,
             margin: lead(&moves[i].verdict).map(|m| -m.abs()),
             scores: None,

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::analysis::stats::Share;
+use crate::class::Class;
 use crate::picture::Mark;
 use crate::play::Results;
 
@@ -126,8 +127,8 @@ impl Fact {
 /// outside score games, the value of positions too large to search.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Verdict {
-    /// "win", "lose" or "draw" for that player; `None` when not computed.
-    pub value: Option<&'static str>,
+    /// Who wins, for that player; `None` when not computed.
+    pub value: Option<Class>,
     /// Moves to the end under best play.
     pub remoteness: Option<u32>,
     /// The final score lead under best play, in score games.
@@ -154,7 +155,7 @@ impl Verdict {
     /// The verdict of an exact [`crate::Value`].
     pub fn of(v: crate::Value) -> Self {
         Verdict {
-            value: Some(v.word()),
+            value: Some(v.class()),
             remoteness: v.remoteness(),
             ..Verdict::default()
         }
@@ -163,10 +164,27 @@ impl Verdict {
     /// The verdict of a final margin for that player.
     pub fn of_margin(margin: i32) -> Self {
         Verdict {
-            value: Some(word_of_margin(margin)),
+            value: Some(Class::of_lead(margin)),
             margin: Some(margin),
             ..Verdict::default()
         }
+    }
+
+    /// The final lead of the player this verdict is for, seated at `seat`: the margin
+    /// where the game keeps one, else that seat's score less the best score of the
+    /// others; `None` in games without points.
+    pub fn lead(&self, seat: usize) -> Option<i32> {
+        self.margin.or_else(|| {
+            let scores = self.scores.as_deref()?;
+            let mine = *scores.get(seat)?;
+            let others = scores
+                .iter()
+                .enumerate()
+                .filter(|&(s, _)| s != seat)
+                .map(|(_, &x)| x)
+                .max()?;
+            Some(mine - others)
+        })
     }
 
     /// Unknown: too large to compute here.
@@ -191,15 +209,6 @@ impl Verdict {
             s += &format!(" ({})", parts.join(" to "));
         }
         s
-    }
-}
-
-/// "win", "lose" or "draw" for a final lead.
-pub fn word_of_margin(margin: i32) -> &'static str {
-    match margin {
-        m if m > 0 => "win",
-        m if m < 0 => "lose",
-        _ => "draw",
     }
 }
 
@@ -347,12 +356,12 @@ pub struct MoveTally {
 impl MoveTally {
     /// The tally of `moves`.
     pub fn of(moves: &[MoveValue]) -> MoveTally {
-        let count = |word| moves.iter().filter(|m| m.verdict.value == Some(word)).count() as u64;
+        let count = |class| moves.iter().filter(|m| m.verdict.value == Some(class)).count() as u64;
         MoveTally {
             total: moves.len() as u64,
-            wins: count("win"),
-            draws: count("draw"),
-            losses: count("lose"),
+            wins: count(Class::Win),
+            draws: count(Class::Draw),
+            losses: count(Class::Lose),
         }
     }
 }
@@ -554,10 +563,10 @@ pub struct GraphNode {
     pub result: Option<String>,
     /// The points of every seat, when it is over in a game with points.
     pub points: Option<Vec<i32>>,
-    /// "win", "lose" or "draw" for the player to move under perfect play, by retrograde
-    /// analysis over the graph (a position from which neither side can force an end is a
-    /// draw, as `solve` values it); `None` in games of more than two players.
-    pub value: Option<&'static str>,
+    /// Who wins, for the player to move under perfect play, by retrograde analysis over
+    /// the graph (a position from which neither side can force an end is a draw, as
+    /// `solve` values it); `None` in games of more than two players.
+    pub value: Option<Class>,
     /// Moves to the end under perfect play (the winner hurries, the loser delays); `None`
     /// for draws and where the value is `None`.
     pub remoteness: Option<u32>,

@@ -21,10 +21,11 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::{BoardFamily, Rule, SolveMemory, SweepMemory, SWEEP_TABLE_BYTES};
-use crate::session::{word_of_margin, Big};
+use crate::session::Big;
 use crate::solve::levels::{Alone, Partition};
 use crate::solve::scores::Scores;
 use crate::solve::Progress;
+use crate::Class;
 use crate::{Error, Game, Spec};
 
 /// The most boards (or classes) a sweep lists, sampled or not.
@@ -113,8 +114,8 @@ pub struct BoardRow {
     pub first: Option<i32>,
     /// The second player's final score, when known for this board.
     pub second: Option<i32>,
-    /// "win", "draw" or "lose" for the first player.
-    pub result: &'static str,
+    /// Who wins, for the first player.
+    pub result: Class,
     /// Positions its solve (or its class's) stored.
     pub positions: usize,
 }
@@ -155,7 +156,7 @@ impl FamilySweep {
                     class: BoardFamily::format(&class),
                     first: known(a, b).then_some(a),
                     second: known(b, a).then_some(b),
-                    result: word_of_margin(a - b),
+                    result: Class::of_lead(a - b),
                     positions: s.positions,
                 })
             })

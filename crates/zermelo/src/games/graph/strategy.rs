@@ -14,7 +14,6 @@ use crate::game::{Game, Notation, PlayerId};
 use crate::play::perfect::{rank_moves, Perfect};
 use crate::play::{best_at_random, Player};
 use crate::session::engine::{GameSession, Made, Strategy, Tables};
-use crate::session::report::word_of_margin;
 use crate::session::strategies::search::value_view;
 use crate::session::{
     check_ranks, saved_table, table_fact, table_path, Big, Cost, Counts, Fact, FactValue, Found, MoveValue,
@@ -24,6 +23,7 @@ use crate::solve::budget::Budget;
 use crate::solve::{symmetric_key, KeyFn, Limit, Oracle};
 use crate::spec::GameInfo;
 use crate::table::db::{self, Database};
+use crate::Class;
 use crate::{Error, Value};
 
 /// Nodes solved per second on one core, about.
@@ -117,7 +117,7 @@ fn points_verdict(mover: PlayerId, points: &[i32]) -> Verdict {
         .max()
         .unwrap_or(mine);
     Verdict {
-        value: Some(word_of_margin(mine - others)),
+        value: Some(Class::of_lead(mine - others)),
         scores: Some(points.to_vec()),
         ..Verdict::default()
     }

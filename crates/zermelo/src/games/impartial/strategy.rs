@@ -26,7 +26,7 @@ use crate::session::{
 use crate::solve::grundy::Periodicity;
 use crate::spec::{GameInfo, Spec};
 use crate::table::db::Database;
-use crate::{Error, Game, Notation};
+use crate::{Class, Error, Game, Notation};
 
 /// The most legal moves a position may have for players that list them (all but
 /// `perfect`): `play` and `tournament` check the start, `bot_move` the position.
@@ -449,7 +449,7 @@ fn describe(p: &Heaps, m: &HeapMove) -> String {
 /// "win" or "lose" for the mover, with no remoteness.
 fn verdict(win: bool) -> Verdict {
     Verdict {
-        value: Some(if win { "win" } else { "lose" }),
+        value: Some(if win { Class::Win } else { Class::Lose }),
         ..Verdict::default()
     }
 }
@@ -586,7 +586,7 @@ impl HeapValues {
                 }
             })
             .collect();
-        rows.sort_by_key(|row| row.verdict.value != Some("win"));
+        rows.sort_by_key(|row| row.verdict.value != Some(Class::Win));
         Ok(rows)
     }
 }

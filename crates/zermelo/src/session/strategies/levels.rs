@@ -481,7 +481,7 @@ impl<G: Tabulated> Strategy for Levels<G> {
         let classes = match values {
             LevelValues::Split(_) => return None,
             LevelValues::Memory(t) => Ok((0..self.game.size())
-                .map(|r| t.get(r).map(design::class))
+                .map(|r| t.get(r).map(|v| v.class().sign()))
                 .collect()),
             LevelValues::Saved(db) => saved_classes(db),
         };

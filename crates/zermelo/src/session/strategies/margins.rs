@@ -671,10 +671,7 @@ mod tests {
         let reference = MarginSearch::new(&g).margin(&g.start());
         assert_eq!(fast.verdict.margin, Some(reference));
         assert_eq!(plain.verdict.margin, Some(reference));
-        assert_eq!(
-            fast.verdict.value,
-            Some(crate::session::word_of_margin(reference))
-        );
+        assert_eq!(fast.verdict.value, Some(crate::Class::of_lead(reference)));
         assert!(fast.details.iter().any(|f| f.key == "boxes"));
     }
 

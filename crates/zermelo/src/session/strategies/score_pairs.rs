@@ -11,12 +11,10 @@ use crate::play::scored::ScorePerfect;
 use crate::play::Player;
 use crate::session::common;
 use crate::session::engine::{GameSession, Made, Strategy, Tables};
-use crate::session::{
-    word_of_margin, Big, Cost, Fact, FactValue, Found, MoveValue, Options, PositionView, Session, Verdict,
-};
+use crate::session::{Big, Cost, Fact, FactValue, Found, MoveValue, Options, PositionView, Session, Verdict};
 use crate::solve::scores::{DecisionRule, ScoreSolver, Scores};
 use crate::spec::GameInfo;
-use crate::{Error, Value};
+use crate::{Class, Error, Value};
 
 /// Playouts per move of a plain `mcts` player.
 const DEFAULT_PLAYOUTS: u32 = 2000;
@@ -123,7 +121,7 @@ impl<G: ScoreGame> ScorePairs<G> {
 fn verdict(mover: u8, s: Scores) -> Verdict {
     let mine = s[mover as usize] - s[1 - mover as usize];
     Verdict {
-        value: Some(word_of_margin(mine)),
+        value: Some(Class::of_lead(mine)),
         scores: Some(s.to_vec()),
         ..Verdict::default()
     }
@@ -214,7 +212,7 @@ impl<G: ScoreGame> Strategy for ScorePairs<G> {
         let (verdict, listed) = match outcome {
             Some(o) => (
                 Verdict {
-                    value: Some(Value::terminal(o, mover).word()),
+                    value: Some(Value::terminal(o, mover).class()),
                     scores: Some(points.clone()),
                     ..Verdict::default()
                 },
@@ -342,7 +340,7 @@ mod tests {
         assert_eq!(solution.verdict.scores, Some(reference.to_vec()));
         assert_eq!(
             solution.verdict.value,
-            Some(crate::session::word_of_margin(reference[0] - reference[1]))
+            Some(crate::Class::of_lead(reference[0] - reference[1]))
         );
         let view = s.position(&[], &Options::default()).unwrap();
         assert_eq!(view.verdict.scores, solution.verdict.scores);

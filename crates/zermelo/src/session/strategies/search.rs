@@ -28,6 +28,7 @@ use crate::solve::search::AlphaBeta;
 use crate::solve::{plain_key, retrograde, symmetric_key, KeyFn, Oracle, SearchOracle, Setup, TableOracle};
 use crate::spec::GameInfo;
 use crate::table::db::{self, Database};
+use crate::Class;
 use crate::{Error, Value};
 
 /// Bytes a transposition-table entry takes, with the map's overhead.
@@ -501,7 +502,7 @@ fn winner(value: Value) -> Option<bool> {
 /// The verdict of a proof: win or lose for the mover, without remoteness.
 fn proved_verdict(wins: bool) -> Verdict {
     Verdict {
-        value: Some(if wins { "win" } else { "lose" }),
+        value: Some(if wins { Class::Win } else { Class::Lose }),
         ..Verdict::default()
     }
 }
