@@ -11,6 +11,7 @@ import warnings
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _native
+from ._imported import resolved
 from ._openspiel import PREFIX, OpenSpielGame, is_pyspiel_game
 from ._openspiel import explored as explore_spiel
 from ._openspiel import load as load_openspiel
@@ -335,7 +336,8 @@ def open(
     memory: Memory = None,
 ) -> Game:
     """Opens the game of a spec (e.g. `"tictactoe"`, `"pawns:cols=3,rows=5"`,
-    `"dots:size=3"`, `"openspiel:connect_four(rows=4,columns=5)"`), a game of your own
+    `"dots:size=3"`, `"openspiel:connect_four(rows=4,columns=5)"`, a game of your own by
+    its import path: `"my_games:Race"` or `"path/games.py:Race"`), a game of your own
     (an object with the methods of `GameProtocol`) or an OpenSpiel game
     (`pyspiel.load_game(...)`): a game of your own is explored from its start, every
     position once, its keys checked as it goes, and refused past `max_positions`
@@ -349,6 +351,9 @@ def open(
     if isinstance(game, str):
         if game.startswith(PREFIX):
             return own(load_openspiel(game), data, max_positions, explore=explore, memory=memory)
+        imported = resolved(game)
+        if imported is not None:
+            return own(imported, data, max_positions, explore=explore, memory=memory)
         return Game(game, data)
     if is_pyspiel_game(game):
         return own(OpenSpielGame(game), data, max_positions, explore=explore, memory=memory)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import difflib
 import sys
 from typing import Any, List, Optional, Sequence, Tuple, Union
 
@@ -30,10 +31,18 @@ def load(spec: str) -> OpenSpielGame:
             f"{spec}: OpenSpiel is not installed (pip install open_spiel, or zermelo's extra: pip install 'zermelo[openspiel]')"
         ) from None
     text = spec[len(PREFIX) :]
+    name = text.split("(")[0].strip()
+    names = list(pyspiel.registered_names())
+    if name not in names:
+        closest = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
+        hint = f"the closest: {', '.join(closest)}" if closest else "pyspiel.registered_names() lists them"
+        raise ValueError(f"{spec}: OpenSpiel has no game {name!r} ({hint})")
     try:
         game = pyspiel.load_game(text)
     except Exception as e:
-        raise ValueError(f"{spec}: OpenSpiel cannot load {text!r}: {e}") from None
+        # OpenSpiel's first line says why; what follows is its list of every game.
+        why = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        raise ValueError(f"{spec}: OpenSpiel cannot load {text!r}: {why}") from None
     return OpenSpielGame(game)
 
 

@@ -377,12 +377,21 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli, u8> {
             } else if let Some(number) = negative_number(&e) {
                 // Not clap's tip (`-- -1` passes no value to an option).
                 eprintln!("error: '{number}': write numbers without a sign (none is below zero)");
+            } else if missing_spec(&e) {
+                eprintln!("error: give a game spec, such as tictactoe or pawns:cols=4,rows=5; `zermelo games` lists every game and its options");
             } else {
                 eprintln!("{}", one_line(&e.render().to_string()));
             }
             Err(e.exit_code() as u8)
         }
     }
+}
+
+/// Whether the refusal is a command's game spec left out.
+fn missing_spec(e: &clap::Error) -> bool {
+    use clap::error::{ContextKind, ContextValue};
+    e.kind() == clap::error::ErrorKind::MissingRequiredArgument
+        && matches!(e.get(ContextKind::InvalidArg), Some(ContextValue::Strings(args)) if args.iter().any(|a| a == "<SPEC>"))
 }
 
 /// The negative number clap took for an unknown option (`--seed -1`), if that is the

@@ -72,12 +72,18 @@ fn text(r: &DesignReport) -> String {
         t += &first_move_text(m);
     }
     let s = &r.swap;
+    let moves = if s.fairest.len() == 1 { "move" } else { "moves" };
+    let fairest = if s.exact_draw {
+        format!("fairest first {moves} {} (an exact draw)", s.fairest.join(", "))
+    } else {
+        format!(
+            "no first move draws; the closest to even: {}",
+            s.fairest.join(", ")
+        )
+    };
     let _ = writeln!(
         t,
-        "swap rule: fairest first {} {}{}; the first player's value: {}",
-        if s.fairest.len() == 1 { "move" } else { "moves" },
-        s.fairest.join(", "),
-        if s.exact_draw { " (an exact draw)" } else { "" },
+        "swap rule: {fairest}; the first player's value: {}",
         s.value.words()
     );
     if let Some(fg) = &r.forgiveness {
@@ -151,15 +157,17 @@ fn compensation_text(c: &Compensation) -> String {
         .map_or("the result never changes".to_string(), |at| {
             format!("the result first changes at {}={at}", c.key)
         });
-    let _ = writeln!(
-        t,
-        "  {change}; the fairest: {}",
-        c.fairest
-            .iter()
-            .map(|s| format!("{}={s}", c.key))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
+    let fairest: Vec<String> = c.fairest.iter().map(|s| format!("{}={s}", c.key)).collect();
+    let draws = c
+        .solved
+        .iter()
+        .any(|s| c.fairest.contains(&s.setting) && s.verdict.value == Some("draw"));
+    let fairest = if draws {
+        format!("the fairest (a draw): {}", fairest.join(", "))
+    } else {
+        format!("no setting draws; the closest to even: {}", fairest.join(", "))
+    };
+    let _ = writeln!(t, "  {change}; {fairest}");
     t
 }
 
@@ -190,9 +198,11 @@ fn first_move_text(m: &FirstMove) -> String {
 }
 
 fn forgiveness_text(f: &Forgiveness) -> String {
+    let moving: u64 = f.seats.iter().map(|s| s.positions).sum();
     let mut t = format!(
-        "forgiveness along perfect play ({}):\n",
-        quantity(f.positions, "position")
+        "forgiveness along perfect play ({}; the {} where the game is over are in no row):\n",
+        quantity(f.positions, "position"),
+        f.positions.saturating_sub(moving)
     );
     for s in &f.seats {
         let _ = writeln!(

@@ -39,7 +39,7 @@ use hyper_util::service::TowerToHyperService;
 use serde::Deserialize;
 use serde_json::json;
 use tokio::io::{AsyncRead, AsyncWrite};
-use zermelo::session::{Budget, Options, Session};
+use zermelo::session::{Absent, Budget, Options, Session};
 use zermelo::Error;
 
 use crate::render;
@@ -429,6 +429,8 @@ impl Drop for CancelOnDrop {
 /// (the game's start when absent or empty) and the moves played since.
 #[derive(Deserialize)]
 struct GameQuery {
+    /// The game (asked for by name when absent: [`run`]).
+    #[serde(default)]
     spec: String,
     /// The position to start from, in the game's notation (`--position`).
     #[serde(default)]
@@ -628,6 +630,14 @@ fn query_text(text: &str) -> String {
         .collect()
 }
 
+/// A query that does not parse, in the server's words rather than the parser's.
+fn query_error(parser: &str) -> String {
+    let why = parser
+        .strip_prefix("Failed to deserialize query string: ")
+        .unwrap_or(parser);
+    format!("a bad query: {why}")
+}
+
 fn error(status: StatusCode, message: &str) -> Response {
     (status, Json(json!({"error": message}))).into_response()
 }
@@ -671,12 +681,23 @@ async fn run(
     }
     let Query(q) = match query {
         Ok(q) => q,
-        Err(e) => return error(StatusCode::BAD_REQUEST, &e.body_text()),
+        Err(e) => return error(StatusCode::BAD_REQUEST, &query_error(&e.body_text())),
     };
+    if q.spec.trim().is_empty() {
+        return error(
+            StatusCode::BAD_REQUEST,
+            &format!(
+                "give the game: {}?spec=tictactoe, or any spec `zermelo games` lists",
+                uri.path()
+            ),
+        );
+    }
     let seconds = app.opts.budget.seconds.unwrap_or(0.0);
     let started = Instant::now();
     let mut opts = app.opts.clone();
     opts.position = Some(q.position.clone()).filter(|p| !p.trim().is_empty());
+    // A table missing is looked for again by each request: a solve may save it meanwhile.
+    opts.absent = Absent::default();
     // The session is found (opened, if need be) and the lane chosen before any turn.
     let cached = app.cache.lock().unwrap_or_else(|e| e.into_inner()).find(&q.spec);
     let session = match cached {

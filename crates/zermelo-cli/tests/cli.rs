@@ -262,7 +262,12 @@ fn serve_refuses_bad_and_oversized_requests_with_json() {
     refused("/api/moves?spec=tictactoe&moves=a1,a1", 400, "that cell is taken");
     refused("/api/moves?spec=chess", 400, "unknown game");
     refused("/api/moves?spec=mnk:m", 400, "not key=value");
-    refused("/api/moves?moves=a1", 400, "spec");
+    // Said in the server's words, not its parser's.
+    for path in ["/api/moves?moves=a1", "/api/bot", "/api/moves?spec="] {
+        refused(path, 400, "give the game: ");
+    }
+    refused("/api/moves?spec=tictactoe&all=maybe", 400, "a bad query: ");
+    refused("/api/moves?spec=openspiel:tic_tac_toe", 400, "python -m zermelo");
     refused("/api/nothing", 404, "no such page");
     refused(
         &format!("/api/moves?spec=tictactoe&moves={}", "a1,".repeat(4000)),

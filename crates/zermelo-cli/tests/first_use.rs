@@ -213,11 +213,14 @@ fn usage_errors_are_one_line_with_clap_tips_kept() {
         err,
         "error: unrecognized subcommand 'solv'; tip: a similar subcommand exists: 'solve'"
     );
-    let err = error_line(&["solve"]);
-    assert_eq!(
-        err,
-        "error: the following required arguments were not provided: <SPEC>"
-    );
+    // A game left out: which to give, and where the games are listed.
+    for command in ["solve", "moves", "report", "play"] {
+        let err = error_line(&[command]);
+        assert!(
+            err.starts_with("error: give a game spec") && err.contains("`zermelo games`"),
+            "{err}"
+        );
+    }
     // Help and version still print in full, successfully.
     let out = zermelo(&["solve", "--help"]);
     assert!(out.status.success() && String::from_utf8_lossy(&out.stdout).contains("Usage: zermelo solve"));

@@ -321,3 +321,15 @@ fn a_damaged_saved_sequence_is_one_error_line() {
     common::error_line(&["--data", dir, "grundy", "octal:code=0.6", "--to", "19999"]);
     let _ = std::fs::remove_dir_all(&data);
 }
+
+#[test]
+fn a_heap_of_more_moves_than_are_listed_lists_as_many_as_are() {
+    // Heap 201 has 201 moves; 200 are listed (the winning one, taking all, among them).
+    let v = json(&["moves", "nim:heaps=201"]);
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), zermelo::session::MOVES_LISTED, "{v}");
+    assert_eq!(winning_moves(&v), ["1-201"]);
+    let notations: std::collections::HashSet<&str> =
+        moves.iter().map(|m| m["move"].as_str().unwrap()).collect();
+    assert_eq!(notations.len(), moves.len(), "each move once");
+}

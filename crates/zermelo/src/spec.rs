@@ -199,11 +199,33 @@ pub static COMMON_PLAYERS: &[PlayerInfo] = &[
     },
 ];
 
+/// What kind of game only Python opens `text` names, if it names one: an OpenSpiel game
+/// (`openspiel:NAME(...)`) or a game of your own by its import path (`my_games:Race`,
+/// `path/games.py:Race`).
+fn python_game(text: &str) -> Option<&'static str> {
+    let (module, attr) = text.split_once(':')?;
+    if module == "openspiel" {
+        return Some("an OpenSpiel game");
+    }
+    let identifier = |t: &str| {
+        t.starts_with(|c: char| c.is_alphabetic() || c == '_')
+            && t.chars().all(|c| c.is_alphanumeric() || c == '_')
+    };
+    let path = module.ends_with(".py") || module.contains(['/', '.']);
+    let class = attr.starts_with(char::is_uppercase) && crate::catalog::entry_named(module).is_err();
+    (attr.split('.').all(identifier) && (path || class)).then_some("a game of your own by its import path")
+}
+
 impl FromStr for Spec {
     type Err = Error;
 
     fn from_str(text: &str) -> Result<Self, Error> {
         let text = text.trim();
+        if let Some(kind) = python_game(text) {
+            return Err(Error::Spec(format!(
+                "'{text}' is {kind}, which Python opens: run `python -m zermelo` in place of `zermelo`, or zermelo.open in Python"
+            )));
+        }
         let (name, rest) = match text.split_once(':') {
             Some((n, r)) => (n, Some(r)),
             None => (text, None),
@@ -714,6 +736,23 @@ mod tests {
             assert!(bad.parse::<Family>().is_err(), "{bad}");
         }
         assert!("mnk:m=1..100,n=1..100,k=1..100".parse::<Family>().is_err());
+    }
+
+    #[test]
+    fn sends_games_python_opens_to_python() {
+        for text in [
+            "openspiel:tic_tac_toe",
+            "my_games:Race",
+            "games.py:Race",
+            "lib/games.py:Board.Small",
+        ] {
+            let e = text.parse::<Spec>().unwrap_err().to_string();
+            assert!(e.contains("python -m zermelo"), "{text}: {e}");
+        }
+        for text in ["tictactoe:Foo", "nim:heaps"] {
+            let e = text.parse::<Spec>().unwrap_err().to_string();
+            assert!(!e.contains("python"), "{text}: {e}");
+        }
     }
 
     #[test]

@@ -226,6 +226,7 @@ pub trait Strategy: Send + Sync + Sized + 'static {
 pub struct Tables<'a, S: Strategy> {
     held: &'a Mutex<Option<Arc<S::Table>>>,
     strategy: &'a S,
+    spec: &'a str,
     opts: &'a Options,
 }
 
@@ -236,13 +237,20 @@ impl<S: Strategy> Tables<'_, S> {
         held.clone().filter(|t| S::is_current(t))
     }
 
-    /// The held table, or the one [`Strategy::load`] finds now (then held).
+    /// The held table, or the one [`Strategy::load`] finds now (then held); a table
+    /// not found is looked for once in a command or request ([`Options::absent`]).
     pub fn get(&self) -> Result<Option<Arc<S::Table>>, Error> {
         let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(t) = held.as_ref().filter(|t| S::is_current(t)) {
             return Ok(Some(t.clone()));
         }
+        let absent = &self.opts.absent;
+        if absent.has(&self.opts.data_dir, self.spec) {
+            *held = None;
+            return Ok(None);
+        }
         let loaded = self.strategy.load(self.opts)?.map(Arc::new);
+        absent.set(&self.opts.data_dir, self.spec, loaded.is_some());
         held.clone_from(&loaded);
         Ok(loaded)
     }
@@ -251,12 +259,14 @@ impl<S: Strategy> Tables<'_, S> {
     pub fn keep(&self, table: S::Table) -> Arc<S::Table> {
         let table = Arc::new(table);
         *self.held.lock().unwrap_or_else(|e| e.into_inner()) = Some(table.clone());
+        self.opts.absent.set(&self.opts.data_dir, self.spec, true);
         table
     }
 
-    /// Drops the held table: the next answer finds it again.
+    /// Drops the held table: the next answer looks for it again.
     pub fn forget(&self) {
         *self.held.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        self.opts.absent.set(&self.opts.data_dir, self.spec, true);
     }
 }
 
@@ -285,6 +295,7 @@ impl<S: Strategy> GameSession<S> {
         Tables {
             held: &self.held,
             strategy: &self.strategy,
+            spec: &self.spec,
             opts,
         }
     }

@@ -1,7 +1,8 @@
 //! How a session works: where tables live, which solver, how much it may spend.
 
-use std::path::PathBuf;
-use std::sync::Arc;
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::Budget;
@@ -47,6 +48,38 @@ pub struct Options {
     /// Ask for the exact distance to the end (remoteness) where a game would answer only
     /// who wins, by proof: its exact solver values the position and its moves instead.
     pub remoteness: bool,
+    /// The tables looked for in the data folder and not there, remembered for one command
+    /// (or one server request: give each a new one) so that a folder is not asked again at
+    /// every position; shared by the options' clones.
+    pub absent: Absent,
+}
+
+/// Tables (a data folder and a game's spec) looked for and not found.
+#[derive(Clone, Default)]
+pub struct Absent(Arc<Mutex<HashSet<(PathBuf, String)>>>);
+
+impl Absent {
+    fn with<T>(&self, f: impl FnOnce(&mut HashSet<(PathBuf, String)>) -> T) -> T {
+        f(&mut self.0.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// Whether the table of `spec` in `folder` was looked for and not found.
+    pub(crate) fn has(&self, folder: &Path, spec: &str) -> bool {
+        self.with(|absent| absent.contains(&(folder.to_path_buf(), spec.to_string())))
+    }
+
+    /// Remembers that the table of `spec` in `folder` is not there (`false`), or may be
+    /// now (`true`: one was saved, or a table found failed).
+    pub(crate) fn set(&self, folder: &Path, spec: &str, there: bool) {
+        let key = (folder.to_path_buf(), spec.to_string());
+        self.with(|absent| {
+            if there {
+                absent.remove(&key);
+            } else {
+                absent.insert(key);
+            }
+        });
+    }
 }
 
 impl Default for Options {
@@ -65,6 +98,7 @@ impl Default for Options {
             move_time: MOVE_TIME,
             position: None,
             remoteness: false,
+            absent: Absent::default(),
         }
     }
 }

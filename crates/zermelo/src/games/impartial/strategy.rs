@@ -561,8 +561,11 @@ impl HeapValues {
         } else {
             let mut some: Vec<HeapMove> = winning.iter().copied().chain(stalling).collect();
             for i in 0..p.heaps.len() {
-                // On a Nim heap only taking one token; on the others every move.
-                for m in g.heap_moves(p, i, &[p.heaps[i].size.saturating_sub(1)]) {
+                // On a Nim heap taking one token, two, ... as many as are listed; on the
+                // others every move.
+                let size = p.heaps[i].size;
+                let targets: Vec<u64> = (size.saturating_sub(MOVES_LISTED as u64)..size).collect();
+                for m in g.heap_moves(p, i, &targets) {
                     if some.len() >= MOVES_LISTED {
                         break;
                     }
