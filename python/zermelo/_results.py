@@ -145,7 +145,7 @@ class Picture(Record):
 
 class Position(Verdict, Printed):
     """The `moves` document: a position, its value and every legal move's value; drawn as
-    its board in notebooks, each move marked by its value (green wins, yellow draws, red
+    its board in notebooks, each move marked by its value (blue wins, grey draws, vermillion
     loses; the number is the moves to the end, or the margin)."""
 
     game: str
@@ -523,8 +523,10 @@ class Balance(Record):
         ax = ax or plt.subplots(figsize=(1.5 + 1.1 * len(self.configs), 4))[1]
         labels = [self._label(c) for c in self.configs]
         bottom = [0.0] * len(labels)
-        for key, name, colour in (("first_wins_pct", "first player wins", "#2e6eb4"), ("draws_pct", "draw", "#aaaaaa"),
-                                  ("second_wins_pct", "second player wins", "#d66038")):
+        tints = palette()
+        for key, name, colour in (("first_wins_pct", "first player wins", tints["win"]["ink"]),
+                                  ("draws_pct", "draw", tints["draw"]["fill"]),
+                                  ("second_wins_pct", "second player wins", tints["lose"]["ink"])):
             heights = [c[key] for c in self.configs]
             ax.bar(labels, heights, bottom=bottom, color=colour, label=name)
             bottom = [a + b for a, b in zip(bottom, heights)]
@@ -661,7 +663,9 @@ class BalanceMap(Record):
             grid[i][j] = {"win": 0, "draw": 1, "lose": 2}.get(m.value or "", 3)
             ax.text(j, i, self._cell(m), ha="center", va="center", fontsize="small",
                     color="white" if m.status == "solved" else "black")
-        ax.imshow(grid, cmap=ListedColormap(["#2e6eb4", "#b9b9b9", "#d66038", "#ffffff"]), vmin=0, vmax=3)
+        tints = palette()
+        cells = [tints["win"]["ink"], tints["draw"]["fill"], tints["lose"]["ink"], "#ffffff"]
+        ax.imshow(grid, cmap=ListedColormap(cells), vmin=0, vmax=3)
         ax.set_xticks(range(len(cols)), cols)
         ax.set_yticks(range(len(rows)), rows)
         ax.set_xlabel(col_key or "")
@@ -738,7 +742,9 @@ class Estimate(Printed):
 
         seats = self.seats
         ax = ax or plt.subplots(figsize=(1.5 + 1.2 * len(seats), 4))[1]
-        kinds = (("win", "win", "#3aa845"), ("shared_win", "shared win", "#7cc47f"), ("points", "points", "#2e6eb4"))
+        tints = palette()
+        kinds = (("win", "win", tints["win"]["ink"]), ("shared_win", "shared win", tints["win"]["fill"]),
+                 ("points", "points", tints["seats"][3]))
         width = 0.8 / len(kinds)
         for k, (key, name, colour) in enumerate(kinds):
             xs = [i + (k - 1) * width for i in range(len(seats))]

@@ -227,6 +227,17 @@ pub mod palette {
         }
     }
 
+    /// The red, green and blue of a colour `#rrggbb` (black for anything else), for
+    /// plots.
+    pub fn rgb(hex: &str) -> (u8, u8, u8) {
+        let part = |i: usize| {
+            hex.get(i..i + 2)
+                .and_then(|p| u8::from_str_radix(p, 16).ok())
+                .unwrap_or(0)
+        };
+        (part(1), part(3), part(5))
+    }
+
     /// The palette as one JSON object, for a page's script: `win`, `draw`, `lose` and
     /// `unknown` tints, `seats`, `owned_opacity` and `named` colours.
     pub fn json() -> serde_json::Value {

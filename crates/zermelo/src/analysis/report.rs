@@ -349,19 +349,16 @@ pub fn pie_order(keys: &[(bool, u32, i64)]) -> Vec<usize> {
     (0..keys.len()).filter(|&i| keys[i] == *best).collect()
 }
 
-/// The colour `#rrggbb` for a plot.
-fn rgb(hex: &str) -> plotters::style::RGBColor {
-    let part = |i: usize| u8::from_str_radix(hex.get(i..i + 2).unwrap_or("00"), 16).unwrap_or(0);
-    plotters::style::RGBColor(part(1), part(3), part(5))
-}
-
 /// Each seat's mean share of safe moves by ply as an SVG chart, one line per seat, in the
 /// seats' colours of [`crate::picture::palette`].
 pub fn forgiveness_svg(title: &str, f: &Forgiveness) -> Result<String, Error> {
     use plotters::prelude::*;
     let fail = |e: &dyn std::fmt::Display| Error::Io(format!("drawing the plot: {e}"));
     let last = f.by_ply.iter().map(|r| r.ply).max().unwrap_or(0);
-    let colours = crate::picture::palette::SEATS.map(rgb);
+    let colours = crate::picture::palette::SEATS.map(|hex| {
+        let (r, g, b) = crate::picture::palette::rgb(hex);
+        RGBColor(r, g, b)
+    });
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (720, 360)).into_drawing_area();
