@@ -25,6 +25,7 @@ use zermelo::play::external::{Guest, Mover, Turn};
 use zermelo::session::{Budget, Limits, Options, Session};
 use zermelo::solve::Progress;
 use zermelo::{Error, PlayerId};
+use zermelo_cli::shown;
 
 create_exception!(
     zermelo,
@@ -69,6 +70,23 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Whole {
 /// `value` as JSON text.
 fn json(value: &impl Serialize) -> PyResult<String> {
     serde_json::to_string(value).map_err(|e| ZermeloError::new_err(e.to_string()))
+}
+
+/// Offers the game of your own that `spec` opens on the page of `zermelo.serve`, under
+/// its `name` and with `how_to_play` (its docstring) as its rules.
+#[pyfunction]
+fn offer_own(spec: String, name: String, how_to_play: String) {
+    zermelo_cli::offer_own(zermelo_cli::OwnGame {
+        spec,
+        name,
+        how_to_play,
+    });
+}
+
+/// The colours every front end draws with, as JSON (see `zermelo::picture::palette`).
+#[pyfunction]
+fn palette() -> String {
+    zermelo::picture::palette::json().to_string()
 }
 
 /// Every game of the catalog, as `zermelo games --json` lists them.
@@ -446,7 +464,7 @@ impl Game {
         seconds: Option<f64>,
         progress: Option<Bound<'_, PyAny>>,
         remoteness: bool,
-    ) -> PyResult<String> {
+    ) -> PyResult<(String, String)> {
         let mut opts = options(&self.data, memory, seconds)?;
         opts.solver = solver;
         opts.remoteness = remoteness;
@@ -457,12 +475,12 @@ impl Game {
         let solution = run(py, opts, progress.as_ref(), &Call::default(), |opts| {
             session.solve(opts)
         })?;
-        json(&solution)
+        Ok((json(&solution)?, shown::solution(&solution)))
     }
 
     /// The position after `moves` from the start (or from `position`), with every legal
-    /// move's value: the `moves` document
-    /// and the picture as SVG (`None` for games without one).
+    /// move's value: the `moves` document, the picture as SVG (`None` for games without
+    /// one) and the text `zermelo moves` prints.
     #[pyo3(signature = (moves=Vec::new(), position=None, all=false, memory=None, seconds=None, progress=None, remoteness=false))]
     #[allow(clippy::too_many_arguments)]
     fn position(
@@ -475,7 +493,7 @@ impl Game {
         seconds: Option<f64>,
         progress: Option<Bound<'_, PyAny>>,
         remoteness: bool,
-    ) -> PyResult<(String, Option<String>)> {
+    ) -> PyResult<(String, Option<String>, String)> {
         let mut opts = options(&self.data, memory, seconds)?;
         opts.position = position;
         opts.all_moves = all;
@@ -484,31 +502,32 @@ impl Game {
         let view = run(py, opts, progress.as_ref(), &Call::default(), |opts| {
             session.position(&moves, opts)
         })?;
-        Ok((json(&view)?, view.svg(360)))
+        Ok((json(&view)?, view.svg(360), shown::position(&view)))
     }
 
     /// The position after `moves` from the start (or from `position`) from the rules
-    /// alone, its legal moves listed without values: the `moves` document and the picture
-    /// as SVG. `None` for a game whose positions may have more moves than memory holds.
+    /// alone, its legal moves listed without values: the `moves` document, the picture
+    /// as SVG and its text. `None` for a game whose positions may have more moves than memory holds.
     #[pyo3(signature = (moves=Vec::new(), position=None))]
     fn rules(
         &self,
         py: Python<'_>,
         moves: Vec<String>,
         position: Option<String>,
-    ) -> PyResult<Option<(String, Option<String>)>> {
+    ) -> PyResult<Option<(String, Option<String>, String)>> {
         let mut opts = options(&self.data, None, None)?;
         opts.position = position;
         let session = self.session.as_ref();
         match py.detach(|| session.unvalued(&moves, &opts)) {
-            Ok(view) => Ok(Some((json(&view)?, view.svg(360)))),
+            Ok(view) => Ok(Some((json(&view)?, view.svg(360), shown::position(&view)))),
             Err(Error::Unsupported(_)) => Ok(None),
             Err(e) => Err(py_error(e)),
         }
     }
 
     /// A designer's report from the game's strong solution (solved first when needed): the
-    /// `report` document, and its plot of forgiveness by ply as SVG (`None` when left out).
+    /// `report` document, its plot of forgiveness by ply as SVG (`None` when left out), the
+    /// text `zermelo report` prints and the page of `--html` as HTML to place in another.
     #[pyo3(signature = (depth=1, compensate=None, selfplay=None, memory=None, seconds=None, progress=None))]
     #[allow(clippy::too_many_arguments)]
     fn report(
@@ -520,7 +539,7 @@ impl Game {
         memory: Option<Whole>,
         seconds: Option<f64>,
         progress: Option<Bound<'_, PyAny>>,
-    ) -> PyResult<(String, Option<String>)> {
+    ) -> PyResult<(String, Option<String>, String, String)> {
         let opts = options(&self.data, memory, seconds)?;
         let session = self.session.as_ref();
         let report = run(py, opts, progress.as_ref(), &Call::default(), |opts| {
@@ -543,7 +562,8 @@ impl Game {
             ),
             None => None,
         };
-        Ok((json(&report)?, svg))
+        let html = shown::report_html(&report).map_err(|e| ZermeloError::new_err(e.to_string()))?;
+        Ok((json(&report)?, svg, shown::report(&report), html))
     }
 
     /// The game graph: every position reachable from the start a node (with `symmetry`,
@@ -567,15 +587,20 @@ impl Game {
         json(&graph)
     }
 
-    /// Counts positions and complete games: the `count` document.
+    /// Counts positions and complete games: the `count` document and its text.
     #[pyo3(signature = (symmetry=false, progress=None))]
-    fn count(&self, py: Python<'_>, symmetry: bool, progress: Option<Bound<'_, PyAny>>) -> PyResult<String> {
+    fn count(
+        &self,
+        py: Python<'_>,
+        symmetry: bool,
+        progress: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<(String, String)> {
         let opts = options(&self.data, None, None)?;
         let session = self.session.as_ref();
         let counts = run(py, opts, progress.as_ref(), &Call::default(), |opts| {
             session.count(symmetry, opts)
         })?;
-        json(&counts)
+        Ok((json(&counts)?, shown::counts(&counts)))
     }
 
     /// The move `player` (a name or a function) makes after `moves` from the start (or
@@ -609,7 +634,7 @@ impl Game {
     }
 
     /// Plays one game between `players` (names or functions, one per seat), from the start
-    /// or from `position`: the `play` document.
+    /// or from `position`: the `play` document and how it ended, as text.
     #[pyo3(signature = (players, position=None, seed=Whole(0), move_time=10.0), text_signature = "($self, players, position=None, seed=0, move_time=10.0)")]
     fn play(
         &self,
@@ -618,7 +643,7 @@ impl Game {
         position: Option<String>,
         seed: Whole,
         move_time: f64,
-    ) -> PyResult<String> {
+    ) -> PyResult<(String, String)> {
         let call = Call::default();
         let move_time = move_time_of(move_time)?;
         let (names, guests) = seats(self.session.as_ref(), &players, &call, move_time)?;
@@ -643,12 +668,12 @@ impl Game {
             };
             session.play(&names, seed.0, opts, &mut io)
         })?;
-        json(&record)
+        Ok((json(&record)?, shown::record(&record)))
     }
 
     /// Plays `games` games between `players` (names or functions), each taking every seat
     /// equally often, every game from the start or from `position`: the `tournament`
-    /// document.
+    /// document and its text.
     #[pyo3(signature = (players, games=Whole(100), position=None, seed=Whole(0), move_time=10.0, progress=None), text_signature = "($self, players, games=100, position=None, seed=0, move_time=10.0, progress=None)")]
     #[allow(clippy::too_many_arguments)]
     fn tournament(
@@ -660,7 +685,7 @@ impl Game {
         seed: Whole,
         move_time: f64,
         progress: Option<Bound<'_, PyAny>>,
-    ) -> PyResult<String> {
+    ) -> PyResult<(String, String)> {
         let (games, seed) = (games.0, seed.0);
         let call = Call::default();
         let move_time = move_time_of(move_time)?;
@@ -679,13 +704,13 @@ impl Game {
             opts.progress.start("games", games);
             session.tournament(&names, games, seed, opts, &|_| opts.progress.advance(1))
         })?;
-        json(&standings)
+        Ok((json(&standings)?, shown::standings(&standings)))
     }
 
     /// Self-play: `games` games (the most, with `until`) with `players` (one name or
     /// function for every seat, or one per seat) seated, game `i` from the seed `seed + i`,
     /// on every core, stopping once every seat's points-share interval is narrower than
-    /// `until`: the `estimate` document.
+    /// `until`: the `estimate` document and its text.
     #[pyo3(signature = (players, games=Whole(1000), until=None, seed=Whole(0), position=None, move_time=10.0, progress=None), text_signature = "($self, players, games=1000, until=None, seed=0, position=None, move_time=10.0, progress=None)")]
     #[allow(clippy::too_many_arguments)]
     fn selfplay(
@@ -698,7 +723,7 @@ impl Game {
         position: Option<String>,
         move_time: f64,
         progress: Option<Bound<'_, PyAny>>,
-    ) -> PyResult<String> {
+    ) -> PyResult<(String, String)> {
         let (games, seed) = (games.0, seed.0);
         let call = Call::default();
         let move_time = move_time_of(move_time)?;
@@ -713,7 +738,7 @@ impl Game {
             opts.progress.start("games", games);
             session.selfplay(&names, &plan, opts, &|_| opts.progress.advance(1))
         })?;
-        json(&estimate)
+        Ok((json(&estimate)?, shown::estimate(&estimate)))
     }
 }
 
@@ -964,6 +989,8 @@ fn move_time_of(seconds: f64) -> PyResult<Duration> {
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(palette, m)?)?;
+    m.add_function(wrap_pyfunction!(offer_own, m)?)?;
     m.add_function(wrap_pyfunction!(study, m)?)?;
     m.add_function(wrap_pyfunction!(has_study, m)?)?;
     m.add_function(wrap_pyfunction!(balance_map, m)?)?;

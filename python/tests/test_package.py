@@ -173,10 +173,11 @@ def test_positions_draw_themselves_with_move_values():
     view = zermelo.open("tictactoe").moves("a1,b2")
     svg = view._repr_svg_()
     assert svg.startswith("<svg") and svg.endswith("</svg>")
-    # Every empty square is a move, titled by its name; the cell of a draw is yellow.
+    # Every empty square is a move, titled by its name; the cell of a draw has the draw's
+    # colour of the palette shared by every front end.
     assert svg.count("<title>") == len(view.moves) == 7
-    assert "#f5e6a0" in svg
-    assert "draw" in str(view)
+    assert zermelo._results.palette()["draw"]["fill"] in svg
+    assert "X to move: draw" in str(view)
     html = zermelo.open("nim:heaps=1/2").tournament(games=4)._repr_html_()
     assert "<table>" in html and "perfect" in html
 

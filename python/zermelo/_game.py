@@ -21,6 +21,7 @@ from ._options import Bar, Memory, Moves, PathLike, data_folder, to_bytes, to_mo
 from ._players import Player, seated
 from ._record import load, load_as
 from ._results import (
+    printed,
     StudyReport,
     Counts,
     Estimate,
@@ -102,8 +103,8 @@ class Game:
         asks its exact solver for how many moves the game lasts too (other games always
         give it)."""
         with Bar(progress) as bar:
-            text = self._native.solve(solver, position, force, save, to_bytes(memory), seconds, bar, remoteness)
-        return load_as(Solution, text)
+            document, text = self._native.solve(solver, position, force, save, to_bytes(memory), seconds, bar, remoteness)
+        return printed(Solution, document, text)
 
     def moves(
         self,
@@ -122,10 +123,10 @@ class Game:
         (Domineering) values the moves win or lose, the winning first;
         `remoteness=True` gives each its remoteness, by the exact solver."""
         with Bar(progress) as bar:
-            text, svg = self._native.position(
+            document, svg, text = self._native.position(
                 self._notation(moves, position), position, all, to_bytes(memory), seconds, bar, remoteness
             )
-        return Position(load(text), svg)
+        return Position(load(document), svg, text)
 
     def state(self, moves: Moves = None, *, position: Optional[str] = None) -> State:
         """The position after `moves` from the start (or from `position`) as a `State`
@@ -153,8 +154,8 @@ class Game:
         (`"komi=-5..5"`, `"first=vertical|horizontal"`) the value along that key; with
         `selfplay` that many games for each of `soft:T` and `perfect:P` in both seats."""
         with Bar(progress) as bar:
-            text, svg = self._native.report(depth, compensate, selfplay, to_bytes(memory), seconds, bar)
-        return Report(load(text), svg)
+            document, svg, text, page = self._native.report(depth, compensate, selfplay, to_bytes(memory), seconds, bar)
+        return Report(load(document), svg, text, page)
 
     def graph(
         self,
@@ -177,7 +178,7 @@ class Game:
     def count(self, symmetry: bool = False, *, progress: bool = True) -> Counts:
         """Counts complete games and positions (`symmetry=True`: up to the game's symmetries)."""
         with Bar(progress) as bar:
-            return load_as(Counts, self._native.count(symmetry, bar))
+            return printed(Counts, *self._native.count(symmetry, bar))
 
     def bot_move(
         self,
@@ -204,7 +205,7 @@ class Game:
         player of your own has `move_time` seconds a move, past which it forfeits (a
         function is left to finish on its own)."""
         chosen = [seated(p) for p in players]
-        return load_as(GameRecord, self._native.play(chosen, position, seed, move_time))
+        return printed(GameRecord, *self._native.play(chosen, position, seed, move_time))
 
     def tournament(
         self,
@@ -223,8 +224,8 @@ class Game:
         the tournament and is raised here."""
         chosen = [seated(p) for p in players] if players is not None else []
         with Bar(progress) as bar:
-            text = self._native.tournament(chosen, games, position, seed, move_time, bar)
-        return load_as(Standings, text)
+            document, text = self._native.tournament(chosen, games, position, seed, move_time, bar)
+        return printed(Standings, document, text)
 
     def selfplay(
         self,
@@ -245,8 +246,8 @@ class Game:
         seats: List[Player] = [players] if isinstance(players, str) or callable(players) else list(players)
         chosen = [seated(p) for p in seats]
         with Bar(progress) as bar:
-            text = self._native.selfplay(chosen, games, until, seed, position, move_time, bar)
-        return load_as(Estimate, text)
+            document, text = self._native.selfplay(chosen, games, until, seed, position, move_time, bar)
+        return printed(Estimate, document, text)
 
     def grundy(self, to: Optional[int] = None, *, progress: bool = True) -> Grundy:
         """The Grundy values (nim-values) of a heap game by heap size, to `to`, with the

@@ -12,7 +12,7 @@ _Player = Union[str, Callable[..., str]]
 
 _Path = Union[str, "PathLike[str]"]
 
-__all__ = ["cli", "data_folder", "games", "study", "has_study", "balance_map", "set_threads", "install_graph", "parse_memory", "Game", "ZermeloError"]
+__all__ = ["cli", "data_folder", "games", "palette", "offer_own", "study", "has_study", "balance_map", "set_threads", "install_graph", "parse_memory", "Game", "ZermeloError"]
 
 class ZermeloError(Exception):
     """A job zermelo could not finish: too big for its budget, a damaged table, a failed read."""
@@ -20,6 +20,8 @@ class ZermeloError(Exception):
 def cli(argv: List[str]) -> int: ...
 def data_folder(data: Optional[str] = None) -> "PathLike[str]": ...
 def games() -> str: ...
+def palette() -> str: ...
+def offer_own(spec: str, name: str, how_to_play: str) -> None: ...
 def study(
     spec: str,
     name: str,
@@ -70,7 +72,7 @@ class Game:
         seconds: Optional[float] = None,
         progress: Optional[_Progress] = None,
         remoteness: bool = False,
-    ) -> str: ...
+    ) -> Tuple[str, str]: ...
     def position(
         self,
         moves: Sequence[str] = ...,
@@ -80,8 +82,8 @@ class Game:
         seconds: Optional[float] = None,
         progress: Optional[_Progress] = None,
         remoteness: bool = False,
-    ) -> Tuple[str, Optional[str]]: ...
-    def rules(self, moves: Sequence[str] = ..., position: Optional[str] = None) -> Optional[Tuple[str, Optional[str]]]: ...
+    ) -> Tuple[str, Optional[str], str]: ...
+    def rules(self, moves: Sequence[str] = ..., position: Optional[str] = None) -> Optional[Tuple[str, Optional[str], str]]: ...
     def report(
         self,
         depth: int = 1,
@@ -90,7 +92,7 @@ class Game:
         memory: Optional[int] = None,
         seconds: Optional[float] = None,
         progress: Optional[_Progress] = None,
-    ) -> Tuple[str, Optional[str]]: ...
+    ) -> Tuple[str, Optional[str], str, str]: ...
     def graph(
         self,
         symmetry: bool = False,
@@ -99,7 +101,7 @@ class Game:
         seconds: Optional[float] = None,
         progress: Optional[_Progress] = None,
     ) -> str: ...
-    def count(self, symmetry: bool = False, progress: Optional[_Progress] = None) -> str: ...
+    def count(self, symmetry: bool = False, progress: Optional[_Progress] = None) -> Tuple[str, str]: ...
     def bot_move(
         self,
         moves: Sequence[str],
@@ -111,7 +113,7 @@ class Game:
     ) -> str: ...
     def play(
         self, players: Sequence[_Player], position: Optional[str] = None, seed: int = 0, move_time: float = 10.0
-    ) -> str: ...
+    ) -> Tuple[str, str]: ...
     def tournament(
         self,
         players: Sequence[_Player],
@@ -120,7 +122,7 @@ class Game:
         seed: int = 0,
         move_time: float = 10.0,
         progress: Optional[_Progress] = None,
-    ) -> str: ...
+    ) -> Tuple[str, str]: ...
     def selfplay(
         self,
         players: Sequence[_Player],
@@ -130,4 +132,4 @@ class Game:
         position: Optional[str] = None,
         move_time: float = 10.0,
         progress: Optional[_Progress] = None,
-    ) -> str: ...
+    ) -> Tuple[str, str]: ...

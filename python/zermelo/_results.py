@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import builtins
 import dataclasses
+import functools
 import html
+import json
 import os
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
+from . import _native
 from ._record import Record
 
 Big = Union[int, str]
@@ -24,6 +27,41 @@ def _table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
 
     body = "".join(f"<tr>{cells('td', r)}</tr>" for r in rows)
     return f"<table><thead><tr>{cells('th', header)}</tr></thead><tbody>{body}</tbody></table>"
+
+
+@functools.lru_cache(maxsize=None)
+def palette() -> Dict[str, Any]:
+    """The colours every front end draws with (the page, the pictures, the report's
+    charts): `win`, `draw`, `lose` and `unknown`, each an `ink` and a `fill`; the
+    `seats`' colours; from the Okabe–Ito palette, told apart with any common colour
+    vision deficiency."""
+    loaded: Dict[str, Any] = json.loads(_native.palette())
+    return loaded
+
+
+class Printed(Record):
+    """A result that prints as the command line prints it (`str()`), when it came with
+    that text."""
+
+    _text: Optional[str] = None
+
+    def __str__(self) -> str:
+        return self._text if self._text is not None else super().__str__()
+
+
+def printed(cls: type, document: str, text: str) -> Any:
+    """The JSON document `document` as a `cls` that prints as `text`."""
+    from ._record import load
+
+    result = cls(load(document))
+    result._text = text.rstrip("\n")
+    return result
+
+
+def _chip(value: Optional[str], words: str) -> str:
+    """A value in words on its outcome's colour, for tables in notebooks."""
+    tint = palette().get(value or "unknown", palette()["unknown"])
+    return f"<span style='background:{tint['fill']};padding:0 0.4em;border-radius:0.6em'>{html.escape(words)}</span>"
 
 
 def _verdict(v: Dict[str, Any]) -> str:
@@ -54,7 +92,7 @@ class Fact(Record):
     value: Union[float, str, List[int]]
 
 
-class Solution(Verdict):
+class Solution(Verdict, Printed):
     """The `solve` document: the value of the start for the first player, and what it took."""
 
     game: str
@@ -67,6 +105,8 @@ class Solution(Verdict):
 
     def _repr_html_(self) -> str:
         rows: List[Tuple[Any, Any]] = [("game", self.game), ("value", _verdict(self)), ("for", self.to_move)]
+        if self.get("position") is not None:
+            rows.insert(1, ("position", self.position))
         rows += [(k, self[k]) for k in ("positions", "solver", "seconds") if k in self]
         rows += [(f.label, f.value) for f in self.get("details", [])]
         return _table(("", ""), rows)
@@ -103,9 +143,9 @@ class Picture(Record):
     notes: List[str]
 
 
-class Position(Verdict):
+class Position(Verdict, Printed):
     """The `moves` document: a position, its value and every legal move's value; drawn as
-    its board in notebooks, each move marked by its value (green wins, yellow draws, red
+    its board in notebooks, each move marked by its value (blue wins, grey draws, vermillion
     loses; the number is the moves to the end, or the margin)."""
 
     game: str
@@ -120,9 +160,10 @@ class Position(Verdict):
     moves_total: Big
     details: List[Fact]
 
-    def __init__(self, fields: Dict[str, Any], svg: Optional[str]) -> None:
+    def __init__(self, fields: Dict[str, Any], svg: Optional[str], text: Optional[str] = None) -> None:
         super().__init__(fields)
         self._svg = svg
+        self._text = None if text is None else text.rstrip("\n")
 
     @property
     def best(self) -> List[str]:
@@ -132,9 +173,21 @@ class Position(Verdict):
     def _repr_svg_(self) -> Optional[str]:
         return self._svg
 
-    def __str__(self) -> str:
-        moves = "\n".join(f"  {m.move:<10} {_verdict(m)}{'  best' if m.get('best') else ''}" for m in self.moves)
-        return f"{self.board}\n{self.to_move} to move\n{moves}"
+    def _repr_html_(self) -> str:
+        """The board (its picture, else its text), the value for the player to move and
+        every move's, as `zermelo moves` gives them."""
+        board = self._svg or f"<pre>{html.escape(self.board)}</pre>"
+        if self.get("result") is not None:
+            said = f"game over: {html.escape(str(self.result))}"
+        else:
+            said = f"{html.escape(self.to_move)} to move: {_chip(self.get('value'), _verdict(self))}"
+        rows = "".join(
+            f"<tr><td><code>{html.escape(m.move)}</code></td><td>{_chip(m.get('value'), _verdict(m))}</td>"
+            f"<td>{'best' if m.get('best') else ''}</td><td>{html.escape(m.get('note') or '')}</td></tr>"
+            for m in self.moves
+        )
+        table = f"<table><thead><tr><th>move</th><th>value</th><th></th><th></th></tr></thead><tbody>{rows}</tbody></table>"
+        return f"<div>{board}<p>{said}</p>{table if rows else ''}</div>"
 
 
 class Tally(Record):
@@ -147,7 +200,7 @@ class Tally(Record):
     draws: Big
 
 
-class Counts(Record):
+class Counts(Printed):
     """The `count` document: complete games and positions, with their outcomes."""
 
     game: str
@@ -157,8 +210,20 @@ class Counts(Record):
     seconds: float
     details: List[Fact]
 
+    def _repr_html_(self) -> str:
+        header = ("", "in all", "terminal", "first player wins", "second player wins", "draws")
+        rows = []
+        for label, tally in (("complete games", self.get("games")), ("positions", self.get("positions"))):
+            if tally is not None:
+                ended = tally.terminal if label == "positions" else ""
+                rows.append((label, tally.total, ended, tally.first_wins, tally.second_wins, tally.draws))
+        text = _table(header, rows)
+        if self.get("details"):
+            text += _table(("", ""), [(f.label, f.value) for f in self.details])
+        return text
 
-class GameRecord(Record):
+
+class GameRecord(Printed):
     """The `play` document: the players, the moves, the result (and any forfeit)."""
 
     game: str
@@ -168,6 +233,15 @@ class GameRecord(Record):
     result: str
     forfeit: Optional[str]
     points: Optional[List[int]]
+
+    def _repr_html_(self) -> str:
+        rows: List[Tuple[Any, Any]] = [("players", ", ".join(self.players)), ("result", self.result)]
+        if self.get("forfeit"):
+            rows.append(("forfeit", self.forfeit))
+        if self.get("points") is not None:
+            rows.append(("points", " - ".join(str(p) for p in self.points or [])))
+        rows.append(("moves", " ".join(self.moves)))
+        return _table(("", ""), rows)
 
 
 class Share(Record):
@@ -238,7 +312,7 @@ class Rating(Record):
     error: float
 
 
-class Standings(Record):
+class Standings(Printed):
     """The `tournament` document: one row per player (wins, draws, losses, forfeits and
     points with their 95 % interval), one per seat with each player's results in it, and
     the players' ratings in games of more than two seats."""
@@ -288,7 +362,9 @@ class Standings(Record):
         players, seats = ax
         names = [r.player for r in self.players]
         left = [0.0] * len(names)
-        for key, colour in (("win_pct", "#3aa845"), ("shared_pct", "#7cc47f"), ("draw_pct", "#e2b600"), ("loss_pct", "#d64541")):
+        tints = palette()
+        for key, colour in (("win_pct", tints["win"]["ink"]), ("shared_pct", tints["win"]["fill"]),
+                            ("draw_pct", tints["draw"]["fill"]), ("loss_pct", tints["lose"]["ink"])):
             widths = [r[key] for r in self.players]
             players.barh(names, widths, left=left, color=colour, label=key.split("_")[0])
             left = [a + b for a, b in zip(left, widths)]
@@ -447,8 +523,10 @@ class Balance(Record):
         ax = ax or plt.subplots(figsize=(1.5 + 1.1 * len(self.configs), 4))[1]
         labels = [self._label(c) for c in self.configs]
         bottom = [0.0] * len(labels)
-        for key, name, colour in (("first_wins_pct", "first player wins", "#2e6eb4"), ("draws_pct", "draw", "#aaaaaa"),
-                                  ("second_wins_pct", "second player wins", "#d66038")):
+        tints = palette()
+        for key, name, colour in (("first_wins_pct", "first player wins", tints["win"]["ink"]),
+                                  ("draws_pct", "draw", tints["draw"]["fill"]),
+                                  ("second_wins_pct", "second player wins", tints["lose"]["ink"])):
             heights = [c[key] for c in self.configs]
             ax.bar(labels, heights, bottom=bottom, color=colour, label=name)
             bottom = [a + b for a, b in zip(bottom, heights)]
@@ -585,7 +663,9 @@ class BalanceMap(Record):
             grid[i][j] = {"win": 0, "draw": 1, "lose": 2}.get(m.value or "", 3)
             ax.text(j, i, self._cell(m), ha="center", va="center", fontsize="small",
                     color="white" if m.status == "solved" else "black")
-        ax.imshow(grid, cmap=ListedColormap(["#2e6eb4", "#b9b9b9", "#d66038", "#ffffff"]), vmin=0, vmax=3)
+        tints = palette()
+        cells = [tints["win"]["ink"], tints["draw"]["fill"], tints["lose"]["ink"], "#ffffff"]
+        ax.imshow(grid, cmap=ListedColormap(cells), vmin=0, vmax=3)
         ax.set_xticks(range(len(cols)), cols)
         ax.set_yticks(range(len(rows)), rows)
         ax.set_xlabel(col_key or "")
@@ -618,7 +698,7 @@ class SeatEstimate(Record):
     points: Share
 
 
-class Estimate(Record):
+class Estimate(Printed):
     """The `estimate` document: how each seat fares by self-play, its shares of wins,
     draws, shared wins and points with 95 % intervals, and the length of a game (with, in
     score games, the winner's margin and the first-move advantage in points)."""
@@ -662,7 +742,9 @@ class Estimate(Record):
 
         seats = self.seats
         ax = ax or plt.subplots(figsize=(1.5 + 1.2 * len(seats), 4))[1]
-        kinds = (("win", "win", "#3aa845"), ("shared_win", "shared win", "#7cc47f"), ("points", "points", "#2e6eb4"))
+        tints = palette()
+        kinds = (("win", "win", tints["win"]["ink"]), ("shared_win", "shared win", tints["win"]["fill"]),
+                 ("points", "points", tints["seats"][3]))
         width = 0.8 / len(kinds)
         for k, (key, name, colour) in enumerate(kinds):
             xs = [i + (k - 1) * width for i in range(len(seats))]
@@ -861,7 +943,7 @@ class Compensation(Record):
     fairest: List[str]
 
 
-class Report(Verdict):
+class Report(Verdict, Printed):
     """The `report` document: a designer's report from the strong solution; drawn in
     notebooks as tables and its plot of forgiveness by ply."""
 
@@ -877,11 +959,18 @@ class Report(Verdict):
     notes: List[str]
     seconds: float
 
-    def __init__(self, fields: Dict[str, Any], svg: Optional[str] = None) -> None:
+    def __init__(
+        self, fields: Dict[str, Any], svg: Optional[str] = None, text: Optional[str] = None, page: Optional[str] = None
+    ) -> None:
         super().__init__(fields)
         self._svg = svg
+        self._text = None if text is None else text.rstrip("\n")
+        self._page = page
 
     def _repr_html_(self) -> str:
+        """The page of `zermelo report --html`: its tables and charts."""
+        if self._page is not None:
+            return self._page
         f = self.first_moves
         text = f"<p><b>{html.escape(self.game)}</b>: {_verdict(self)} for {html.escape(self.to_move)}, who moves first</p>"
         text += f"<p>first moves: {f.total} ({f.wins} win, {f.draws} draw, {f.losses} lose)</p>"

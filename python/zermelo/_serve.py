@@ -4,20 +4,22 @@ your own this process opened."""
 
 from __future__ import annotations
 
+import inspect
 import socket
 import threading
 import time
 import urllib.parse
 import urllib.request
-from typing import Union
+from typing import Any, Union
 
 from . import _native
-from ._game import Game
+from ._game import Game, open as open_game
+from ._own import name_of
 from ._options import PathLike, data_folder
 
 
 def serve(
-    game: Union[str, Game] = "tictactoe",
+    game: Union[str, Game, Any] = "tictactoe",
     *,
     port: int = 8080,
     host: str = "127.0.0.1",
@@ -30,8 +32,14 @@ def serve(
     seconds of work a request. Returns the page's address, opening `game`; with
     `background`, at once, the server running on a thread until the process ends;
     otherwise it serves until Ctrl-C (which returns to Python, the server thread
-    running on)."""
+    running on). `game` is a spec, an opened `Game`, or a game of your own as
+    `zermelo.open` takes it (opened here); a game of your own shows on the page under its
+    `name`, with its docstring as how to play it."""
+    if not isinstance(game, (str, Game)):
+        game = open_game(game, data=data)
     spec = game if isinstance(game, str) else game.spec
+    if isinstance(game, Game) and game.source is not None:
+        _native.offer_own(spec, name_of(game.source), how_to_play(game.source))
     if port == 0:
         with socket.socket() as s:
             s.bind((host, 0))
@@ -46,6 +54,15 @@ def serve(
         while server.is_alive():
             server.join(0.2)
     return url
+
+
+def how_to_play(game: object) -> str:
+    """The docstring of a game of your own (its class's); empty when it has none of its
+    own."""
+    if type(game).__module__.split(".")[0] == "zermelo":
+        return ""  # a game zermelo wraps (OpenSpiel's): its rules are the graph's
+    doc = inspect.getdoc(game) or ""
+    return "" if doc == inspect.getdoc(object) else doc
 
 
 def wait_for(url: str, server: threading.Thread, seconds: float = 30.0) -> None:

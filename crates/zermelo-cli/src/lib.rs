@@ -21,6 +21,56 @@ mod report;
 mod serve;
 mod study;
 
+/// What the command line prints of each result, for the Python package to print the same:
+/// a command's text, and the designer's report as HTML.
+pub mod shown {
+    use zermelo::analysis::selfplay::Estimate;
+    use zermelo::session::{Counts, DesignReport, GameRecord, PositionView, Solution, Standings};
+
+    /// `zermelo solve`'s text.
+    pub fn solution(s: &Solution) -> String {
+        crate::render::solution(s).text
+    }
+
+    /// `zermelo moves`'s text: the board, the value and every move's.
+    pub fn position(v: &PositionView) -> String {
+        crate::render::position(v).text
+    }
+
+    /// `zermelo count`'s text.
+    pub fn counts(c: &Counts) -> String {
+        crate::render::counts(c).text
+    }
+
+    /// `zermelo tournament`'s text.
+    pub fn standings(s: &Standings) -> String {
+        crate::render::standings(s).text
+    }
+
+    /// `zermelo play`'s last lines: how the game ended.
+    pub fn record(r: &GameRecord) -> String {
+        crate::render::record(r).text
+    }
+
+    /// `zermelo selfplay`'s text.
+    pub fn estimate(e: &Estimate) -> String {
+        crate::render::estimate_text(e)
+    }
+
+    /// `zermelo report`'s text.
+    pub fn report(r: &DesignReport) -> String {
+        crate::design::render(r).text
+    }
+
+    /// The page of `zermelo report --html` without its document around it: its style,
+    /// tables and charts, to place in another page (a notebook).
+    pub fn report_html(r: &DesignReport) -> anyhow::Result<String> {
+        crate::design::fragment(r)
+    }
+}
+
+pub use serve::{offer_own, OwnGame};
+
 use std::ffi::OsString;
 use std::io::Write as _;
 use std::path::PathBuf;

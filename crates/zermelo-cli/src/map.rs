@@ -325,15 +325,19 @@ fn to_csv(map: &BalanceMap) -> String {
     out
 }
 
-/// The colour of a member's cell: blue first-player win, grey draw, orange second-player
-/// win, white skipped or refused.
+/// The colour of a member's cell, in the outcome colours of
+/// [`zermelo::picture::palette`]: blue first-player win, grey draw, vermillion
+/// second-player win, white skipped or refused.
 fn colour(row: &MapRow) -> RGBColor {
-    match (row.status, row.verdict.value) {
-        (Status::Solved, Some(Class::Win)) => RGBColor(46, 110, 180),
-        (Status::Solved, Some(Class::Lose)) => RGBColor(214, 96, 56),
-        (Status::Solved, _) => RGBColor(185, 185, 185),
-        _ => WHITE,
-    }
+    use zermelo::picture::palette::{rgb, DRAW, LOSE, WIN};
+    let tint = match (row.status, row.verdict.value) {
+        (Status::Solved, Some(Class::Win)) => WIN.ink,
+        (Status::Solved, Some(Class::Lose)) => LOSE.ink,
+        (Status::Solved, _) => DRAW.fill,
+        _ => return WHITE,
+    };
+    let (r, g, b) = rgb(tint);
+    RGBColor(r, g, b)
 }
 
 /// The letter of a member's outcome class (its `class` fact), when its solve gave one.

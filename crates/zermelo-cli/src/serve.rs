@@ -459,6 +459,38 @@ impl GameQuery {
     }
 }
 
+/// A game of your own opened in this process (a game written in Python), as the page
+/// shows it: its name and how to play it, in place of the generic graph's.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct OwnGame {
+    /// The spec that opens it.
+    pub spec: String,
+    /// Its name.
+    pub name: String,
+    /// How to play it (its docstring); empty when it has none.
+    pub how_to_play: String,
+}
+
+/// The games of your own the page offers, the latest described last.
+static OWN_GAMES: Mutex<Vec<OwnGame>> = Mutex::new(Vec::new());
+
+/// Offers `game` on the page of every server of this process, replacing what was said of
+/// its spec before.
+pub fn offer_own(game: OwnGame) {
+    let mut own = OWN_GAMES.lock().unwrap_or_else(|e| e.into_inner());
+    own.retain(|g| g.spec != game.spec);
+    own.push(game);
+}
+
+/// The catalog as `zermelo games --json` lists it, with the games of your own opened in
+/// this process under `own`.
+fn catalog() -> serde_json::Value {
+    let mut games = render::games().json;
+    let own = OWN_GAMES.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    games["own"] = json!(own);
+    games
+}
+
 /// Serves the page and the API on `addr` until the process is stopped.
 pub fn serve(addr: SocketAddr, opts: Options, cache_bytes: u64, games: Vec<String>) -> Result<Report> {
     // Every game offered opens now, within the cache's memory, and stays open: a bad one,
@@ -501,8 +533,8 @@ pub fn serve(addr: SocketAddr, opts: Options, cache_bytes: u64, games: Vec<Strin
             ended: memory_janitor(),
         });
         let router = Router::new()
-            .route("/", get(|| async { Html(PAGE) }))
-            .route("/api/games", get(|| async { Json(render::games().json) }))
+            .route("/", get(|| async { Html(page()) }))
+            .route("/api/games", get(|| async { Json(catalog()) }))
             .route("/api/moves", get(moves))
             .route("/api/bot", get(bot))
             .fallback(|uri: Uri| async move {
@@ -857,3 +889,9 @@ async fn bot(
 }
 
 const PAGE: &str = include_str!("serve.html");
+
+/// The page, its colours those of [`zermelo::picture::palette`] (shared with the pictures
+/// and the report's charts).
+fn page() -> String {
+    PAGE.replace("/*PALETTE*/null", &zermelo::picture::palette::json().to_string())
+}

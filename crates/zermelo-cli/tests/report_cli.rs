@@ -152,6 +152,20 @@ fn a_report_page_holds_its_plot() {
     assert!(out.status.success());
     let html = std::fs::read_to_string(&page).unwrap();
     assert!(html.starts_with("<!doctype html>") && html.contains("<svg"));
+    // Real tables, not the terminal's text: a row per first move with its value, a row
+    // per ply of forgiveness; the certificate's hash in its box to copy.
+    let r = documented(&data, &["report", "tictactoe"]);
+    for m in r["first_moves"]["moves"].as_array().unwrap() {
+        let row = format!(
+            "<tr><td><code>{}</code></td><td><span class=\"v draw\">draw</span></td></tr>",
+            m["move"].as_str().unwrap()
+        );
+        assert!(html.contains(&row), "{row}");
+    }
+    let plies = r["forgiveness"]["by_ply"].as_array().unwrap().len();
+    assert_eq!(html.matches("<tr><td class=\"n\">").count(), plies);
+    let cert = html.split("class=\"cert\"").nth(1).unwrap();
+    assert!(cert.contains(r["certificate"]["sha256"].as_str().unwrap()));
     let _ = std::fs::remove_dir_all(&data);
 }
 

@@ -152,33 +152,108 @@ pub struct Mark {
     pub text: String,
 }
 
-/// The colours of the seats, for shapes a seat owns.
-const SEATS: [&str; 5] = ["#2f6fdf", "#e0572b", "#2a9d4b", "#9b59b6", "#8d6e4c"];
+/// The colours every front end draws with (the board on the page, the pictures, the
+/// report's charts), from the Okabe–Ito palette, which readers with any common colour
+/// vision deficiency tell apart: outcomes blue (win), grey (draw) and vermillion (lose);
+/// seats in hues none of those resembles.
+pub mod palette {
+    use serde::Serialize;
 
-/// The colour of a game's colour name.
-fn named(color: &str) -> &str {
-    match color {
-        "red" => "#d64541",
-        "green" => "#35a853",
-        "blue" => "#2f6fdf",
-        "yellow" => "#f2c12e",
-        "white" => "#ffffff",
-        "black" => "#333333",
-        "orange" => "#f08a24",
-        "purple" => "#9b59b6",
-        "brown" => "#8d6e4c",
-        "grey" | "gray" => "#999999",
-        other => other,
+    use crate::class::Class;
+
+    /// How an outcome is drawn: `ink` for marks, lines and text, `fill` behind them.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+    pub struct Tint {
+        /// Marks, lines and text.
+        pub ink: &'static str,
+        /// Areas.
+        pub fill: &'static str,
     }
-}
 
-/// The stroke and fill of a move marked `value`.
-fn hint(value: Option<Class>) -> (&'static str, &'static str) {
-    match value {
-        Some(Class::Win) => ("#3aa845", "#bfe8b0"),
-        Some(Class::Draw) => ("#e2b600", "#f5e6a0"),
-        Some(Class::Lose) => ("#d64541", "#f3c0c0"),
-        None => ("#999999", "#e4e4e4"),
+    /// A win for the player concerned.
+    pub const WIN: Tint = Tint {
+        ink: "#0072b2",
+        fill: "#9ccbec",
+    };
+    /// A draw.
+    pub const DRAW: Tint = Tint {
+        ink: "#6b6b6b",
+        fill: "#d0d0d0",
+    };
+    /// A loss for the player concerned.
+    pub const LOSE: Tint = Tint {
+        ink: "#d55e00",
+        fill: "#f4b482",
+    };
+    /// A value not known.
+    pub const UNKNOWN: Tint = Tint {
+        ink: "#999999",
+        fill: "#eeede8",
+    };
+
+    /// The colours of the seats, for shapes a seat owns and a seat's line in a chart:
+    /// bluish green, reddish purple, yellow, black and brown.
+    pub const SEATS: [&str; 5] = ["#009e73", "#cc79a7", "#e6c700", "#333333", "#8d6e4c"];
+
+    /// How strongly a cell a seat owns is tinted by its colour (an empty cell a move may
+    /// go to takes its value's fill at full strength instead).
+    pub const OWNED_OPACITY: f64 = 0.3;
+
+    /// The tint of `value`, unknown for `None`.
+    pub fn outcome(value: Option<Class>) -> Tint {
+        match value {
+            Some(Class::Win) => WIN,
+            Some(Class::Draw) => DRAW,
+            Some(Class::Lose) => LOSE,
+            None => UNKNOWN,
+        }
+    }
+
+    /// The colour of seat `seat` (from 0).
+    pub fn seat(seat: usize) -> &'static str {
+        SEATS[seat % SEATS.len()]
+    }
+
+    /// The colour of a game's colour name (its own when not a name).
+    pub fn named(color: &str) -> &str {
+        match color {
+            "red" => "#d64541",
+            "green" => "#35a853",
+            "blue" => "#2f6fdf",
+            "yellow" => "#f2c12e",
+            "white" => "#ffffff",
+            "black" => "#333333",
+            "orange" => "#f08a24",
+            "purple" => "#9b59b6",
+            "brown" => "#8d6e4c",
+            "grey" | "gray" => "#999999",
+            other => other,
+        }
+    }
+
+    /// The red, green and blue of a colour `#rrggbb` (black for anything else), for
+    /// plots.
+    pub fn rgb(hex: &str) -> (u8, u8, u8) {
+        let part = |i: usize| {
+            hex.get(i..i + 2)
+                .and_then(|p| u8::from_str_radix(p, 16).ok())
+                .unwrap_or(0)
+        };
+        (part(1), part(3), part(5))
+    }
+
+    /// The palette as one JSON object, for a page's script: `win`, `draw`, `lose` and
+    /// `unknown` tints, `seats`, `owned_opacity` and `named` colours.
+    pub fn json() -> serde_json::Value {
+        let names = [
+            "red", "green", "blue", "yellow", "white", "black", "orange", "purple", "brown", "grey", "gray",
+        ];
+        let named: serde_json::Map<String, serde_json::Value> =
+            names.iter().map(|n| (n.to_string(), named(n).into())).collect();
+        serde_json::json!({
+            "win": WIN, "draw": DRAW, "lose": LOSE, "unknown": UNKNOWN,
+            "seats": SEATS, "owned_opacity": OWNED_OPACITY, "named": named,
+        })
     }
 }
 
@@ -236,12 +311,12 @@ impl Picture {
         for s in &self.shapes {
             let marked = s.play.as_deref().and_then(&mark);
             let known = marked.as_ref().and_then(|m| m.value);
-            let (ring, fill) = hint(known);
+            let palette::Tint { ink: ring, fill } = palette::outcome(known);
             let colour = s
                 .color
                 .as_deref()
-                .map(named)
-                .or_else(|| s.owner.map(|o| SEATS[o as usize % SEATS.len()]));
+                .map(palette::named)
+                .or_else(|| s.owner.map(|o| palette::seat(o as usize)));
             let (cx, cy) = (s.x + s.w / 2.0, s.y + s.h / 2.0);
             if let Some(m) = &s.play {
                 let _ = write!(out, "<g><title>{}</title>", escape(m));
@@ -251,7 +326,7 @@ impl Picture {
                     // A move's value shows as the fill; unknown, the shape keeps its colour.
                     let (fill, opacity) = match (known, colour) {
                         (Some(_), _) => (fill, 1.0),
-                        (None, Some(c)) => (c, 0.35),
+                        (None, Some(c)) => (c, palette::OWNED_OPACITY),
                         (None, None) if marked.is_some() => (fill, 1.0),
                         (None, None) => ("#f3efe3", 1.0),
                     };
@@ -336,7 +411,7 @@ impl Picture {
             if let Some(label) = s.label.as_deref().filter(|l| !l.is_empty()) {
                 let (size, y) = label_place(s, u, label, noted);
                 let dark = matches!(s.kind, Kind::Piece | Kind::Tile)
-                    && colour.is_some_and(|c| c != "#ffffff" && c != "#f2c12e");
+                    && colour.is_some_and(|c| !["#ffffff", "#f2c12e", palette::SEATS[2]].contains(&c));
                 let ink = match (s.kind, colour) {
                     (Kind::Text, Some(c)) => c,
                     _ if dark => "#fff",

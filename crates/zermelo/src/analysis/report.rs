@@ -341,12 +341,16 @@ pub fn pie_order(keys: &[(bool, u32, i64)]) -> Vec<usize> {
     (0..keys.len()).filter(|&i| keys[i] == *best).collect()
 }
 
-/// Each seat's mean share of safe moves by ply as an SVG chart, one line per seat.
+/// Each seat's mean share of safe moves by ply as an SVG chart, one line per seat, in the
+/// seats' colours of [`crate::picture::palette`].
 pub fn forgiveness_svg(title: &str, f: &Forgiveness) -> Result<String, Error> {
     use plotters::prelude::*;
     let fail = |e: &dyn std::fmt::Display| Error::Io(format!("drawing the plot: {e}"));
     let last = f.by_ply.iter().map(|r| r.ply).max().unwrap_or(0);
-    let colours = [BLUE, RED, GREEN, MAGENTA, CYAN];
+    let colours = crate::picture::palette::SEATS.map(|hex| {
+        let (r, g, b) = crate::picture::palette::rgb(hex);
+        RGBColor(r, g, b)
+    });
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (720, 360)).into_drawing_area();

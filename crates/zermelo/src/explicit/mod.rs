@@ -35,7 +35,7 @@ use std::sync::{Arc, OnceLock};
 use rustc_hash::{FxHashMap, FxHasher};
 
 use crate::game::{Game, Indexed, Notation, Outcome, PlayerId, Scored, Symmetric};
-use crate::picture::{Kind, Picture, Shape};
+use crate::picture::Picture;
 use crate::Error;
 
 /// A node of a graph, by its dense id (the start is node 0).
@@ -680,36 +680,6 @@ impl Game for GameGraph {
     }
 }
 
-impl GameGraph {
-    /// The picture of a node without one of its own: its text on a line, then a button for
-    /// each move (the first of several with the same text).
-    fn buttons(&self, node: NodeId) -> Picture {
-        let text = self.text(node);
-        let mut texts: Vec<&str> = Vec::new();
-        for e in self.moves_of(node) {
-            if !texts.contains(&self.move_text(e)) {
-                texts.push(self.move_text(e));
-            }
-        }
-        let chars = |t: &str| t.chars().count() as f64;
-        let width = texts
-            .iter()
-            .map(|t| chars(t) * 0.6 + 1.0)
-            .fold(chars(text) * 0.6 + 1.0, f64::max);
-        let mut shapes = vec![Shape::new(Kind::Text, 0.0, 0.0, width, 1.0).label(text)];
-        for (row, t) in texts.iter().enumerate() {
-            let y = 1.2 + 1.2 * row as f64;
-            shapes.push(Shape::new(Kind::Cell, 0.0, y, width, 1.0).label(*t).plays(*t));
-        }
-        Picture {
-            width,
-            height: 1.2 * (texts.len() as f64 + 1.0),
-            shapes,
-            notes: vec!["the position, then a button for each move".into()],
-        }
-    }
-}
-
 /// The outcome of points: the seats with the most share the win, a draw when all do.
 fn points_outcome(points: &[i32]) -> Outcome {
     let best = points.iter().copied().max().unwrap_or(0);
@@ -788,9 +758,9 @@ impl Notation for GameGraph {
             .cloned()
             .unwrap_or_else(|| format!("player {}", player + 1))
     }
-    /// The front end's picture, else the position's text above a button for each move.
+    /// The front end's picture; `None` for a graph without one, whose front ends show the
+    /// position's board as text and its moves as a list.
     fn picture(&self, p: &NodeId) -> Option<Picture> {
-        let drawn = self.d.extras.as_ref().and_then(|e| e.picture(self, *p));
-        Some(drawn.unwrap_or_else(|| self.buttons(*p)))
+        self.d.extras.as_ref().and_then(|e| e.picture(self, *p))
     }
 }
