@@ -33,18 +33,19 @@ const NONE: u32 = u32::MAX;
 /// Positions searched between two looks at Ctrl-C and the clock.
 const LOOK: u64 = 1024;
 
-/// The table's size when no memory is given: 2^21 entries of 32 bytes (64 MiB).
-const DEFAULT_TABLE: usize = 64 << 20;
+/// The table's size when no memory is given: 2^20 entries of 32 bytes (32 MiB).
+const DEFAULT_TABLE: usize = 32 << 20;
 
 /// A table entry: the fingerprint (two words, 0 and 0 for none), the bounds on the
 /// score (lower in the high half, upper in the low half) and the best move's index.
 type Entry = [u64; 4];
 
-/// A 128-bit fingerprint of a key's text.
-fn fingerprint(text: &str) -> u128 {
+/// A 128-bit fingerprint of a key's text with the seat to move.
+fn fingerprint(text: &str, seat: u32) -> u128 {
     let half = |seed: u8| {
         let mut h = DefaultHasher::new();
         h.write_u8(seed);
+        h.write_u32(seat);
         h.write(text.as_bytes());
         h.finish()
     };
@@ -168,11 +169,11 @@ impl Search {
         Ok(())
     }
 
-    /// The fingerprint of a state's key.
-    fn print(&self, state: &Bound<'_, PyAny>) -> PyResult<u128> {
+    /// The fingerprint of a state's key, `seat` to move.
+    fn print(&self, state: &Bound<'_, PyAny>, seat: u32) -> PyResult<u128> {
         let key = self.key.bind(state.py()).call1((state,))?;
         let text = key.str()?;
-        Ok(fingerprint(&text.to_cow()?))
+        Ok(fingerprint(&text.to_cow()?, seat))
     }
 
     /// What the state after `mv` is, for the seat `seat` moving at `state`.
@@ -184,7 +185,7 @@ impl Search {
             return Ok(Child::Over(end_score(&end, seat, 1)?));
         }
         let mover: u32 = self.to_move.bind(py).call1((&next,))?.extract()?;
-        let fp = self.print(&next)?;
+        let fp = self.print(&next, mover)?;
         Ok(Child::On(next.unbind(), mover, fp))
     }
 
@@ -349,7 +350,7 @@ impl Search {
 impl Search {
     /// A search of the game whose methods are given (`key(state)` printing the position's
     /// key; `play` giving the state the game's states stand for), its table taking at most
-    /// `memory` bytes (default 64 MiB).
+    /// `memory` bytes (default 32 MiB).
     #[new]
     #[pyo3(signature = (to_move, moves, play, outcome, key, heuristic=None, memory=None))]
     fn new(
@@ -371,13 +372,8 @@ impl Search {
         }
         // A power of two, so that a fingerprint's low bits pick its slot.
         let entries = 1usize << (usize::BITS - 1 - entries.leading_zeros());
-        let mut table = Vec::new();
-        table.try_reserve_exact(entries).map_err(|_| {
-            ZermeloError::new_err(format!(
-                "memory: cannot take {bytes} bytes for the search's table"
-            ))
-        })?;
-        table.resize(entries, [0u64; 4]);
+        // Zeroed memory from the system: pages are taken as the table fills.
+        let table = vec![[0u64; 4]; entries];
         Ok(Search {
             to_move,
             moves,
@@ -415,7 +411,7 @@ impl Search {
         let end = self.outcome.bind(py).call1((state,))?;
         self.line.clear();
         let (score, best) = if end.is_none() {
-            let fp = self.print(state)?;
+            let fp = self.print(state, seat)?;
             let (s, best) = self.exact(state, seat, fp)?;
             (s, Some(best))
         } else {

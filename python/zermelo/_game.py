@@ -113,7 +113,7 @@ class Game:
         asks its exact solver for how many moves the game lasts too (other games always
         give it). A game of your own (or OpenSpiel's) with `strong=False` values the start
         alone by an alpha-beta search through its own methods, exploring only what the
-        answer needs (`memory` bounds its table, default 64 MiB)."""
+        answer needs (`memory` bounds its table, default 32 MiB)."""
         if not strong:
             if position is not None:
                 raise ValueError("position: a search starts from the start; moves() values the position after moves")

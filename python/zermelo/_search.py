@@ -23,7 +23,7 @@ def spiel_outcome(game: OpenSpielGame, state: Any) -> Any:
 
 class Searcher:
     """A game of your own searched from any of its states, within `memory` bytes of table
-    (default 64 MiB): positions are told apart by the text of their key (as the game's
+    (default 32 MiB): positions are told apart by the text of their key (as the game's
     notation does), play that comes back to a position on the current line is a draw (as
     in the graph solver), and the game's `heuristic`, when it has one, orders the moves."""
 
@@ -44,7 +44,9 @@ class Searcher:
             import pyspiel
 
             moves, outcome = pyspiel.State.legal_actions, partial(spiel_outcome, game)
-            play = pyspiel.State.child
+            play, to_move = pyspiel.State.child, pyspiel.State.current_player
+            if not game.counted:
+                key = str  # the search tells positions apart by their seat to move too
         self.native = _native.Search(to_move, moves, play, outcome, key, heuristic, memory)
 
     def start(self) -> Any:
