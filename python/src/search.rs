@@ -86,6 +86,7 @@ pub struct Search {
     outcome: Py<PyAny>,
     key: Py<PyAny>,
     heuristic: Option<Py<PyAny>>,
+    over: Option<Py<PyAny>>,
     table: Vec<Entry>,
     /// The positions on the current line, by fingerprint, with their depth on it.
     line: HashMap<u128, u32>,
@@ -180,13 +181,25 @@ impl Search {
     fn child(&self, state: &Bound<'_, PyAny>, mv: &Bound<'_, PyAny>, seat: u32) -> PyResult<Child> {
         let py = state.py();
         let next = self.play.bind(py).call1((state, mv))?;
-        let end = self.outcome.bind(py).call1((&next,))?;
+        let end = self.end(&next)?;
         if !end.is_none() {
             return Ok(Child::Over(end_score(&end, seat, 1)?));
         }
         let mover: u32 = self.to_move.bind(py).call1((&next,))?.extract()?;
         let fp = self.print(&next, mover)?;
         Ok(Child::On(next.unbind(), mover, fp))
+    }
+
+    /// The outcome of `state` (`None` while the game goes on), asked only where `over`
+    /// says the game is over, when given.
+    fn end<'py>(&self, state: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let py = state.py();
+        if let Some(over) = &self.over {
+            if !over.bind(py).call1((state,))?.is_truthy()? {
+                return Ok(py.None().into_bound(py));
+            }
+        }
+        self.outcome.bind(py).call1((state,))
     }
 
     /// The legal moves at `state`, refused when there are none at a position not over.
@@ -349,10 +362,12 @@ impl Search {
 #[pymethods]
 impl Search {
     /// A search of the game whose methods are given (`key(state)` printing the position's
-    /// key; `play` giving the state the game's states stand for), its table taking at most
-    /// `memory` bytes (default 32 MiB).
+    /// key; `play` giving the state the game's states stand for; `over(state)`, when
+    /// given, whether the game is over, `outcome` then asked only where it is), its table
+    /// taking at most `memory` bytes (default 32 MiB).
     #[new]
-    #[pyo3(signature = (to_move, moves, play, outcome, key, heuristic=None, memory=None))]
+    #[pyo3(signature = (to_move, moves, play, outcome, key, heuristic=None, memory=None, over=None))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         to_move: Py<PyAny>,
         moves: Py<PyAny>,
@@ -361,6 +376,7 @@ impl Search {
         key: Py<PyAny>,
         heuristic: Option<Py<PyAny>>,
         memory: Option<Whole>,
+        over: Option<Py<PyAny>>,
     ) -> PyResult<Self> {
         let bytes = memory.map_or(DEFAULT_TABLE, |Whole(b)| usize::try_from(b).unwrap_or(usize::MAX));
         let entries = (bytes / std::mem::size_of::<Entry>()).max(1);
@@ -381,6 +397,7 @@ impl Search {
             outcome,
             key,
             heuristic,
+            over,
             table,
             line: HashMap::new(),
             searched: 0,
@@ -408,7 +425,7 @@ impl Search {
             None => None,
         };
         let seat: u32 = self.to_move.bind(py).call1((state,))?.extract()?;
-        let end = self.outcome.bind(py).call1((state,))?;
+        let end = self.end(state)?;
         self.line.clear();
         let (score, best) = if end.is_none() {
             let fp = self.print(state, seat)?;

@@ -72,10 +72,11 @@ def random_graph(seed, size=24):
     return GraphGame(f"random-{seed}", seats, ends, edges)
 
 
-def every_position_agrees(game, data):
-    """The search's value and remoteness equal the graph solver's at every position."""
+def every_position_agrees(game, data, memory=None):
+    """The search's value and remoteness equal the graph solver's at every position (with
+    a table of `memory` bytes)."""
     explored = zermelo.open(game, data, explore=True)
-    search = Searcher(game)
+    search = Searcher(game, memory)
     checked = 0
     for node in range(len(game.seats)):
         try:
@@ -98,7 +99,8 @@ def test_the_loopy_graph_file_agrees_with_the_graph_solver(data):
 
 @pytest.mark.parametrize("seed", range(40))
 def test_random_loopy_graphs_agree_with_the_graph_solver(data, seed):
-    assert every_position_agrees(random_graph(seed), data) > 5
+    # Half of them with the smallest table, its entries replaced all the time.
+    assert every_position_agrees(random_graph(seed, 16 + seed % 20), data, 32768 if seed % 2 else None) > 3
 
 
 @pytest.mark.parametrize("game", [Race(11, 3), Drawn(13, 4), TicTacToe()], ids=["race", "heuristic", "tictactoe"])

@@ -144,6 +144,7 @@ class Search:
         key: Callable[[Any], object],
         heuristic: Optional[Callable[[Any], int]] = None,
         memory: Optional[int] = None,
+        over: Optional[Callable[[Any], bool]] = None,
     ) -> Search: ...
     def solve(self, state: Any, seconds: Optional[float] = None) -> Tuple[int, Optional[int], Optional[int]]: ...
     @property

@@ -16,11 +16,6 @@ VALUES = {1: "win", 0: "draw", -1: "lose"}
 """A value of the native search, for the seat to move, as the documents name it."""
 
 
-def spiel_outcome(game: OpenSpielGame, state: Any) -> Any:
-    """An OpenSpiel state's outcome, `None` while it goes on (without `returns()` then)."""
-    return game.outcome(state) if state.is_terminal() else None
-
-
 class Searcher:
     """A game of your own searched from any of its states, within `memory` bytes of table
     (default 32 MiB): positions are told apart by the text of their key (as the game's
@@ -39,15 +34,16 @@ class Searcher:
         key: Callable[[Any], Any] = getattr(game, "key", same)
         heuristic: Optional[Callable[[Any], int]] = getattr(game, "heuristic", None)
         to_move, moves, play, outcome = game.to_move, game.moves, self.play, game.outcome
+        over: Optional[Callable[[Any], bool]] = None
         if isinstance(game, OpenSpielGame):
             # OpenSpiel's own calls: the actions without their texts, the children by number.
             import pyspiel
 
-            moves, outcome = pyspiel.State.legal_actions, partial(spiel_outcome, game)
+            moves, over = pyspiel.State.legal_actions, pyspiel.State.is_terminal
             play, to_move = pyspiel.State.child, pyspiel.State.current_player
             if not game.counted:
                 key = str  # the search tells positions apart by their seat to move too
-        self.native = _native.Search(to_move, moves, play, outcome, key, heuristic, memory)
+        self.native = _native.Search(to_move, moves, play, outcome, key, heuristic, memory, over)
 
     def start(self) -> Any:
         """The state the game starts from (of its class, with `canonical`)."""
