@@ -342,15 +342,22 @@ impl Search {
     }
 
     /// The exact score of `state` for `seat`: first whether it wins, draws or loses by
-    /// null windows around 0, then how soon within that.
-    fn exact(&mut self, state: &Bound<'_, PyAny>, seat: u32, fp: u128) -> PyResult<(i32, usize)> {
-        let (s, _, _) = self.value(state, seat, fp, 0, 0, 1)?;
+    /// null windows around 0, then (with `soon`) how soon within that; the score of a
+    /// win or loss whose distance is not asked is `WIN` or `-WIN`.
+    fn exact(&mut self, state: &Bound<'_, PyAny>, seat: u32, fp: u128, soon: bool) -> PyResult<(i32, usize)> {
+        let (s, _, best) = self.value(state, seat, fp, 0, 0, 1)?;
         let (alpha, beta) = if s >= 1 {
+            if !soon {
+                return Ok((WIN, best));
+            }
             (0, WIN)
         } else {
             let (s, _, best) = self.value(state, seat, fp, 0, -1, 0)?;
             if s >= 0 {
                 return Ok((0, best));
+            }
+            if !soon {
+                return Ok((-WIN, best));
             }
             (-WIN, 0)
         };
@@ -406,13 +413,16 @@ impl Search {
     }
 
     /// The value of `state` for its seat to move: 1 (a win), 0 (a draw) or -1 (a loss),
-    /// the moves to the end (`None` for a draw) and the index of a best move among
-    /// `moves(state)` (`None` where the game is over), within `seconds`.
-    #[pyo3(signature = (state, seconds=None))]
+    /// the moves to the end (`None` for a draw, or where `remoteness` is false and the
+    /// game goes on) and the index of a best move among `moves(state)` (`None` where the
+    /// game is over; without `remoteness`, a move keeping the value, not the quickest),
+    /// within `seconds`.
+    #[pyo3(signature = (state, seconds=None, remoteness=true))]
     fn solve(
         &mut self,
         state: &Bound<'_, PyAny>,
         seconds: Option<f64>,
+        remoteness: bool,
     ) -> PyResult<(i32, Option<u32>, Option<usize>)> {
         let py = state.py();
         self.deadline = match seconds {
@@ -429,14 +439,14 @@ impl Search {
         self.line.clear();
         let (score, best) = if end.is_none() {
             let fp = self.print(state, seat)?;
-            let (s, best) = self.exact(state, seat, fp)?;
+            let (s, best) = self.exact(state, seat, fp, remoteness)?;
             (s, Some(best))
         } else {
             (end_score(&end, seat, 0)?, None)
         };
         let value = score.signum();
-        let remoteness = (score != 0).then(|| (WIN - score.abs()) as u32);
-        Ok((value, remoteness, best))
+        let known = score != 0 && (remoteness || best.is_none());
+        Ok((value, known.then(|| (WIN - score.abs()) as u32), best))
     }
 
     /// The positions searched so far (repeats included).

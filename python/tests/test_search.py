@@ -121,8 +121,12 @@ def test_moves_by_search_equal_the_strong_solve(data, game):
             break
         assert searched.bot_move(line) in found.best
         line.append(rng.choice([m.move for m in found.moves]))
-    solved = searched.solve(strong=False)
-    assert (solved.value, solved.remoteness, solved.solver) == (explored.solve(progress=False).value, explored.solve(progress=False).remoteness, "search")
+    strong = explored.solve(progress=False)
+    solved = searched.solve(strong=False, remoteness=True)
+    assert (solved.value, solved.remoteness, solved.solver) == (strong.value, strong.remoteness, "search")
+    # Who wins alone, without the second search for how soon.
+    quick = zermelo.open(game, data, search=True).solve(strong=False)
+    assert (quick.value, quick.remoteness) == (strong.value, None)
 
 
 def test_a_game_too_big_to_explore_is_answered_by_search(data):
@@ -141,8 +145,8 @@ def test_a_game_too_big_to_explore_is_answered_by_search(data):
 def test_the_search_keeps_to_its_time_and_memory(data):
     game = zermelo.open(Race(5_000, 2), search=True)
     with pytest.raises(zermelo.ZermeloError, match="went 2000 moves deep"):
-        game.solve(strong=False)
-    deep = zermelo.open(Race(1_900, 2), search=True).solve(strong=False)
+        game.solve(strong=False, remoteness=True)
+    deep = zermelo.open(Race(1_900, 2), search=True).solve(strong=False, remoteness=True)
     strong = zermelo.open(Race(1_900, 2), data).solve(progress=False)
     assert (deep.value, deep.remoteness) == (strong.value, strong.remoteness)
     with pytest.raises(ValueError, match="too little for the search's table"):

@@ -113,11 +113,12 @@ class Game:
         asks its exact solver for how many moves the game lasts too (other games always
         give it). A game of your own (or OpenSpiel's) with `strong=False` values the start
         alone by an alpha-beta search through its own methods, exploring only what the
-        answer needs (`memory` bounds its table, default 32 MiB)."""
+        answer needs (`memory` bounds its table, default 32 MiB): who wins, and with
+        `remoteness=True` how soon (a second search)."""
         if not strong:
             if position is not None:
                 raise ValueError("position: a search starts from the start; moves() values the position after moves")
-            return Solution(self._search(memory).solution((), seconds))
+            return Solution(self._search(memory).solution((), seconds, remoteness))
         with Bar(progress) as bar:
             text = self._native.solve(solver, position, force, save, to_bytes(memory), seconds, bar, remoteness)
         return load_as(Solution, text)
@@ -501,7 +502,7 @@ class SearchedGame(Game):
         solve raises `ZermeloError`."""
         if strong:
             raise self._refused("a strong solve")
-        return super().solve(solver, position=position, memory=memory, seconds=seconds, strong=False)
+        return super().solve(solver, position=position, memory=memory, seconds=seconds, remoteness=remoteness, strong=False)
 
     def moves(
         self,

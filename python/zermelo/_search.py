@@ -66,30 +66,31 @@ class Searcher:
             state = self.play(state, legal[given])
         return state, read
 
-    def value(self, state: Any, seconds: Optional[float] = None) -> Tuple[str, Optional[int], Optional[int]]:
+    def value(self, state: Any, seconds: Optional[float] = None, remoteness: bool = True) -> Tuple[str, Optional[int], Optional[int]]:
         """The value of `state` for its seat to move (`"win"`, `"draw"` or `"lose"`), the
-        moves to the end (`None` for a draw) and the index of a best move in
-        `moves(state)` (`None` at the end)."""
-        value, remoteness, best = self.native.solve(state, seconds)
-        return VALUES[value], remoteness, best
+        moves to the end (`None` for a draw, and without `remoteness`) and the index of a
+        best move in `moves(state)` (`None` at the end)."""
+        value, soon, best = self.native.solve(state, seconds, remoteness)
+        return VALUES[value], soon, best
 
     def seat_name(self, seat: int) -> str:
         """A seat's name, as the explored game names it."""
         names = getattr(self.game, "seat_names", None)
         return str(names[seat]) if names else f"player {seat + 1}"
 
-    def solution(self, texts: Sequence[str] = (), seconds: Optional[float] = None) -> Dict[str, Any]:
-        """The `solve` document of the position after `texts`, by the search."""
+    def solution(self, texts: Sequence[str] = (), seconds: Optional[float] = None, remoteness: bool = True) -> Dict[str, Any]:
+        """The `solve` document of the position after `texts`, by the search (the moves
+        to the end with `remoteness`)."""
         begun = time.perf_counter()
         before = self.native.searched
         state, _ = self.after(texts)
-        value, remoteness, _ = self.value(state, seconds)
+        value, soon, _ = self.value(state, seconds, remoteness)
         return {
             "game": name_of(self.game),
             "position": str(getattr(self.game, "key", same)(state)) if texts else None,
             "to_move": self.seat_name(self.game.to_move(state)),
             "value": value,
-            "remoteness": remoteness,
+            "remoteness": soon,
             "margin": None,
             "scores": None,
             "positions": self.native.searched - before,
