@@ -127,6 +127,9 @@ def test_moves_by_search_equal_the_strong_solve(data, game):
     # Who wins alone, without the second search for how soon.
     quick = zermelo.open(game, data, search=True).solve(strong=False)
     assert (quick.value, quick.remoteness) == (strong.value, None)
+    # The explored game searches too, when asked.
+    again = explored.solve(strong=False, remoteness=True)
+    assert (again.value, again.remoteness, again.solver) == (strong.value, strong.remoteness, "search")
 
 
 def test_a_game_too_big_to_explore_is_answered_by_search(data):
