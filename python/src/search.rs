@@ -461,22 +461,3 @@ impl Search {
         self.table.len()
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lift_and_unlift_agree() {
-        for flip in [false, true] {
-            for child in [-(WIN - 3), -(WIN - 1), 0, WIN - 1, WIN - 7] {
-                let parent = lift(child, flip);
-                for bound in [-(WIN - 2), -5, -1, 0, 1, 5, WIN - 2, WIN - 8] {
-                    let as_child = unlift(bound, flip);
-                    let beyond = if flip { child < as_child } else { child > as_child };
-                    assert_eq!(parent > bound, beyond, "child {child} bound {bound} flip {flip}");
-                }
-            }
-        }
-    }
-}

@@ -145,6 +145,17 @@ def test_a_game_too_big_to_explore_is_answered_by_search(data):
         game.moves(["b2", "z9"])
 
 
+def test_a_game_of_three_seats_too_big_is_refused_as_before(data):
+    class Three(TicTacToe):
+        name = "three"
+        seat_names = ["X", "O", "Z"]
+
+    with pytest.raises(zermelo.ZermeloError, match=r"^three has more than 100 positions \(max_positions=100\)$"):
+        zermelo.open(Three(), data, max_positions=100)
+    with pytest.raises(ValueError, match="the search takes games of two seats, not 3"):
+        zermelo.open(Three(), data, search=True)
+
+
 def test_the_search_keeps_to_its_time_and_memory(data):
     game = zermelo.open(Race(5_000, 2), search=True)
     with pytest.raises(zermelo.ZermeloError, match="went 2000 moves deep"):

@@ -438,8 +438,12 @@ def own(
             else:
                 found = explore_game(game, max_positions, budget)
         except _native.ZermeloError as e:
+            try:
+                searched = SearchedGame(game, data, memory, str(e))
+            except ValueError:
+                raise e from None  # a game the search does not take: refused as it was
             warnings.warn(f"{e}: opened without exploring, answered by search", stacklevel=3)
-            return SearchedGame(game, data, memory, str(e))
+            return searched
     finally:
         exploring.discard(mark)
     try:
