@@ -4,6 +4,7 @@
 //! and serialises.
 
 mod cli;
+mod search;
 
 use std::cell::Cell;
 use std::path::PathBuf;
@@ -1000,6 +1001,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(data_folder, m)?)?;
     m.add_function(wrap_pyfunction!(cli::cli, m)?)?;
     m.add_class::<Game>()?;
+    m.add_class::<search::Search>()?;
     m.add("ZermeloError", m.py().get_type::<ZermeloError>())?;
     Ok(())
 }

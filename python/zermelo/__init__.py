@@ -21,7 +21,7 @@ to move and the board), positions and moves in the game's notation.
 from importlib.metadata import version as _version
 
 from ._compare import Comparison, compare
-from ._game import Game, games, open, set_threads, study
+from ._game import Game, SearchedGame, games, open, set_threads, study
 from ._native import ZermeloError
 from ._own import GameProtocol
 from ._players import Player
@@ -95,6 +95,7 @@ __all__ = [
     "Fact",
     "ForfeitReason",
     "Game",
+    "SearchedGame",
     "GameInfo",
     "GameProtocol",
     "GameRecord",

@@ -20,6 +20,7 @@ from ._own import explore as explore_game
 from ._options import Bar, Memory, Moves, PathLike, data_folder, to_bytes, to_moves
 from ._players import Player, seated
 from ._record import load, load_as
+from ._search import Searcher
 from ._results import (
     printed,
     StudyReport,
@@ -46,6 +47,16 @@ class Game:
         self._native = _native.Game(spec, self._data)
         self.source = source
         """The game of your own it was explored from (`None` for a catalog game)."""
+        self._searcher: Optional[Searcher] = None
+
+    def _search(self, memory: Memory = None) -> Searcher:
+        """The search of the game of your own (made once, its table kept between calls;
+        `memory` bounds its table)."""
+        if self.source is None:
+            raise ValueError(f"{self.spec}: strong=False searches a game of your own or an OpenSpiel game; solve a catalog game strongly")
+        if self._searcher is None or memory is not None:
+            self._searcher = Searcher(self.source, to_bytes(memory))
+        return self._searcher
 
     @property
     def spec(self) -> str:
@@ -94,6 +105,7 @@ class Game:
         seconds: Optional[float] = None,
         progress: bool = True,
         remoteness: bool = False,
+        strong: bool = True,
     ) -> Solution:
         """Strongly solves the game from its start (saving its table, as `zermelo solve`
         does, unless `save=False`) and returns the start's value; with `position` (in the
@@ -101,7 +113,14 @@ class Game:
         (bytes or `"8G"`) and `seconds` bound the work; Ctrl-C stops it. A game solved by
         proof (Domineering) answers who wins without the remoteness; `remoteness=True`
         asks its exact solver for how many moves the game lasts too (other games always
-        give it)."""
+        give it). A game of your own (or OpenSpiel's) with `strong=False` values the start
+        alone by an alpha-beta search through its own methods, exploring only what the
+        answer needs (`memory` bounds its table, default 32 MiB): who wins, and with
+        `remoteness=True` how soon (a second search)."""
+        if not strong:
+            if position is not None:
+                raise ValueError("position: a search starts from the start; moves() values the position after moves")
+            return Solution(self._search(memory).solution((), seconds, remoteness))
         with Bar(progress) as bar:
             document, text = self._native.solve(solver, position, force, save, to_bytes(memory), seconds, bar, remoteness)
         return printed(Solution, document, text)
@@ -335,6 +354,7 @@ def open(
     max_positions: int = 10_000_000,
     explore: bool = False,
     memory: Memory = None,
+    search: bool = False,
 ) -> Game:
     """Opens the game of a spec (e.g. `"tictactoe"`, `"pawns:cols=3,rows=5"`,
     `"dots:size=3"`, `"openspiel:connect_four(rows=4,columns=5)"`, a game of your own by
@@ -348,16 +368,24 @@ def open(
     attributes are as they were, and random games played by its methods agree with the
     saved graph; a changed game must change its `version`, or pass `explore=True`).
     Solved tables are saved in and read from the folder `data` (default: `$ZERMELO_DATA`,
-    else `./zermelo-data`, as for the command line). A bad spec or game raises `ValueError`."""
+    else `./zermelo-data`, as for the command line). A bad spec or game raises `ValueError`.
+
+    With `search=True` a game of your own (or OpenSpiel's) is not explored: `solve(strong=False)`,
+    `moves` and the `"perfect"` player answer by an alpha-beta search through its methods,
+    looking only at what each answer needs (a `SearchedGame`). A game refused for its
+    positions or memory while exploring is opened so too, with a warning saying why."""
     if isinstance(game, str):
         if game.startswith(PREFIX):
-            return own(load_openspiel(game), data, max_positions, explore=explore, memory=memory)
-        imported = resolved(game)
-        if imported is not None:
-            return own(imported, data, max_positions, explore=explore, memory=memory)
-        return Game(game, data)
-    if is_pyspiel_game(game):
-        return own(OpenSpielGame(game), data, max_positions, explore=explore, memory=memory)
+            game = load_openspiel(game)
+        else:
+            imported = resolved(game)
+            if imported is None:
+                return Game(game, data)
+            game = imported
+    elif is_pyspiel_game(game):
+        game = OpenSpielGame(game)
+    if search:
+        return SearchedGame(game, data, memory)
     return own(game, data, max_positions, explore=explore, memory=memory)
 
 
@@ -410,11 +438,19 @@ def own(
                     pass  # a damaged file: explored again, and saved anew
             else:
                 warnings.warn(f"{name_of(game)}: the graph saved in {saved} is not this game's ({differs}): explored again", stacklevel=3)
-        if isinstance(game, OpenSpielGame):
-            found = explore_spiel(game, max_positions, budget)
-            head = graph_head(graph, version, game)
-        else:
-            found = explore_game(game, max_positions, budget)
+        try:
+            if isinstance(game, OpenSpielGame):
+                found = explore_spiel(game, max_positions, budget)
+                head = graph_head(graph, version, game)
+            else:
+                found = explore_game(game, max_positions, budget)
+        except _native.ZermeloError as e:
+            try:
+                searched = SearchedGame(game, data, memory, str(e))
+            except ValueError:
+                raise e from None  # a game the search does not take: refused as it was
+            warnings.warn(f"{e}: opened without exploring, answered by search", stacklevel=3)
+            return searched
     finally:
         exploring.discard(mark)
     try:
@@ -432,6 +468,121 @@ def own(
     except OSError:
         pass  # a folder that cannot be written: explored again next time
     return Game(spec, data, game)
+
+
+class SearchedGame(Game):
+    """A game of your own (or OpenSpiel's) opened without exploring it (`zermelo.open`
+    with `search=True`, or a game too big to explore): `solve(strong=False)`, `moves`
+    and the `"perfect"` player's `bot_move` answer by an alpha-beta search through its own
+    methods; what needs every position raises `ZermeloError` saying why."""
+
+    def __init__(self, source: GameProtocol, data: PathLike = None, memory: Memory = None, why: Optional[str] = None) -> None:
+        self._data = data_folder(data)
+        self.source = source
+        self._searcher = Searcher(source, to_bytes(memory))
+        self._why = why or f"{name_of(source)} was opened with search=True, not explored"
+
+    @property
+    def spec(self) -> str:
+        """The game's name: it has no spec, being installed nowhere."""
+        return name_of(self.source)
+
+    @property
+    def seats(self) -> int:
+        """How many players the game has: two, the search's."""
+        return 2
+
+    def _refused(self, what: str) -> _native.ZermeloError:
+        """The error of a question that needs every position."""
+        return _native.ZermeloError(f"{self._why}: {what} needs every position explored; solve(strong=False), moves and the perfect player answer by search")
+
+    def solve(
+        self,
+        solver: Optional[str] = None,
+        *,
+        position: Optional[str] = None,
+        force: bool = False,
+        save: bool = True,
+        memory: Memory = None,
+        seconds: Optional[float] = None,
+        progress: bool = True,
+        remoteness: bool = False,
+        strong: bool = True,
+    ) -> Solution:
+        """The start's value by search with `strong=False` (see `Game.solve`); a strong
+        solve raises `ZermeloError`."""
+        if strong:
+            raise self._refused("a strong solve")
+        return super().solve(solver, position=position, memory=memory, seconds=seconds, remoteness=remoteness, strong=False)
+
+    def moves(
+        self,
+        moves: Moves = None,
+        *,
+        position: Optional[str] = None,
+        all: bool = False,
+        memory: Memory = None,
+        seconds: Optional[float] = None,
+        progress: bool = True,
+        remoteness: bool = False,
+    ) -> Position:
+        """The position after `moves` from the start with every legal move's value, by
+        search within `seconds` (see `Game.moves`)."""
+        if position is not None:
+            raise ValueError("position: a searched game goes from its start by moves")
+        return Position(self._search(memory).position(to_moves(moves), seconds), None)
+
+    def bot_move(
+        self,
+        moves: Moves = None,
+        player: Player = "perfect",
+        *,
+        position: Optional[str] = None,
+        seed: int = 0,
+        memory: Memory = None,
+        seconds: Optional[float] = None,
+    ) -> str:
+        """The perfect player's move after `moves`, by search (other players need the
+        game explored)."""
+        if player != "perfect" or position is not None:
+            raise self._refused(f"the player {player!r}" if player != "perfect" else "a position by its text")
+        return self._search(memory).best_move(to_moves(moves), seconds)
+
+    def state(self, moves: Moves = None, *, position: Optional[str] = None) -> State:
+        raise self._refused("state()")
+
+    def info(self) -> GameInfo:
+        raise self._refused("info()")
+
+    def solvers(self) -> List[str]:
+        return ["search"]
+
+    def report(self, *args: Any, **kwargs: Any) -> Report:
+        raise self._refused("a report")
+
+    def graph(self, *args: Any, **kwargs: Any) -> Graph:
+        raise self._refused("the graph")
+
+    def count(self, *args: Any, **kwargs: Any) -> Counts:
+        raise self._refused("a count")
+
+    def play(self, *args: Any, **kwargs: Any) -> GameRecord:
+        raise self._refused("playing a game")
+
+    def tournament(self, *args: Any, **kwargs: Any) -> Standings:
+        raise self._refused("a tournament")
+
+    def selfplay(self, *args: Any, **kwargs: Any) -> Estimate:
+        raise self._refused("self-play")
+
+    def grundy(self, *args: Any, **kwargs: Any) -> Grundy:
+        raise self._refused("the Grundy values")
+
+    def study(self, *args: Any, **kwargs: Any) -> StudyReport:
+        raise self._refused("a study")
+
+    def __repr__(self) -> str:
+        return f"zermelo.open({name_of(self.source)!r}, search=True)"
 
 
 def saved_graph(

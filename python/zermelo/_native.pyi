@@ -2,7 +2,7 @@
 documents of `docs/schema.json` (as text)."""
 
 from os import PathLike
-from typing import Callable, List, Mapping, Optional, Sequence, Tuple, Union, final
+from typing import Any, Callable, Iterable, List, Mapping, Optional, Sequence, Tuple, Union, final
 
 _Progress = Callable[[str, int, int], object]
 """Called as work goes: what is done, how much of it, out of how much (0: not known)."""
@@ -12,7 +12,7 @@ _Player = Union[str, Callable[..., str]]
 
 _Path = Union[str, "PathLike[str]"]
 
-__all__ = ["cli", "data_folder", "games", "palette", "offer_own", "study", "has_study", "balance_map", "set_threads", "install_graph", "parse_memory", "Game", "ZermeloError"]
+__all__ = ["cli", "data_folder", "games", "palette", "offer_own", "study", "has_study", "balance_map", "set_threads", "install_graph", "parse_memory", "Game", "Search", "ZermeloError"]
 
 class ZermeloError(Exception):
     """A job zermelo could not finish: too big for its budget, a damaged table, a failed read."""
@@ -133,3 +133,25 @@ class Game:
         move_time: float = 10.0,
         progress: Optional[_Progress] = None,
     ) -> Tuple[str, str]: ...
+@final
+class Search:
+    """A game of one's own searched through its methods, its table kept between questions."""
+
+    def __new__(
+        cls,
+        to_move: Callable[[Any], int],
+        moves: Callable[[Any], Iterable[Any]],
+        play: Callable[[Any, Any], Any],
+        outcome: Callable[[Any], object],
+        key: Callable[[Any], object],
+        heuristic: Optional[Callable[[Any], int]] = None,
+        memory: Optional[int] = None,
+        over: Optional[Callable[[Any], bool]] = None,
+    ) -> Search: ...
+    def solve(
+        self, state: Any, seconds: Optional[float] = None, remoteness: bool = True
+    ) -> Tuple[int, Optional[int], Optional[int]]: ...
+    @property
+    def searched(self) -> int: ...
+    @property
+    def table_size(self) -> int: ...
