@@ -5,6 +5,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use zermelo::catalog;
+use zermelo::conformance::CHECKS;
 use zermelo::games::connect4::{tree_oracle, Connect4};
 use zermelo::session::saved::verify;
 use zermelo::session::{Options, PositionView, Verdict};
@@ -88,6 +89,19 @@ fn won_positions_have_a_move_one_nearer() {
             .unwrap_or(1);
         assert_eq!(best, plies, "{}", g.format_position(&p));
         checked += 1;
+    }
+}
+
+/// Every check of the conformance suite passes on Connect Four, answered by its tables
+/// and by its search.
+#[test]
+fn the_conformance_suite_passes() {
+    let entry = catalog::entries()
+        .into_iter()
+        .find(|e| e.info.name == "connect4")
+        .expect("connect4 in the catalog");
+    for check in CHECKS {
+        check.run(entry).unwrap_or_else(|e| panic!("{}: {e}", check.name));
     }
 }
 

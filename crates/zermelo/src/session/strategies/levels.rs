@@ -515,14 +515,12 @@ impl<G: Tabulated> Strategy for Levels<G> {
         Ok(&self.game)
     }
 
-    /// The level solver, and the game's own search when it has one (the default first).
+    /// The level solver, then the game's own search when it has one (the default where
+    /// the table is neither saved nor small).
     fn solvers(&self) -> Vec<&'static str> {
         match self.search {
             None => Vec::new(),
-            Some(_) if self.game.numbered() && self.game.size() <= SMALL_TABLE_RANKS => {
-                vec![SOLVER, NULL_WINDOW]
-            }
-            Some(_) => vec![NULL_WINDOW, SOLVER],
+            Some(_) => vec![SOLVER, NULL_WINDOW],
         }
     }
 
