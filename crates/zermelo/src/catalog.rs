@@ -162,7 +162,7 @@ pub static CATALOG: &[Entry] = &[
         info: &connect4::INFO,
         open: &connect4::open,
         examples: &["connect4:cols=4,rows=4", "connect4:cols=5,rows=4,k=3"],
-        solvers: &["nullwindow", "alphabeta", "memo", "retrograde"],
+        solvers: &["levels", "nullwindow"],
         studies: &[],
     },
     Entry {

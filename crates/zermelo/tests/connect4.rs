@@ -5,8 +5,11 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use zermelo::catalog;
+use zermelo::conformance::CHECKS;
 use zermelo::games::connect4::{tree_oracle, Connect4};
-use zermelo::session::Options;
+use zermelo::session::saved::verify;
+use zermelo::session::{Options, PositionView, Verdict};
+use zermelo::solve::memo::MemoSolver;
 use zermelo::solve::{levels, Setup};
 use zermelo::{Game, Indexed, Notation, Value};
 
@@ -86,6 +89,105 @@ fn won_positions_have_a_move_one_nearer() {
             .unwrap_or(1);
         assert_eq!(best, plies, "{}", g.format_position(&p));
         checked += 1;
+    }
+}
+
+/// Every check of the conformance suite passes on Connect Four, answered by its tables
+/// and by its search.
+#[test]
+fn the_conformance_suite_passes() {
+    let entry = catalog::entries()
+        .into_iter()
+        .find(|e| e.info.name == "connect4")
+        .expect("connect4 in the catalog");
+    for check in CHECKS {
+        check.run(entry).unwrap_or_else(|e| panic!("{}: {e}", check.name));
+    }
+}
+
+/// Options with a data folder of the test's own.
+fn options(name: &str) -> Options {
+    Options {
+        data_dir: std::env::temp_dir().join(format!("zermelo-connect4-{name}-{}", std::process::id())),
+        ..Options::default()
+    }
+}
+
+/// `solve` saves the strong table of a small board; then `moves` and the perfect player
+/// read it, and give every sampled position and move the value that the null-window
+/// search (a session without the table) and plain memoised negamax give it.
+#[test]
+fn saved_tables_agree_with_the_search_and_negamax() {
+    let mut rng = StdRng::seed_from_u64(146);
+    for (cols, rows, k) in [(4, 4, 4), (5, 4, 4), (4, 5, 3)] {
+        let spec = format!("connect4:cols={cols},rows={rows},k={k}");
+        let tabled = options(&format!("tabled-{cols}x{rows}"));
+        let searched = options(&format!("searched-{cols}x{rows}"));
+        let session = catalog::open(&spec).unwrap();
+        let solution = session.solve(&tabled).unwrap();
+        assert_eq!(solution.solver, "levels", "{spec}");
+        let name = if k == 4 {
+            format!("connect4-{cols}x{rows}.zdb")
+        } else {
+            format!("connect4-{cols}x{rows}-k{k}.zdb")
+        };
+        let path = tabled.data_dir.join(name);
+        assert!(path.exists(), "{spec}");
+        // A fresh session finds the table; another, with an empty data folder, searches.
+        let (reading, searching) = (catalog::open(&spec).unwrap(), catalog::open(&spec).unwrap());
+        let search_only = Options {
+            solver: Some("nullwindow".into()),
+            ..searched.clone()
+        };
+        let searched_start = searching.solve(&search_only).unwrap();
+        assert_eq!(
+            (searched_start.solver.as_str(), &searched_start.verdict),
+            ("nullwindow", &solution.verdict)
+        );
+        let g = Connect4::new(cols, rows, k).unwrap();
+        let mut memo = MemoSolver::new(&g);
+        for _ in 0..25 {
+            let (mut p, mut moves) = (g.start(), Vec::new());
+            for _ in 0..rng.gen_range(0..g.cells()) {
+                let Some(m) = g.legal_moves(&p).choose(&mut rng).copied() else {
+                    break;
+                };
+                moves.push(g.format_move(&p, &m));
+                p = g.play(&p, &m);
+            }
+            let from_table = reading.position(&moves, &tabled).unwrap();
+            let from_search = searching.position(&moves, &searched).unwrap();
+            assert_eq!(
+                from_table.verdict,
+                Verdict::of(memo.solve(&p)),
+                "{spec} {moves:?}"
+            );
+            assert_eq!(from_table.verdict, from_search.verdict, "{spec} {moves:?}");
+            let values = |view: &PositionView| {
+                let mut v: Vec<_> = view
+                    .moves
+                    .iter()
+                    .map(|m| (m.notation.clone(), m.verdict.clone()))
+                    .collect();
+                v.sort_by(|a, b| a.0.cmp(&b.0));
+                v
+            };
+            assert_eq!(values(&from_table), values(&from_search), "{spec} {moves:?}");
+            if let Some(best) = from_table.moves.iter().find(|m| m.best) {
+                let bot = reading.bot_move(&moves, "perfect", 1, &tabled).unwrap();
+                let chosen = from_table.moves.iter().find(|m| m.notation == bot).unwrap();
+                assert_eq!(chosen.verdict, best.verdict, "{spec} {moves:?}");
+            }
+        }
+        let checked = verify(&path, 500, 3, &(), catalog::open).unwrap();
+        assert_eq!(checked.sampled, 500, "{spec}");
+        assert!(checked.certificate.is_some(), "{spec}");
+        let report = reading.report(1, &tabled).unwrap();
+        assert_eq!(report.verdict, solution.verdict);
+        assert_eq!(report.first_moves.moves.len(), cols);
+        assert!(report.certificate.is_some(), "{spec}");
+        let _ = std::fs::remove_dir_all(&tabled.data_dir);
+        let _ = std::fs::remove_dir_all(&searched.data_dir);
     }
 }
 

@@ -22,6 +22,8 @@ pub use solver::{tree_oracle, Connect4Tree};
 use std::ops::Range;
 
 use crate::game::{Game, Indexed, Levelled, Outcome, PlayerId, Symmetric};
+use crate::session::strategies::levels::{self, Tabulated};
+use crate::session::{Big, Fact, FactValue};
 use crate::spec::{GameInfo, Key, Preset, Spec, Values};
 use crate::Error;
 
@@ -498,17 +500,45 @@ impl Levelled for Connect4 {
     }
 }
 
-/// Opens a session of the Connect Four board `spec` names: solved by the game's own
-/// null-window search.
+impl Tabulated for Connect4 {
+    /// `connect4-7x4`, and `-k3` after it for lines of other than four.
+    fn table_name(&self) -> String {
+        let k = if self.k == 4 {
+            String::new()
+        } else {
+            format!("-k{}", self.k)
+        };
+        format!("connect4-{}x{}{k}", self.cols, self.rows)
+    }
+
+    fn table_spec(&self) -> String {
+        format!("connect4:cols={},rows={},k={}", self.cols, self.rows, self.k)
+    }
+
+    fn position_facts(&self, _p: &Board) -> Vec<Fact> {
+        Vec::new()
+    }
+
+    fn move_note(&self, _p: &Board, _m: &u8) -> Option<String> {
+        None
+    }
+
+    /// The size of the table: the ranks of every level.
+    fn count_facts(&self) -> Vec<Fact> {
+        let ranks = if self.numbered {
+            FactValue::Big(Big(self.size().into()))
+        } else {
+            FactValue::Text("more than 2^64".into())
+        };
+        vec![Fact::new("ranks", "ranks of the level table", ranks)]
+    }
+}
+
+/// Opens a session of the Connect Four board `spec` names: answered by its level table
+/// when one is saved, by the game's own null-window search otherwise.
 pub fn open(spec: &Spec) -> Result<Box<dyn crate::session::Session>, Error> {
     let game = Connect4::from_spec(spec)?;
-    Ok(crate::session::strategies::search::open(
-        &spec.to_string(),
-        &INFO,
-        game,
-        Some(tree_oracle),
-        None,
-    ))
+    Ok(levels::open_searched(&spec.to_string(), &INFO, game, tree_oracle))
 }
 
 #[cfg(test)]

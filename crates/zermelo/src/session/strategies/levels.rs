@@ -1,6 +1,8 @@
 //! The level-table strategy: a strong solve level by level into a compact table of every
 //! position's value, saved to the data folder and read back instead of solving again
-//! (e.g. the pawns game at every size).
+//! (e.g. the pawns game at every size). A game with its own null-window search (Connect
+//! Four) answers by search where no table is saved, and solves its table when `solve` asks
+//! for one.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -9,7 +11,7 @@ use std::time::Instant;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::search::value_view;
+use super::search::{self as searching, value_view, TreeOracleFn, ENTRY_BYTES, NULL_WINDOW};
 use crate::analysis::report::{self as design, Forgiveness};
 use crate::game::{Levelled, Notation, Symmetric};
 use crate::play::perfect::{rank_moves, Perfect};
@@ -37,6 +39,9 @@ const LATENCY_SAMPLES: usize = 500;
 const SOLVER: &str = "levels";
 /// The version of the level solver's output: a database of another version is refused.
 const SOLVER_VERSION: u32 = 1;
+/// A game with its own search solves its table by default when it has at most this many
+/// ranks (seconds of work); a bigger one only when `--solver levels` asks.
+const SMALL_TABLE_RANKS: u64 = 1 << 24;
 
 /// Where a split solve saves part `number` of `count` of the table, next to the whole
 /// table's `path`: `pawns-5x8.part2-of-3.zdb` beside `pawns-5x8.zdb`.
@@ -134,6 +139,8 @@ fn saved_classes(db: &Database) -> Result<Vec<Option<i8>>, Error> {
 pub struct Levels<G> {
     spec: String,
     game: G,
+    /// The game's own null-window search, answering where no table is saved or held.
+    search: Option<TreeOracleFn<G>>,
 }
 
 /// The session of `spec`, a game of `info` solved into a level table.
@@ -146,6 +153,29 @@ pub fn open<G: Tabulated>(spec: &str, info: &'static GameInfo, game: G) -> Box<d
         Levels {
             spec: spec.to_string(),
             game,
+            search: None,
+        },
+    ))
+}
+
+/// The session of `spec`, a game of `info` that a saved level table answers when there is
+/// one, and its own null-window search `tree` otherwise: `solve` makes the table when it
+/// is small or `--solver levels` asks, and searches otherwise.
+pub fn open_searched<G: Tabulated>(
+    spec: &str,
+    info: &'static GameInfo,
+    game: G,
+    tree: TreeOracleFn<G>,
+) -> Box<dyn Session> {
+    let seats = game.players();
+    Box::new(GameSession::new(
+        info,
+        spec,
+        seats,
+        Levels {
+            spec: spec.to_string(),
+            game,
+            search: Some(tree),
         },
     ))
 }
@@ -174,6 +204,38 @@ enum Source {
 impl<G: Tabulated> Levels<G> {
     fn path(&self, opts: &Options) -> PathBuf {
         opts.data_dir.join(format!("{}.zdb", self.game.table_name()))
+    }
+
+    /// The search `solve` runs under `opts` instead of solving the table: the game's own,
+    /// when it has one, unless `--solver levels` asks for the table, or the table is saved
+    /// or small and `--solver` names no solver.
+    fn searching(&self, opts: &Options) -> Option<TreeOracleFn<G>> {
+        let tree = self.search?;
+        match opts.solver.as_deref() {
+            Some(NULL_WINDOW) => Some(tree),
+            Some(_) => None,
+            None => {
+                let tabled = self.game.numbered() && self.game.size() <= SMALL_TABLE_RANKS;
+                (!tabled && !self.path(opts).exists()).then_some(tree)
+            }
+        }
+    }
+
+    /// The value of `start` by the game's search `tree`.
+    fn searched(&self, tree: TreeOracleFn<G>, start: &G::Position, opts: &Options) -> Result<Found, Error> {
+        let started = Instant::now();
+        let mut search = tree(&self.game, &opts.setup(ENTRY_BYTES));
+        let value = search
+            .value(start)
+            .map_err(|e| opts.budget.stopped_as(e, &format!("solving {}", self.spec)))?;
+        let nodes = FactValue::Big(Big(u128::from(search.nodes())));
+        Ok(Found {
+            verdict: Verdict::of(value),
+            positions: Big(search.positions() as u128),
+            solver: NULL_WINDOW.into(),
+            seconds: started.elapsed().as_secs_f64(),
+            details: vec![Fact::new("nodes", "nodes", nodes)],
+        })
     }
 
     /// The cost of solving on each of `count` processes (which keep their parts in files
@@ -453,12 +515,30 @@ impl<G: Tabulated> Strategy for Levels<G> {
         Ok(&self.game)
     }
 
+    /// The level solver, then the game's own search when it has one (the default where
+    /// the table is neither saved nor small).
+    fn solvers(&self) -> Vec<&'static str> {
+        match self.search {
+            None => Vec::new(),
+            Some(_) => vec![SOLVER, NULL_WINDOW],
+        }
+    }
+
     fn splits(&self) -> bool {
         true
     }
 
+    /// The table: solved now when the game has no search of its own, else only the saved
+    /// one.
     fn load(&self, opts: &Options) -> Result<Option<LevelValues>, Error> {
-        Ok(Some(self.values(&self.game.start(), opts, false)?.0))
+        if self.search.is_none() {
+            return Ok(Some(self.values(&self.game.start(), opts, false)?.0));
+        }
+        let path = self.path(opts);
+        if !self.game.numbered() || !path.exists() {
+            return Ok(None);
+        }
+        Ok(Some(LevelValues::Saved(Box::new(self.open_saved(&path)?))))
     }
 
     fn is_current(values: &LevelValues) -> bool {
@@ -503,6 +583,20 @@ impl<G: Tabulated> Strategy for Levels<G> {
         opts: &Options,
         _tables: &Tables<'_, Self>,
     ) -> Result<Cost, Error> {
+        if self.searching(opts).is_some() {
+            // A search visits an unknown share of the positions: the index size bounds it.
+            return Ok(Cost {
+                positions: self.game.size(),
+                bytes: 0,
+                seconds: 0.0,
+            });
+        }
+        if !self.game.numbered() {
+            return Err(Error::TooBig(format!(
+                "the level table of {} is refused: it has too many positions to number in 64 bits",
+                self.spec
+            )));
+        }
         if self.path(opts).exists() && !opts.force {
             return Ok(Cost {
                 positions: self.game.size(),
@@ -516,7 +610,7 @@ impl<G: Tabulated> Strategy for Levels<G> {
     /// The perfect player reads the table of every position: solved first when it is
     /// neither held nor saved.
     fn setup_cost(&self, names: &[String], opts: &Options, tables: &Tables<'_, Self>) -> Result<Cost, Error> {
-        if !names.iter().any(|n| n == "perfect") || tables.held().is_some() {
+        if !names.iter().any(|n| n == "perfect") || tables.held().is_some() || self.search.is_some() {
             return Ok(Cost::default());
         }
         self.estimate(&self.game.start(), opts, tables)
@@ -525,6 +619,9 @@ impl<G: Tabulated> Strategy for Levels<G> {
     /// The value of `start` from the table of every position (read, or solved now): a solve
     /// from a position tabulates the whole game, as from its start.
     fn solve(&self, start: &G::Position, opts: &Options, tables: &Tables<'_, Self>) -> Result<Found, Error> {
+        if let Some(tree) = self.searching(opts) {
+            return self.searched(tree, start, opts);
+        }
         let g = &self.game;
         let started = Instant::now();
         let (values, source) = match tables.held().filter(|_| !opts.force) {
@@ -601,14 +698,20 @@ impl<G: Tabulated> Strategy for Levels<G> {
     fn view(
         &self,
         p: &G::Position,
-        _opts: &Options,
+        opts: &Options,
         tables: &Tables<'_, Self>,
     ) -> Result<PositionView, Error> {
         let g = &self.game;
-        let ranked = match (g.outcome(p), tables.get()?) {
-            (Some(_), _) => Vec::new(),
-            (None, Some(values)) => rank_moves(g, &mut Shared { game: g, values }, p)?,
-            (None, None) => return Err(Error::Unsupported(format!("{} has no table", self.spec))),
+        let ranked = match (g.outcome(p), tables.get()?, self.search) {
+            (Some(_), _, _) => Vec::new(),
+            (None, Some(values), _) => rank_moves(g, &mut Shared { game: g, values }, p)?,
+            (None, None, Some(tree)) => {
+                rank_moves(g, &mut tree(g, &opts.setup(ENTRY_BYTES)), p).map_err(|e| {
+                    opts.budget
+                        .stopped_as(e, &format!("valuing the moves of this {} position", self.spec))
+                })?
+            }
+            (None, None, None) => return Err(Error::Unsupported(format!("{} has no table", self.spec))),
         };
         let mut view = value_view(&self.spec, g, p, &ranked, g.position_facts(p));
         for (row, (m, _)) in view.moves.iter_mut().zip(&ranked) {
@@ -621,13 +724,20 @@ impl<G: Tabulated> Strategy for Levels<G> {
         &'s self,
         name: &str,
         seed: u64,
-        _opts: &Options,
+        opts: &Options,
         tables: &Tables<'_, Self>,
     ) -> Option<Made<'s, G>> {
         (name == "perfect").then(|| {
-            let values = tables
-                .get()?
-                .ok_or_else(|| Error::Unsupported(format!("{} has no table", self.spec)))?;
+            let values = match (tables.get()?, self.search) {
+                (Some(values), _) => values,
+                (None, Some(tree)) => {
+                    let setup = opts.budget.setup(ENTRY_BYTES);
+                    return Ok(
+                        Box::new(Perfect::new(tree(&self.game, &setup), seed)) as Box<dyn Player<G> + 's>
+                    );
+                }
+                (None, None) => return Err(Error::Unsupported(format!("{} has no table", self.spec))),
+            };
             Ok(Box::new(Perfect::new(
                 Shared {
                     game: &self.game,
@@ -646,8 +756,8 @@ impl<G: Tabulated> Strategy for Levels<G> {
         Some(symmetric_key::<G>)
     }
 
-    fn count(&self, symmetry: bool, _opts: &Options) -> Option<Result<Counts, Error>> {
-        Some(self.counted(symmetry))
+    fn count(&self, symmetry: bool, opts: &Options) -> Option<Result<Counts, Error>> {
+        Some(self.counted(symmetry, opts))
     }
 }
 
@@ -681,8 +791,14 @@ impl<G: Tabulated> Levels<G> {
         })
     }
 
-    /// Counts positions and complete games.
-    fn counted(&self, symmetry: bool) -> Result<Counts, Error> {
+    /// Counts positions and complete games: by exploring every position reachable from the
+    /// start for a game with its own search, with the table's count facts.
+    fn counted(&self, symmetry: bool, opts: &Options) -> Result<Counts, Error> {
+        if self.search.is_some() {
+            let mut counts = searching::explored_counts(&self.game, &self.spec, symmetry, opts)?;
+            counts.details = self.game.count_facts();
+            return Ok(counts);
+        }
         if symmetry {
             return Err(Error::Unsupported(format!(
                 "count of {} always gives both the raw positions and the classes up to symmetry; \

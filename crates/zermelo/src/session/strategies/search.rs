@@ -32,7 +32,7 @@ use crate::Class;
 use crate::{Error, Value};
 
 /// Bytes a transposition-table entry takes, with the map's overhead.
-const ENTRY_BYTES: u64 = 64;
+pub(crate) const ENTRY_BYTES: u64 = 64;
 /// Bytes per rank the retrograde solver needs (values, counters, predecessor lists).
 const RETROGRADE_BYTES: u64 = 24;
 /// Ranks the retrograde solver handles per second on this machine, about.
@@ -71,7 +71,7 @@ impl<G: Indexed> Oracle<G> for Owned<'_, G> {
 pub type TreeOracleFn<G> = for<'g> fn(&'g G, &Setup) -> Box<dyn SearchOracle<G> + 'g>;
 
 /// The name of the null-window solver, when a game offers one.
-const NULL_WINDOW: &str = "nullwindow";
+pub(crate) const NULL_WINDOW: &str = "nullwindow";
 /// The name of the proof solver, when a game offers a prover.
 const PROOF: &str = "proof";
 
@@ -531,46 +531,7 @@ impl<G: Searchable> Search<G> {
     /// Counts positions and complete games.
     fn counted(&self, symmetry: bool, opts: &Options) -> Result<Counts, Error> {
         self.numbered("counting the positions")?;
-        let g = &self.game;
-        let spec = &self.spec;
-        let size = g.size();
-        opts.budget.check(
-            &format!("counting {spec}"),
-            Cost {
-                positions: size,
-                bytes: size.saturating_mul(COUNT_BYTES),
-                seconds: size as f64 / RETROGRADE_RATE,
-            },
-        )?;
-        let started = Instant::now();
-        let tree = count::games(g, &g.start(), symmetric_key::<G>);
-        let key = if symmetry {
-            symmetric_key::<G>
-        } else {
-            plain_key::<G>
-        };
-        let pos = count::positions(g, &g.start(), key);
-        let big = |n: u128| Big(n);
-        Ok(Counts {
-            game: spec.clone(),
-            symmetry,
-            games: Some(Tally {
-                total: big(tree.games),
-                terminal: big(tree.games),
-                first_wins: big(tree.first_wins),
-                second_wins: big(tree.second_wins),
-                draws: big(tree.draws),
-            }),
-            positions: Some(Tally {
-                total: big(pos.positions.into()),
-                terminal: big(pos.terminal.into()),
-                first_wins: big(pos.terminal_first_wins.into()),
-                second_wins: big(pos.terminal_second_wins.into()),
-                draws: big(pos.terminal_draws.into()),
-            }),
-            seconds: started.elapsed().as_secs_f64(),
-            details: Vec::new(),
-        })
+        explored_counts(&self.game, &self.spec, symmetry, opts)
     }
 
     /// Re-solves `sample` random positions of `db`, a saved database of this game.
@@ -606,4 +567,52 @@ impl<G: Searchable> Search<G> {
             })
         })
     }
+}
+
+/// Counts the positions and complete games of `g` (the game of `spec`) by exploring every
+/// position reachable from its start, within `opts`' budget.
+pub(crate) fn explored_counts<G: Searchable>(
+    g: &G,
+    spec: &str,
+    symmetry: bool,
+    opts: &Options,
+) -> Result<Counts, Error> {
+    let size = g.size();
+    opts.budget.check(
+        &format!("counting {spec}"),
+        Cost {
+            positions: size,
+            bytes: size.saturating_mul(COUNT_BYTES),
+            seconds: size as f64 / RETROGRADE_RATE,
+        },
+    )?;
+    let started = Instant::now();
+    let tree = count::games(g, &g.start(), symmetric_key::<G>);
+    let key = if symmetry {
+        symmetric_key::<G>
+    } else {
+        plain_key::<G>
+    };
+    let pos = count::positions(g, &g.start(), key);
+    let big = |n: u128| Big(n);
+    Ok(Counts {
+        game: spec.to_string(),
+        symmetry,
+        games: Some(Tally {
+            total: big(tree.games),
+            terminal: big(tree.games),
+            first_wins: big(tree.first_wins),
+            second_wins: big(tree.second_wins),
+            draws: big(tree.draws),
+        }),
+        positions: Some(Tally {
+            total: big(pos.positions.into()),
+            terminal: big(pos.terminal.into()),
+            first_wins: big(pos.terminal_first_wins.into()),
+            second_wins: big(pos.terminal_second_wins.into()),
+            draws: big(pos.terminal_draws.into()),
+        }),
+        seconds: started.elapsed().as_secs_f64(),
+        details: Vec::new(),
+    })
 }
