@@ -145,6 +145,121 @@ impl Reserve {
     }
 }
 
+impl Reserve {
+    /// The same lead counted another way, every protective area in one race with the
+    /// places: an opponent's domino inside an area spoils it alone; one from outside leaves
+    /// of it a clean place (the line along the wall, which only the area's own cells can
+    /// cover) and may spoil a dirty place beside it as well. See [`Races`].
+    ///
+    /// The lead is the side's sure moves less the smaller of the opponent's two bounds,
+    /// so at least either difference; each is counted by its own race, items weighed by
+    /// what one taken changes it by: by the opponent's runs, an area four (two moves of
+    /// the side's, two fewer of the opponent's) and a place one; by the opponent's cells,
+    /// an area four and a place two (its cells the opponent could reach, less those it
+    /// cannot, counted once in all). A third race weighs an area as two places, bounding
+    /// the opponent by both at once.
+    fn lead_by_worth(self, most: i32, first: bool) -> i32 {
+        let races = Races::get();
+        let areas = (self.clean_areas + self.dirty_areas) as usize;
+        let (clean, dirty) = (self.clean_places as usize, self.dirty_places as usize);
+        let worth = |kind| races.worth(kind, first, areas, clean, dirty);
+        let by_runs = self.safe + worth(0) - most;
+        let by_cells = self.safe + worth(1) - (self.reachable + self.unreachable_place_cells) / 2;
+        let moves = worth(2);
+        let reached = moves + (moves - self.unreachable_place_cells).max(0);
+        let by_both = self.safe + moves - most.min((self.reachable - reached) / 2);
+        by_runs.max(by_cells).max(by_both)
+    }
+}
+
+/// Races of protective areas, clean and dirty places: the side takes one item a turn and
+/// its opponent spoils, a turn, one area, or one area from outside (leaving a clean place)
+/// with a dirty place beside it, or one clean place, or one or two dirty places. By exact
+/// search over the counts, the most worth the side is sure of, an area and a place
+/// weighed as [`WEIGHTS`] says.
+struct Races {
+    /// By weights, by whether the side moves first, by areas, clean and dirty places.
+    worth: Vec<u8>,
+}
+
+/// The weights of an area and a place in each race.
+const WEIGHTS: [(i32, i32); 3] = [(4, 1), (4, 2), (2, 1)];
+
+/// The most areas, clean and dirty places a race counts; more are counted as this many.
+const RACE_AREAS: usize = 16;
+const RACE_CLEAN: usize = 32;
+const RACE_DIRTY: usize = 64;
+
+impl Races {
+    fn get() -> &'static Races {
+        static RACES: std::sync::OnceLock<Races> = std::sync::OnceLock::new();
+        RACES.get_or_init(|| {
+            let mut races = Races {
+                worth: vec![0; WEIGHTS.len() * 2 * RACE_AREAS * RACE_CLEAN * RACE_DIRTY],
+            };
+            for (kind, &(area, place)) in WEIGHTS.iter().enumerate() {
+                for a in 0..RACE_AREAS {
+                    for c in 0..RACE_CLEAN {
+                        for d in 0..RACE_DIRTY {
+                            let second = |a: usize, c: usize, d: usize| {
+                                i32::from(races.worth[Races::at(kind, false, a, c.min(RACE_CLEAN - 1), d)])
+                            };
+                            let mut first = 0;
+                            if a > 0 {
+                                first = first.max(area + second(a - 1, c, d));
+                            }
+                            if c > 0 {
+                                first = first.max(place + second(a, c - 1, d));
+                            }
+                            if d > 0 {
+                                first = first.max(place + second(a, c, d - 1));
+                            }
+                            races.worth[Races::at(kind, true, a, c, d)] = first as u8;
+                            let first = |a: usize, c: usize, d: usize| {
+                                i32::from(races.worth[Races::at(kind, true, a, c.min(RACE_CLEAN - 1), d)])
+                            };
+                            let mut least = first(a, c, d);
+                            if a > 0 {
+                                least = least.min(first(a - 1, c, d)).min(first(a - 1, c + 1, d));
+                                if d > 0 {
+                                    least = least.min(first(a - 1, c + 1, d - 1));
+                                }
+                            }
+                            if c > 0 {
+                                least = least.min(first(a, c - 1, d));
+                            }
+                            if d > 0 {
+                                least = least.min(first(a, c, d - 1));
+                            }
+                            if d > 1 {
+                                least = least.min(first(a, c, d - 2));
+                            }
+                            races.worth[Races::at(kind, false, a, c, d)] = least as u8;
+                        }
+                    }
+                }
+            }
+            races
+        })
+    }
+
+    fn at(kind: usize, first: bool, areas: usize, clean: usize, dirty: usize) -> usize {
+        (((kind * 2 + usize::from(first)) * RACE_AREAS + areas) * RACE_CLEAN + clean) * RACE_DIRTY + dirty
+    }
+
+    /// The worth the side is sure of, weighed by `WEIGHTS[kind]`.
+    fn worth(&self, kind: usize, first: bool, areas: usize, clean: usize, dirty: usize) -> i32 {
+        let at = Races::at(
+            kind,
+            first,
+            areas.min(RACE_AREAS - 1),
+            clean.min(RACE_CLEAN - 1),
+            dirty.min(RACE_DIRTY - 1),
+        );
+        i32::from(self.worth[at])
+    }
+}
+
 /// The places a side takes when its opponent covers clean places one at a time and dirty
 /// ones up to two at a time, and it takes one place a turn, answering in the same race
 /// (the other races' answers keep to their own), by exact search over the counts.
@@ -203,13 +318,15 @@ impl Race {
     }
 }
 
-/// How vulnerable places are chosen: two ways, each better on some boards.
+/// How vulnerable places are chosen: three ways, each better on some positions.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Packing {
     /// No place beside one of the previous line: all clean of each other.
     Spread,
     /// Every place that fits, none beside a protective area.
     Dense,
+    /// Every place that fits in the cells left by safe moves and protective areas.
+    Full,
 }
 
 impl Board {
@@ -405,17 +522,20 @@ impl Board {
         if self.places(free, other) == 0 {
             return Some(true);
         }
-        let packings = [Packing::Spread, Packing::Dense];
+        let packings = [Packing::Spread, Packing::Dense, Packing::Full];
         let (theirs, mine) = (self.most(free, other), self.most(free, side));
+        let lead = |reserve: Reserve, most: i32, first: bool| {
+            reserve.lead(most, first).max(reserve.lead_by_worth(most, first))
+        };
         if packings
             .iter()
-            .any(|&p| self.reserve(free, side, p).lead(theirs, true) > 0)
+            .any(|&p| lead(self.reserve(free, side, p), theirs, true) > 0)
         {
             return Some(true);
         }
         if packings
             .iter()
-            .any(|&p| self.reserve(free, other, p).lead(mine, false) >= 0)
+            .any(|&p| lead(self.reserve(free, other, p), mine, false) >= 0)
         {
             return Some(false);
         }
@@ -433,9 +553,24 @@ impl Board {
 
     /// `side`'s places in `free` with their scores, best first.
     fn score_moves(&self, free: Free, side: Side, out: &mut Vec<(i32, u32)>) {
+        self.score(free, side, self.places(free, side), out);
+    }
+
+    /// The places the search tries: `side`'s places in `free` but its safe moves, unless it
+    /// has no other. Keeping a safe move for later is never worse than playing it now
+    /// (Bullock, 2002), so a win, if any, is found among the others.
+    fn search_moves(&self, free: Free, side: Side, out: &mut Vec<(i32, u32)>) {
+        let places = self.places(free, side);
+        let shielded = self.shielded(free, 1 - side);
+        let safe = places & shielded & self.before(shielded, side);
+        let tried = if places == safe { places } else { places & !safe };
+        self.score(free, side, tried, out);
+    }
+
+    /// The places `places` of `side` in `free` with their scores, best first.
+    fn score(&self, free: Free, side: Side, mut places: Free, out: &mut Vec<(i32, u32)>) {
         let other = 1 - side;
         out.clear();
-        let mut places = self.places(free, side);
         while places != 0 {
             let cell = places.trailing_zeros();
             places &= places - 1;
@@ -692,7 +827,7 @@ impl Worker<'_> {
         }
         let started = self.nodes;
         let mut moves = self.buffers.get_mut(ply).map(std::mem::take).unwrap_or_default();
-        board.score_moves(free, side, &mut moves);
+        board.search_moves(free, side, &mut moves);
         // Another core tries the moves after the first in the other order: where the
         // first move does not win, every move must be tried, and the cores meet halfway,
         // each finding in the table what the other proved.
@@ -767,6 +902,9 @@ mod tests {
             (5, 5),
             (2, 7),
             (7, 2),
+            (4, 6),
+            (6, 4),
+            (3, 8),
         ] {
             let board = Board::new(rows, cols);
             let mut seen = HashMap::new();
@@ -783,6 +921,59 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// What one way of packing and counting alone tells of `side` to move in `free`.
+    fn told(board: &Board, free: Free, side: Side, packing: Packing, by_worth: bool) -> Option<bool> {
+        let lead = |reserve: Reserve, most: i32, first: bool| {
+            if by_worth {
+                reserve.lead_by_worth(most, first)
+            } else {
+                reserve.lead(most, first)
+            }
+        };
+        let other = 1 - side;
+        if lead(board.reserve(free, side, packing), board.most(free, other), true) > 0 {
+            Some(true)
+        } else if lead(board.reserve(free, other, packing), board.most(free, side), false) >= 0 {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    #[test]
+    fn every_packing_and_count_alone_agrees_with_plain_search() {
+        let packings = [Packing::Spread, Packing::Dense, Packing::Full];
+        let mut told_only_by_worth = 0;
+        for (rows, cols) in [(4, 5), (5, 4), (5, 5), (4, 6), (6, 4), (5, 6), (6, 5)] {
+            let board = Board::new(rows, cols);
+            let mut seen = HashMap::new();
+            for (free, side) in positions(&board, 1500, rows as u64 * 32 + cols as u64) {
+                if board.places(free, side) == 0 || board.places(free, 1 - side) == 0 {
+                    continue;
+                }
+                let plain = by_search(&board, free, side, &mut seen);
+                for packing in packings {
+                    for by_worth in [false, true] {
+                        if let Some(wins) = told(&board, free, side, packing, by_worth) {
+                            assert_eq!(
+                                wins, plain,
+                                "{rows}x{cols} {packing:?} by worth {by_worth}: {free:b} {side}"
+                            );
+                        }
+                    }
+                }
+                let before = packings
+                    .iter()
+                    .any(|&p| p != Packing::Full && told(&board, free, side, p, false).is_some());
+                if !before && told(&board, free, side, Packing::Full, true).is_some() {
+                    told_only_by_worth += 1;
+                }
+            }
+        }
+        // The race with areas decides positions the older counts leave open.
+        assert!(told_only_by_worth > 0);
     }
 
     #[test]
