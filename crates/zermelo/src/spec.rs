@@ -212,7 +212,8 @@ fn python_game(text: &str) -> Option<&'static str> {
             && t.chars().all(|c| c.is_alphanumeric() || c == '_')
     };
     let path = module.ends_with(".py") || module.contains(['/', '.']);
-    let class = attr.starts_with(char::is_uppercase) && crate::catalog::entry_named(module).is_err();
+    // A catalog spec's keys hold `=`, so a capitalised identifier after the colon is a class.
+    let class = attr.starts_with(char::is_uppercase);
     (attr.split('.').all(identifier) && (path || class)).then_some("a game of your own by its import path")
 }
 
