@@ -568,7 +568,7 @@ impl Game {
     }
 
     /// The game graph: every position reachable from the start a node (with `symmetry`,
-    /// every class), every move an edge: the `graph` document.
+    /// every class), every move an edge: the `graph` document and its DOT text.
     #[pyo3(signature = (symmetry=false, max_positions=Whole(100_000), memory=None, seconds=None, progress=None), text_signature = "($self, symmetry=False, max_positions=100000, memory=None, seconds=None, progress=None)")]
     fn graph(
         &self,
@@ -578,14 +578,14 @@ impl Game {
         memory: Option<Whole>,
         seconds: Option<f64>,
         progress: Option<Bound<'_, PyAny>>,
-    ) -> PyResult<String> {
+    ) -> PyResult<(String, String)> {
         let max_positions = max_positions.0;
         let opts = options(&self.data, memory, seconds)?;
         let session = self.session.as_ref();
         let graph = run(py, opts, progress.as_ref(), &Call::default(), |opts| {
             session.graph(symmetry, max_positions, opts)
         })?;
-        json(&graph)
+        Ok((json(&graph)?, shown::graph(&graph)))
     }
 
     /// Counts positions and complete games: the `count` document and its text.
@@ -781,7 +781,7 @@ fn has_study(spec: &str, name: &str) -> bool {
 }
 
 /// Every member of the family `spec` solved within `seconds` and `memory` each, tables in
-/// `data`: the `balance` document of a map.
+/// `data`: the `balance` document of a map and its text.
 #[pyfunction]
 #[pyo3(signature = (spec, seconds, data, memory=None, progress=None))]
 fn balance_map(
@@ -791,7 +791,7 @@ fn balance_map(
     data: PathBuf,
     memory: Option<Whole>,
     progress: Option<Bound<'_, PyAny>>,
-) -> PyResult<String> {
+) -> PyResult<(String, String)> {
     let opts = options(&data, memory, None)?;
     let result = run(py, opts, progress.as_ref(), &Call::default(), |opts| {
         // A member's own progress would flash by: the bar counts members.
@@ -806,7 +806,8 @@ fn balance_map(
             opts.progress.advance(1);
         })
     })?;
-    json(&serde_json::json!({"command": "balance", "map": result}))
+    let document = json(&serde_json::json!({"command": "balance", "map": &result}))?;
+    Ok((document, shown::balance_map(&result)))
 }
 
 /// The folder of solved tables: `data`, else `ZERMELO_DATA`, else `./zermelo-data`, as

@@ -38,6 +38,26 @@ def test_results_print_as_the_command_line_prints_them(data):
     assert str(game.selfplay("random", games=20, progress=False)).startswith("20 games of tictactoe, random in every seat")
 
 
+def test_graphs_and_balances_print_as_the_command_line_prints_them(data):
+    # The graph in Graphviz DOT, as `zermelo graph` prints it.
+    graph = zermelo.open("subtraction:set=1/2/3,n=5", data).graph(progress=False)
+    assert str(graph) == cli("graph", "subtraction:set=1/2/3,n=5", data=data)
+    assert str(graph).startswith('digraph "subtraction:set=1/2/3,n=5" {')
+    # The balance tables but for the seconds each took, which differ from run to run.
+    timed = re.compile(r"\d+\.\d\d\b|\d+\.\d s$", re.M)
+    family = "mnk:m=2..3,n=3,k=3"
+    balance_map = zermelo.balance(family, seconds=20, data=data, progress=False)
+    printed = timed.sub("", str(balance_map))
+    assert printed == timed.sub("", cli("balance", family, "--seconds", "20", data=data))
+    assert printed.splitlines()[0].split()[:2] == ["m", "result"] and "2 members: " in printed
+    sweep = zermelo.balance("bigpoints:colors=2,discs=2", data=data, progress=False)
+    printed = timed.sub("", str(sweep))
+    assert printed == timed.sub("", cli("balance", "bigpoints:colors=2,discs=2", data=data))
+    assert printed.startswith("config ")
+    for result in (graph, balance_map, sweep):
+        assert "<table" in result._repr_html_() or "edges" in result._repr_html_(), type(result).__name__
+
+
 def test_results_show_as_tables_in_notebooks(data):
     game = zermelo.open("tictactoe", data)
     for result in (game.solve(progress=False), game.count(progress=False), game.moves(["a1"], progress=False),

@@ -189,10 +189,9 @@ class Game:
         and remoteness, every move an edge with the player making it; with `symmetry`, one
         node per class of positions under the game's symmetries, with its `size`. Refused
         (`ZermeloError`) past `max_positions` nodes. `.to_networkx()` gives a networkx
-        `DiGraph`."""
+        `DiGraph`; `str()` is the graph in Graphviz DOT, as `zermelo graph` prints it."""
         with Bar(progress) as bar:
-            text = self._native.graph(symmetry, max_positions, to_bytes(memory), seconds, bar)
-        return load_as(Graph, text)
+            return printed(Graph, *self._native.graph(symmetry, max_positions, to_bytes(memory), seconds, bar))
 
     def count(self, symmetry: bool = False, *, progress: bool = True) -> Counts:
         """Counts complete games and positions (`symmetry=True`: up to the game's symmetries)."""

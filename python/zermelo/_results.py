@@ -49,11 +49,11 @@ class Printed(Record):
         return self._text if self._text is not None else super().__str__()
 
 
-def printed(cls: type, document: str, text: str) -> Any:
-    """The JSON document `document` as a `cls` that prints as `text`."""
+def printed(cls: type, document: Union[str, Dict[str, Any]], text: str) -> Any:
+    """The JSON document `document` (its text, or loaded) as a `cls` that prints as `text`."""
     from ._record import load
 
-    result = cls(load(document))
+    result = cls(load(document) if isinstance(document, str) else document)
     result._text = text.rstrip("\n")
     return result
 
@@ -415,8 +415,8 @@ class Edge(Record):
     count: int
 
 
-class Graph(Record):
-    """The `graph` document: the game's `seats` and their `players`' names, `nodes` (`id`,
+class Graph(Printed):
+    """The `graph` document (printed in Graphviz DOT, as `zermelo graph` prints it): the game's `seats` and their `players`' names, `nodes` (`id`,
     `position`, `seat`, `player`, `terminal`, `result`, `points`, `value`, `remoteness`,
     `size`) and `edges` (`source`, `target`, `move`, `seat`, `player`, `count`), the start
     node first."""
@@ -495,9 +495,10 @@ class Grundy(Record):
         return ax
 
 
-class Balance(Record):
+class Balance(Printed):
     """The `balance` document of a Big Points sweep: per configuration, the share of
-    boards the first player wins, draws and loses under perfect play."""
+    boards the first player wins, draws and loses under perfect play; printed as
+    `zermelo balance` prints it."""
 
     configs: List[Record]
     seconds: float
@@ -573,8 +574,8 @@ class Member(Verdict):
     report: MemberReport
 
 
-class BalanceMap(Record):
-    """The balance map of a family of boards: every member solved exactly (who wins, in how
+class BalanceMap(Printed):
+    """The balance map of a family of boards (printed as `zermelo balance` prints it): every member solved exactly (who wins, in how
     many moves or by how much), or skipped over its budget with its estimate, or refused.
     `members` holds one per member with `game`, `keys`, `status` and the fields of
     `solve`; the family's varying `keys` are read by index; `to_csv()` writes them,

@@ -13,7 +13,7 @@ from ._own import GameProtocol, name_of
 from ._options import Bar, Memory, PathLike, data_folder, to_bytes
 from ._players import Player
 from ._record import load
-from ._results import Balance, BalanceMap, Estimate
+from ._results import Balance, BalanceMap, Estimate, printed
 
 
 def balance(
@@ -47,12 +47,13 @@ def balance(
         args: dict[str, object] = {"configs": list(configs or []), "every_board": every_board}
         if sample is not None:
             args["sample"] = sample
-        return Balance(run_study(spec, "balance", args, memory=memory, progress=progress).document)
+        study = run_study(spec, "balance", args, memory=memory, progress=progress)
+        return printed(Balance, study.document, study.text)
     with Bar(progress) as bar:
         if configs or every_board or sample is not None:
             raise ValueError("configs, every_board and sample are for a game's own balance study (bigpoints:colors=..,discs=..)")
-        text = _native.balance_map(spec, float(seconds), data_folder(data), to_bytes(memory), bar)
-    return BalanceMap(load(text)["map"])
+        document, text = _native.balance_map(spec, float(seconds), data_folder(data), to_bytes(memory), bar)
+    return printed(BalanceMap, load(document)["map"], text)
 
 
 def estimate(

@@ -7,6 +7,7 @@ use std::path::Path;
 use clap::ValueEnum;
 use serde::Serialize;
 use serde_json::Value as Json;
+use zermelo::picture::palette;
 use zermelo::session::{quantity, Graph};
 use zermelo::Class;
 
@@ -75,27 +76,19 @@ struct Document<'a> {
     graph: &'a Graph,
 }
 
-/// The colour of the arcs of each seat (and of its name in the legend).
-const SEAT_COLOURS: [(&str, &str); 5] = [
-    ("#1f77b4", "blue"),
-    ("#d62728", "red"),
-    ("#2ca02c", "green"),
-    ("#ff7f0e", "orange"),
-    ("#9467bd", "purple"),
-];
-
+/// The colour of the arcs of seat `seat` (and of its name in the legend), from
+/// [`palette`].
 fn seat_colour(seat: u8) -> (&'static str, &'static str) {
-    SEAT_COLOURS[usize::from(seat) % SEAT_COLOURS.len()]
+    let i = usize::from(seat);
+    (
+        palette::seat(i),
+        palette::SEAT_NAMES[i % palette::SEAT_NAMES.len()],
+    )
 }
 
-/// The fill of a node by its value for the player to move.
+/// The fill of a node by its value for the player to move, from [`palette`].
 fn value_fill(value: Option<Class>) -> &'static str {
-    match value {
-        Some(Class::Win) => "#c7ecc7",
-        Some(Class::Lose) => "#f5c6c6",
-        Some(Class::Draw) => "#fbefb0",
-        None => "#ffffff",
-    }
+    palette::outcome(value).fill
 }
 
 /// `text` as a DOT string, quotes included.
@@ -135,7 +128,7 @@ fn node_label(graph: &Graph, i: usize) -> String {
 }
 
 /// The graph in Graphviz DOT: a digraph whose nodes are `n0`, `n1`, ... (the start first),
-/// filled by their value for the player to move (win green, lose red, draw yellow), and
+/// filled by their value for the player to move (win blue, lose vermillion, draw grey), and
 /// whose arcs are coloured by the player moving.
 pub fn dot(graph: &Graph) -> String {
     let mut seats: Vec<(u8, &str)> = graph.edges.iter().map(|e| (e.seat, e.player.as_str())).collect();

@@ -25,7 +25,8 @@ mod study;
 /// a command's text, and the designer's report as HTML.
 pub mod shown {
     use zermelo::analysis::selfplay::Estimate;
-    use zermelo::session::{Counts, DesignReport, GameRecord, PositionView, Solution, Standings};
+    use zermelo::balance_map::BalanceMap;
+    use zermelo::session::{Counts, DesignReport, GameRecord, Graph, PositionView, Solution, Standings};
 
     /// `zermelo solve`'s text.
     pub fn solution(s: &Solution) -> String {
@@ -55,6 +56,16 @@ pub mod shown {
     /// `zermelo selfplay`'s text.
     pub fn estimate(e: &Estimate) -> String {
         crate::render::estimate_text(e)
+    }
+
+    /// `zermelo graph`'s text: the graph in Graphviz DOT.
+    pub fn graph(g: &Graph) -> String {
+        crate::graph::Format::Dot.write(g)
+    }
+
+    /// `zermelo balance`'s text for a family's map: one line per member, then the tally.
+    pub fn balance_map(m: &BalanceMap) -> String {
+        crate::map::table(m)
     }
 
     /// `zermelo report`'s text.

@@ -121,7 +121,7 @@ pub fn run(family: &str, seconds: f64, files: Files<'_>, mut opts: Options, json
 }
 
 /// The map as a table, one line per member, then the tally.
-fn table(map: &BalanceMap) -> String {
+pub(crate) fn table(map: &BalanceMap) -> String {
     let mut text = String::new();
     let keys: Vec<&str> = match map.keys.is_empty() {
         true => vec![],

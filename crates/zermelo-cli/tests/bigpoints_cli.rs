@@ -80,7 +80,13 @@ fn balance_of_two_colours_two_discs() {
     assert!(rows.contains(&"2,2,0,0,1221,1221,2,1,win,25"));
     // 2121 is not solved itself: the winner's score is known, the loser's is not.
     assert!(rows.contains(&"2,2,0,0,2121,1212,2,,win,25"));
-    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+    let chart = std::fs::read_to_string(&svg).unwrap().to_ascii_lowercase();
+    assert!(chart.contains("<svg"));
+    // The bars and legend in the shared outcome colours.
+    use zermelo::picture::palette::{DRAW, LOSE, WIN};
+    for colour in [WIN.ink, DRAW.fill, LOSE.ink] {
+        assert!(chart.contains(colour), "the chart lacks {colour}");
+    }
     // Solving every board fills in the loser's scores and agrees on the rest.
     let every =
         json(&["balance", "bigpoints:colors=2,discs=2", "--every-board", "--json"])["configs"][0].clone();

@@ -219,6 +219,11 @@ fn dot_graphml_and_json_hold_the_same_graph() {
         assert_eq!(colours.len(), 2);
         assert!(colours.values().all(|c| c.len() == 1), "{colours:?}");
         assert_ne!(colours[&0], colours[&1]);
+        // In the seats' colours of the shared palette.
+        for (seat, used) in &colours {
+            let expected = zermelo::picture::palette::seat(*seat as usize).to_string();
+            assert_eq!(used, &BTreeSet::from([expected]));
+        }
 
         let xml = read_xml(&stdout(
             &[&["graph", "tictactoe", "--format", "graphml"], flag].concat(),

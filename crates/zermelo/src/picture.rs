@@ -195,6 +195,9 @@ pub mod palette {
     /// bluish green, reddish purple, yellow, black and brown.
     pub const SEATS: [&str; 5] = ["#009e73", "#cc79a7", "#e6c700", "#333333", "#8d6e4c"];
 
+    /// The names of the seats' colours, for a legend.
+    pub const SEAT_NAMES: [&str; 5] = ["bluish green", "reddish purple", "yellow", "black", "brown"];
+
     /// How strongly a cell a seat owns is tinted by its colour (an empty cell a move may
     /// go to takes its value's fill at full strength instead).
     pub const OWNED_OPACITY: f64 = 0.3;
@@ -214,18 +217,21 @@ pub mod palette {
         SEATS[seat % SEATS.len()]
     }
 
-    /// The colour of a game's colour name (its own when not a name).
+    /// The colour of a game's colour name (its own when not a name). The hues are moved
+    /// off the outcome colours, so that a game's red or blue piece never reads as a
+    /// losing or winning move: red is a rose, blue a violet-blue, orange an amber, brown
+    /// a dark brown. Grey, black and white stay as named: they have no hue to move.
     pub fn named(color: &str) -> &str {
         match color {
-            "red" => "#d64541",
+            "red" => "#c0265e",
             "green" => "#35a853",
-            "blue" => "#2f6fdf",
+            "blue" => "#3b3bc4",
             "yellow" => "#f2c12e",
             "white" => "#ffffff",
             "black" => "#333333",
-            "orange" => "#f08a24",
+            "orange" => "#e69f00",
             "purple" => "#9b59b6",
-            "brown" => "#8d6e4c",
+            "brown" => "#7a4a1e",
             "grey" | "gray" => "#999999",
             other => other,
         }
@@ -254,6 +260,57 @@ pub mod palette {
             "win": WIN, "draw": DRAW, "lose": LOSE, "unknown": UNKNOWN,
             "seats": SEATS, "owned_opacity": OWNED_OPACITY, "named": named,
         })
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        /// A colour `#rrggbb` in CIELAB (D65).
+        fn lab(hex: &str) -> [f64; 3] {
+            let (r, g, b) = rgb(hex);
+            let linear = |c: u8| {
+                let c = f64::from(c) / 255.0;
+                if c <= 0.04045 {
+                    c / 12.92
+                } else {
+                    ((c + 0.055) / 1.055).powf(2.4)
+                }
+            };
+            let (r, g, b) = (linear(r), linear(g), linear(b));
+            let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+            let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+            let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+            let f = |t: f64| {
+                if t > 0.008856 {
+                    t.cbrt()
+                } else {
+                    7.787 * t + 16.0 / 116.0
+                }
+            };
+            [116.0 * f(y) - 16.0, 500.0 * (f(x) - f(y)), 200.0 * (f(y) - f(z))]
+        }
+
+        /// The CIE76 colour difference: about 2.3 is just noticeable, 30 plainly another colour.
+        fn difference(a: &str, b: &str) -> f64 {
+            let (a, b) = (lab(a), lab(b));
+            a.iter().zip(b).map(|(x, y)| (x - y).powi(2)).sum::<f64>().sqrt()
+        }
+
+        #[test]
+        fn no_named_hue_looks_like_an_outcome() {
+            let outcomes = [WIN, DRAW, LOSE].into_iter().flat_map(|t| [t.ink, t.fill]);
+            let outcomes: Vec<&str> = outcomes.collect();
+            for name in ["red", "green", "blue", "yellow", "orange", "purple", "brown"] {
+                for outcome in &outcomes {
+                    let d = difference(named(name), outcome);
+                    assert!(d >= 30.0, "{name} ({}) is {d:.1} from {outcome}", named(name));
+                }
+            }
+            // The test tells colours apart as it should.
+            assert!(difference("#f08a24", LOSE.ink) < 30.0);
+            assert!(difference(named("black"), "#000000") < 30.0);
+        }
     }
 }
 

@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use plotters::prelude::*;
 
 use super::sweep::{is_sweep, Choice, FamilySweep, SweepPlan};
+use crate::picture::palette;
 use crate::session::study::{Study, StudyArgs, StudyKey, StudyReport};
 use crate::session::{quantity, Options};
 use crate::Error;
@@ -177,7 +178,8 @@ fn csv(sweeps: &[FamilySweep]) -> String {
     out
 }
 
-/// A chart of first-win, draw and second-win percentages per configuration (stacked bars).
+/// A chart of first-win, draw and second-win percentages per configuration (stacked bars),
+/// in the outcome colours of [`palette`].
 fn plot(sweeps: &[FamilySweep]) -> Result<String, Error> {
     // Room on the right of the bars for the legend.
     let legend_room = 2.0;
@@ -216,10 +218,14 @@ fn plot(sweeps: &[FamilySweep]) -> Result<String, Error> {
             .y_desc("boards %")
             .draw()
             .map_err(|e| failed(e.to_string()))?;
+        let tint = |hex| {
+            let (r, g, b) = palette::rgb(hex);
+            RGBColor(r, g, b)
+        };
         let parts = [
-            ("first player wins", RGBColor(46, 110, 180)),
-            ("draw", RGBColor(170, 170, 170)),
-            ("second player wins", RGBColor(214, 96, 56)),
+            ("first player wins", tint(palette::WIN.ink)),
+            ("draw", tint(palette::DRAW.fill)),
+            ("second player wins", tint(palette::LOSE.ink)),
         ];
         for (k, &(name, colour)) in parts.iter().enumerate() {
             let bars: Vec<Rectangle<(f64, f64)>> = sweeps
