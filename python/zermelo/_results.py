@@ -9,7 +9,7 @@ import functools
 import html
 import json
 import os
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Type, TypeVar, Union
 
 from . import _native
 from ._record import Record
@@ -49,7 +49,10 @@ class Printed(Record):
         return self._text if self._text is not None else super().__str__()
 
 
-def printed(cls: type, document: Union[str, Dict[str, Any]], text: str) -> Any:
+_Shown = TypeVar("_Shown", bound=Printed)
+
+
+def printed(cls: Type[_Shown], document: Union[str, Dict[str, Any]], text: str) -> _Shown:
     """The JSON document `document` (its text, or loaded) as a `cls` that prints as `text`."""
     from ._record import load
 
