@@ -145,17 +145,7 @@ pub struct Levels<G> {
 
 /// The session of `spec`, a game of `info` solved into a level table.
 pub fn open<G: Tabulated>(spec: &str, info: &'static GameInfo, game: G) -> Box<dyn Session> {
-    let seats = game.players();
-    Box::new(GameSession::new(
-        info,
-        spec,
-        seats,
-        Levels {
-            spec: spec.to_string(),
-            game,
-            search: None,
-        },
-    ))
+    opened(spec, info, game, None)
 }
 
 /// The session of `spec`, a game of `info` that a saved level table answers when there is
@@ -167,17 +157,23 @@ pub fn open_searched<G: Tabulated>(
     game: G,
     tree: TreeOracleFn<G>,
 ) -> Box<dyn Session> {
+    opened(spec, info, game, Some(tree))
+}
+
+/// The session of `spec` over a level table, with the game's own search if any.
+fn opened<G: Tabulated>(
+    spec: &str,
+    info: &'static GameInfo,
+    game: G,
+    search: Option<TreeOracleFn<G>>,
+) -> Box<dyn Session> {
     let seats = game.players();
-    Box::new(GameSession::new(
-        info,
-        spec,
-        seats,
-        Levels {
-            spec: spec.to_string(),
-            game,
-            search: Some(tree),
-        },
-    ))
+    let levels = Levels {
+        spec: spec.to_string(),
+        game,
+        search,
+    };
+    Box::new(GameSession::new(info, spec, seats, levels))
 }
 
 /// An oracle reading a session's values.
