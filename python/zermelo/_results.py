@@ -909,7 +909,8 @@ class FirstMoves(Record):
 
 
 class SwapRule(Record):
-    """The game under the swap rule: the fairest first moves and the first player's value."""
+    """The game under the swap rule: the fairest first moves (those closest to even when none
+    draws) and the first player's value."""
 
     fairest: List[str]
     exact_draw: bool
@@ -982,8 +983,9 @@ class Report(Verdict, Printed):
             text += f"<p style='color:#a00'><b>{html.escape(f.warning)}</b></p>"
         text += _table(("move", "value"), [(m.move, _verdict(m)) for m in f.moves])
         s = self.swap
-        text += f"<p>swap rule: fairest {html.escape(', '.join(s.fairest))}"
-        text += f"{' (an exact draw)' if s.exact_draw else ''}; the first player's value: {_verdict(s.value)}</p>"
+        moves = html.escape(", ".join(s.fairest))
+        fairest = f"fairest {moves} (an exact draw)" if s.exact_draw else f"no first move draws; the closest to even: {moves}"
+        text += f"<p>swap rule: {fairest}; the first player's value: {_verdict(s.value)}</p>"
         if self.forgiveness is not None:
             g = self.forgiveness
             text += _table(

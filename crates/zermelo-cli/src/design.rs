@@ -401,17 +401,22 @@ pub fn fragment(r: &DesignReport) -> Result<String> {
     );
     h += &first_moves_html(r);
     let s = &r.swap;
+    let moves = s
+        .fairest
+        .iter()
+        .map(|m| format!("<code>{}</code>", esc(m)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let fairest = if s.exact_draw {
+        let which = if s.fairest.len() == 1 { "move" } else { "moves" };
+        format!("The fairest first {which}: {moves} (an exact draw)")
+    } else {
+        format!("No first move draws; the closest to even: {moves}")
+    };
     let _ = writeln!(
         h,
         "<h2>The swap rule</h2>\n<p>After the first move the second player may take over \
-         the first player's side. The fairest first {} {}{}; the first player's value: {}.</p>",
-        if s.fairest.len() == 1 { "move:" } else { "moves:" },
-        s.fairest
-            .iter()
-            .map(|m| format!("<code>{}</code>", esc(m)))
-            .collect::<Vec<_>>()
-            .join(", "),
-        if s.exact_draw { " (an exact draw)" } else { "" },
+         the first player's side. {fairest}; the first player's value: {}.</p>",
         chip(&s.value)
     );
     if let Some(fg) = &r.forgiveness {

@@ -374,7 +374,14 @@ pub fn open(spec: &str) -> Result<Box<dyn Session>, Error> {
 /// Opens the game a spec string names, the work of opening it within `budget`: a graph
 /// file (`graph:file=PATH`) is read within its memory and time, or refused in one line.
 pub fn open_within(spec: &str, budget: &Budget) -> Result<Box<dyn Session>, Error> {
-    let spec: Spec = spec.parse()?;
+    let text = spec;
+    let spec: Spec =
+        spec.parse().map_err(
+            |e| match crate::spec::python_game(text, |name| entry_named(name).is_ok()) {
+                Some(kind) => crate::spec::python_refusal(text, kind),
+                None => e,
+            },
+        )?;
     if graph::reads_file(&spec) {
         return graph::open_within(&spec, budget);
     }

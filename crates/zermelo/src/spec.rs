@@ -200,10 +200,11 @@ pub static COMMON_PLAYERS: &[PlayerInfo] = &[
 ];
 
 /// What kind of game only Python opens `text` names, if it names one: an OpenSpiel game
-/// (`openspiel:NAME(...)`) or a game of your own by its import path (`my_games:Race`,
-/// `path/games.py:Race`).
-fn python_game(text: &str) -> Option<&'static str> {
-    let (module, attr) = text.split_once(':')?;
+/// (`openspiel:NAME(...)`) or a game of your own by its import path (`path/games.py:Race`,
+/// or `my_games:Race` where `is_game(my_games)` says no game of that name is built in: a
+/// built-in game's name before the colon makes a spec, however mistyped).
+pub fn python_game(text: &str, is_game: impl Fn(&str) -> bool) -> Option<&'static str> {
+    let (module, attr) = text.trim().split_once(':')?;
     if module == "openspiel" {
         return Some("an OpenSpiel game");
     }
@@ -212,9 +213,16 @@ fn python_game(text: &str) -> Option<&'static str> {
             && t.chars().all(|c| c.is_alphanumeric() || c == '_')
     };
     let path = module.ends_with(".py") || module.contains(['/', '.']);
-    // A catalog spec's keys hold `=`, so a capitalised identifier after the colon is a class.
-    let class = attr.starts_with(char::is_uppercase);
+    let class = attr.starts_with(char::is_uppercase) && !is_game(module);
     (attr.split('.').all(identifier) && (path || class)).then_some("a game of your own by its import path")
+}
+
+/// The one-line refusal of `text`, a game of `kind` that only Python opens.
+pub fn python_refusal(text: &str, kind: &str) -> Error {
+    Error::Spec(format!(
+        "'{}' is {kind}, which Python opens: run `python -m zermelo` in place of `zermelo`, or zermelo.open in Python",
+        text.trim()
+    ))
 }
 
 impl FromStr for Spec {
@@ -222,10 +230,9 @@ impl FromStr for Spec {
 
     fn from_str(text: &str) -> Result<Self, Error> {
         let text = text.trim();
-        if let Some(kind) = python_game(text) {
-            return Err(Error::Spec(format!(
-                "'{text}' is {kind}, which Python opens: run `python -m zermelo` in place of `zermelo`, or zermelo.open in Python"
-            )));
+        // Without the catalog here, any name before a colon may be a game's.
+        if let Some(kind) = python_game(text, |_| true) {
+            return Err(python_refusal(text, kind));
         }
         let (name, rest) = match text.split_once(':') {
             Some((n, r)) => (n, Some(r)),
@@ -743,14 +750,16 @@ mod tests {
     fn sends_games_python_opens_to_python() {
         for text in [
             "openspiel:tic_tac_toe",
-            "my_games:Race",
             "games.py:Race",
             "lib/games.py:Board.Small",
         ] {
             let e = text.parse::<Spec>().unwrap_err().to_string();
             assert!(e.contains("python -m zermelo"), "{text}: {e}");
         }
+        let built_in = |name: &str| ["tictactoe", "nim"].contains(&name);
+        assert!(python_game("my_games:Race", built_in).is_some());
         for text in ["tictactoe:Foo", "nim:heaps"] {
+            assert_eq!(python_game(text, built_in), None, "{text}");
             let e = text.parse::<Spec>().unwrap_err().to_string();
             assert!(!e.contains("python"), "{text}: {e}");
         }
