@@ -142,12 +142,13 @@ def declarations(source: str, schema: dict) -> dict[str, list[str]]:
     return out
 
 
-def rewritten(source: str, schema: dict) -> str:
+def rewritten(source: str, schema: dict) -> tuple[str, list[str]]:
     """`source` with every declared class's field lines (after its docstring and a blank
-    line) those of the schema."""
+    line) those of the schema, and the classes whose lines were not."""
     fields = declarations(source, schema)
     lines = source.splitlines()
     out: list[str] = []
+    stale = []
     i = 0
     while i < len(lines):
         m = CLASS.match(lines[i])
@@ -162,19 +163,23 @@ def rewritten(source: str, schema: dict) -> str:
             i += 1
         out += [lines[i], ""]
         i += 2
+        start = i
         while i < len(lines) and (FIELD.match(lines[i]) or lines[i].startswith("    by_index = ")):
             i += 1
+        if lines[start:i] != fields[m.group(1)]:
+            stale.append(m.group(1))
         out += fields[m.group(1)]
-    return "\n".join(out) + "\n"
+    return "\n".join(out) + "\n", stale
 
 
 def main() -> int:
     schema = json.loads(SCHEMA.read_text())
     source = RESULTS.read_text()
-    new = rewritten(source, schema)
+    new, stale = rewritten(source, schema)
     if "--check" in sys.argv:
         if new != source:
-            print(f"{RESULTS.relative_to(ROOT)} is not the schema's fields: run scripts/schema", file=sys.stderr)
+            said = ", ".join(stale) or "its layout"
+            print(f"{RESULTS.relative_to(ROOT)} is not the schema's fields ({said}): run scripts/schema", file=sys.stderr)
             return 1
         return 0
     RESULTS.write_text(new)
