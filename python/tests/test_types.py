@@ -2,6 +2,7 @@
 in docs/schema.json, with the same JSON types, so the two cannot drift; every answer holds
 the fields its type declares; the version is the workspace's."""
 
+import importlib.util
 import json
 import re
 import typing
@@ -14,82 +15,52 @@ import zermelo
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = json.loads((ROOT / "docs" / "schema.json").read_text())
 
-# Each type and the schema object it declares, as a path through "$defs", "properties"
-# and "items".
+
+def _generator():
+    """scripts/results.py, which writes the results' fields from the schema."""
+    spec = importlib.util.spec_from_file_location("results_from_schema", ROOT / "scripts" / "results.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+GENERATOR = _generator()
+
+# Each result type and the schema definition it declares.
 DECLARED = {
-    zermelo.Verdict: "verdict",
-    zermelo.Fact: "fact",
-    zermelo.Solution: "solve",
-    zermelo.Move: "move",
-    zermelo.Shape: "shape",
-    zermelo.Picture: "picture",
-    zermelo.Position: "moves",
-    zermelo.Tally: "tally",
-    zermelo.Counts: "count",
-    zermelo.GameRecord: "play",
-    zermelo.Share: "share",
-    zermelo.Standing: "tournament/players",
-    zermelo.ForfeitReason: "tournament/players/forfeit_reasons",
-    zermelo.SeatResults: "seat_results",
-    zermelo.Seat: "tournament/seats",
-    zermelo.SeatPlayer: "tournament/seats/players",
-    zermelo.Rating: "tournament/ratings",
-    zermelo.Standings: "tournament",
-    zermelo.Node: "graph_node",
-    zermelo.Edge: "graph_edge",
-    zermelo.Graph: "graph",
-    zermelo.Rare: "grundy/rare",
-    zermelo.Grundy: "grundy",
-    zermelo.Balance: "balance_sweep",
-    zermelo.MemberEstimate: "map_member/estimate",
-    zermelo.MemberReport: "map_member/report",
-    zermelo.Member: "map_member",
-    zermelo.BalanceMap: "balance_map/map",
-    zermelo.Mean: "mean",
-    zermelo.SeatEstimate: "estimate/seats",
-    zermelo.Estimate: "estimate",
-    zermelo.KeyInfo: "games/games/keys",
-    zermelo.PlayerInfo: "games/games/players",
-    zermelo.StudyKey: "games/games/studies/keys",
-    zermelo.StudyInfo: "games/games/studies",
-    zermelo.GameInfo: "games/games",
-    zermelo.Certificate: "certificate",
-    zermelo.PlyRow: "forgiveness/by_ply",
-    zermelo.SeatForgiveness: "forgiveness/seats",
-    zermelo.Forgiveness: "forgiveness",
-    zermelo.Replies: "replies",
-    zermelo.FirstMove: "first_move",
-    zermelo.FirstMoves: "report/first_moves",
-    zermelo.SwapRule: "report/swap",
-    zermelo.Report: "report",
-    zermelo.Setting: "setting",
-    zermelo.Compensation: "compensation",
-    zermelo.Strength: "strength",
+    kind: GENERATOR.definition(kind.__name__, SCHEMA["$defs"])
+    for kind in vars(zermelo).values()
+    if isinstance(kind, type) and issubclass(kind, zermelo.Record)
+    and GENERATOR.definition(kind.__name__, SCHEMA["$defs"])
 }
 
 # The package's documents are the command line's without `command` (the command's name),
 # and with a `grundy` document's `series` (the values plotted).
-EXTRA = {zermelo.Grundy: {"series"}}
+EXTRA = {kind: set(GENERATOR.EXTRA.get(kind.__name__, {})) for kind in DECLARED}
+
+
+def test_the_declared_fields_are_written_from_the_schema():
+    source = (ROOT / "python" / "zermelo" / "_results.py").read_text()
+    written, stale = GENERATOR.rewritten(source, SCHEMA)
+    assert stale == [], f"the fields of {', '.join(stale)} are not the schema's: run scripts/schema"
+    assert written == source, "run scripts/schema"
 
 
 def resolve(node):
-    """`node` with its `$ref` followed and its `allOf` parts' properties merged in."""
+    """`node` with its `$ref` followed and the properties of the parts it takes in merged
+    in (a field two parts name takes either's values)."""
     if "$ref" in node:
         node = resolve(SCHEMA["$defs"][node["$ref"].rsplit("/", 1)[1]])
     properties = dict(node.get("properties", {}))
-    for part in node.get("allOf", []):
-        properties.update(resolve(part).get("properties", {}))
+    parts = [p for many in ("allOf", "anyOf", "oneOf") for p in node.get(many, [])] if properties else []
+    for part in parts:
+        for name, value in resolve(part)["properties"].items():
+            properties[name] = {"anyOf": [properties[name], value]} if name in properties else value
     return {**node, "properties": properties}
 
 
-def schema_object(path):
-    name, *fields = path.split("/")
-    node = resolve(SCHEMA["$defs"][name])
-    for field in fields:
-        node = resolve(node["properties"][field])
-        if "items" in node:
-            node = resolve(node["items"])
-    return node
+def schema_object(name):
+    return resolve(SCHEMA["$defs"][name])
 
 
 def properties(path):
@@ -102,8 +73,9 @@ JSON_TYPES = {str: "string", bool: "boolean", int: "integer", float: "number", t
 def schema_kinds(node):
     """The JSON types a schema node allows, an array's as `array of ...`."""
     node = resolve(node)
-    if "oneOf" in node:
-        return set().union(*(schema_kinds(part) for part in node["oneOf"]))
+    for many in ("oneOf", "anyOf"):
+        if many in node:
+            return set().union(*(schema_kinds(part) for part in node[many]))
     if "const" in node or "enum" in node:
         return {JSON_TYPES[type(v)] for v in node.get("enum", [node.get("const")])}
     kinds = node.get("type", "object")
@@ -128,13 +100,13 @@ def hint_kinds(hint):
 @pytest.mark.parametrize("kind", DECLARED, ids=lambda k: k.__name__)
 def test_declared_fields_are_the_schemas(kind):
     declared = set(kind.fields())
-    expected = properties(DECLARED[kind]) - {"command"} | EXTRA.get(kind, set())
+    expected = properties(DECLARED[kind]) - {"command"} | EXTRA[kind]
     assert declared == expected
     # A field that a method would hide is read by index, never declared as an attribute.
     assert not (declared - set(kind.by_index)) & set(dir(kind))
     assert set(kind.by_index) <= set(dir(kind))
     node = schema_object(DECLARED[kind])
-    for name in declared - EXTRA.get(kind, set()):
+    for name in declared - EXTRA[kind]:
         assert hint_kinds(kind.fields()[name]) == schema_kinds(node["properties"][name]), name
 
 

@@ -121,13 +121,13 @@ class Opened:
     def name(self, seat: int) -> str:
         return f"{self.names[seat]} (seat {seat})"
 
-    def start(self) -> State:
+    def start(self) -> State[Game]:
         return self.game.state()
 
-    def ident(self, state: State) -> Hashable:
+    def ident(self, state: State[Game]) -> Hashable:
         return state.position
 
-    def look(self, state: State) -> Look:
+    def look(self, state: State[Game]) -> Look:
         moves = {m: m for m in state.legal_moves()}
         seat = self.names.index(state.to_move)
         if not state.is_over():
@@ -139,10 +139,10 @@ class Opened:
             return (None, moves, ("win", self.names.index(result[: -len(" wins")])))
         return (None, moves, result)
 
-    def play(self, state: State, move: Any) -> State:
+    def play(self, state: State[Game], move: Any) -> State[Game]:
         return state.play(move)
 
-    def keyed(self, state: State, seen: Look, moves: List[str]) -> str:
+    def keyed(self, state: State[Game], seen: Look, moves: List[str]) -> str:
         return ""
 
 

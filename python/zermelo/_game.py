@@ -147,7 +147,7 @@ class Game:
             )
         return Position(load(document), svg, text)
 
-    def state(self, moves: Moves = None, *, position: Optional[str] = None) -> State:
+    def state(self, moves: Moves = None, *, position: Optional[str] = None) -> State[Game]:
         """The position after `moves` from the start (or from `position`) as a `State`
         to step through from the rules alone, with no solve, whatever the game's size: its
         legal moves, `play(move)` giving the next state, its outcome and (the one step that
@@ -547,7 +547,7 @@ class SearchedGame(Game):
             raise self._refused(f"the player {player!r}" if player != "perfect" else "a position by its text")
         return self._search(memory).best_move(to_moves(moves), seconds)
 
-    def state(self, moves: Moves = None, *, position: Optional[str] = None) -> State:
+    def state(self, moves: Moves = None, *, position: Optional[str] = None) -> State[Game]:
         raise self._refused("state()")
 
     def info(self) -> GameInfo:

@@ -92,7 +92,7 @@ class Fact(Record):
 
     key: str
     label: str
-    value: Union[float, str, List[int]]
+    value: Union[Big, float, List[int]]
 
 
 class Solution(Verdict, Printed):
@@ -323,10 +323,10 @@ class Standings(Printed):
     game: str
     position: Optional[str]
     games: int
-    details: List[Fact]
     players: List[Standing]
     seats: List[Seat]
     ratings: Optional[List[Rating]]
+    details: List[Fact]
 
     def _repr_html_(self) -> str:
         def share(s: Share) -> str:
@@ -477,12 +477,24 @@ class Grundy(Record):
     preperiod: Optional[int]
     period: Optional[int]
     computed_to: int
+    recurrence_to: int
     proven: bool
     source: str
     resumed_from: Optional[int]
     saved: Optional[str]
     seconds: float
+    code: str
+    grundy_computed_to: int
+    grundy_pattern: Optional[List[int]]
+    grundy_period: Optional[int]
+    grundy_preperiod: Optional[int]
+    grundy_recurrence_to: int
+    name: Optional[str]
+    outcomes: str
+    pattern: Optional[Union[str, List[int]]]
     rare: Optional[Rare]
+    rule: str
+    start: List[int]
     series: Series
 
     def plot(self, ax: Any = None) -> Any:
@@ -574,7 +586,7 @@ class Member(Verdict):
     details: List[Fact]
     estimate: Optional[MemberEstimate]
     reason: Optional[str]
-    report: MemberReport
+    report: Optional[MemberReport]
 
 
 class BalanceMap(Printed):

@@ -7,13 +7,35 @@ from __future__ import annotations
 
 import json
 import re
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, Generic, List, Optional, Protocol, Tuple, TypeVar, Union
 
 from ._options import Memory
-from ._results import Verdict
+from ._results import Position, Verdict
 
-if TYPE_CHECKING:
-    from ._game import Game
+
+class Rules(Protocol):
+    """What a state asks of its game (a `Game` gives it): the rules, and the values."""
+
+    _native: Any
+
+    @property
+    def spec(self) -> str: ...
+
+    def _notation(self, moves: List[str], position: Optional[str] = None) -> List[str]: ...
+
+    def moves(
+        self,
+        moves: List[str],
+        *,
+        position: Optional[str] = None,
+        all: bool = False,
+        memory: Memory = None,
+        seconds: Optional[float] = None,
+        progress: bool = True,
+    ) -> Position: ...
+
+
+G = TypeVar("G", bound=Rules)
 
 
 def natural(text: str) -> List[Union[int, str]]:
@@ -21,11 +43,11 @@ def natural(text: str) -> List[Union[int, str]]:
     return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text)]
 
 
-class State:
+class State(Generic[G]):
     """A position of `game` after `moves` from the start (or from `position`); see
     `Game.state`. It never changes: `play` gives a new one."""
 
-    def __init__(self, game: Game, moves: List[str], position: Optional[str] = None) -> None:
+    def __init__(self, game: G, moves: List[str], position: Optional[str] = None) -> None:
         self.game = game
         """The game."""
         self.moves = moves
@@ -70,7 +92,7 @@ class State:
         value), never by how good they are; none once the game is over."""
         return sorted((str(m["move"]) for m in self._position()["moves"]), key=natural)
 
-    def play(self, move: object) -> State:
+    def play(self, move: object) -> State[G]:
         """The state after `move` (a legal move: `ValueError` otherwise)."""
         text = self.game._notation([*self.moves, str(move)], self._from)[-1]
         legal = self.legal_moves()

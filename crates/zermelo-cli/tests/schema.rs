@@ -1,5 +1,8 @@
 //! Every command's `--json` output, for every game in the catalog, validates against the
-//! one schema in `docs/schema.json`; commands a game does not offer fail in one line.
+//! one schema in `docs/schema.json`; commands a game does not offer fail in one line. The
+//! file is the schema the library derives from its result types
+//! (`zermelo::schema::document`), written out: `scripts/schema` (`ZERMELO_BLESS=1`) writes
+//! it anew after a result type changes.
 
 mod common;
 
@@ -22,6 +25,20 @@ fn checked(schema: &jsonschema::Validator, data: &str, args: &[&str]) -> Option<
     let errors = schema_errors(schema, &doc);
     assert!(errors.is_empty(), "{args:?}: {errors:?}\n{doc:#}");
     Some(doc)
+}
+
+#[test]
+fn the_schema_file_is_the_result_types() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/schema.json");
+    let derived = serde_json::to_string_pretty(&zermelo::schema::document()).unwrap() + "\n";
+    if std::env::var_os("ZERMELO_BLESS").is_some() {
+        std::fs::write(path, &derived).unwrap();
+    }
+    let saved = std::fs::read_to_string(path).unwrap();
+    assert!(
+        saved == derived,
+        "docs/schema.json is not the schema of the result types: run scripts/schema"
+    );
 }
 
 #[test]

@@ -17,7 +17,7 @@ use crate::{catalog, Class, Error};
 const ESTIMATE_SLACK: f64 = 20.0;
 
 /// What became of one member.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     /// Solved exactly.
@@ -29,7 +29,7 @@ pub enum Status {
 }
 
 /// One member of a map: its spec, the keys that vary, and the fields of its solve.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct MapRow {
     /// The member's spec.
     pub game: String,
@@ -61,7 +61,7 @@ pub struct MapRow {
 }
 
 /// What a member's designer's report adds to its row ([`add_reports`]).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct MemberReport {
     /// Its first moves.
     pub first_moves: u64,
@@ -161,7 +161,7 @@ impl MapRow {
 }
 
 /// A family's balance map.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct BalanceMap {
     /// The family spec as given.
     pub family: String,

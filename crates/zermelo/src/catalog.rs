@@ -36,7 +36,7 @@ pub struct Entry {
 pub type Opener = dyn Fn(&Spec) -> Result<Box<dyn Session>, Error> + Send + Sync;
 
 /// What a front end lists of a game: its name, summary, how to play it, keys, players, solvers and examples.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
 pub struct Description {
     /// The name used in specs.
     pub name: &'static str,

@@ -6,7 +6,9 @@ use std::fmt;
 
 /// Who wins, for the player a value is for: a value without its distance or margin.
 /// Ordered from the worst to the best for that player; written "win", "draw" or "lose".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Class {
     /// The other side wins.

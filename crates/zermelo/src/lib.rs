@@ -16,6 +16,7 @@ pub mod games;
 pub mod limits;
 pub mod picture;
 pub mod play;
+pub mod schema;
 pub mod session;
 pub mod solve;
 pub mod spec;

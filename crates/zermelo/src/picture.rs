@@ -7,7 +7,7 @@ use serde::Serialize;
 use crate::class::Class;
 
 /// What a shape is drawn as.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     /// A board square: the rectangle (x, y, w, h).
@@ -26,7 +26,7 @@ pub enum Kind {
 }
 
 /// One shape of a picture.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Shape {
     /// How it is drawn.
     pub kind: Kind,
@@ -91,7 +91,7 @@ impl Shape {
 }
 
 /// A position drawn as shapes on a `width` × `height` plane.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Picture {
     /// Width in board units.
     pub width: f64,

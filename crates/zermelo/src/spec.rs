@@ -122,6 +122,26 @@ impl serde::Serialize for Key {
     }
 }
 
+impl schemars::JsonSchema for Key {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Key".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A key of a game's spec: its name, its default and range in words, and what it sets.",
+            "type": "object",
+            "required": ["key", "default", "range", "help"],
+            "properties": {
+                "key": { "type": "string" },
+                "default": { "type": "string" },
+                "range": { "type": "string" },
+                "help": { "type": "string" }
+            }
+        })
+    }
+}
+
 fn preset_text<T>(preset: Preset<T>, show: impl Fn(&T) -> String) -> String {
     match preset {
         Preset::Is(value) => show(&value),
@@ -163,7 +183,7 @@ pub struct GameInfo {
 }
 
 /// A player a game offers.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
 pub struct PlayerInfo {
     /// The name to give on the command line (`search[:DEPTH]` style when it takes a parameter).
     pub name: &'static str,

@@ -25,7 +25,7 @@ use crate::Error;
 pub const CRITICAL_SHOWN: usize = 5;
 
 /// How the mover's moves fare at the positions of one ply and seat.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct PlyRow {
     /// Moves from the start.
     pub ply: u32,
@@ -43,7 +43,7 @@ pub struct PlyRow {
 }
 
 /// How forgiving the game is to one seat along perfect play.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct SeatForgiveness {
     /// The seat, from 0.
     pub seat: u8,
@@ -59,7 +59,7 @@ pub struct SeatForgiveness {
 
 /// Forgiveness over the perfect-play subgraph: the positions reachable from the start
 /// when both seats keep the value, each counted once (at the first ply it is reached).
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Forgiveness {
     /// Positions of the subgraph, terminal ones included.
     pub positions: u64,
@@ -400,7 +400,7 @@ pub fn forgiveness_svg(title: &str, f: &Forgiveness) -> Result<String, Error> {
 
 /// The counts of a solved game and a SHA-256 over its values in a canonical order of
 /// positions: the same on every run, thread count and machine.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Certificate {
     /// What the values are ordered by: "rank" (the game's index of positions, over a
     /// saved table) or "position" (the position texts sorted, over every position

@@ -197,7 +197,7 @@ impl Totals {
 }
 
 /// How one seat fared in self-play.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct SeatEstimate {
     /// The seat, from 0 (the first mover).
     pub seat: u8,
@@ -223,7 +223,7 @@ pub struct SeatEstimate {
 }
 
 /// A self-play estimate: how every seat fares, with 95 % intervals.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Estimate {
     /// The game spec.
     pub game: String,

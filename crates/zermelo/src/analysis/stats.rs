@@ -7,7 +7,7 @@ use serde::Serialize;
 pub const Z95: f64 = 1.959_963_984_540_054;
 
 /// A share of `n` trials with its 95 % confidence interval, all in 0..=1.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Share {
     /// The observed share.
     pub share: f64,
@@ -116,7 +116,7 @@ impl Spread {
 }
 
 /// A mean with the spread of what was averaged and the mean's 95 % confidence interval.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Mean {
     /// The mean.
     pub mean: f64,

@@ -38,6 +38,23 @@ impl Serialize for Big {
     }
 }
 
+impl schemars::JsonSchema for Big {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Big".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A count: a number, or a string of digits when it exceeds 64 bits; past 128 bits (2^128 - 1 or more), the string \"more than 3.4 × 10^38\".",
+            "oneOf": [
+                { "type": "integer", "minimum": 0 },
+                { "type": "string", "pattern": "^[0-9]+$" },
+                { "const": PAST_TEXT }
+            ]
+        })
+    }
+}
+
 impl std::fmt::Display for Big {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if self.is_past() {
@@ -70,7 +87,7 @@ pub fn quantity(n: impl std::fmt::Display, noun: &str) -> String {
 }
 
 /// A game-specific fact (a board id, a nim-sum, a table file): shown as "label: value".
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Fact {
     /// A stable key for programs.
     pub key: String,
@@ -81,7 +98,7 @@ pub struct Fact {
 }
 
 /// The value of a [`Fact`].
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum FactValue {
     /// A whole number.
@@ -125,7 +142,7 @@ impl Fact {
 /// What a position is worth to the player to move (or a move to the player making it).
 /// Fields a game cannot tell are `None`: remoteness for draws and heap games, the margin
 /// outside score games, the value of positions too large to search.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Verdict {
     /// Who wins, for that player; `None` when not computed.
     pub value: Option<Class>,
@@ -214,7 +231,7 @@ impl Verdict {
 
 /// The result of solving a game from its start (or from the position of
 /// [`super::Options::position`]).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct Solution {
     /// The game spec.
     pub game: String,
@@ -280,7 +297,7 @@ pub struct BotMove {
 }
 
 /// One legal move and what it is worth to the player making it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct MoveValue {
     /// The move in the game's notation.
     #[serde(rename = "move")]
@@ -295,7 +312,7 @@ pub struct MoveValue {
 }
 
 /// A position, its value, and every legal move with its value.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct PositionView {
     /// The game spec.
     pub game: String,
@@ -341,7 +358,7 @@ impl PositionView {
 }
 
 /// How many moves win, draw and lose for the player making them.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct MoveTally {
     /// Legal moves.
     pub total: u64,
@@ -367,7 +384,7 @@ impl MoveTally {
 }
 
 /// The first player's moves from the start, each with its value.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct FirstMoves {
     /// How many win, draw and lose.
     #[serde(flatten)]
@@ -381,7 +398,7 @@ pub struct FirstMoves {
 }
 
 /// A first move, its value for the first player, and (at depth 2) the replies to it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct FirstMove {
     /// The move in the game's notation.
     #[serde(rename = "move")]
@@ -395,7 +412,7 @@ pub struct FirstMove {
 }
 
 /// The replies to a first move.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Replies {
     /// Who replies.
     pub to_move: String,
@@ -408,7 +425,7 @@ pub struct Replies {
 
 /// The game under the swap (pie) rule: after the first move the second player may take
 /// over the first player's side.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct SwapRule {
     /// The first moves that leave the game closest to even: a draw, else the smallest
     /// margin, else the longest game.
@@ -420,7 +437,7 @@ pub struct SwapRule {
 }
 
 /// One setting of the key, solved.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Setting {
     /// The key's value.
     pub setting: String,
@@ -434,7 +451,7 @@ pub struct Setting {
 }
 
 /// The game's value along one key.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Compensation {
     /// The key.
     pub key: String,
@@ -453,7 +470,7 @@ pub struct Compensation {
 }
 
 /// A designer's report on a game, from its strong solution.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct DesignReport {
     /// The game spec.
     pub game: String,
@@ -487,7 +504,7 @@ pub struct DesignReport {
 }
 
 /// Wins, draws and losses among a set of games or positions, seen from the first player.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, schemars::JsonSchema)]
 pub struct Tally {
     /// How many in all.
     pub total: Big,
@@ -502,7 +519,7 @@ pub struct Tally {
 }
 
 /// Counts of a game's positions and complete games.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct Counts {
     /// The game spec.
     pub game: String,
@@ -522,7 +539,7 @@ pub struct Counts {
 /// every class of positions) a node, every move an edge. The start is node 0; ids grow
 /// with the distance from it. Shaped for graph tools: nodes have an `id`, edges a `source`
 /// and a `target`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct Graph {
     /// The game spec.
     pub game: String,
@@ -547,7 +564,7 @@ pub struct Graph {
 
 /// A node of a [`Graph`]: a position, or a class of positions shown by the first of them
 /// reached from the start.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct GraphNode {
     /// Its number, from 0 (the start).
     pub id: u64,
@@ -575,7 +592,7 @@ pub struct GraphNode {
 }
 
 /// An edge of a [`Graph`]: the moves from a node's position into another node.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct GraphEdge {
     /// The node moved from.
     pub source: u64,
@@ -594,7 +611,7 @@ pub struct GraphEdge {
 }
 
 /// Results over games, with the 95 % intervals of their shares.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct SeatResults {
     /// Games played.
     pub games: u64,
@@ -630,7 +647,7 @@ impl From<&Results> for SeatResults {
 }
 
 /// One player's record in a tournament.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct StandingRow {
     /// The player's name.
     pub player: String,
@@ -662,7 +679,7 @@ pub struct StandingRow {
 }
 
 /// One seat's record in a tournament.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct SeatRow {
     /// The seat, from 0 (the first player's).
     pub seat: u8,
@@ -676,7 +693,7 @@ pub struct SeatRow {
 }
 
 /// One player's results in one seat.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct SeatPlayer {
     /// The player's name.
     pub player: String,
@@ -686,7 +703,7 @@ pub struct SeatPlayer {
 }
 
 /// A player's Bradley–Terry rating (see [`crate::analysis::rating`]).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct RatingRow {
     /// The player's name.
     pub player: String,
@@ -697,7 +714,7 @@ pub struct RatingRow {
 }
 
 /// A tournament's result.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct Standings {
     /// The game spec.
     pub game: String,
@@ -719,7 +736,7 @@ pub struct Standings {
 
 /// A reason a player forfeited games of a tournament: an illegal move (which), no move in
 /// time, a program that ended (with its exit status).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct ForfeitReason {
     /// The reason, as `play` says it.
     pub why: String,
@@ -728,7 +745,7 @@ pub struct ForfeitReason {
 }
 
 /// A finished game played through a session.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct GameRecord {
     /// The game spec.
     pub game: String,

@@ -13,7 +13,7 @@ use crate::table::db::{self, Database};
 use crate::Error;
 
 /// What a saved database holds.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct DbInfo {
     /// Where it lies.
     pub path: String,
@@ -42,7 +42,7 @@ pub struct DbInfo {
 }
 
 /// Which part of a split solve's table a database holds.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct DbPart {
     /// Its number, from 1.
     pub number: u32,
@@ -69,7 +69,7 @@ impl DbPart {
 }
 
 /// A count a database header holds.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct DbCount {
     /// Its name.
     pub name: String,
@@ -78,7 +78,7 @@ pub struct DbCount {
 }
 
 /// One layer of a database.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct DbLayer {
     /// What it holds: wdl, remoteness or margin.
     pub name: &'static str,
@@ -93,7 +93,7 @@ pub struct DbLayer {
 }
 
 /// The databases of a data folder.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct DbList {
     /// The folder.
     pub dir: String,
@@ -106,7 +106,7 @@ pub struct DbList {
 }
 
 /// What `verify` found.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct DbCheck {
     /// The database.
     pub path: String,
@@ -127,7 +127,7 @@ pub struct DbCheck {
 }
 
 /// What `merge` wrote.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct DbMerge {
     /// The merged database.
     #[serde(flatten)]

@@ -22,7 +22,7 @@ pub const STRENGTHS: &[&str] = &[
 ];
 
 /// How the seats fared with one player in both.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Strength {
     /// The player in both seats.
     pub player: String,
@@ -65,7 +65,7 @@ pub const SEATS_GAMES: u64 = 100;
 /// A report on a game of more than two seats, whose values are out of reach of the
 /// two-seat analysis: each seat's share of the points by self-play, with its 95 %
 /// interval, and each seat's exact score where the game solves exactly.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct SeatsReport {
     /// The game spec.
     pub game: String,

@@ -25,7 +25,7 @@ pub struct Study {
 }
 
 /// What a front end lists of a study: its name, what it tells and the arguments it takes.
-#[derive(Clone, Copy, Debug, serde::Serialize)]
+#[derive(Clone, Copy, Debug, serde::Serialize, schemars::JsonSchema)]
 pub struct StudyInfo {
     /// Its name.
     pub name: &'static str,
@@ -47,7 +47,7 @@ impl Study {
 }
 
 /// An argument a study takes.
-#[derive(Clone, Copy, Debug, serde::Serialize)]
+#[derive(Clone, Copy, Debug, serde::Serialize, schemars::JsonSchema)]
 pub struct StudyKey {
     /// Its name.
     pub name: &'static str,

@@ -217,7 +217,7 @@ const OFFLINE: &str = "; the bot `search` plays it here, and `zermelo moves` in 
                        that keep one)";
 
 /// What solving something will cost, estimated before starting.
-#[derive(Clone, Copy, Debug, Default, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, serde::Serialize, schemars::JsonSchema)]
 pub struct Cost {
     /// Positions to solve or visit (an estimate for searches).
     pub positions: u64,

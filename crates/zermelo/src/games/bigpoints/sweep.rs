@@ -48,7 +48,7 @@ struct Solved {
 }
 
 /// The sweep of one family, with its totals.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct FamilySweep {
     /// The family's spec.
     pub game: String,

@@ -476,7 +476,7 @@ pub fn letters(outcomes: &[bool]) -> String {
 /// The Grundy analysis of a single-heap game: its sequence by heap size with the proven
 /// preperiod, period and pattern. For subtraction games the preperiod, period and
 /// pattern are those of the win/loss table.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct GrundyReport {
     /// The game spec.
     pub game: String,
@@ -512,7 +512,7 @@ pub struct GrundyReport {
 }
 
 /// What a [`GrundyReport`] says for each kind of heap game.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum RuleReport {
     /// A subtraction game.
@@ -522,7 +522,7 @@ pub enum RuleReport {
 }
 
 /// The win/loss table of a subtraction game and, under normal play, its Grundy values.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct SubtractionReport {
     /// "normal" or "misere".
     pub rule: &'static str,
@@ -536,7 +536,7 @@ pub struct SubtractionReport {
 }
 
 /// The Grundy sequence of a subtraction game.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct SubtractionGrundy {
     /// The first [`SHOWN`] values.
     pub start: Vec<u32>,
@@ -553,7 +553,7 @@ pub struct SubtractionGrundy {
 }
 
 /// The Grundy sequence of an octal game.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct OctalReport {
     /// The code, `0.77`.
     pub code: String,
@@ -569,7 +569,7 @@ pub struct OctalReport {
 }
 
 /// The rare heaps of an octal sequence: how many, the first of them, and the split.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct RareReport {
     /// How the heaps split.
     #[serde(flatten)]

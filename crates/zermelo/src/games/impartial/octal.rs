@@ -286,7 +286,7 @@ fn walsh_hadamard(h: &mut [i64]) {
 /// How the heaps of a sequence split into rare and common ones: heap `a` of value `v` is
 /// rare when the parity of `v`'s bits under `mask`, flipped for odd `a` when `parity`, is
 /// `side`.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct RareSplit {
     /// The mask on values.
     pub mask: u32,
