@@ -624,6 +624,22 @@ def test_keys_are_fingerprinted_by_value_not_by_text(data):
     assert len({id(label) for label in lists.labels}) == 9
 
 
+def test_fingerprints_follow_python_equality_and_texts_python_str():
+    from zermelo._native import Explorer
+
+    key = (1, "a", None, frozenset({1, 2}), b"x")
+    graph = Explorer(key, str, True)
+    assert graph.text(0) == str(key)
+    assert graph.find((1.0, "a", None, frozenset({2, 1}), b"x")) == 0
+    assert graph.find((True, "a", None, frozenset([2, 1, 2]), b"x")) == 0
+    assert graph.find((2, "a", None, frozenset({1, 2}), b"x")) is None
+    assert graph.find(("1", "a", None, frozenset({1, 2}), b"x")) is None
+    with pytest.raises(TypeError):
+        graph.find([1])
+    for plain in [(720, -3, (1,), ()), "....X....", 10**30, (None, (2, (3, 4)))]:
+        assert Explorer(plain, str, True).text(0) == str(plain)
+
+
 def test_unsaved_graphs_are_not_written(data):
     game = zermelo.open(TicTacToe(), data, save=False)
     assert game.solve(progress=False).value == "draw"
