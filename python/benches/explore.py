@@ -114,7 +114,7 @@ def main():
         floor = best(lambda: bare(game), times)
         explored = best(lambda: explore(game), times)
         whole = best(lambda: zermelo.open(game).solve(progress=False, save=False), times)
-        positions = len(explore(game).movers)
+        positions = explore(game).positions
         print(
             f"{game.name}: {positions:,} positions; bare loop {floor:.3f} s, explore {explored:.3f} s "
             f"({explored / floor:.2f}x), opened and solved {whole:.3f} s"
@@ -167,12 +167,60 @@ def once(name, checked):
         game = OpenSpielGame(pyspiel.load_game("connect_four(rows=4,columns=5)"))
     start, cpu = time.perf_counter(), time.process_time()
     found = explore(game, checked=checked == "checked")
-    print(len(found.movers), time.perf_counter() - start, time.process_time() - cpu)
+    print(found.positions, time.perf_counter() - start, time.process_time() - cpu)
     if checked == "checked":
-        print(best(lambda: verify(game, found), 1))
+        lists = found.lists()
+        print(best(lambda: verify(game, lists), 1))
+
+def floor(name, how):
+    """One run in this process: `how` is `bare` (the floor), `explore` (the graph only, and
+    the bytes it holds natively, and its moves), or
+    `solve` (opened
+    afresh in a throw-away folder, its graph saved, and solved, nothing solved saved) or
+    `unsaved` (the same without saving the graph); prints the positions, the
+    seconds on the clock and of CPU, the peak memory of the process and what it held
+    before (bytes)."""
+    import resource
+
+    import tempfile
+
+    from zermelo._own import resident
+
+    game = TwoHeaps(720) if name == "heaps" else spiel_game()
+    if game is None:
+        return
+    before = resident()
+    start, cpu = time.perf_counter(), time.process_time()
+    if how == "bare":
+        positions = bare(game)
+    elif how == "explore":
+        found = explore(game)
+        positions = found.positions
+        print("held", found.graph.held_bytes(), "bytes,", found.graph.moves, "moves")
+    else:
+        with tempfile.TemporaryDirectory() as data:
+            opened = zermelo.open(game, data, explore=True, save=how == "solve")
+            positions = opened.solve(progress=False, save=False)
+    wall, used = time.perf_counter() - start, time.process_time() - cpu
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    print(positions, f"{wall:.2f}", f"{used:.2f}", peak, before)
+
+
+def spiel_game():
+    """OpenSpiel's connect four 4 x 5 through the adapter, `None` without OpenSpiel."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    from zermelo._openspiel import OpenSpielGame
+
+    return OpenSpielGame(pyspiel.load_game("connect_four(rows=4,columns=5)"))
+
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["once"]:
         once(*sys.argv[2:])
+    elif sys.argv[1:2] == ["floor"]:
+        floor(*sys.argv[2:])
     else:
         checks() if sys.argv[1:] == ["checks"] else main()

@@ -4,6 +4,7 @@
 //! and serialises.
 
 mod cli;
+mod explore;
 mod search;
 
 use std::cell::Cell;
@@ -831,10 +832,16 @@ fn set_threads(threads: Whole) -> PyResult<()> {
 struct Drawn {
     boards: Option<Vec<String>>,
     pictures: Option<Vec<Picture>>,
+    /// Whether a node's board is its text after the first `:` (an OpenSpiel key).
+    board_from_key: bool,
 }
 
 impl NodeExtras for Drawn {
-    fn render(&self, _: &GameGraph, node: NodeId) -> Option<String> {
+    fn render(&self, graph: &GameGraph, node: NodeId) -> Option<String> {
+        if self.board_from_key {
+            let text = graph.text(node);
+            return Some(text.split_once(':').map_or(text, |(_, board)| board).to_string());
+        }
         self.boards.as_ref()?.get(node as usize).cloned()
     }
 
@@ -891,9 +898,10 @@ fn end_of(end: Option<&Bound<'_, PyAny>>) -> PyResult<Option<End>> {
 /// edge `e` leading to node `targets[e]` by the move `labels[e]`; node 0 is the start.
 /// `boards`, `pictures` and `heuristics`, when given, hold each node's board as text, its
 /// picture (a grid of cells, rows from the top, each cell its text, colour and the move a
-/// click plays) and its static value. Returns the spec that opens it.
+/// click plays) and its static value; with `board_from_key`, a node's board is its text
+/// after the first `:`. Returns the spec that opens it.
 #[pyfunction]
-#[pyo3(signature = (name, texts, movers, ends, firsts, targets, labels, seat_names=None, version=None, boards=None, heuristics=None, pictures=None))]
+#[pyo3(signature = (name, texts, movers, ends, firsts, targets, labels, seat_names=None, version=None, boards=None, heuristics=None, pictures=None, board_from_key=false))]
 #[allow(clippy::too_many_arguments)]
 fn install_graph(
     py: Python<'_>,
@@ -909,6 +917,7 @@ fn install_graph(
     boards: Option<Vec<String>>,
     heuristics: Option<Vec<i32>>,
     pictures: Option<Vec<Vec<Vec<GridCell>>>>,
+    board_from_key: bool,
 ) -> PyResult<String> {
     let nodes = texts.len();
     let rows = firsts.first() == Some(&0)
@@ -944,9 +953,13 @@ fn install_graph(
         if let Some(names) = seat_names {
             b.set_seat_names(names)?;
         }
-        if boards.is_some() || pictures.is_some() {
+        if boards.is_some() || pictures.is_some() || board_from_key {
             let pictures = pictures.map(|all| all.into_iter().map(grid_picture).collect());
-            b.set_extras(Arc::new(Drawn { boards, pictures }));
+            b.set_extras(Arc::new(Drawn {
+                boards,
+                pictures,
+                board_from_key,
+            }));
         }
         for ((text, &mover), end) in texts.iter().zip(&movers).zip(ends) {
             b.node(text, mover, end)?;
@@ -1003,6 +1016,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cli::cli, m)?)?;
     m.add_class::<Game>()?;
     m.add_class::<search::Search>()?;
+    m.add_class::<explore::Explorer>()?;
     m.add("ZermeloError", m.py().get_type::<ZermeloError>())?;
     Ok(())
 }

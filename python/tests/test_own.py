@@ -601,3 +601,55 @@ def test_openspiel_games_with_chance_or_hidden_information_are_refused():
         zermelo.open(pyspiel.load_game("kuhn_poker"))
     with pytest.raises(ValueError, match="has simultaneous moves"):
         zermelo.open("openspiel:oshi_zumo")
+
+
+class Keyed(TicTacToe):
+    """Tic-tac-toe keyed by a frozenset of marks (the same set printed in any order, and
+    made in the order the moves came), whose moves are numbers and floats alike."""
+
+    name = "keyed"
+
+    def key(self, state):
+        return (frozenset((i, c) for i, c in enumerate(state) if c != "."), state.count("."))
+
+
+def test_keys_are_fingerprinted_by_value_not_by_text(data):
+    from zermelo._own import explore
+
+    found = explore(Keyed())
+    assert found.positions == 5478
+    lists = found.lists()
+    assert len(set(lists.texts)) == 5478 and len(lists.labels) == len(lists.targets)
+    # One string per distinct move.
+    assert len({id(label) for label in lists.labels}) == 9
+
+
+def test_fingerprints_follow_python_equality_and_texts_python_str():
+    from zermelo._native import Explorer
+
+    key = (1, "a", None, frozenset({1, 2}), b"x")
+    graph = Explorer(key, str, True)
+    assert graph.text(0) == str(key)
+    assert graph.find((1.0, "a", None, frozenset({2, 1}), b"x")) == 0
+    assert graph.find((True, "a", None, frozenset([2, 1, 2]), b"x")) == 0
+    assert graph.find((2, "a", None, frozenset({1, 2}), b"x")) is None
+    assert graph.find(("1", "a", None, frozenset({1, 2}), b"x")) is None
+    with pytest.raises(TypeError):
+        graph.find([1])
+    for plain in [(720, -3, (1,), ()), "....X....", 10**30, (None, (2, (3, 4)))]:
+        assert Explorer(plain, str, True).text(0) == str(plain)
+
+
+def test_unsaved_graphs_are_not_written(data):
+    game = zermelo.open(TicTacToe(), data, save=False)
+    assert game.solve(progress=False).value == "draw"
+    assert not (data / "graphs").exists()
+    saved = zermelo.open(TicTacToe(), data)
+    assert list((data / "graphs").iterdir()) and saved.solve(progress=False).value == "draw"
+
+
+def test_openspiel_boards_are_read_from_the_key(data):
+    game = zermelo.open(pyspiel.load_game("tic_tac_toe"), data, save=False)
+    state = game.state(["x(1,1)"])
+    assert state.position.startswith("1:") and state.text.rstrip("\n") == state.position[2:]
+    assert "x" in state.text

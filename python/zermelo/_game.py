@@ -15,7 +15,7 @@ from ._imported import resolved
 from ._openspiel import PREFIX, OpenSpielGame, is_pyspiel_game
 from ._openspiel import explored as explore_spiel
 from ._openspiel import load as load_openspiel
-from ._own import Explored, GameProtocol, allowed, check, graph_head, identity, name_of, parse_moves, read_graph, serialized, verify, write_graph
+from ._own import Explored, Found, GameProtocol, allowed, check, graph_head, identity, name_of, parse_moves, read_graph, serialized, verify, write_graph
 from ._own import explore as explore_game
 from ._options import Bar, Memory, Moves, PathLike, data_folder, to_bytes, to_moves
 from ._players import Player, seated
@@ -354,6 +354,7 @@ def open(
     explore: bool = False,
     memory: Memory = None,
     search: bool = False,
+    save: bool = True,
 ) -> Game:
     """Opens the game of a spec (e.g. `"tictactoe"`, `"pawns:cols=3,rows=5"`,
     `"dots:size=3"`, `"openspiel:connect_four(rows=4,columns=5)"`, a game of your own by
@@ -365,7 +366,9 @@ def open(
     has free); its graph is saved in the data folder under its `name` and `version` and
     read back by the next `open` instead of exploring again (when the game's code and
     attributes are as they were, and random games played by its methods agree with the
-    saved graph; a changed game must change its `version`, or pass `explore=True`).
+    saved graph; a changed game must change its `version`, or pass `explore=True`; with
+    `save=False` it is neither read nor saved, and the game is explored in the least
+    memory).
     Solved tables are saved in and read from the folder `data` (default: `$ZERMELO_DATA`,
     else `./zermelo-data`, as for the command line). A bad spec or game raises `ValueError`.
 
@@ -385,7 +388,7 @@ def open(
         game = OpenSpielGame(game)
     if search:
         return SearchedGame(game, data, memory)
-    return own(game, data, max_positions, explore=explore, memory=memory)
+    return own(game, data, max_positions, explore=explore, memory=memory, save=save)
 
 
 REQUIRED = ("start", "to_move", "moves", "play", "outcome")
@@ -402,12 +405,14 @@ def own(
     name: Optional[str] = None,
     explore: bool = False,
     memory: Memory = None,
+    save: bool = True,
 ) -> Game:
     """A game of your own installed as a game graph under `name` (default: the game's)
     and a short hash of its graph, so that every `Game` keeps its own: read from the
     graph saved for its name and version in the data folder (when the game's code and
     attributes are as they were and `verify` finds the game's methods agree with it),
-    else (or with `explore`) explored from its start and saved there. A game whose
+    else (or with `explore`, or without `save`) explored from its start and saved there
+    (unless not to `save`). A game whose
     methods open the game itself while it is explored is refused."""
     missing = [m for m in REQUIRED if not callable(getattr(game, m, None))]
     if missing:
@@ -427,7 +432,7 @@ def own(
         raise ValueError(f"{name_of(game)}: zermelo.open was called on the game while it is being explored (from its own methods)")
     exploring.add(mark)
     try:
-        read = None if explore else saved_graph(game, head, saved, None if budget is None else budget // 8)
+        read = None if explore or not save else saved_graph(game, head, saved, None if budget is None else budget // 8)
         if read is not None:
             differs = verify(game, read[0])
             if not differs:
@@ -452,12 +457,14 @@ def own(
             return searched
     finally:
         exploring.discard(mark)
+    text: Optional[bytes] = None
     try:
-        text: Optional[bytes] = serialized(head, found)
+        if save:
+            text = serialized(head, found.lists())
     except (TypeError, ValueError):
         text = None  # outcomes JSON cannot hold: named by their text, explored again next time
     try:
-        spec = install(game, graph, version, found, identity(text or repr(found).encode()))
+        spec = install(game, graph, version, found, identity(text) if text else found.graph.identity())
     except (ValueError, TypeError, OverflowError):
         check(game, found)  # says which position breaks the protocol, and how
         raise
@@ -598,11 +605,21 @@ def saved_graph(
     return read
 
 
-def install(game: GameProtocol, graph: str, version: str, found: Explored, ident: str) -> str:
+def install(game: GameProtocol, graph: str, version: str, found: Union[Explored, Found], ident: str) -> str:
     """Installs an explored graph of `game` under the name `graph` and its `identity`
     `ident`; the spec opening it."""
     names = getattr(game, "seat_names", None)
     seat_names = [str(n) for n in names] if names else None
+    if isinstance(found, Found):
+        return found.graph.install(
+            f"{graph}-{ident}",
+            seat_names=seat_names,
+            version=version,
+            boards=found.boards,
+            heuristics=found.heuristics,
+            pictures=found.pictures,
+            board_from_key=bool(getattr(game, "board_in_key", False)),
+        )
     return _native.install_graph(
         f"{graph}-{ident}",
         found.texts,
@@ -616,6 +633,7 @@ def install(game: GameProtocol, graph: str, version: str, found: Explored, ident
         boards=found.boards,
         heuristics=found.heuristics,
         pictures=found.pictures,
+        board_from_key=bool(getattr(game, "board_in_key", False)),
     )
 
 

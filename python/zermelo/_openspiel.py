@@ -7,7 +7,7 @@ import difflib
 import sys
 from typing import Any, List, Optional, Sequence, Tuple, Union
 
-from ._own import Explored, KeyClash, explore
+from ._own import Found, KeyClash, explore
 
 PREFIX = "openspiel:"
 """The spec prefix of an OpenSpiel game: `openspiel:connect_four(rows=4,columns=5)`."""
@@ -56,6 +56,9 @@ class OpenSpielGame:
     matters is refused, naming two move sequences. Returns of a
     two-player zero-sum game in -1, 0, 1 are a win, a draw or a loss, other returns of one
     its margin (the winner's return); returns of other games are the points of each seat."""
+
+    board_in_key = True
+    """A position's board is its key's text after the first `:`: exploring keeps none."""
 
     def __init__(self, game: Any) -> None:
         kind = game.get_type()
@@ -119,7 +122,7 @@ class OpenSpielGame:
         return [max(p, 0) for p in points] if self.zero_sum else points
 
 
-def explored(game: OpenSpielGame, max_positions: int, memory: Optional[int]) -> Explored:
+def explored(game: OpenSpielGame, max_positions: int, memory: Optional[int]) -> Found:
     """Every position of `game` from its start, keyed by its text where that is enough:
     where play comes back to a position, or two states of one text differ, OpenSpiel's end
     after `max_game_length()` moves is part of the game, and the positions are keyed by the
@@ -127,28 +130,9 @@ def explored(game: OpenSpielGame, max_positions: int, memory: Optional[int]) -> 
     if not game.counted:
         try:
             found = explore(game, max_positions, memory)
-            if not comes_back(found.firsts, found.targets):
+            if not found.graph.comes_back():
                 return found
         except KeyClash:
             pass
         game.counted = True
     return explore(game, max_positions, memory)
-
-
-def comes_back(firsts: List[int], targets: List[int]) -> bool:
-    """Whether a graph (node `i`'s moves the edges `firsts[i]` to `firsts[i + 1] - 1`,
-    each leading to `targets[e]`) has a loop: some nodes are left once those without
-    moves into them are taken away, again and again."""
-    into = [0] * (len(firsts) - 1)
-    for t in targets:
-        into[t] += 1
-    ready = [i for i, n in enumerate(into) if n == 0]
-    taken = 0
-    while ready:
-        node = ready.pop()
-        taken += 1
-        for t in targets[firsts[node] : firsts[node + 1]]:
-            into[t] -= 1
-            if into[t] == 0:
-                ready.append(t)
-    return taken < len(into)

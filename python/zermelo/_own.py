@@ -13,7 +13,6 @@ import re
 import stat
 import sys
 import zlib
-from bisect import bisect_right
 from collections import deque
 from functools import partial
 from itertools import count
@@ -21,7 +20,7 @@ from heapq import heappop, heappush
 from types import BuiltinFunctionType, BuiltinMethodType, CodeType, FunctionType, MethodType, ModuleType
 from typing import Any, Callable, Dict, Hashable, List, NamedTuple, Optional, Protocol, Sequence, Tuple, Union
 
-from ._native import ZermeloError
+from ._native import Explorer, ZermeloError
 
 Cell = Tuple[Optional[str], Optional[str], Optional[str]]
 """A cell of a picture: its text, its colour and the text of the move a click on it plays."""
@@ -142,38 +141,11 @@ class KeyClash(Refused):
     """Two states of one key that differ: the game's key leaves out part of its state."""
 
 
-RATE = 1 / 256
-"""The least share of repeats (states whose key was met before) checked against the
-first state of their key, with their children."""
-
-FULL = 128
-"""The share of repeats checked is 1 up to this many repeats, then falls as `FULL / r`
-(`r` the repeats met so far) to `RATE`."""
-
 STEP = 4096
 """Positions found between two looks at the memory exploring has taken."""
 
 MAX_SEATS = 32
 """The most seats a game graph has (the library's limit)."""
-
-
-def gaps(seed: int = 0) -> Callable[[int], int]:
-    """Draws how many repeats to pass before the next one checked, given the repeats `r`
-    met so far: each repeat is checked with probability `p = max(RATE, min(1, FULL / r))`,
-    independently (a geometric gap), from a fixed seed so that a game is explored the same
-    way every time. A game in which a share `f` of its `R` repeats disagree with the first
-    state of their key (or have children that do) goes unfound with probability at most
-    about `exp(-f * R / 256)`: a one in a hundred share of a hundred thousand repeats is
-    found but for a chance of `e**-3.9`, of a million (a game of some 300,000 positions)
-    of `e**-39`; every repeat of a game with fewer than 128 is checked. Each check looks
-    at the state and its children: the checks cost about a tenth of exploring."""
-    draw = random.Random(seed).random
-
-    def gap(repeats: int) -> int:
-        p = max(RATE, min(1.0, FULL / max(repeats, 1)))
-        return 1 if p >= 1 else 1 + int(math.log(1.0 - draw()) / math.log(1.0 - p))
-
-    return gap
 
 
 def resident() -> Optional[int]:
@@ -221,21 +193,27 @@ def shown_bytes(n: int) -> str:
     return f"{n} bytes"
 
 
-def explore(game: GameProtocol, max_positions: int = 10_000_000, memory: Optional[int] = None, checked: bool = True) -> Explored:
-    """Every state reachable from `game.start()`, each once by its key, as flat lists:
+def explore(game: GameProtocol, max_positions: int = 10_000_000, memory: Optional[int] = None, checked: bool = True) -> "Found":
+    """Every state reachable from `game.start()`, each once by its key, in a native graph
+    (`Found`: each position a 128-bit fingerprint of its key, its key's text and flat
+    arrays; each distinct move's text once), handed over `BATCH` positions at a time:
     `game`'s methods called once per position and move, nothing else per state (a
     state is dropped once its moves are known). Keys are checked, not trusted
-    (`checked`): a sample of the states whose key was met before (`gaps`) must agree
+    (`checked`): a sample of the states whose key was met before (each with the chance
+    `max(1/256, min(1, 128 / r))`, `r` the repeats met so far, drawn from a fixed seed:
+    every repeat of a game with fewer than 128; a game in which a share `f` of its `R`
+    repeats disagree goes unfound with a chance of about `exp(-f * R / 256)`) must agree
     with the first state of that key on the seat to move, the outcome and the moves'
     texts, and so must their children; what the first state said is read back from the
-    graph's lists, so nothing more is kept per position. More than `max_positions`
+    graph, so nothing more is kept per position. More than `max_positions`
     positions, or more than `memory` bytes (default: `allowed`), raise `ZermeloError`;
     a method that fails or breaks the protocol, or two states of one key that differ,
     `ValueError` naming the method (or the key) and the moves from the start; Ctrl-C
     stops it at once."""
     key: Optional[Callable[[Any], Hashable]] = getattr(game, "key", None)
     canonical: Callable[[Any], Any] = getattr(game, "canonical", same)
-    render: Optional[Callable[[Any], object]] = getattr(game, "render", None)
+    # A board the key's text holds already (OpenSpiel's) is not kept.
+    render: Optional[Callable[[Any], object]] = None if getattr(game, "board_in_key", False) else getattr(game, "render", None)
     heuristic: Optional[Callable[[Any], int]] = getattr(game, "heuristic", None)
     picture: Optional[Callable[[Any], Grid]] = getattr(game, "picture", None)
     names = getattr(game, "seat_names", None)
@@ -250,20 +228,20 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000, memory: Optiona
         raise
     except Exception as e:
         raise ValueError(f"{name_of(game)}: start() raised {said(e)} (at the start)") from e
-    # States wait in a queue, each dropped once its moves are known.
+    # States wait in a queue, each dropped once its moves are known; what is kept of
+    # the positions lives in `graph` (native): fingerprints of their keys, not keys.
+    try:
+        state = canonical(state)
+        graph = Explorer(state if key is None else key(state), text, checked)
+    except (KeyboardInterrupt, MemoryError):
+        raise
+    except Exception as e:
+        raise diagnose(game, state, [], e) from e
     queue = deque([state])
-    ids: Dict[Hashable, int] = {}
-    movers: List[int] = []
-    ends: List[Outcome] = []
-    firsts = [0]
-    targets: List[int] = []
-    played: List[Any] = []
     boards: List[str] = []
     scores: List[int] = []
     pictures: List[List[List[Cell]]] = []
-    get, push, pop = ids.get, queue.append, queue.popleft
-    add_mover, add_end, add_first = movers.append, ends.append, firsts.append
-    add_target, add_move = targets.append, played.append
+    pop, extend = queue.popleft, queue.extend
 
     def note(state: Any) -> None:
         """Keeps what the game's optional methods say of a position."""
@@ -276,13 +254,14 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000, memory: Optiona
 
     def path(node: int, after: Sequence[Any] = ()) -> List[str]:
         """The moves from the start to `node` (then `after`), in their notation."""
-        return path_to(node, firsts, targets, shown(played, text)) + shown(list(after), text)
+        _, _, _, firsts, targets, labels = graph.lists()
+        return path_to(node, firsts, targets, labels) + shown(list(after), text)
 
     budget, base = allowed(memory), resident()
 
     def checkpoint(found: int) -> int:
         """Refuses a game past its positions or memory; the next count to look at."""
-        if found >= max_positions:
+        if found > max_positions:
             raise too_many(game, max_positions)
         now = resident()
         if budget is not None and base is not None and now is not None and now - base > budget:
@@ -290,12 +269,12 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000, memory: Optiona
                 f"{name_of(game)}: exploring took more than {shown_bytes(budget)} of memory after {found:,} positions "
                 f"(memory={budget}): give it more memory, or a smaller game"
             )
-        return min(found + STEP, max_positions)
+        return found + STEP
 
     # Repeats to check, by the node they must agree with: (node, order, state, how it
     # was reached: a node, the moves after it, and the repeat whose child it is).
     waiting: List[Tuple[int, int, Any, Tuple[int, Tuple[Any, ...], Optional[int]]]] = []
-    gap, tick = gaps(), count().__next__
+    tick = count().__next__
 
     printed: Dict[Any, str] = {}
 
@@ -323,90 +302,136 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000, memory: Optiona
                 raise
             except Exception as e:
                 raise diagnose(game, state, path(origin, after), e) from e
-            edges = range(firsts[node], firsts[node + 1])
-            what = differ(mover, end, set(legal), movers[node], ends[node], {texted(played[e]) for e in edges})
+            first_mover, first_end, labels, reached_at = graph.node(node)
+            what = differ(mover, end, set(legal), first_mover, first_end, set(labels))
             if what and parent is None:
-                raise clash(game, list(ids), node, path(node), path(origin, after), f": {what}")
+                raise clash(game, graph.text(node), path(node), path(origin, after), f": {what}")
             if what and parent is not None:
                 later = f" one move later: by {text(after[-1])}, {what} ({where(path(node))}; {where(path(origin, after))})"
-                raise clash(game, list(ids), parent, path(parent), path(origin, after[:-1]), later)
+                raise clash(game, graph.text(parent), path(parent), path(origin, after[:-1]), later)
             if parent is not None:
                 continue
             # Its children against the first state's, one move later.
-            reached = {texted(played[e]): targets[e] for e in edges}
+            reached = dict(zip(labels, reached_at))
             for label, move in legal.items():
                 child = play(state, move)
-                j = get(child if key is None else key(child))
+                j = graph.find(child if key is None else key(child))
                 if j != reached[label]:
-                    keys = list(ids)
-                    theirs = "a position never met" if j is None else short(keys[j])
-                    later = f" one move later: {label} leads to {short(keys[reached[label]])} in the first, to {theirs} in the second"
-                    raise clash(game, keys, node, path(node), path(origin, after), later)
+                    theirs = "a position never met" if j is None else short(graph.text(j))
+                    later = f" one move later: {label} leads to {short(graph.text(reached[label]))} in the first, to {theirs} in the second"
+                    raise clash(game, graph.text(node), path(node), path(origin, after), later)
                 heappush(waiting, (j, tick(), child, (origin, (*after, move), node)))
         return waiting[0][0] if waiting else math.inf
 
-    keep = note if render or heuristic or picture else same
+    keeping = bool(render or heuristic or picture)
     mark = checkpoint(1)
-    skip = 1 if checked else -1
     due = math.inf
     node = 0
+    batch: List[Any] = []
     try:
-        state = queue[0] = canonical(state)
-        ids[state if key is None else key(state)] = 0
         while queue:
-            state = pop()
-            end = outcome(state)
-            mover = to_move(state)
-            if mover not in seats:
-                raise bad_seat(game, mover, len(seats), path(node))
-            add_mover(mover)
-            add_end(end)
-            keep(state)
-            for move in moves(state):
-                child = play(state, move)
-                k = child if key is None else key(child)
-                j = get(k)
-                if j is None:
-                    j = ids[k] = len(ids)
-                    if j >= mark:
-                        mark = checkpoint(j)
-                    push(child)
-                else:
-                    skip -= 1
-                    if not skip:
-                        skip = gap(len(targets) - len(ids))
-                        heappush(waiting, (j, tick(), child, (node, (move,), None)))
-                        due = min(due, j)
-                add_target(j)
-                add_move(move)
-            add_first(len(targets))
-            if node >= due:
-                due = settle(node)
-            node += 1
+            batch = [pop() for _ in range(min(BATCH, len(queue)))]
+            movers: List[int] = []
+            ends: List[Outcome] = []
+            counts: List[int] = []
+            keys: List[Any] = []
+            children: List[Any] = []
+            played: List[Any] = []
+            add_mover, add_end, add_count = movers.append, ends.append, counts.append
+            add_keys, add_children, add_played = keys.extend, children.extend, played.extend
+            for state in batch:
+                end = outcome(state)
+                mover = to_move(state)
+                if mover not in seats:
+                    raise bad_seat(game, mover, len(seats), path(node + len(movers)))
+                add_mover(mover)
+                add_end(end)
+                if keeping:
+                    note(state)
+                legal = moves(state)
+                if legal.__class__ is not list:
+                    legal = list(legal)
+                kids = [play(state, move) for move in legal]
+                add_count(len(kids))
+                add_played(legal)
+                add_children(kids)
+                add_keys(kids if key is None else map(key, kids))
+            try:
+                new, checks = graph.batch(movers, ends, counts, keys, played)
+            except (KeyboardInterrupt, MemoryError):
+                raise
+            except Exception as e:
+                at = graph.failed_at or 0
+                raise diagnose(game, batch[at], path(node + at), e) from e
+            extend(map(children.__getitem__, new))
+            for where_, parent, j in checks:
+                heappush(waiting, (j, tick(), children[where_], (parent, (played[where_],), None)))
+                due = min(due, j)
+            node += len(batch)
+            if graph.positions >= mark:
+                mark = checkpoint(graph.positions)
+            if node - 1 >= due:
+                due = settle(node - 1)
         settle(node)
     except (KeyboardInterrupt, MemoryError, ZermeloError, Refused):
         raise
     except Exception as e:
-        raise diagnose(game, state, path(len(firsts) - 1), e) from e
+        at = next(i for i, s in enumerate(batch) if s is state)
+        raise diagnose(game, state, path(node + at), e) from e
     if not names:
-        unnamed(game, movers, ends, path)
-    try:
-        labels = texts_of(played, text)
-    except (KeyboardInterrupt, MemoryError):
-        raise
-    except Exception as e:
-        raise unprintable(game, played, firsts, targets, text, e) from e
-    return Explored(
-        list(map(str, ids)),
-        movers,
-        ends,
-        firsts,
-        targets,
-        labels,
+        unnamed(game, graph, path)
+    return Found(
+        graph,
         boards if render else None,
         scores if heuristic else None,
         pictures if picture else None,
     )
+
+
+BATCH = 512
+"""Positions handed to the native graph at once."""
+
+
+class Found:
+    """An explored game graph held natively (`_native.Explorer`): node `i` the `i`-th
+    state met from the start (node 0); its flat lists (`Explored`) made on demand."""
+
+    def __init__(self, graph: Explorer, boards: Optional[List[str]], heuristics: Optional[List[int]], pictures: Optional[List[List[List[Cell]]]]) -> None:
+        self.graph, self.boards, self.heuristics, self.pictures = graph, boards, heuristics, pictures
+
+    @property
+    def positions(self) -> int:
+        """How many positions were found."""
+        return self.graph.positions
+
+    def lists(self) -> Explored:
+        """The graph as flat lists (what is saved)."""
+        texts, movers, ends, firsts, targets, labels = self.graph.lists()
+        return Explored(texts, movers, ends, firsts, targets, labels, self.boards, self.heuristics, self.pictures)
+
+    @property
+    def movers(self) -> List[int]:
+        return self.lists().movers
+
+    @property
+    def ends(self) -> List[Outcome]:
+        return self.lists().ends
+
+    @property
+    def firsts(self) -> List[int]:
+        return self.lists().firsts
+
+    @property
+    def targets(self) -> List[int]:
+        return self.lists().targets
+
+    @property
+    def labels(self) -> List[str]:
+        return self.lists().labels
+
+    @property
+    def texts(self) -> List[str]:
+        return self.lists().texts
 
 
 def short(key: object, width: int = 60) -> str:
@@ -432,11 +457,11 @@ def differ(mover: Any, end: Outcome, legal: set[str], first_mover: Any, first_en
     return ""
 
 
-def clash(game: object, keys: List[Hashable], node: int, first: List[str], second: List[str], what: str) -> KeyClash:
-    """The refusal of two states of the key of `node`, reached by the moves `first` and
+def clash(game: object, key: str, first: List[str], second: List[str], what: str) -> KeyClash:
+    """The refusal of two states of the key `key`, reached by the moves `first` and
     `second`, that differ as `what` says."""
     return KeyClash(
-        f"{name_of(game)}: two states of the key {short(keys[node])} ({where(first)}; {where(second)}) differ{what}; "
+        f"{name_of(game)}: two states of the key {short(key)} ({where(first)}; {where(second)}) differ{what}; "
         "give the game a key(state) of its own that tells them apart (docs/guide/your-own-game.md)"
     )
 
@@ -446,14 +471,15 @@ def bad_seat(game: object, mover: object, seats: int, path: List[str]) -> Refuse
     return Refused(f"{name_of(game)}: to_move(state) gave {mover!r}, not a seat 0..{seats - 1} ({where(path)})")
 
 
-def unnamed(game: object, movers: List[int], ends: List[Outcome], path: Callable[[int], List[str]]) -> None:
+def unnamed(game: object, graph: Explorer, path: Callable[[int], List[str]]) -> None:
     """Refuses seats without names numbered from past 0: a seat below the highest one to
     move that never moves, never wins and never scores (seats count from 0; a game
     numbering them otherwise gives `seat_names`)."""
+    movers = graph.movers()
     highest = max(movers, default=0)
     idle = set(range(highest)) - set(movers)
     if idle:  # rare: only then are the outcomes read
-        for end in ends:
+        for end in graph.lists()[2]:
             idle -= {i for i, p in enumerate(end) if p} if isinstance(end, (list, tuple)) else {end}
     if idle:
         raise Refused(
@@ -505,21 +531,6 @@ def shown(moves: List[Any], text: Callable[[Any], str]) -> List[str]:
         return texts_of(moves, text)
     except Exception:
         return list(map(str, moves))
-
-
-def unprintable(
-    game: object, moves: List[Any], firsts: List[int], targets: List[int], text: Callable[[Any], str], error: Exception
-) -> ValueError:
-    """The error of `move_text` failing on one of `moves`, named with the moves to it."""
-    labels = shown(moves, text)
-    for e, move in enumerate(moves):
-        try:
-            text(move)
-        except Exception as failed:
-            node = bisect_right(firsts, e) - 1
-            after = where(path_to(node, firsts, targets, labels))
-            return ValueError(f"{name_of(game)}: move_text({move!r}) raised {said(failed)} ({after})")
-    return ValueError(f"{name_of(game)}: {said(error)}")
 
 
 def too_many(game: object, limit: int) -> ZermeloError:
@@ -620,10 +631,12 @@ def diagnose(game: GameProtocol, state: Any, path: List[str], error: Exception) 
     return Refused(f"{name_of(game)}: {said(error)} ({where(path)})")
 
 
-def check(game: GameProtocol, found: Explored) -> None:
+def check(game: GameProtocol, found: Union[Explored, "Found"]) -> None:
     """Checks what exploring took on trust (once the library refused the graph, to say
     where): an outcome only where there are no moves, moves where there is none, seats in
     range and move texts distinct."""
+    if isinstance(found, Found):
+        found = found.lists()
     movers, ends, firsts, targets, labels = found.movers, found.ends, found.firsts, found.targets, found.labels
     seats = seats_of(game, movers)
     for i, end in enumerate(ends):
