@@ -850,7 +850,8 @@ impl Proof {
         self.table.used()
     }
 
-    /// The questions asked so far, earlier runs' included, with what is proved of each.
+    /// The questions asked so far, earlier runs' included, with what is proved of each
+    /// (without a checkpoint, the last question only).
     pub fn roots(&self) -> Vec<Root> {
         lock(&self.roots).clone()
     }
@@ -889,6 +890,11 @@ impl Proof {
                 Some(at) if roots[at].wins.is_some() => return roots[at].wins,
                 Some(at) => at,
                 None => {
+                    // Without a checkpoint only the question in hand is kept: a player or
+                    // a view may ask many.
+                    if self.keep.is_none() {
+                        roots.clear();
+                    }
                     let mut moves = Vec::new();
                     self.board.search_moves(free, side, &mut moves);
                     roots.push(Root {
