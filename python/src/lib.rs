@@ -452,8 +452,9 @@ impl Game {
     }
 
     /// Solves the game from its start, or from `position`: the `solve` document; with
-    /// `remoteness`, how soon too where the game answers who wins by proof.
-    #[pyo3(signature = (solver=None, position=None, force=false, save=true, memory=None, seconds=None, progress=None, remoteness=false))]
+    /// `remoteness`, how soon too where the game answers who wins by proof; with
+    /// `mover_only`, for the player to move alone (no outcome class).
+    #[pyo3(signature = (solver=None, position=None, force=false, save=true, memory=None, seconds=None, progress=None, remoteness=false, mover_only=false))]
     #[allow(clippy::too_many_arguments)]
     fn solve(
         &self,
@@ -466,10 +467,12 @@ impl Game {
         seconds: Option<f64>,
         progress: Option<Bound<'_, PyAny>>,
         remoteness: bool,
+        mover_only: bool,
     ) -> PyResult<(String, String)> {
         let mut opts = options(&self.data, memory, seconds)?;
         opts.solver = solver;
         opts.remoteness = remoteness;
+        opts.mover_only = mover_only;
         opts.position = position;
         opts.force = force;
         opts.save = save;

@@ -65,6 +65,11 @@ def test_domineering_proves_who_wins_and_gives_how_soon_when_asked(data):
     assert (proved.solver, proved.remoteness) == ("proof", None)
     assert timed.solver == "alphabeta" and timed.remoteness is not None
     assert proved.value == timed.value == cli_json("solve", spec, "--no-save", data=data)["value"]
+    # For the mover alone: the same value, no outcome class.
+    alone = g.solve(save=False, progress=False, mover_only=True)
+    assert alone.value == proved.value
+    assert "class" in [f.key for f in proved.details]
+    assert "class" not in [f.key for f in alone.details]
     view = g.moves(["a1"], progress=False)
     exact = g.moves(["a1"], progress=False, remoteness=True)
     values = [m.value for m in view.moves]

@@ -106,6 +106,7 @@ class Game:
         progress: bool = True,
         remoteness: bool = False,
         strong: bool = True,
+        mover_only: bool = False,
     ) -> Solution:
         """Strongly solves the game from its start (saving its table, as `zermelo solve`
         does, unless `save=False`) and returns the start's value; with `position` (in the
@@ -116,13 +117,15 @@ class Game:
         give it). A game of your own (or OpenSpiel's) with `strong=False` values the start
         alone by an alpha-beta search through its own methods, exploring only what the
         answer needs (`memory` bounds its table, default 32 MiB): who wins, and with
-        `remoteness=True` how soon (a second search)."""
+        `remoteness=True` how soon (a second search). `mover_only=True` answers for the
+        player to move alone, leaving out the outcome class (on a Domineering board that is
+        not square, a second proof)."""
         if not strong:
             if position is not None:
                 raise ValueError("position: a search starts from the start; moves() values the position after moves")
             return Solution(self._search(memory).solution((), seconds, remoteness))
         with Bar(progress) as bar:
-            document, text = self._native.solve(solver, position, force, save, to_bytes(memory), seconds, bar, remoteness)
+            document, text = self._native.solve(solver, position, force, save, to_bytes(memory), seconds, bar, remoteness, mover_only)
         return printed(Solution, document, text)
 
     def moves(

@@ -73,6 +73,7 @@ class Game:
         seconds: Optional[float] = None,
         progress: Optional[_Progress] = None,
         remoteness: bool = False,
+        mover_only: bool = False,
     ) -> Tuple[str, str]: ...
     def position(
         self,

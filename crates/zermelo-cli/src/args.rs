@@ -58,6 +58,10 @@ pub enum Command {
         /// games always give the remoteness.
         #[arg(long)]
         remoteness: bool,
+        /// Answer for the player to move only, leaving out the outcome class (who wins
+        /// with the other player first, a second search where the game is not symmetric).
+        #[arg(long)]
+        mover_only: bool,
     },
     /// Show the position after some moves and the value of every legal move.
     Moves {

@@ -80,15 +80,7 @@ pub fn solve(
     opts.force = force;
     opts.save = !no_save;
     opts.budget.cancel = Some(cancel_on_ctrl_c());
-    // The solve itself refuses what it cannot do; the estimate only labels the bar.
-    let what = match session.estimate(&opts) {
-        Ok(cost) => format!(
-            "solving {} (at most {} positions)",
-            session.spec(),
-            cost.positions
-        ),
-        Err(_) => format!("solving {}", session.spec()),
-    };
+    let what = format!("solving {}", session.spec());
     opts.progress = Arc::new(BarProgress::spinning(!json && leads, &what));
     match session.solve(&opts) {
         // Rank 0 found the table saved, or was stopped: it says so.
@@ -97,7 +89,7 @@ pub fn solve(
             json: Json::Null,
         }),
         Err(Error::Cancelled) => bail!(
-            "stopped before the end: the same command goes on from the last checkpoint of a level solve"
+            "stopped before the end: the same command goes on from the checkpoint a level solve or a proof keeps in the data folder"
         ),
         result => Ok(render::solution(&result?)),
     }

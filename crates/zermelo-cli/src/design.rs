@@ -74,7 +74,9 @@ fn text(r: &DesignReport) -> String {
     }
     let s = &r.swap;
     let moves = if s.fairest.len() == 1 { "move" } else { "moves" };
-    let fairest = if s.exact_draw {
+    let fairest = if s.fairest.is_empty() {
+        "not known".to_string()
+    } else if s.exact_draw {
         format!("fairest first {moves} {} (an exact draw)", s.fairest.join(", "))
     } else {
         format!(
@@ -407,7 +409,9 @@ pub fn fragment(r: &DesignReport) -> Result<String> {
         .map(|m| format!("<code>{}</code>", esc(m)))
         .collect::<Vec<_>>()
         .join(", ");
-    let fairest = if s.exact_draw {
+    let fairest = if s.fairest.is_empty() {
+        "The fairest first move is not known".to_string()
+    } else if s.exact_draw {
         let which = if s.fairest.len() == 1 { "move" } else { "moves" };
         format!("The fairest first {which}: {moves} (an exact draw)")
     } else {

@@ -186,9 +186,11 @@ fn dispatch(
             force,
             no_save,
             remoteness,
+            mover_only,
         } => {
             opts.position = position;
             opts.remoteness = remoteness;
+            opts.mover_only = mover_only;
             commands::solve(&spec, solver, force, no_save, partition, opts, json)
         }
         Command::Moves {

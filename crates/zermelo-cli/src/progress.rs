@@ -2,7 +2,7 @@
 
 use std::io::IsTerminal;
 use std::sync::Mutex;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use zermelo::solve::Progress;
@@ -28,7 +28,14 @@ pub fn bar(show: bool, len: u64, unit: &str) -> ProgressBar {
 pub struct BarProgress {
     show: bool,
     bar: Mutex<Option<ProgressBar>>,
+    /// What the spinner shows, before a search's own line.
+    what: String,
+    /// When a line of a search's progress was last printed without a terminal.
+    printed: Mutex<Instant>,
 }
+
+/// How often a search's progress is printed without a terminal.
+const LINE_EVERY: Duration = Duration::from_secs(60);
 
 impl BarProgress {
     /// Progress shown on a terminal when `show` is set, from the library's first phase.
@@ -36,6 +43,8 @@ impl BarProgress {
         BarProgress {
             show,
             bar: Mutex::new(None),
+            what: String::new(),
+            printed: Mutex::new(Instant::now()),
         }
     }
 
@@ -56,6 +65,8 @@ impl BarProgress {
         BarProgress {
             show,
             bar: Mutex::new(Some(spinner)),
+            what: what.to_string(),
+            printed: Mutex::new(Instant::now()),
         }
     }
 }
@@ -86,6 +97,36 @@ impl Progress for BarProgress {
     fn advance(&self, steps: u64) {
         if let Some(bar) = self.bar.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
             bar.inc(steps);
+        }
+    }
+
+    /// On a terminal, the spinner's line; without one, a line on stderr every minute.
+    fn note(&self, line: &str) {
+        if !self.show {
+            return;
+        }
+        let text = if self.what.is_empty() {
+            line.to_string()
+        } else {
+            format!("{}: {line}", self.what)
+        };
+        if let Some(bar) = self
+            .bar
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_ref()
+            .filter(|bar| !bar.is_hidden())
+        {
+            bar.set_message(text);
+            return;
+        }
+        if std::io::stderr().is_terminal() {
+            return;
+        }
+        let mut printed = self.printed.lock().unwrap_or_else(|e| e.into_inner());
+        if printed.elapsed() >= LINE_EVERY {
+            *printed = Instant::now();
+            eprintln!("{text}");
         }
     }
 }

@@ -266,3 +266,111 @@ fn the_largest_board_reads_and_prints_positions_and_moves_of_every_cell() {
     };
     assert_eq!(session.unvalued(&[], &again).unwrap().position, view.position);
 }
+
+/// The checkpoint a proof keeps in `dir`, if any.
+fn checkpoint_in(dir: &std::path::Path) -> Option<std::path::PathBuf> {
+    std::fs::read_dir(dir)
+        .ok()?
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "proof"))
+}
+
+#[test]
+fn a_solve_stopped_at_its_time_goes_on_from_its_checkpoint_to_the_same_answer() {
+    // About a million nodes, a few seconds.
+    let session = open("domineering:rows=6,cols=8");
+    let whole = session.solve(&opts(false)).unwrap();
+    let dir = std::env::temp_dir().join(format!("zermelo-resume-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let unlimited = Options {
+        data_dir: dir.clone(),
+        save: true,
+        ..opts(false)
+    };
+    // Every run stopped at its time, each going on from the last.
+    let mut brief = unlimited.clone();
+    brief.budget.seconds = Some(0.2);
+    let (mut stops, mut reported) = (0, false);
+    let resumed = loop {
+        match session.solve(&brief) {
+            Ok(solution) => break solution,
+            Err(e) => {
+                let line = e.to_string();
+                assert!(line.contains("kept in") && line.contains(".proof"), "{line}");
+                assert!(checkpoint_in(&dir).is_some());
+                stops += 1;
+                assert!(stops < 1000, "no end after {stops} runs");
+            }
+        }
+        // A report within the time gives the first moves proved so far, once there are any.
+        if let Ok(report) = session.report(1, &brief) {
+            let moves = &report.first_moves.moves;
+            let proved = moves.iter().filter(|m| m.verdict.value.is_some()).count();
+            assert!(
+                proved > 0
+                    && report
+                        .first_moves
+                        .warning
+                        .as_ref()
+                        .unwrap()
+                        .contains("proved so far")
+            );
+            // Vertical loses 6 x 8: each move proved is proved losing.
+            assert!(moves.iter().all(|m| m.verdict.value != Some(Class::Win)));
+            reported = true;
+        }
+    };
+    assert!(stops > 1 && reported, "{stops} stops");
+    assert_eq!(resumed.verdict.value, whole.verdict.value);
+    assert_eq!(class(&resumed), class(&whole));
+    assert_eq!(checkpoint_in(&dir), None, "a finished proof leaves no checkpoint");
+    // A damaged checkpoint is refused in one line; forced, the solve starts over.
+    brief.budget.seconds = Some(0.0);
+    refused(session.solve(&brief), "kept in");
+    let path = checkpoint_in(&dir).unwrap();
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    refused(session.solve(&unlimited), "remove it to start the proof over");
+    let forced = Options {
+        force: true,
+        ..unlimited.clone()
+    };
+    assert_eq!(session.solve(&forced).unwrap().verdict.value, whole.verdict.value);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The nodes a proof searched, as its solution tells.
+fn nodes(solution: &Solution) -> u128 {
+    let fact = solution.details.iter().find(|f| f.key == "nodes").unwrap();
+    match fact.value {
+        zermelo::session::FactValue::Big(zermelo::session::Big(n)) => n,
+        ref other => panic!("nodes: {other:?}"),
+    }
+}
+
+#[test]
+fn a_solve_for_the_mover_only_asks_one_question() {
+    // Not square: the class asks a second proof, with Horizontal first.
+    let session = open("domineering:rows=6,cols=7");
+    let both = session.solve(&opts(false)).unwrap();
+    let one = session
+        .solve(&Options {
+            mover_only: true,
+            ..opts(false)
+        })
+        .unwrap();
+    assert_eq!(one.verdict.value, both.verdict.value);
+    assert_eq!(class(&one), "None");
+    assert_ne!(class(&both), "None");
+    assert!(nodes(&one) < nodes(&both), "{} {}", nodes(&one), nodes(&both));
+    // The exact search too leaves the class out.
+    let exact = open("domineering:rows=3,cols=4")
+        .solve(&Options {
+            mover_only: true,
+            ..opts(true)
+        })
+        .unwrap();
+    assert_eq!(class(&exact), "None");
+}

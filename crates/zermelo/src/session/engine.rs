@@ -92,6 +92,16 @@ pub trait Strategy: Send + Sync + Sized + 'static {
         opts: &Options,
         tables: &Tables<'_, Self>,
     ) -> Result<PositionView, Error>;
+    /// The first moves of `start` that a solve stopped before the end proved, kept where
+    /// the same solve goes on from (a proof's checkpoint): the view of `start` with those
+    /// moves valued and the others unknown; `None` where the strategy keeps none.
+    fn proved_so_far(
+        &self,
+        _start: &<Self::Game as Game>::Position,
+        _opts: &Options,
+    ) -> Option<Result<PositionView, Error>> {
+        None
+    }
     /// The strategy's own player `name` (lower case), honouring `opts`' budget; `None` when
     /// the name is not one of its players.
     fn player<'s>(
@@ -765,7 +775,10 @@ impl<S: Strategy> GameSession<S> {
             return Err(Error::Unsupported(format!("--depth {depth}: give 1 or 2")));
         }
         let game = self.strategy.game("a report")?;
-        let solution = self.solve(opts)?;
+        let solution = match self.solve(opts) {
+            Err(Error::TooBig(why)) => return self.stopped_report(game, why, opts, started),
+            solution => solution?,
+        };
         let opts = Options {
             all_moves: true,
             ..opts.clone()
@@ -830,6 +843,69 @@ impl<S: Strategy> GameSession<S> {
             compensation: None,
             strengths: None,
             notes,
+            seconds: started.elapsed().as_secs_f64(),
+        })
+    }
+
+    /// The report of a game whose solve stopped at the budget (`why`): the first moves
+    /// proved so far, where the strategy keeps them and proved any ([`Strategy::proved_so_far`]);
+    /// else the refusal.
+    fn stopped_report(
+        &self,
+        game: &S::Game,
+        why: String,
+        opts: &Options,
+        started: Instant,
+    ) -> Result<DesignReport, Error> {
+        let start = common::start(game, opts)?;
+        let Some(view) = self.strategy.proved_so_far(&start, opts) else {
+            return Err(Error::TooBig(why));
+        };
+        let view = view?;
+        let proved = view.moves.iter().filter(|m| m.verdict.value.is_some()).count();
+        if proved == 0 {
+            return Err(Error::TooBig(why));
+        }
+        let keeping = view
+            .moves
+            .iter()
+            .filter(|m| view.verdict.value.is_some() && m.verdict.value == view.verdict.value)
+            .count() as u64;
+        Ok(DesignReport {
+            game: self.spec().to_string(),
+            to_move: view.to_move.clone(),
+            verdict: view.verdict.clone(),
+            solver: "stopped before the end".into(),
+            first_moves: FirstMoves {
+                tally: MoveTally::of(&view.moves),
+                keeping,
+                warning: Some(format!(
+                    "{why}: {proved} of {} first moves proved so far",
+                    view.moves.len()
+                )),
+                moves: view
+                    .moves
+                    .iter()
+                    .map(|m| FirstMove {
+                        notation: m.notation.clone(),
+                        verdict: m.verdict.clone(),
+                        replies: None,
+                    })
+                    .collect(),
+            },
+            swap: SwapRule {
+                fairest: Vec::new(),
+                exact_draw: false,
+                value: Verdict::unknown(),
+            },
+            forgiveness: None,
+            certificate: None,
+            compensation: None,
+            strengths: None,
+            notes: vec![
+                "the swap rule, forgiveness and certificate are left out: the solve stopped before the end"
+                    .into(),
+            ],
             seconds: started.elapsed().as_secs_f64(),
         })
     }

@@ -48,6 +48,10 @@ pub struct Options {
     /// Ask for the exact distance to the end (remoteness) where a game would answer only
     /// who wins, by proof: its exact solver values the position and its moves instead.
     pub remoteness: bool,
+    /// Answer a solve for the player to move only, leaving out the outcome class: the class
+    /// asks the same question again with the other player moving first, which on a board
+    /// of Domineering that is not square is a second proof.
+    pub mover_only: bool,
     /// The tables looked for in the data folder and not there, remembered for one command
     /// (or one server request: give each a new one) so that a folder is not asked again at
     /// every position; shared by the options' clones.
@@ -98,6 +102,7 @@ impl Default for Options {
             move_time: MOVE_TIME,
             position: None,
             remoteness: false,
+            mover_only: false,
             absent: Absent::default(),
         }
     }

@@ -184,7 +184,8 @@ fn describe(db: &Database) -> DbInfo {
     }
 }
 
-/// The databases (`*.zdb`) and unfinished solves (`*.levels`) in `dir`, by file name.
+/// The databases (`*.zdb`) and unfinished solves (`*.levels`, and proofs' `*.proof`) in
+/// `dir`, by file name.
 pub fn list(dir: &Path) -> Result<DbList, Error> {
     let fail = |e: std::io::Error| Error::Io(format!("data folder {}: {e}", dir.display()));
     let mut files: Vec<PathBuf> = match std::fs::read_dir(dir) {
@@ -208,7 +209,7 @@ pub fn list(dir: &Path) -> Result<DbList, Error> {
                 Ok(i) => out.databases.push(i),
                 Err(e) => out.unreadable.push(e.to_string()),
             },
-            Some("levels") => out.unfinished.push(path.display().to_string()),
+            Some("levels" | "proof") => out.unfinished.push(path.display().to_string()),
             _ => {}
         }
     }

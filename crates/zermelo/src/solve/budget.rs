@@ -110,6 +110,7 @@ impl Budget {
             bytes: self.table_bytes(),
             progress: None,
             book: None,
+            checkpoint: None,
         }
     }
 

@@ -83,6 +83,9 @@ pub trait Progress: Sync {
     fn start(&self, what: &str, len: u64);
     /// Marks `steps` more steps done.
     fn advance(&self, steps: u64);
+    /// Says how far work without steps known in advance is, in one line (a proof's
+    /// nodes, rate and first moves proved), about once a second.
+    fn note(&self, _line: &str) {}
 }
 
 /// Reports nothing.
@@ -106,6 +109,8 @@ pub struct Setup {
     pub progress: Option<std::sync::Arc<dyn Progress + Send>>,
     /// Bounds proved by an earlier search of the same game, for searches that read them.
     pub book: Option<std::sync::Arc<crate::table::book::Book>>,
+    /// Where a long search that can stop and go on keeps its checkpoint.
+    pub checkpoint: Option<std::path::PathBuf>,
 }
 
 impl Default for Setup {
@@ -115,6 +120,7 @@ impl Default for Setup {
             bytes: TABLE_BYTES,
             progress: None,
             book: None,
+            checkpoint: None,
         }
     }
 }

@@ -18,6 +18,16 @@ pub trait Prover<G: Game>: Send {
     fn nodes(&self) -> u64;
     /// Positions held in its table now.
     fn positions(&self) -> usize;
+    /// The first moves of `p` proved so far, by this prover or by an earlier run whose
+    /// checkpoint it reads (`Setup`'s checkpoint), each with whether the mover wins by it.
+    fn first_moves_proved(&mut self, _p: &G::Position) -> Result<Vec<(G::Move, bool)>, Error> {
+        Ok(Vec::new())
+    }
+    /// The questions of this work are answered: the checkpoint kept to go on after a stop
+    /// is removed.
+    fn done(&mut self) -> Result<(), Error> {
+        Ok(())
+    }
 }
 
 /// Makes a game's prover under a setup.

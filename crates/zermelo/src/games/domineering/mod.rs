@@ -9,6 +9,7 @@
 //! lower-left cell of its domino (`b2`: Vertical covers b2 and b3, Horizontal covers b2
 //! and c2). The board itself may lack cells (`board=..#./..../....`).
 
+mod checkpoint;
 mod notation;
 pub mod proof;
 
@@ -524,13 +525,25 @@ pub fn open(spec: &Spec) -> Result<Box<dyn Session>, Error> {
 /// more than it saves.
 const PARALLEL_FROM: u32 = 30;
 
-/// The prover of Domineering positions under `setup`: the search of [`proof`].
+/// How often a proof that keeps a checkpoint writes it.
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(300);
+
+/// The prover of Domineering positions under `setup`: the search of [`proof`], keeping its
+/// checkpoint where `setup` says and saying how far it is on `setup`'s progress.
 fn prover<'g>(game: &'g Domineering, setup: &Setup) -> Box<dyn Prover<Domineering> + 'g> {
     let board = proof::Board::new(game.rows, game.cols);
+    let mut proof = proof::Proof::new(board, setup.bytes, setup.limit.clone());
+    if let Some(path) = &setup.checkpoint {
+        proof = proof.keeping(path.clone(), CHECKPOINT_EVERY);
+    }
+    if let Some(progress) = &setup.progress {
+        proof = proof.reporting(progress.clone());
+    }
     Box::new(DomineeringProver {
         game,
-        proof: proof::Proof::new(board, setup.bytes, setup.limit.clone()),
+        proof,
         limit: setup.limit.clone(),
+        resumed: false,
     })
 }
 
@@ -539,6 +552,8 @@ struct DomineeringProver<'g> {
     game: &'g Domineering,
     proof: proof::Proof,
     limit: crate::solve::Limit,
+    /// Whether the checkpoint of an earlier run was looked for.
+    resumed: bool,
 }
 
 impl DomineeringProver<'_> {
@@ -546,10 +561,20 @@ impl DomineeringProver<'_> {
     fn free(&self, p: &Cells) -> (proof::Free, proof::Side) {
         (!p & self.game.all(), usize::from(self.game.to_move(p)))
     }
+
+    /// Reads the checkpoint of an earlier run, once.
+    fn resume(&mut self) -> Result<(), Error> {
+        if !self.resumed {
+            self.resumed = true;
+            self.proof.resume()?;
+        }
+        Ok(())
+    }
 }
 
 impl Prover<Domineering> for DomineeringProver<'_> {
     fn wins(&mut self, p: &Cells) -> Result<bool, Error> {
+        self.resume()?;
         let (free, side) = self.free(p);
         let threads = if free.count_ones() >= PARALLEL_FROM {
             rayon::current_num_threads()
@@ -557,7 +582,16 @@ impl Prover<Domineering> for DomineeringProver<'_> {
             1
         };
         self.proof.set_threads(threads);
-        self.proof.wins(free, side).ok_or_else(|| self.limit.stop())
+        match self.proof.wins(free, side) {
+            Some(wins) => Ok(wins),
+            None => {
+                if let Some(failed) = self.proof.failure() {
+                    return Err(failed);
+                }
+                self.proof.save()?;
+                Err(self.limit.stop())
+            }
+        }
     }
 
     fn ordered(&mut self, p: &Cells) -> Vec<usize> {
@@ -576,6 +610,28 @@ impl Prover<Domineering> for DomineeringProver<'_> {
 
     fn positions(&self) -> usize {
         self.proof.positions()
+    }
+
+    fn first_moves_proved(&mut self, p: &Cells) -> Result<Vec<(usize, bool)>, Error> {
+        self.resume()?;
+        let (free, side) = self.free(p);
+        let (asked, asked_side) = self.proof.as_asked(free, side);
+        Ok(self
+            .proof
+            .roots()
+            .into_iter()
+            .find(|root| root.free == asked && root.side == asked_side)
+            .map(|root| {
+                root.proved
+                    .iter()
+                    .map(|&(cell, wins)| (self.proof.cell_as_given(cell, side) as usize, wins))
+                    .collect()
+            })
+            .unwrap_or_default())
+    }
+
+    fn done(&mut self) -> Result<(), Error> {
+        self.proof.forget()
     }
 }
 

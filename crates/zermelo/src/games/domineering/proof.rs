@@ -19,9 +19,14 @@
 //! how they change both players' counts, and kept in a table shared by every core, keyed
 //! by the least of the position's mirror images.
 
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
-use crate::solve::{zeroed_words, Limit};
+use super::checkpoint;
+use crate::solve::{zeroed_words, Limit, Progress};
+use crate::Error;
 
 /// Free cells: bit `row * cols + col`, row 0 at the bottom.
 pub type Free = u128;
@@ -704,6 +709,32 @@ impl Table {
     fn used(&self) -> usize {
         self.filled.load(Relaxed) as usize
     }
+
+    /// Hands every entry to `out`: its key, value and work.
+    fn entries(&self, out: &mut dyn FnMut(Free, bool, u64) -> std::io::Result<()>) -> std::io::Result<()> {
+        for slot in self.words.chunks_exact(2) {
+            let high_word = slot[1].load(Relaxed);
+            if high_word == 0 {
+                continue;
+            }
+            let low = slot[0].load(Relaxed) ^ mix(high_word);
+            let key = Free::from(high_word & KEY_HIGH) << 64 | Free::from(low);
+            out(
+                key,
+                high_word >> (WIN_BIT - 64) & 1 == 1,
+                high_word >> (WORK_SHIFT - 64) & WORK_MAX,
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Empties the table.
+    fn clear(&self) {
+        for word in &self.words {
+            word.store(0, Relaxed);
+        }
+        self.filled.store(0, Relaxed);
+    }
 }
 
 /// Proves who wins positions of one board, keeping what it proved for later questions.
@@ -712,8 +743,48 @@ pub struct Proof {
     table: Table,
     limit: Limit,
     threads: usize,
-    nodes: u64,
+    /// Nodes searched, by earlier runs restored from a checkpoint as well; the cores add
+    /// theirs as they go.
+    nodes: AtomicU64,
+    /// The questions asked, with what is proved of their first moves.
+    roots: Mutex<Vec<Root>>,
+    /// Where the proof keeps its checkpoint, if anywhere.
+    keep: Option<Keep>,
+    /// Where it reports how far it is.
+    progress: Option<Arc<dyn Progress + Send>>,
+    /// When this run started, and the seconds earlier runs took.
+    started: Instant,
+    earlier: f64,
+    /// Why a checkpoint could not be written, which stops the search.
+    failed: Mutex<Option<Error>>,
 }
+
+/// A question the proof was asked: whether `side` wins in `free` (as the proof keys it: on
+/// a square board Horizontal's question is Vertical's on the transposed board), what is
+/// proved of its first moves and the answer once found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Root {
+    /// The free cells.
+    pub free: Free,
+    /// The mover.
+    pub side: Side,
+    /// The first moves proved so far, each with whether the mover wins by it.
+    pub proved: Vec<(u32, bool)>,
+    /// How many first moves the search tries (its own safe moves left out).
+    pub moves: u32,
+    /// Whether the mover wins, once proved.
+    pub wins: Option<bool>,
+}
+
+/// Where and how often a proof writes its checkpoint.
+struct Keep {
+    path: PathBuf,
+    every: Duration,
+    next: Mutex<Instant>,
+}
+
+/// How often a proof says how far it is.
+const NOTE_EVERY: Duration = Duration::from_secs(1);
 
 impl Proof {
     /// A proof on `board` with a table of at most `bytes` (less on small boards), giving
@@ -725,7 +796,13 @@ impl Proof {
             table: Table::new(bytes.min(most)),
             limit,
             threads: 1,
-            nodes: 0,
+            nodes: AtomicU64::new(0),
+            roots: Mutex::new(Vec::new()),
+            keep: None,
+            progress: None,
+            started: Instant::now(),
+            earlier: 0.0,
+            failed: Mutex::new(None),
         }
     }
 
@@ -740,14 +817,32 @@ impl Proof {
         self.threads = threads.max(1);
     }
 
+    /// The same proof writing its checkpoint to `path` every `every` while it searches
+    /// ([`Proof::save`]); [`Proof::resume`] reads it back.
+    pub fn keeping(mut self, path: PathBuf, every: Duration) -> Proof {
+        self.keep = Some(Keep {
+            path,
+            every,
+            next: Mutex::new(Instant::now() + every),
+        });
+        self
+    }
+
+    /// The same proof saying how far it is on `progress`, about once a second: nodes,
+    /// nodes a second, first moves proved and time taken.
+    pub fn reporting(mut self, progress: Arc<dyn Progress + Send>) -> Proof {
+        self.progress = Some(progress);
+        self
+    }
+
     /// The board.
     pub fn board(&self) -> &Board {
         &self.board
     }
 
-    /// Nodes searched so far.
+    /// Nodes searched so far, earlier runs' included.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.nodes.load(Relaxed)
     }
 
     /// Positions held in the table.
@@ -755,35 +850,86 @@ impl Proof {
         self.table.used()
     }
 
-    /// Whether `side`, to move in `free`, wins; `None` when stopped at the limit. On a
-    /// square board Horizontal's question is asked as Vertical's on the board turned over
-    /// its diagonal, so that both share the table.
-    pub fn wins(&mut self, free: Free, side: Side) -> Option<bool> {
+    /// The questions asked so far, earlier runs' included, with what is proved of each
+    /// (without a checkpoint, the last question only).
+    pub fn roots(&self) -> Vec<Root> {
+        lock(&self.roots).clone()
+    }
+
+    /// The position `side` to move in `free` as the proof keys its questions: on a square
+    /// board Horizontal's question is asked as Vertical's on the board turned over its
+    /// diagonal, so that both share the table.
+    pub fn as_asked(&self, free: Free, side: Side) -> (Free, Side) {
         let board = &self.board;
-        let (free, side) = if board.rows == board.cols && side == 1 {
+        if board.rows == board.cols && side == 1 {
             (board.transposed(free), 0)
         } else {
             (free, side)
+        }
+    }
+
+    /// A cell of the board as the proof asks (see [`Proof::as_asked`]) where `side` moves
+    /// back on the board as given, for a first move of a root.
+    pub fn cell_as_given(&self, cell: u32, side: Side) -> u32 {
+        let n = self.board.rows;
+        if self.board.rows == self.board.cols && side == 1 {
+            let cell = cell as usize;
+            ((cell % n) * n + cell / n) as u32
+        } else {
+            cell
+        }
+    }
+
+    /// Whether `side`, to move in `free`, wins; `None` when stopped at the limit, or when a
+    /// checkpoint could not be written ([`Proof::failure`] says why).
+    pub fn wins(&mut self, free: Free, side: Side) -> Option<bool> {
+        let (free, side) = self.as_asked(free, side);
+        let root = {
+            let mut roots = lock(&self.roots);
+            match roots.iter().position(|r| r.free == free && r.side == side) {
+                Some(at) if roots[at].wins.is_some() => return roots[at].wins,
+                Some(at) => at,
+                None => {
+                    // Without a checkpoint only the question in hand is kept: a player or
+                    // a view may ask many.
+                    if self.keep.is_none() {
+                        roots.clear();
+                    }
+                    let mut moves = Vec::new();
+                    self.board.search_moves(free, side, &mut moves);
+                    roots.push(Root {
+                        free,
+                        side,
+                        proved: Vec::new(),
+                        moves: moves.len() as u32,
+                        wins: None,
+                    });
+                    roots.len() - 1
+                }
+            }
         };
         let done = AtomicBool::new(false);
         let this = &*self;
         let run = |id: usize| {
             let mut worker = Worker {
                 proof: this,
-                backwards: id % 2 == 1,
+                id,
+                root,
                 done: &done,
                 nodes: 0,
+                next_note: Instant::now() + NOTE_EVERY,
                 buffers: Vec::new(),
             };
             let answer = worker.prove(free, side, 0);
             if answer.is_some() {
                 done.store(true, Relaxed);
             }
-            (answer, worker.nodes)
+            this.nodes.fetch_add(worker.nodes % CHECK_EVERY, Relaxed);
+            answer
         };
         // One core searches here: starting a thread for each question would cost more than
         // the many small questions a view of the moves asks.
-        let answers: Vec<(Option<bool>, u64)> = if self.threads == 1 {
+        let answers: Vec<Option<bool>> = if self.threads == 1 {
             vec![run(0)]
         } else {
             std::thread::scope(|s| {
@@ -794,27 +940,189 @@ impl Proof {
                     .collect()
             })
         };
-        self.nodes += answers.iter().map(|(_, n)| n).sum::<u64>();
-        answers.into_iter().find_map(|(answer, _)| answer)
+        let answer = answers.into_iter().find_map(|answer| answer);
+        lock(&self.roots)[root].wins = answer;
+        answer
+    }
+
+    /// Why the last question stopped other than at the limit: a checkpoint that could not
+    /// be written.
+    pub fn failure(&self) -> Option<Error> {
+        lock(&self.failed).take()
+    }
+
+    /// Records that the first move `cell` of root `root` wins for its mover or not.
+    fn proved_first(&self, root: usize, cell: u32, wins: bool) {
+        let mut roots = lock(&self.roots);
+        let proved = &mut roots[root].proved;
+        if !proved.iter().any(|&(c, _)| c == cell) {
+            proved.push((cell, wins));
+        }
+    }
+
+    /// Whether the first move `cell` of root `root` is proved to lose for its mover.
+    fn refuted(&self, root: usize, cell: u32) -> bool {
+        lock(&self.roots)[root].proved.contains(&(cell, false))
+    }
+
+    /// Says how far the proof is in root `root`, on its progress if any.
+    fn note(&self, root: usize) {
+        let Some(progress) = &self.progress else { return };
+        let (proved, moves) = {
+            let roots = lock(&self.roots);
+            (roots[root].proved.len(), roots[root].moves)
+        };
+        let this_run = self.started.elapsed().as_secs_f64();
+        let nodes = self.nodes();
+        progress.note(&format!(
+            "{} nodes, {} a second, first moves proved {proved} of {moves}, {}",
+            short(nodes as f64),
+            short(nodes as f64 / (self.earlier + this_run).max(1e-3)),
+            elapsed(self.earlier + this_run)
+        ));
+    }
+
+    /// Writes the checkpoint when one is kept and it is due; whether a write failed (why is
+    /// kept for [`Proof::failure`]), which stops the search.
+    fn checkpoint_due(&self) -> bool {
+        let Some(keep) = &self.keep else { return false };
+        let mut next = lock(&keep.next);
+        if Instant::now() < *next {
+            return false;
+        }
+        *next = Instant::now() + keep.every;
+        drop(next);
+        match self.save() {
+            Ok(()) => false,
+            Err(e) => {
+                *lock(&self.failed) = Some(e);
+                true
+            }
+        }
+    }
+
+    /// Writes the checkpoint, when one is kept: the table and the questions with their
+    /// first moves proved ([`checkpoint`]).
+    pub fn save(&self) -> Result<(), Error> {
+        let Some(keep) = &self.keep else { return Ok(()) };
+        let saved = checkpoint::Saved {
+            rows: self.board.rows,
+            cols: self.board.cols,
+            nodes: self.nodes(),
+            seconds: self.earlier + self.started.elapsed().as_secs_f64(),
+            roots: self.roots(),
+        };
+        checkpoint::write(&keep.path, &saved, |out| self.table.entries(out))
+    }
+
+    /// Reads back the checkpoint an earlier run wrote, when one is kept and there:
+    /// whether one was. A checkpoint of another board, or damaged, is refused, leaving
+    /// the proof as it was.
+    pub fn resume(&mut self) -> Result<bool, Error> {
+        let Some(keep) = &self.keep else { return Ok(false) };
+        let board = &self.board;
+        let table = &self.table;
+        let Some(saved) = checkpoint::read(&keep.path, board.rows, board.cols, |key, wins, work| {
+            if key & !(board.all | 1 << MOVER_BIT) != 0 {
+                return false;
+            }
+            table.put(key, wins, work);
+            true
+        })
+        .inspect_err(|_| table.clear())?
+        else {
+            return Ok(false);
+        };
+        self.nodes.store(saved.nodes, Relaxed);
+        self.earlier = saved.seconds;
+        *lock(&self.roots) = saved.roots;
+        Ok(true)
+    }
+
+    /// Removes the checkpoint, when one is kept: the questions are answered.
+    pub fn forget(&self) -> Result<(), Error> {
+        let Some(keep) = &self.keep else { return Ok(()) };
+        match std::fs::remove_file(&keep.path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                Err(Error::Io(format!("checkpoint {}: {e}", keep.path.display())))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The value behind `mutex`, even when a thread panicked holding it.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// `n` in three figures with a unit: 950, 12.3 k, 4.56 M, 1.23 G.
+fn short(n: f64) -> String {
+    let (value, unit) = [(1e9, " G"), (1e6, " M"), (1e3, " k")]
+        .into_iter()
+        .find(|&(scale, _)| n >= scale)
+        .map_or((n, ""), |(scale, unit)| (n / scale, unit));
+    let digits = if value >= 100.0 || unit.is_empty() {
+        0
+    } else if value >= 10.0 {
+        1
+    } else {
+        2
+    };
+    format!("{value:.digits$}{unit}")
+}
+
+/// `seconds` as hours, minutes and seconds: 1 h 02 min, 3 min 05 s, 12 s.
+fn elapsed(seconds: f64) -> String {
+    let s = seconds as u64;
+    match (s / 3600, s / 60 % 60, s % 60) {
+        (0, 0, s) => format!("{s} s"),
+        (0, m, s) => format!("{m} min {s:02} s"),
+        (h, m, _) => format!("{h} h {m:02} min"),
     }
 }
 
 /// One core's share of a proof.
 struct Worker<'p> {
     proof: &'p Proof,
-    /// Whether this core tries the moves after the first in the other order.
-    backwards: bool,
+    /// Which core: the first says how far the proof is and writes its checkpoints; the
+    /// odd ones try the moves after the first in the other order.
+    id: usize,
+    /// The question asked, among the proof's roots.
+    root: usize,
     done: &'p AtomicBool,
     nodes: u64,
+    /// When the first core next says how far the proof is.
+    next_note: Instant,
     /// Scored moves by ply, reused.
     buffers: Vec<Vec<(i32, u32)>>,
 }
 
 impl Worker<'_> {
+    /// Whether the search stops here: every [`CHECK_EVERY`] nodes it counts them, and stops
+    /// once another core answered or at the limit; the first core says how far it is and
+    /// writes the checkpoint when due.
+    fn stops(&mut self) -> bool {
+        let proof = self.proof;
+        proof.nodes.fetch_add(CHECK_EVERY, Relaxed);
+        if self.id == 0 {
+            let now = Instant::now();
+            if now >= self.next_note {
+                self.next_note = now + NOTE_EVERY;
+                proof.note(self.root);
+            }
+            if proof.checkpoint_due() {
+                self.done.store(true, Relaxed);
+                return true;
+            }
+        }
+        self.done.load(Relaxed) || proof.limit.passed()
+    }
+
     /// Whether `side` wins in `free`; `None` once stopped, or once another core answered.
     fn prove(&mut self, free: Free, side: Side, ply: usize) -> Option<bool> {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(CHECK_EVERY) && (self.done.load(Relaxed) || self.proof.limit.passed()) {
+        if self.nodes.is_multiple_of(CHECK_EVERY) && self.stops() {
             return None;
         }
         let board = &self.proof.board;
@@ -828,15 +1136,23 @@ impl Worker<'_> {
         let started = self.nodes;
         let mut moves = self.buffers.get_mut(ply).map(std::mem::take).unwrap_or_default();
         board.search_moves(free, side, &mut moves);
+        if ply == 0 {
+            // First moves an earlier run proved lost are not tried again.
+            moves.retain(|&(_, cell)| !self.proof.refuted(self.root, cell));
+        }
         // Another core tries the moves after the first in the other order: where the
         // first move does not win, every move must be tried, and the cores meet halfway,
         // each finding in the table what the other proved.
-        if self.backwards && moves.len() > 2 {
+        if self.id % 2 == 1 && moves.len() > 2 {
             moves[1..].reverse();
         }
         let mut wins = Some(false);
         for &(_, cell) in &moves {
-            match self.prove(board.play(free, side, cell), 1 - side, ply + 1) {
+            let answer = self.prove(board.play(free, side, cell), 1 - side, ply + 1);
+            if let (0, Some(theirs)) = (ply, answer) {
+                self.proof.proved_first(self.root, cell, !theirs);
+            }
+            match answer {
                 None => wins = None,
                 Some(false) => wins = Some(true),
                 Some(true) => continue,
@@ -946,7 +1262,7 @@ mod tests {
     fn every_packing_and_count_alone_agrees_with_plain_search() {
         let packings = [Packing::Spread, Packing::Dense, Packing::Full];
         let mut told_only_by_worth = 0;
-        for (rows, cols) in [(4, 5), (5, 4), (5, 5), (4, 6), (6, 4), (5, 6), (6, 5)] {
+        for (rows, cols) in [(4, 5), (5, 4), (5, 5), (4, 6), (6, 4), (3, 8)] {
             let board = Board::new(rows, cols);
             let mut seen = HashMap::new();
             for (free, side) in positions(&board, 1500, rows as u64 * 32 + cols as u64) {
@@ -1016,6 +1332,121 @@ mod tests {
             Proof::new(board.clone(), 1 << 20, limit).wins(board.all(), 0),
             None
         );
+    }
+
+    /// A checkpoint file of this test process alone.
+    fn checkpoint_path(name: &str) -> PathBuf {
+        std::env::temp_dir().join(format!("zermelo-proof-{name}-{}.proof", std::process::id()))
+    }
+
+    #[test]
+    fn a_proof_stopped_goes_on_from_its_checkpoint_to_the_same_answer() {
+        let board = Board::new(7, 6);
+        let path = checkpoint_path("resume");
+        let mut whole = Proof::new(board.clone(), 1 << 22, Limit::default());
+        let answer = whole.wins(board.all(), 0);
+        assert!(answer.is_some());
+        // Run after run stopped at once, by its deadline or its cancel flag (at its first
+        // look at them), each going on from the checkpoint the run before wrote, on a table
+        // of another size.
+        let mut runs = 0;
+        let mut proved_first = Vec::new();
+        let resumed = loop {
+            let limit = if runs % 2 == 0 {
+                Limit {
+                    deadline: Some(Instant::now()),
+                    ..Limit::default()
+                }
+            } else {
+                Limit {
+                    cancel: Some(Arc::new(AtomicBool::new(true))),
+                    ..Limit::default()
+                }
+            };
+            let mut run = Proof::new(board.clone(), 1 << (19 + runs % 3), limit)
+                .keeping(path.clone(), Duration::from_secs(600));
+            assert_eq!(run.resume().unwrap(), runs > 0);
+            if let Some(root) = run.roots().first() {
+                // What an earlier run proved of the first moves is kept.
+                assert!(proved_first.iter().all(|p| root.proved.contains(p)));
+                proved_first.clone_from(&root.proved);
+            }
+            let nodes = run.nodes();
+            let answer = run.wins(board.all(), 0);
+            assert!(run.nodes() > nodes);
+            runs += 1;
+            if answer.is_some() || runs == 1000 {
+                run.forget().unwrap();
+                break answer;
+            }
+            assert!(run.failure().is_none());
+            run.save().unwrap();
+        };
+        assert!(runs > 2, "{runs} runs");
+        assert!(!proved_first.is_empty());
+        assert_eq!(resumed, answer, "after {runs} runs");
+        assert!(!path.exists());
+    }
+
+    #[test]
+    fn a_proof_writes_its_checkpoint_as_it_goes() {
+        let board = Board::new(7, 6);
+        let path = checkpoint_path("every");
+        let mut proof =
+            Proof::new(board.clone(), 1 << 20, Limit::default()).keeping(path.clone(), Duration::ZERO);
+        let answer = proof.wins(board.all(), 0);
+        assert!(proof.failure().is_none());
+        // Written while it searched, before the answer: what it held then.
+        let mut read = Proof::new(board.clone(), 1 << 20, Limit::default())
+            .keeping(path.clone(), Duration::from_secs(600));
+        assert!(read.resume().unwrap());
+        assert!(read.nodes() > 0 && read.positions() > 0);
+        assert_eq!(read.wins(board.all(), 0), answer);
+        read.forget().unwrap();
+    }
+
+    #[test]
+    fn a_damaged_or_foreign_checkpoint_is_refused() {
+        let board = Board::new(4, 5);
+        let path = checkpoint_path("damaged");
+        let mut proof = Proof::new(board.clone(), 1 << 16, Limit::default())
+            .keeping(path.clone(), Duration::from_secs(600));
+        let answer = proof.wins(board.all(), 0);
+        proof.save().unwrap();
+        let resumed = || {
+            Proof::new(board.clone(), 1 << 16, Limit::default())
+                .keeping(path.clone(), Duration::from_secs(600))
+        };
+        assert!(resumed().resume().unwrap());
+        let bytes = std::fs::read(&path).unwrap();
+        // One bit flipped in the table's entries, then the file cut short.
+        let mut flipped = bytes.clone();
+        flipped[bytes.len() - 60] ^= 4;
+        std::fs::write(&path, &flipped).unwrap();
+        let mut damaged = resumed();
+        let err = damaged.resume().unwrap_err().to_string();
+        assert!(err.contains("damaged") && err.contains("remove it"), "{err}");
+        assert_eq!(damaged.positions(), 0, "nothing of a refused checkpoint is kept");
+        assert_eq!(damaged.wins(board.all(), 0), answer);
+        std::fs::write(&path, &bytes[..bytes.len() - 7]).unwrap();
+        assert!(resumed().resume().is_err());
+        // Another board's checkpoint, and a file that is no checkpoint.
+        std::fs::write(&path, &bytes).unwrap();
+        let other = Board::new(5, 4);
+        let err = Proof::new(other, 1 << 16, Limit::default())
+            .keeping(path.clone(), Duration::from_secs(600))
+            .resume()
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("4 x 5 board, not 5 x 4"), "{err}");
+        std::fs::write(&path, b"not a checkpoint at all").unwrap();
+        assert!(resumed()
+            .resume()
+            .unwrap_err()
+            .to_string()
+            .contains("not the checkpoint"));
+        std::fs::remove_file(&path).unwrap();
+        assert!(!resumed().resume().unwrap(), "no checkpoint: a fresh start");
     }
 
     #[test]

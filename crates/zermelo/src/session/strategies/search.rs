@@ -17,11 +17,12 @@ use crate::play::perfect::{rank_moves, Perfect, Proving};
 use crate::play::Player;
 use crate::session::common;
 use crate::session::engine::{GameSession, Made, Strategy, Tables};
-use crate::session::table_fact;
+use crate::session::{table_fact, table_name};
 use crate::session::{
     Big, Cost, Counts, Fact, FactValue, Found, MoveValue, Options, PlayerInfo, PositionView, Session, Tally,
     Verdict,
 };
+use crate::solve::budget::Limits;
 use crate::solve::memo::MemoSolver;
 use crate::solve::prove::{proved_moves, Prover, ProverFn};
 use crate::solve::search::AlphaBeta;
@@ -156,20 +157,50 @@ impl<G: Searchable> Search<G> {
         }
     }
 
+    /// How a solve by proof is set up under `opts`: unless `opts` saves nothing or a
+    /// server's request asks, it keeps its checkpoint in the data folder (`NAME.proof`),
+    /// going on from an earlier run's; `opts.force` starts over.
+    fn proof_setup(&self, opts: &Options) -> Result<Setup, Error> {
+        let mut setup = opts.setup(ENTRY_BYTES);
+        if opts.save && opts.budget.limits != Limits::Request {
+            let path = opts.data_dir.join(format!("{}.proof", table_name(&self.spec)));
+            if opts.force {
+                match std::fs::remove_file(&path) {
+                    Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                        return Err(Error::Io(format!("checkpoint {}: {e}", path.display())))
+                    }
+                    _ => {}
+                }
+            }
+            setup.checkpoint = Some(path);
+        }
+        Ok(setup)
+    }
+
     /// Solves `start` by proof: who wins, with no remoteness, the nodes searched and the
     /// outcome class.
     fn prove(&self, prover: ProverFn<G>, start: &G::Position, opts: &Options) -> Result<Found, Error> {
         let started = Instant::now();
         let g = &self.game;
-        let mut prover = prover(g, &opts.setup(ENTRY_BYTES));
-        let wins = self.proved(prover.as_mut(), start, opts)?;
-        let class = match g.with_other_to_move(start) {
+        let setup = self.proof_setup(opts)?;
+        let mut prover = prover(g, &setup);
+        // A proof stopped at its limit says where it kept what it proved.
+        let kept = |e: Error| match (e, &setup.checkpoint) {
+            (Error::TooBig(why), Some(path)) if path.exists() => Error::TooBig(format!(
+                "{why}; what it proved is kept in {}, which the same command goes on from",
+                path.display()
+            )),
+            (e, _) => e,
+        };
+        let wins = self.proved(prover.as_mut(), start, opts).map_err(kept)?;
+        let class = match g.with_other_to_move(start).filter(|_| !opts.mover_only) {
             Some(other) => {
-                let swapped = self.proved(prover.as_mut(), &other, opts)?;
+                let swapped = self.proved(prover.as_mut(), &other, opts).map_err(kept)?;
                 self.class_fact(start, Some(wins), Some(swapped))
             }
             None => None,
         };
+        prover.done()?;
         let nodes = Fact::new("nodes", "nodes", FactValue::Big(Big(u128::from(prover.nodes()))));
         let details = std::iter::once(nodes).chain(class).collect();
         Ok(Found {
@@ -381,7 +412,7 @@ impl<G: Searchable> Strategy for Search<G> {
         }
         let mut details = Vec::new();
         let (value, positions) = self.value(solver, start, opts, tables, &mut details)?;
-        if let Some(other) = self.game.with_other_to_move(start) {
+        if let Some(other) = self.game.with_other_to_move(start).filter(|_| !opts.mover_only) {
             let (swapped, _) = self.value(solver, &other, opts, tables, &mut Vec::new())?;
             details.extend(self.class_fact(start, winner(value), winner(swapped)));
         }
@@ -424,6 +455,51 @@ impl<G: Searchable> Strategy for Search<G> {
             }
         };
         Ok(value_view(spec, g, p, &ranked, Vec::new()))
+    }
+
+    /// By proof, the first moves proved so far by a stopped solve, read from its
+    /// checkpoint: a move proved winning proves the position won.
+    fn proved_so_far(&self, start: &G::Position, opts: &Options) -> Option<Result<PositionView, Error>> {
+        let prover = self.proving(opts)?;
+        let g = &self.game;
+        let view = || -> Result<PositionView, Error> {
+            let setup = self.proof_setup(&Options {
+                force: false,
+                ..opts.clone()
+            })?;
+            let mut prover = prover(g, &setup);
+            let proved = prover.first_moves_proved(start)?;
+            let wins = proved.iter().any(|&(_, w)| w);
+            let mut moves: Vec<MoveValue> = prover
+                .ordered(start)
+                .into_iter()
+                .map(|m| {
+                    let verdict = proved
+                        .iter()
+                        .find(|(p, _)| *p == m)
+                        .map_or_else(Verdict::unknown, |&(_, w)| proved_verdict(w));
+                    MoveValue {
+                        notation: g.format_move(start, &m),
+                        best: wins && verdict.value == Some(Class::Win),
+                        verdict,
+                        note: None,
+                    }
+                })
+                .collect();
+            // The winning moves first, then those proved losing, then the others.
+            moves.sort_by_key(|m| match m.verdict.value {
+                Some(Class::Win) => 0,
+                Some(_) => 1,
+                None => 2,
+            });
+            let verdict = if wins {
+                proved_verdict(true)
+            } else {
+                Verdict::unknown()
+            };
+            Ok(common::view(&self.spec, g, start, verdict, moves))
+        };
+        Some(view())
     }
 
     fn player<'s>(
