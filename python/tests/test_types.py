@@ -62,6 +62,7 @@ DECLARED = {
     zermelo.FirstMoves: "report/first_moves",
     zermelo.SwapRule: "report/swap",
     zermelo.Report: "report",
+    zermelo.SeatsReport: "report_seats",
     zermelo.Setting: "setting",
     zermelo.Compensation: "compensation",
     zermelo.Strength: "strength",

@@ -681,6 +681,7 @@ fn status(e: &Error) -> StatusCode {
         Error::Spec(_)
         | Error::Move { .. }
         | Error::Position { .. }
+        | Error::BadOption { .. }
         | Error::Unsupported(_)
         | Error::Forfeit { .. } => StatusCode::BAD_REQUEST,
         Error::Cancelled => StatusCode::SERVICE_UNAVAILABLE,

@@ -19,6 +19,15 @@ pub enum Error {
     /// Reading or writing failed.
     #[error("{}", shown(.0))]
     Io(String),
+    /// An option of a request the job refuses: `option` is its name in the library's
+    /// requests (`depth`, `compensate`), `value` what it was given, and `why` reads after
+    /// them. Each front end names the option in its own words (`--depth 3`, `depth=3`).
+    #[error("{}", self.worded(&Given))]
+    BadOption {
+        option: &'static str,
+        value: Option<String>,
+        why: String,
+    },
     /// A request the game does not offer, or an option that does nothing for it.
     #[error("{}", shown(.0))]
     Unsupported(String),
@@ -60,11 +69,57 @@ impl Error {
 }
 
 impl Error {
+    /// The option `option` refused, given `value`, for `why`.
+    pub fn bad_option(option: &'static str, value: Option<&str>, why: impl Into<String>) -> Self {
+        Error::BadOption {
+            option,
+            value: value.map(|v| one_line(v.to_string())),
+            why: one_line(why.into()),
+        }
+    }
+
     /// The forfeit of `player`, for `why`.
     pub fn forfeit(player: impl Into<String>, why: impl Into<String>) -> Self {
         Error::Forfeit {
             player: player.into(),
             why: why.into(),
+        }
+    }
+}
+
+/// How a front end names what its user can change: the options of its requests (and,
+/// through [`crate::solve::budget::Over`], its limits). The library's errors hold what
+/// happened; [`Error::worded`] says it in a front end's words.
+pub trait Words {
+    /// The option `option` (its name in the library's requests: `depth`, `max_positions`),
+    /// given `value` when there is one: `--depth 3` on the command line, `depth=3` in Python.
+    fn option(&self, option: &str, value: Option<&str>) -> String;
+}
+
+/// The library's own words: an option by its name, `depth 3`.
+pub struct Given;
+
+impl Words for Given {
+    fn option(&self, option: &str, value: Option<&str>) -> String {
+        match value {
+            Some(v) => format!("{option} {v}"),
+            None => option.to_string(),
+        }
+    }
+}
+
+impl Error {
+    /// The error in `words`: its options (and limits) named as a front end names them.
+    pub fn worded(&self, words: &dyn Words) -> String {
+        match self {
+            Error::BadOption { option, value, why } => {
+                format!(
+                    "{}: {}",
+                    shown(&words.option(option, value.as_deref())),
+                    shown(why)
+                )
+            }
+            e => e.to_string(),
         }
     }
 }
