@@ -24,7 +24,7 @@ use zermelo::explicit::{End, GameGraph, GraphBuilder, NodeExtras, NodeId};
 use zermelo::limits::Seconds;
 use zermelo::picture::{Grid, Kind, Picture};
 use zermelo::play::external::{Guest, Mover, Turn};
-use zermelo::session::{Budget, Limits, Options, Session};
+use zermelo::session::{Budget, Options, Session};
 use zermelo::solve::Progress;
 use zermelo::{Error, PlayerId};
 use zermelo_cli::shown;
@@ -56,6 +56,18 @@ struct Keywords;
 impl Words for Keywords {
     fn option(&self, option: &str, value: Option<&str>) -> String {
         format!("{option}={}", value.unwrap_or_default())
+    }
+
+    fn memory(&self, bytes: &str, given: bool) -> String {
+        if given {
+            format!("memory={bytes}")
+        } else {
+            format!("the {bytes} of this machine's memory")
+        }
+    }
+
+    fn seconds(&self, seconds: f64) -> String {
+        format!("seconds={seconds}")
     }
 }
 
@@ -276,7 +288,6 @@ fn options(data: &std::path::Path, memory: Option<Whole>, seconds: Option<f64>) 
         budget: Budget {
             memory,
             seconds,
-            limits: Limits::Python,
             ..Budget::default()
         },
         run_programs: true,

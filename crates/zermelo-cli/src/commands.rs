@@ -10,7 +10,7 @@ use std::sync::Arc;
 use anyhow::{bail, Context as _, Result};
 use serde_json::Value as Json;
 use zermelo::design::{self, Ask};
-use zermelo::session::{bytes_text, quantity, saved, Budget, Limits, Options, PlayIo, Session};
+use zermelo::session::{bytes_text, quantity, saved, Budget, Options, PlayIo, Session};
 use zermelo::solve::levels::Partition;
 use zermelo::Error;
 
@@ -397,7 +397,6 @@ pub fn serve(
     opts.progress = Arc::new(());
     opts.budget = Budget {
         seconds: Some(budget),
-        limits: Limits::Request,
         ..Budget::default().with_memory(budget_mib << 20)
     };
     crate::serve::serve(addr, opts, cache_mib << 20, games)

@@ -151,13 +151,26 @@ pub fn main_with(args: impl IntoIterator<Item = OsString>) -> u8 {
     }
 }
 
-/// The command line's words for what a user can change: a flag, `--max-positions 9`.
+/// The command line's words for what a user can change: a flag, `--max-positions 9`,
+/// `--memory 1 MiB`.
 struct Flags;
 
 impl zermelo::error::Words for Flags {
     fn option(&self, option: &str, value: Option<&str>) -> String {
         let flag = format!("--{}", option.replace('_', "-"));
         value.map_or(flag.clone(), |v| format!("{flag} {v}"))
+    }
+
+    fn memory(&self, bytes: &str, given: bool) -> String {
+        if given {
+            format!("--memory {bytes}")
+        } else {
+            format!("the {bytes} of this machine's memory")
+        }
+    }
+
+    fn seconds(&self, seconds: f64) -> String {
+        format!("--seconds {seconds}")
     }
 }
 

@@ -210,7 +210,7 @@ pub fn forgiveness<G: Notation>(
             let child = game.play(&p, m);
             if !seen.contains(&child) {
                 if seen.len() as u64 >= max {
-                    return Err(Error::TooBig(format!(
+                    return Err(Error::too_big(format!(
                         "the perfect-play subgraph has more than {max} positions"
                     )));
                 }
@@ -235,8 +235,8 @@ pub fn forgiveness_by_levels<G: Levelled + Notation>(
     limit: &Limit,
 ) -> Result<Forgiveness, Error> {
     const UNREACHED: u16 = u16::MAX;
-    let size = usize::try_from(game.size())
-        .map_err(|_| Error::TooBig("the table is too large to walk here".into()))?;
+    let size =
+        usize::try_from(game.size()).map_err(|_| Error::too_big("the table is too large to walk here"))?;
     let mut ply = vec![UNREACHED; size];
     let mut seats = vec![0u8; size];
     ply[game.rank(start) as usize] = 0;

@@ -138,7 +138,7 @@ impl<G: Searchable> Search<G> {
         if self.game.numbered() {
             return Ok(());
         }
-        Err(Error::TooBig(format!(
+        Err(Error::too_big(format!(
             "{what} of {} is refused: it has too many positions to number in 64 bits",
             self.spec
         )))
@@ -367,10 +367,14 @@ impl<G: Searchable> Strategy for Search<G> {
         let exact = solvers[usize::from(self.prover.is_some())];
         let solver = match (opts.solver.as_deref(), self.proving(opts)) {
             (Some(PROOF), _) if opts.remoteness => {
-                return Err(Error::Unsupported(format!(
-                "the proof solver finds who wins {}, not how soon: drop --remoteness or pick another solver",
-                self.spec
-            )))
+                return Err(Error::bad_option(
+                    "remoteness",
+                    None,
+                    format!(
+                    "the proof solver finds who wins {}, not how soon: leave it out or pick another solver",
+                    self.spec
+                ),
+                ))
             }
             (Some(solver), _) => solver,
             (None, Some(_)) => PROOF,
