@@ -163,7 +163,7 @@ pub enum Limit {
 impl Said {
     /// What it says in `words`.
     pub fn worded(&self, words: &dyn Words) -> String {
-        let bytes = crate::solve::budget::bytes_text;
+        let bytes = bytes_text;
         self.0
             .iter()
             .map(|part| match part {
@@ -226,6 +226,17 @@ impl Error {
             Error::TooBig(said) => shown(&said.worded(words)),
             e => e.to_string(),
         }
+    }
+}
+
+/// Bytes as "512 MiB", "4.5 GiB".
+pub fn bytes_text(bytes: u64) -> String {
+    const GIB: f64 = (1u64 << 30) as f64;
+    let b = bytes as f64;
+    if b >= GIB {
+        format!("{:.1} GiB", b / GIB)
+    } else {
+        format!("{:.0} MiB", (b / (1u64 << 20) as f64).ceil())
     }
 }
 

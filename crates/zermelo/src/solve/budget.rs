@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::{Limit, Setup, TABLE_BYTES};
+pub use crate::error::bytes_text;
 use crate::error::{Limit as Named, Part, Said};
 use crate::Error;
 
@@ -177,17 +178,6 @@ pub struct Cost {
     pub bytes: u64,
     /// Seconds on this machine (an estimate).
     pub seconds: f64,
-}
-
-/// Bytes as "512 MiB", "4.5 GiB".
-pub fn bytes_text(bytes: u64) -> String {
-    const GIB: f64 = (1u64 << 30) as f64;
-    let b = bytes as f64;
-    if b >= GIB {
-        format!("{:.1} GiB", b / GIB)
-    } else {
-        format!("{:.0} MiB", (b / (1u64 << 20) as f64).ceil())
-    }
 }
 
 /// The memory this machine has, from `/proc/meminfo`, read once a process.
