@@ -38,10 +38,12 @@ DEFINITION = {
     "KeyInfo": "Key",
     "GameInfo": "Description",
     "Report": "report",
+    "SeatsReport": "report_seats",
 }
 
-# Definitions that are no class of their own: a count, which may be a string of digits.
-ALIASES = {"Big": "Big"}
+# Definitions that are no class of their own: a count, which may be a string of digits;
+# a self-play estimate inside a report, the `estimate` document less its command.
+ALIASES = {"Big": "Big", "Estimate": "Estimate"}
 
 # Fields the package adds to a document: the values a `grundy` document plots.
 EXTRA = {"Grundy": {"series": "Series"}}

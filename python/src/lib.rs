@@ -20,11 +20,12 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde::Serialize;
 use zermelo::analysis::selfplay::Plan;
+use zermelo::error::Words;
 use zermelo::explicit::{End, GameGraph, GraphBuilder, NodeExtras, NodeId};
 use zermelo::limits::Seconds;
 use zermelo::picture::{Grid, Kind, Picture};
 use zermelo::play::external::{Guest, Mover, Turn};
-use zermelo::session::{Budget, Limits, Options, Session};
+use zermelo::session::{Budget, Options, Session};
 use zermelo::solve::Progress;
 use zermelo::{Error, PlayerId};
 use zermelo_cli::shown;
@@ -36,15 +37,38 @@ create_exception!(
     "A job zermelo could not finish: too big for its budget, a damaged table, a failed read."
 );
 
-/// The Python exception of a library error: bad input is a `ValueError`.
+/// The Python exception of a library error, in Python's words: bad input is a `ValueError`.
 fn py_error(e: Error) -> PyErr {
+    let text = e.worded(&Keywords);
     match e {
         Error::Spec(_)
         | Error::Move { .. }
         | Error::Position { .. }
+        | Error::BadOption { .. }
         | Error::Unsupported(_)
-        | Error::Forfeit { .. } => PyValueError::new_err(e.to_string()),
-        e => ZermeloError::new_err(e.to_string()),
+        | Error::Forfeit { .. } => PyValueError::new_err(text),
+        _ => ZermeloError::new_err(text),
+    }
+}
+
+/// Python's words for what a user can change: a keyword argument, `depth=3`.
+struct Keywords;
+
+impl Words for Keywords {
+    fn option(&self, option: &str, value: Option<&str>) -> String {
+        format!("{option}={}", value.unwrap_or_default())
+    }
+
+    fn memory(&self, bytes: &str, given: bool) -> String {
+        if given {
+            format!("memory={bytes}")
+        } else {
+            format!("the {bytes} of this machine's memory")
+        }
+    }
+
+    fn seconds(&self, seconds: f64) -> String {
+        format!("seconds={seconds}")
     }
 }
 
@@ -265,7 +289,6 @@ fn options(data: &std::path::Path, memory: Option<Whole>, seconds: Option<f64>) 
         budget: Budget {
             memory,
             seconds,
-            limits: Limits::Python,
             ..Budget::default()
         },
         run_programs: true,
@@ -530,10 +553,11 @@ impl Game {
         }
     }
 
-    /// A designer's report from the game's strong solution (solved first when needed): the
-    /// `report` document, its plot of forgiveness by ply as SVG (`None` when left out), the
-    /// text `zermelo report` prints and the page of `--html` as HTML to place in another.
-    #[pyo3(signature = (depth=1, compensate=None, selfplay=None, memory=None, seconds=None, progress=None))]
+    /// A designer's report, as `zermelo report` makes it (one library call, any number of
+    /// seats): the `report` document as `--json` prints it, its plot of forgiveness by ply
+    /// as SVG (`None` when left out), the text `zermelo report` prints and the page of
+    /// `--html` as HTML to place in another (`None` past two seats).
+    #[pyo3(signature = (depth=1, compensate=None, selfplay=None, player=None, memory=None, seconds=None, progress=None))]
     #[allow(clippy::too_many_arguments)]
     fn report(
         &self,
@@ -541,34 +565,31 @@ impl Game {
         depth: u32,
         compensate: Option<String>,
         selfplay: Option<Whole>,
+        player: Option<String>,
         memory: Option<Whole>,
         seconds: Option<f64>,
         progress: Option<Bound<'_, PyAny>>,
-    ) -> PyResult<(String, Option<String>, String, String)> {
+    ) -> PyResult<(String, Option<String>, String, Option<String>)> {
         let opts = options(&self.data, memory, seconds)?;
         let session = self.session.as_ref();
-        let report = run(py, opts, progress.as_ref(), &Call::default(), |opts| {
-            let mut report = session.report(depth, opts)?;
-            if let Some(along) = &compensate {
-                report.compensation = Some(zermelo::compensation::along(session.spec(), along, opts)?);
-            }
-            if let Some(Whole(games)) = selfplay {
-                report.strengths = Some(zermelo::session::strength::strengths(session, games, opts)?);
-            }
-            Ok(report)
-        })?;
-        let svg = match &report.forgiveness {
-            Some(f) => Some(
-                zermelo::analysis::report::forgiveness_svg(
-                    &format!("{}: moves that keep the value", report.game),
-                    f,
-                )
-                .map_err(py_error)?,
-            ),
-            None => None,
+        let ask = zermelo::design::Ask {
+            depth,
+            compensate,
+            selfplay: selfplay.map(|Whole(n)| n),
+            player,
         };
-        let html = shown::report_html(&report).map_err(|e| ZermeloError::new_err(e.to_string()))?;
-        Ok((json(&report)?, svg, shown::report(&report), html))
+        let report = run(py, opts, progress.as_ref(), &Call::default(), |opts| {
+            zermelo::design::report(session, &ask, opts)
+        })?;
+        let svg = report.forgiveness_svg().map_err(py_error)?;
+        let page = match &report {
+            zermelo::design::Report::Two(r) => {
+                Some(zermelo::design::page::fragment(r, "report(depth=2)").map_err(py_error)?)
+            }
+            zermelo::design::Report::Seats(_) => None,
+        };
+        let (text, document) = shown::report(&report);
+        Ok((document, svg, text, page))
     }
 
     /// The game graph: every position reachable from the start a node (with `symmetry`,

@@ -21,3 +21,16 @@ def test_item_17_forfeits_say_why():
     assert row.forfeits == sum(r.games for r in row.forfeit_reasons)
     assert row.forfeits > 0
     assert all("'zz' is not a legal move" in r.why for r in row.forfeit_reasons)
+
+
+def test_options_are_named_as_python_names_them(data):
+    """The library says which option a refusal is about; Python names it as its keyword."""
+    game = zermelo.open("tictactoe", data)
+    with pytest.raises(ValueError, match=r"^depth=3: give 1 or 2$"):
+        game.report(3, progress=False)
+    with pytest.raises(zermelo.ZermeloError, match=r"\(the limit: max_positions=\)$") as e:
+        game.graph(max_positions=5, progress=False)
+    assert "--" not in str(e.value)
+    with pytest.raises(zermelo.ZermeloError) as e:
+        zermelo.open("mnk:m=8,n=8,k=5", data).moves(memory=1 << 20, seconds=1, progress=False)
+    assert "memory=1 MiB" in str(e.value) and "--" not in str(e.value)

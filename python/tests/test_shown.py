@@ -8,6 +8,8 @@ import sys
 import urllib.parse
 import urllib.request
 
+import pytest
+
 import zermelo
 
 
@@ -78,6 +80,38 @@ def test_the_report_in_a_notebook_is_the_page_of_report_html(data, tmp_path):
     assert shown.count("<table>") >= 4 and "<pre>" in shown and 'class="cert"' in shown
     assert 'class="replies"' in shown and "komi=" in shown and shown.count("<svg") == 2
     assert report.certificate.sha256 in shown
+
+
+# The command line's report and Python's are one library call: the same JSON byte for
+# byte, but for the wall-clock timings, which differ from run to run.
+TIMED = re.compile(r'"(seconds|games_per_second)": [-+.e0-9]+|[.0-9]+ games/s \([.0-9]+ s\)')
+
+
+@pytest.mark.parametrize(
+    "spec, kw, flags",
+    [
+        ("tictactoe", {}, []),
+        ("dots:size=2", {"compensate": "komi=-2..2"}, ["--compensate", "komi=-2..2"]),
+        ("bigpoints:board=1221", {}, []),
+        ("bigpoints:players=3,board=1221", {}, []),
+    ],
+)
+def test_the_report_is_one_call_for_both_front_ends(data, spec, kw, flags):
+    report = zermelo.open(spec, data).report(progress=False, **kw)
+    printed = cli("report", spec, *flags, "--json", data=data)
+    assert TIMED.sub("", report.to_json()) == TIMED.sub("", printed)
+    assert TIMED.sub("", str(report)) == TIMED.sub("", cli("report", spec, *flags, data=data))
+
+
+def test_python_reports_on_a_game_of_three_seats(data):
+    report = zermelo.open("bigpoints:players=3,board=1221", data).report(selfplay=30, progress=False)
+    assert isinstance(report, zermelo.SeatsReport)
+    assert report.seats == 3 and report.selfplay.games == 30 and report.scores is None and report.notes
+    assert str(report).startswith("bigpoints:players=3,board=1221: 3 seats\nexact scores left out: ")
+    with pytest.raises(ValueError, match="^compensate=komi=0..1: is for games of two seats"):
+        zermelo.open("bigpoints:players=3,board=1221", data).report(compensate="komi=0..1", progress=False)
+    with pytest.raises(ValueError, match="^player=random: is for games of more than two seats"):
+        zermelo.open("tictactoe", data).report(player="random", progress=False)
 
 
 class Race:

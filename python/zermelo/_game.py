@@ -33,6 +33,7 @@ from ._results import (
     PlayerInfo,
     Position,
     Report,
+    SeatsReport,
     Solution,
     Standings,
 )
@@ -165,19 +166,29 @@ class Game:
         *,
         compensate: Optional[str] = None,
         selfplay: Optional[int] = None,
+        player: Optional[str] = None,
         memory: Memory = None,
         seconds: Optional[float] = None,
         progress: bool = True,
-    ) -> Report:
+    ) -> Union[Report, SeatsReport]:
         """A designer's report from the game's strong solution (solved first when needed,
         within `memory` and `seconds`), as `zermelo report` gives it: every first move's
         value (with `depth=2` the replies to each), the swap rule, each seat's forgiveness
         along perfect play and a certificate of the solved values; with `compensate`
         (`"komi=-5..5"`, `"first=vertical|horizontal"`) the value along that key; with
-        `selfplay` that many games for each of `soft:T` and `perfect:P` in both seats."""
+        `selfplay` that many games for each of `soft:T` and `perfect:P` in both seats. A game
+        of more than two seats gets a `SeatsReport`: `selfplay` games (100 unless told) of
+        `player` (its first tournament player unless told) in every seat, and each seat's
+        exact score where the game solves."""
         with Bar(progress) as bar:
-            document, svg, text, page = self._native.report(depth, compensate, selfplay, to_bytes(memory), seconds, bar)
-        return Report(load(document), svg, text, page)
+            document, svg, text, page = self._native.report(
+                depth, compensate, selfplay, player, to_bytes(memory), seconds, bar
+            )
+        fields = load(document)
+        del fields["command"]
+        if page is None:
+            return SeatsReport(fields, text, document)
+        return Report(fields, svg, text, page, document)
 
     def graph(
         self,

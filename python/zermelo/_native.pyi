@@ -91,10 +91,11 @@ class Game:
         depth: int = 1,
         compensate: Optional[str] = None,
         selfplay: Optional[int] = None,
+        player: Optional[str] = None,
         memory: Optional[int] = None,
         seconds: Optional[float] = None,
         progress: Optional[_Progress] = None,
-    ) -> Tuple[str, Optional[str], str, str]: ...
+    ) -> Tuple[str, Optional[str], str, Optional[str]]: ...
     def graph(
         self,
         symmetry: bool = False,

@@ -977,12 +977,22 @@ class Report(Verdict, Printed):
     seconds: float
 
     def __init__(
-        self, fields: Dict[str, Any], svg: Optional[str] = None, text: Optional[str] = None, page: Optional[str] = None
+        self,
+        fields: Dict[str, Any],
+        svg: Optional[str] = None,
+        text: Optional[str] = None,
+        page: Optional[str] = None,
+        document: Optional[str] = None,
     ) -> None:
         super().__init__(fields)
         self._svg = svg
         self._text = None if text is None else text.rstrip("\n")
         self._page = page
+        self._document = document
+
+    def to_json(self) -> str:
+        """The report as `zermelo report --json` prints it."""
+        return self._document if self._document is not None else json.dumps(self, indent=2)
 
     def _repr_html_(self) -> str:
         """The page of `zermelo report --html`: its tables and charts."""
@@ -1026,3 +1036,23 @@ class Report(Verdict, Printed):
         ax.set_title(self.game)
         ax.legend()
         return ax
+
+
+class SeatsReport(Printed):
+    """The `report_seats` document: a designer's report on a game of more than two seats,
+    each seat's share by self-play and the exact scores where the game solves."""
+
+    game: str
+    seats: int
+    scores: Optional[List[int]]
+    selfplay: Estimate
+    notes: List[str]
+
+    def __init__(self, fields: Dict[str, Any], text: Optional[str] = None, document: Optional[str] = None) -> None:
+        super().__init__(fields)
+        self._text = None if text is None else text.rstrip("\n")
+        self._document = document
+
+    def to_json(self) -> str:
+        """The report as `zermelo report --json` prints it."""
+        return self._document if self._document is not None else json.dumps(self, indent=2)

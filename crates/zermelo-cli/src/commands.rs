@@ -7,9 +7,10 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context as _, Result};
 use serde_json::Value as Json;
-use zermelo::session::{bytes_text, quantity, saved, Budget, Limits, Options, PlayIo, Session};
+use zermelo::design::{self, Ask};
+use zermelo::session::{bytes_text, quantity, saved, Budget, Options, PlayIo, Session};
 use zermelo::solve::levels::Partition;
 use zermelo::Error;
 
@@ -109,62 +110,31 @@ pub fn moves(spec: &str, moves: &[String], all: bool, mut opts: Options) -> Resu
     Ok(render::position(&session.position(moves, &opts)?))
 }
 
-/// What `zermelo report` adds to the report when asked.
-pub struct ReportExtra<'a> {
-    /// The key to solve along, `KEY=A..B` or `KEY=a|b`.
-    pub compensate: Option<&'a str>,
-    /// Games of self-play for each strength.
-    pub selfplay: Option<u64>,
-    /// The player in every seat of the self-play of a game of more than two seats.
-    pub player: Option<&'a str>,
-    /// Where to write the page.
-    pub html: Option<&'a Path>,
-}
-
-/// `zermelo report`.
-pub fn report(spec: &str, depth: u32, extra: &ReportExtra<'_>, opts: Options) -> Result<Report> {
+/// `zermelo report`: the library's report as `ask` asks it, its page written to `html`
+/// when given (games of two seats).
+pub fn report(spec: &str, ask: &Ask, html: Option<&Path>, opts: Options) -> Result<Report> {
     let session = open(spec, &opts)?;
     if session.seats() > 2 {
-        return seats_report(session.as_ref(), extra, &opts);
+        if html.is_some() {
+            bail!(
+                "{} has {} seats: its report has no page (--html)",
+                session.spec(),
+                session.seats()
+            );
+        }
+        let player = ask
+            .player
+            .clone()
+            .unwrap_or_else(|| session.default_players().swap_remove(0));
+        confirm_setup(session.as_ref(), &[player], PERFECT, &opts)?;
     }
-    if extra.player.is_some() {
-        bail!("--player is for games of more than two seats; {spec} has two");
-    }
-    let mut report = session.report(depth, &opts)?;
-    if let Some(along) = extra.compensate {
-        report.compensation = Some(zermelo::compensation::along(spec, along, &opts)?);
-    }
-    if let Some(games) = extra.selfplay {
-        report.strengths = Some(zermelo::session::strength::strengths(
-            session.as_ref(),
-            games,
-            &opts,
-        )?);
-    }
-    if let Some(path) = extra.html {
-        crate::design::write_page(&report, path)?;
+    let report = design::report(session.as_ref(), ask, &opts)?;
+    if let (Some(path), design::Report::Two(r)) = (html, &report) {
+        let deeper = format!("zermelo report {} --depth 2", session.spec());
+        std::fs::write(path, design::page::page(r, &deeper)?)
+            .with_context(|| format!("writing {}", path.display()))?;
     }
     Ok(crate::design::render(&report))
-}
-
-/// `zermelo report` of a game of more than two seats: self-play in every seat and the
-/// exact scores where the game solves.
-fn seats_report(session: &dyn Session, extra: &ReportExtra<'_>, opts: &Options) -> Result<Report> {
-    if extra.compensate.is_some() || extra.html.is_some() {
-        bail!(
-            "{} has {} seats: its report takes neither --compensate nor --html",
-            session.spec(),
-            session.seats()
-        );
-    }
-    let player = match extra.player {
-        Some(p) => p.to_string(),
-        None => session.default_players().swap_remove(0),
-    };
-    confirm_setup(session, std::slice::from_ref(&player), PERFECT, opts)?;
-    let games = extra.selfplay.unwrap_or(zermelo::session::strength::SEATS_GAMES);
-    let report = zermelo::session::strength::seats_report(session, &player, games, opts)?;
-    Ok(crate::design::render_seats(&report))
 }
 
 /// `zermelo count`.
@@ -419,7 +389,6 @@ pub fn serve(
     opts.progress = Arc::new(());
     opts.budget = Budget {
         seconds: Some(budget),
-        limits: Limits::Request,
         ..Budget::default().with_memory(budget_mib << 20)
     };
     crate::serve::serve(addr, opts, cache_mib << 20, games)

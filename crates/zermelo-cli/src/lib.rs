@@ -26,7 +26,7 @@ mod study;
 pub mod shown {
     use zermelo::analysis::selfplay::Estimate;
     use zermelo::balance_map::BalanceMap;
-    use zermelo::session::{Counts, DesignReport, GameRecord, Graph, PositionView, Solution, Standings};
+    use zermelo::session::{Counts, GameRecord, Graph, PositionView, Solution, Standings};
 
     /// `zermelo solve`'s text.
     pub fn solution(s: &Solution) -> String {
@@ -68,15 +68,11 @@ pub mod shown {
         crate::map::table(m)
     }
 
-    /// `zermelo report`'s text.
-    pub fn report(r: &DesignReport) -> String {
-        crate::design::render(r).text
-    }
-
-    /// The page of `zermelo report --html` without its document around it: its style,
-    /// tables and charts, to place in another page (a notebook).
-    pub fn report_html(r: &DesignReport) -> anyhow::Result<String> {
-        crate::design::fragment(r)
+    /// `zermelo report`'s text and its JSON document, as `--json` prints it.
+    pub fn report(r: &zermelo::design::Report) -> (String, String) {
+        let shown = crate::design::render(r);
+        let json = serde_json::to_string_pretty(&shown.json).expect("JSON values serialise");
+        (shown.text, json)
     }
 }
 
@@ -145,14 +141,49 @@ pub fn main_with(args: impl IntoIterator<Item = OsString>) -> u8 {
                 // Every rank meets the same bad input: rank 0 says it, and the job stops
                 // rather than leave ranks waiting for work.
                 if cluster.leads() {
-                    eprintln!("error: {e:#}");
+                    eprintln!("error: {}", said(&e));
                 }
                 cluster.abort();
             }
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", said(&e));
             FAILURE
         }
     }
+}
+
+/// The command line's words for what a user can change: a flag, `--max-positions 9`,
+/// `--memory 1 MiB`.
+struct Flags;
+
+impl zermelo::error::Words for Flags {
+    fn option(&self, option: &str, value: Option<&str>) -> String {
+        let flag = format!("--{}", option.replace('_', "-"));
+        value.map_or(flag.clone(), |v| format!("{flag} {v}"))
+    }
+
+    fn memory(&self, bytes: &str, given: bool) -> String {
+        if given {
+            format!("--memory {bytes}")
+        } else {
+            format!("the {bytes} of this machine's memory")
+        }
+    }
+
+    fn seconds(&self, seconds: f64) -> String {
+        format!("--seconds {seconds}")
+    }
+}
+
+/// `e` and its causes in the command line's words.
+fn said(e: &anyhow::Error) -> String {
+    let parts: Vec<String> = e
+        .chain()
+        .map(|cause| match cause.downcast_ref::<Error>() {
+            Some(e) => e.worded(&Flags),
+            None => cause.to_string(),
+        })
+        .collect();
+    parts.join(": ")
 }
 
 /// Runs the command, its work split by `partition` across the processes of an MPI job
@@ -214,13 +245,13 @@ fn dispatch(
             seconds,
         } => {
             opts.budget.seconds = seconds;
-            let extra = commands::ReportExtra {
-                compensate: compensate.as_deref(),
+            let ask = zermelo::design::Ask {
+                depth,
+                compensate,
                 selfplay,
-                player: player.as_deref(),
-                html: html.as_deref(),
+                player,
             };
-            commands::report(&spec, depth, &extra, opts)
+            commands::report(&spec, &ask, html.as_deref(), opts)
         }
         Command::Count { spec, symmetry } => commands::count(&spec, symmetry, opts, json),
         Command::Graph {

@@ -58,7 +58,7 @@ impl Partition for MpiLevels {
 
     fn gather(&self, level: &mut [u8]) -> Result<(), Error> {
         if level.len() > MOST {
-            return Err(Error::TooBig(format!(
+            return Err(Error::too_big(format!(
                 "a level of {} positions is more than one MPI exchange carries ({MOST})",
                 level.len()
             )));

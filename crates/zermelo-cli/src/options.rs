@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Result;
-use zermelo::session::{Budget, Limits, Options};
+use zermelo::session::Options;
 
 use crate::progress::BarProgress;
 
@@ -19,10 +19,6 @@ pub fn options(data_dir: PathBuf, json: bool) -> Options {
     Options {
         data_dir,
         progress: Arc::new(BarProgress::new(!json)),
-        budget: Budget {
-            limits: Limits::CommandLine,
-            ..Budget::default()
-        },
         ..Options::default()
     }
 }

@@ -39,6 +39,7 @@ use hyper_util::service::TowerToHyperService;
 use serde::Deserialize;
 use serde_json::json;
 use tokio::io::{AsyncRead, AsyncWrite};
+use zermelo::error::Words;
 use zermelo::session::{Absent, Budget, Options, Session};
 use zermelo::Error;
 
@@ -403,7 +404,7 @@ impl App {
     /// by their names in the data folder (the server's own folders are not the client's
     /// business).
     fn refusal(&self, e: &Error) -> Response {
-        let mut message = e.to_string();
+        let mut message = e.worded(&RequestWords);
         let data = &self.opts.data_dir;
         for folder in [Some(data.clone()), data.canonicalize().ok()]
             .into_iter()
@@ -413,6 +414,50 @@ impl App {
             message = message.replace(&prefix, "");
         }
         error(status(e), &message)
+    }
+}
+
+/// The server's words for what a client can change: a request's budget, and the query's
+/// parameters (`depth=2`); a job too big for a request points to the terminal.
+struct RequestWords;
+
+impl Words for RequestWords {
+    fn option(&self, option: &str, value: Option<&str>) -> String {
+        format!("{option}={}", value.unwrap_or_default())
+    }
+
+    fn memory(&self, bytes: &str, _given: bool) -> String {
+        format!("the {bytes} a request may use")
+    }
+
+    fn seconds(&self, seconds: f64) -> String {
+        format!("the {seconds} s a request may take")
+    }
+
+    fn budget(&self, bytes: &str, given: bool, seconds: Option<f64>) -> String {
+        match seconds {
+            Some(s) => format!("a request's budget ({s} s, {bytes}) allows"),
+            None => format!("{} allows", self.memory(bytes, given)),
+        }
+    }
+
+    fn elsewhere(&self) -> &str {
+        "; the bot `search` plays it here, and `zermelo moves` in a terminal values it without a \
+         time limit (`zermelo solve` saves a table the server reads, for games that keep one)"
+    }
+}
+
+/// The words of the server's start, where a game offered opens within `--cache-memory`.
+struct CacheWords;
+
+impl Words for CacheWords {
+    fn option(&self, option: &str, value: Option<&str>) -> String {
+        let flag = format!("--{}", option.replace('_', "-"));
+        value.map_or(flag.clone(), |v| format!("{flag} {v}"))
+    }
+
+    fn memory(&self, bytes: &str, _given: bool) -> String {
+        format!("--cache-memory {bytes}")
     }
 }
 
@@ -498,13 +543,8 @@ pub fn serve(addr: SocketAddr, opts: Options, cache_bytes: u64, games: Vec<Strin
     let mut sessions = Vec::new();
     for spec in &games {
         let budget = Budget::default().with_memory(cache_bytes);
-        let session = zermelo::catalog::open_within(spec, &budget).map_err(|e| match e {
-            Error::TooBig(why) => anyhow::anyhow!(
-                "--game {spec}: {}",
-                why.replace("it may use allows", "--cache-memory allows")
-            ),
-            e => anyhow::Error::from(e),
-        })?;
+        let session = zermelo::catalog::open_within(spec, &budget)
+            .map_err(|e| anyhow::anyhow!("--game {spec}: {}", e.worded(&CacheWords)))?;
         sessions.push((spec.clone(), Arc::<dyn Session>::from(session)));
     }
     let work = Work::new(opts.budget.bytes());
@@ -681,6 +721,7 @@ fn status(e: &Error) -> StatusCode {
         Error::Spec(_)
         | Error::Move { .. }
         | Error::Position { .. }
+        | Error::BadOption { .. }
         | Error::Unsupported(_)
         | Error::Forfeit { .. } => StatusCode::BAD_REQUEST,
         Error::Cancelled => StatusCode::SERVICE_UNAVAILABLE,
@@ -859,7 +900,9 @@ async fn moves(
             // Too big to value here: the refusal, with the position and its moves unvalued
             // where they may be listed.
             Err(e @ Error::TooBig(_)) => match session.unvalued(&q.moves(), &opts) {
-                Ok(view) => Ok(json!({"error": e.to_string(), "unvalued": render::position(&view).json})),
+                Ok(view) => {
+                    Ok(json!({"error": e.worded(&RequestWords), "unvalued": render::position(&view).json}))
+                }
                 Err(_) => Err(e),
             },
             Err(e) => Err(e),

@@ -203,7 +203,7 @@ fn conflicting_options_are_refused_in_one_line() {
         .success());
 
     let err = error_line(&["balance", "--configs", "2x2,3x2,2X2"]);
-    assert!(err.contains("--configs names (2,2) twice"), "{err}");
+    assert!(err.contains("configs names (2,2) twice"), "{err}");
 }
 
 #[test]

@@ -177,6 +177,14 @@ fn bad_requests_fail_in_one_line() {
     assert!(line.contains("--player"), "{line}");
     let line = common::error_line(&["report", "bigpoints:players=3", "--player", "nobody"]);
     assert!(!line.is_empty());
+    // The library says which option; the command line names it as its flag.
+    let line = common::error_line(&["report", "bigpoints:players=3", "--compensate", "komi=0..1"]);
+    assert!(
+        line.contains("--compensate komi=0..1: is for games of two seats"),
+        "{line}"
+    );
+    let line = common::error_line(&["graph", "tictactoe", "--max-positions", "5"]);
+    assert!(line.ends_with("(the limit: --max-positions)"), "{line}");
 }
 
 #[test]

@@ -292,7 +292,7 @@ fn solve_member(
         Err(e @ (Error::TooBig(_) | Error::Cancelled)) if !opts.budget.cancelled() => {
             let spent = started.elapsed().as_secs_f64();
             let reason = match e {
-                Error::TooBig(why) if spent < seconds / 2.0 => why,
+                Error::TooBig(why) if spent < seconds / 2.0 => why.to_string(),
                 _ => format!("not solved within the {seconds} s a member may take"),
             };
             Ok(skipped(reason, spent))

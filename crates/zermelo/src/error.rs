@@ -2,7 +2,7 @@
 //! (whatever a user typed, it is echoed in part and on one line: see [`shown`]).
 
 /// Everything that can go wrong with user input or stored data.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum Error {
     /// A game spec string could not be understood.
     #[error("bad game spec: {}", shown(.0))]
@@ -19,12 +19,22 @@ pub enum Error {
     /// Reading or writing failed.
     #[error("{}", shown(.0))]
     Io(String),
+    /// An option of a request the job refuses: `option` is its name in the library's
+    /// requests (`depth`, `compensate`), `value` what it was given, and `why` reads after
+    /// them. Each front end names the option in its own words (`--depth 3`, `depth=3`).
+    #[error("{}", self.worded(&Given))]
+    BadOption {
+        option: &'static str,
+        value: Option<String>,
+        why: String,
+    },
     /// A request the game does not offer, or an option that does nothing for it.
     #[error("{}", shown(.0))]
     Unsupported(String),
-    /// A job larger than the memory or time it may take.
-    #[error("{}", shown(.0))]
-    TooBig(String),
+    /// A job larger than the memory or time it may take: what happened, with the limits
+    /// it met held as limits, for each front end to name.
+    #[error("{}", shown(&.0.worded(&Given)))]
+    TooBig(Said),
     /// The work was stopped before it finished (its client went away, or Ctrl-C).
     #[error("stopped before the end")]
     Cancelled,
@@ -60,12 +70,173 @@ impl Error {
 }
 
 impl Error {
+    /// A job too big, for `why` (limits named in it are the library's words; see [`Said`]
+    /// for limits a front end names).
+    pub fn too_big(why: impl Into<Said>) -> Self {
+        Error::TooBig(why.into())
+    }
+
+    /// The option `option` refused, given `value`, for `why`.
+    pub fn bad_option(option: &'static str, value: Option<&str>, why: impl Into<String>) -> Self {
+        Error::BadOption {
+            option,
+            value: value.map(|v| one_line(v.to_string())),
+            why: one_line(why.into()),
+        }
+    }
+
     /// The forfeit of `player`, for `why`.
     pub fn forfeit(player: impl Into<String>, why: impl Into<String>) -> Self {
         Error::Forfeit {
             player: player.into(),
             why: why.into(),
         }
+    }
+}
+
+/// How a front end names what its user can change: the options of its requests (and,
+/// through [`crate::solve::budget::Over`], its limits). The library's errors hold what
+/// happened; [`Error::worded`] says it in a front end's words.
+pub trait Words {
+    /// The option `option` (its name in the library's requests: `depth`, `max_positions`),
+    /// given `value` when there is one: `--depth 3` on the command line, `depth=3` in Python.
+    fn option(&self, option: &str, value: Option<&str>) -> String;
+
+    /// The memory a job may take, `bytes` as text; `given`: set for it, else the machine's.
+    fn memory(&self, bytes: &str, given: bool) -> String {
+        let _ = given;
+        format!("the {bytes} it may use")
+    }
+
+    /// The seconds a job may take.
+    fn seconds(&self, seconds: f64) -> String {
+        format!("the {seconds} s it may take")
+    }
+
+    /// The whole budget a job stopped at, with its verb: "the 1 MiB it may use allows".
+    fn budget(&self, bytes: &str, given: bool, seconds: Option<f64>) -> String {
+        match seconds {
+            Some(s) => format!("{} and {} allow", self.memory(bytes, given), self.seconds(s)),
+            None => format!("{} allows", self.memory(bytes, given)),
+        }
+    }
+
+    /// What a refusal of a job too big adds: how to go on elsewhere.
+    fn elsewhere(&self) -> &str {
+        ""
+    }
+}
+
+/// What a job too big says, its limits held as limits ([`Limit`]) for a front end to name
+/// in its own words.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Said(pub Vec<Part>);
+
+/// A part of what an error says.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Part {
+    /// Text, the same in every front end.
+    Text(String),
+    /// A limit of the job.
+    Limit(Limit),
+    /// Where a front end says how to go on elsewhere ([`Words::elsewhere`]).
+    Elsewhere,
+    /// An option of the request, by its name in the library (`max_positions`).
+    Option(&'static str),
+}
+
+/// A limit a job met.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Limit {
+    /// `bytes` of memory; `given`: set for the job, else the machine's.
+    Memory { bytes: u64, given: bool },
+    /// Seconds of work.
+    Seconds(f64),
+    /// The whole budget, memory and time when it has one, with its verb ("allows").
+    Budget {
+        bytes: u64,
+        given: bool,
+        seconds: Option<f64>,
+    },
+}
+
+impl Said {
+    /// What it says in `words`.
+    pub fn worded(&self, words: &dyn Words) -> String {
+        let bytes = bytes_text;
+        self.0
+            .iter()
+            .map(|part| match part {
+                Part::Text(t) => t.clone(),
+                Part::Limit(Limit::Memory { bytes: b, given }) => words.memory(&bytes(*b), *given),
+                Part::Limit(Limit::Seconds(s)) => words.seconds(*s),
+                Part::Limit(Limit::Budget {
+                    bytes: b,
+                    given,
+                    seconds,
+                }) => words.budget(&bytes(*b), *given, *seconds),
+                Part::Elsewhere => words.elsewhere().to_string(),
+                Part::Option(name) => words.option(name, None),
+            })
+            .collect()
+    }
+}
+
+impl std::fmt::Display for Said {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.worded(&Given))
+    }
+}
+
+impl From<String> for Said {
+    fn from(text: String) -> Self {
+        Said(vec![Part::Text(text)])
+    }
+}
+
+impl From<&str> for Said {
+    fn from(text: &str) -> Self {
+        Said::from(text.to_string())
+    }
+}
+
+/// The library's own words: an option by its name, `depth 3`.
+pub struct Given;
+
+impl Words for Given {
+    fn option(&self, option: &str, value: Option<&str>) -> String {
+        match value {
+            Some(v) => format!("{option} {v}"),
+            None => option.to_string(),
+        }
+    }
+}
+
+impl Error {
+    /// The error in `words`: its options (and limits) named as a front end names them.
+    pub fn worded(&self, words: &dyn Words) -> String {
+        match self {
+            Error::BadOption { option, value, why } => {
+                format!(
+                    "{}: {}",
+                    shown(&words.option(option, value.as_deref())),
+                    shown(why)
+                )
+            }
+            Error::TooBig(said) => shown(&said.worded(words)),
+            e => e.to_string(),
+        }
+    }
+}
+
+/// Bytes as "512 MiB", "4.5 GiB".
+pub fn bytes_text(bytes: u64) -> String {
+    const GIB: f64 = (1u64 << 30) as f64;
+    let b = bytes as f64;
+    if b >= GIB {
+        format!("{:.1} GiB", b / GIB)
+    } else {
+        format!("{:.0} MiB", (b / (1u64 << 20) as f64).ceil())
     }
 }
 

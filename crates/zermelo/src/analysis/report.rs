@@ -210,7 +210,7 @@ pub fn forgiveness<G: Notation>(
             let child = game.play(&p, m);
             if !seen.contains(&child) {
                 if seen.len() as u64 >= max {
-                    return Err(Error::TooBig(format!(
+                    return Err(Error::too_big(format!(
                         "the perfect-play subgraph has more than {max} positions"
                     )));
                 }
@@ -235,8 +235,8 @@ pub fn forgiveness_by_levels<G: Levelled + Notation>(
     limit: &Limit,
 ) -> Result<Forgiveness, Error> {
     const UNREACHED: u16 = u16::MAX;
-    let size = usize::try_from(game.size())
-        .map_err(|_| Error::TooBig("the table is too large to walk here".into()))?;
+    let size =
+        usize::try_from(game.size()).map_err(|_| Error::too_big("the table is too large to walk here"))?;
     let mut ply = vec![UNREACHED; size];
     let mut seats = vec![0u8; size];
     ply[game.rank(start) as usize] = 0;
@@ -339,63 +339,6 @@ pub fn pie_order(keys: &[(bool, u32, i64)]) -> Vec<usize> {
         return Vec::new();
     };
     (0..keys.len()).filter(|&i| keys[i] == *best).collect()
-}
-
-/// Each seat's mean share of safe moves by ply as an SVG chart, one line per seat, in the
-/// seats' colours of [`crate::picture::palette`].
-pub fn forgiveness_svg(title: &str, f: &Forgiveness) -> Result<String, Error> {
-    use plotters::prelude::*;
-    let fail = |e: &dyn std::fmt::Display| Error::Io(format!("drawing the plot: {e}"));
-    let last = f.by_ply.iter().map(|r| r.ply).max().unwrap_or(0);
-    let colours = crate::picture::palette::SEATS.map(|hex| {
-        let (r, g, b) = crate::picture::palette::rgb(hex);
-        RGBColor(r, g, b)
-    });
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (720, 360)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| fail(&e))?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 18))
-            .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(50)
-            .build_cartesian_2d(-0.5f64..f64::from(last) + 0.5, 0f64..1.05)
-            .map_err(|e| fail(&e))?;
-        chart
-            .configure_mesh()
-            .x_desc("ply")
-            .y_desc("share of moves that keep the value")
-            .x_label_formatter(&|x| format!("{x:.0}"))
-            .y_label_formatter(&|y| format!("{:.0} %", y * 100.0))
-            .draw()
-            .map_err(|e| fail(&e))?;
-        for (seat, colour) in f.seats.iter().zip(colours.iter().cycle()) {
-            let points: Vec<(f64, f64)> = f
-                .by_ply
-                .iter()
-                .filter(|r| r.seat == seat.seat)
-                .map(|r| (f64::from(r.ply), r.keep))
-                .collect();
-            chart
-                .draw_series(LineSeries::new(points.clone(), colour.mix(0.5)))
-                .map_err(|e| fail(&e))?;
-            chart
-                .draw_series(points.into_iter().map(|p| Circle::new(p, 3, colour.filled())))
-                .map_err(|e| fail(&e))?
-                .label(seat.name.clone())
-                .legend(move |(x, y)| Circle::new((x + 7, y), 3, colour.filled()));
-        }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerLeft)
-            .background_style(WHITE.mix(0.8))
-            .border_style(BLACK)
-            .draw()
-            .map_err(|e| fail(&e))?;
-        root.present().map_err(|e| fail(&e))?;
-    }
-    Ok(svg)
 }
 
 /// The counts of a solved game and a SHA-256 over its values in a canonical order of

@@ -101,7 +101,7 @@ impl Texts {
     fn push(&mut self, text: &str) -> Result<u32, Error> {
         self.bytes.push_str(text);
         let end = u32::try_from(self.bytes.len())
-            .map_err(|_| Error::TooBig("a graph's texts may take at most 4 GiB".into()))?;
+            .map_err(|_| Error::too_big("a graph's texts may take at most 4 GiB"))?;
         self.ends.push(end);
         Ok(self.ends.len() as u32 - 1)
     }
@@ -480,7 +480,7 @@ impl GraphBuilder {
             )));
         }
         if id >= u32::MAX as usize {
-            return Err(Error::TooBig(format!(
+            return Err(Error::too_big(format!(
                 "a graph has fewer than {} nodes",
                 u32::MAX
             )));
@@ -516,7 +516,7 @@ impl GraphBuilder {
     /// Adds a move from node `from` to node `to`, written `text`.
     pub fn edge(&mut self, from: NodeId, to: NodeId, text: &str) -> Result<(), Error> {
         if self.edges.len() >= u32::MAX as usize {
-            return Err(Error::TooBig(format!(
+            return Err(Error::too_big(format!(
                 "a graph has fewer than {} edges",
                 u32::MAX
             )));

@@ -150,7 +150,7 @@ pub fn solve(graph: &GameGraph, budget: &Budget) -> Result<Solved, Error> {
     let movers = &graph.d.movers;
     let (before, parents) = predecessors(graph, &mut clock)?;
     if let Some(node) = (0..n).find(|&i| first[i + 1] - first[i] >= MOVER) {
-        return Err(Error::TooBig(format!("node {node} has more than {CODE} moves")));
+        return Err(Error::too_big(format!("node {node} has more than {CODE} moves")));
     }
     // One word a node, so that a visit reads one place: the mover's bit, then the
     // moves still unresolved, or once resolved the value's code.
@@ -175,7 +175,7 @@ pub fn solve(graph: &GameGraph, budget: &Budget) -> Result<Solved, Error> {
         let c = state[child];
         let next = ((c & CODE) >> 2) + 1;
         if next > CODE >> 2 {
-            return Err(Error::TooBig(format!(
+            return Err(Error::too_big(format!(
                 "{} has games longer than {} moves under best play",
                 graph.name(),
                 CODE >> 2

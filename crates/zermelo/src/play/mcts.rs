@@ -16,6 +16,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
 use super::Player;
+use crate::error::{Limit, Part, Said};
 use crate::game::{Game, Outcome};
 use crate::solve::budget::Budget;
 use crate::Error;
@@ -215,17 +216,20 @@ impl<G: Game> Player<G> for Mcts {
         };
         let name = Player::<G>::name(self);
         match self.effort {
-            Effort::Playouts(n) if f64::from(n) > limit * PLAYOUTS_PER_SECOND => Err(Error::TooBig(format!(
-                "{name} asks for {n} playouts, more than the {} that fit in {} \
-                 ({PLAYOUTS_PER_SECOND} a second)",
-                (limit * PLAYOUTS_PER_SECOND) as u64,
-                self.within.seconds_limit(limit)
-            ))),
-            Effort::Time(t) if t.as_secs_f64() > limit => Err(Error::TooBig(format!(
-                "mcts asks for {} s a move, more than {}",
-                t.as_secs_f64(),
-                self.within.seconds_limit(limit)
-            ))),
+            Effort::Playouts(n) if f64::from(n) > limit * PLAYOUTS_PER_SECOND => {
+                Err(Error::TooBig(Said(vec![
+                    Part::Text(format!(
+                        "{name} asks for {n} playouts, more than the {} that fit in ",
+                        (limit * PLAYOUTS_PER_SECOND) as u64
+                    )),
+                    Part::Limit(Limit::Seconds(limit)),
+                    Part::Text(format!(" ({PLAYOUTS_PER_SECOND} a second)")),
+                ])))
+            }
+            Effort::Time(t) if t.as_secs_f64() > limit => Err(Error::TooBig(Said(vec![
+                Part::Text(format!("mcts asks for {} s a move, more than ", t.as_secs_f64())),
+                Part::Limit(Limit::Seconds(limit)),
+            ]))),
             _ => Ok(()),
         }
     }

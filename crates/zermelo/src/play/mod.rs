@@ -40,7 +40,7 @@ pub fn best_at_random<M: Clone, S: Ord + Copy>(scored: &[(M, S)], rng: &mut impl
 
 /// The error of a perfect player whose search reached its limit.
 fn search_stopped() -> Error {
-    Error::TooBig("the perfect player's search reached its limit".into())
+    Error::too_big("the perfect player's search reached its limit")
 }
 
 /// Something that chooses moves.

@@ -4,6 +4,7 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 
 use super::{best_at_random, Player};
+use crate::error::{Limit, Part, Said};
 use crate::game::Game;
 use crate::solve::budget::Budget;
 use crate::solve::search::limited;
@@ -68,12 +69,15 @@ impl<G: Game> Player<G> for Lookahead {
         let moves = branching * (1.0 + least_moves(branching, self.depth - 1));
         let seconds = moves / MOVES_PER_SECOND;
         if seconds > limit {
-            return Err(Error::TooBig(format!(
-                "search:{} from this position ({branching} moves) generates at least {moves:.1e} \
-                 moves, about {seconds:.0} s or more, over {}; ask for a shallower search",
-                self.depth,
-                self.budget.seconds_limit(limit)
-            )));
+            return Err(Error::TooBig(Said(vec![
+                Part::Text(format!(
+                    "search:{} from this position ({branching} moves) generates at least {moves:.1e} \
+                     moves, about {seconds:.0} s or more, over ",
+                    self.depth
+                )),
+                Part::Limit(Limit::Seconds(limit)),
+                Part::Text("; ask for a shallower search".into()),
+            ])));
         }
         Ok(())
     }

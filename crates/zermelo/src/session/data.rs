@@ -29,7 +29,9 @@ pub fn data_folder(given: Option<PathBuf>, flag: &str) -> Result<PathBuf, Error>
 pub fn writable(dir: &std::path::Path) -> Result<(), Error> {
     let fail = |why: String| Error::Io(format!("data folder {}: {why}", dir.display()));
     if dir.as_os_str().is_empty() {
-        return Err(fail("empty path (set ZERMELO_DATA or --data to a folder)".into()));
+        return Err(fail(
+            "empty path (give a data folder, or set ZERMELO_DATA)".into(),
+        ));
     }
     if dir.exists() && !dir.is_dir() {
         return Err(fail("is not a folder".into()));
@@ -106,7 +108,7 @@ pub(crate) fn lock_table(path: &std::path::Path, spec: &str, opts: &Options) -> 
             return Err(Error::Cancelled);
         }
         if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
-            return Err(Error::TooBig(format!(
+            return Err(Error::too_big(format!(
                 "another solve of {spec} is saving its table in {} now: ask again once it has ended",
                 path.parent()
                     .map_or_else(String::new, |d| d.display().to_string())
@@ -194,7 +196,7 @@ pub fn check_room(dir: &std::path::Path, bytes: u64) -> Result<(), Error> {
         return Ok(());
     };
     if free < bytes {
-        return Err(Error::TooBig(format!(
+        return Err(Error::too_big(format!(
             "data folder {}: the solve writes up to {}, but only {} is free",
             dir.display(),
             bytes_text(bytes),

@@ -18,6 +18,7 @@ use crate::analysis::report::{self as design, Certificate, Forgiveness};
 use crate::analysis::selfplay::{self, Estimate, GameResult, Plan};
 use crate::analysis::stats::Share;
 use crate::analysis::{graph, rating};
+use crate::error::{Part, Said};
 use crate::game::{Game, Notation, PlayerId};
 use crate::play::command::Program;
 use crate::play::external::{External, Mover};
@@ -682,9 +683,11 @@ impl<S: Strategy> GameSession<S> {
         let spec = self.spec();
         let key = if symmetry {
             Some(self.strategy.symmetry().ok_or_else(|| {
-                Error::Unsupported(format!(
-                    "{spec} has no symmetries known here to draw its graph up to; drop --symmetry"
-                ))
+                Error::bad_option(
+                    "symmetry",
+                    None,
+                    format!("{spec} has no symmetries known here to draw its graph up to; leave it out"),
+                )
             })?)
         } else {
             None
@@ -699,7 +702,7 @@ impl<S: Strategy> GameSession<S> {
         let explored = graph::explore(game, &game.start(), key, max, &limit, opts.progress.as_ref())
             .map_err(|e| match e {
                 Error::TooBig(_) if opts.budget.seconds.is_none() && !opts.budget.cancelled() => {
-                    Error::TooBig(format!(
+                    Error::too_big(format!(
                         "the graph of {spec} needs more than the {} of memory it may use: give it more memory",
                         bytes_text(bytes)
                     ))
@@ -707,9 +710,11 @@ impl<S: Strategy> GameSession<S> {
                 e => opts.budget.stopped_as(e, &format!("drawing the graph of {spec}")),
             })?
             .ok_or_else(|| {
-                Error::TooBig(format!(
-                    "the graph of {spec} has more than {max} {what} (the limit: --max-positions)"
-                ))
+                Error::TooBig(Said(vec![
+                    Part::Text(format!("the graph of {spec} has more than {max} {what} (the limit: ")),
+                    Part::Option("max_positions"),
+                    Part::Text(")".into()),
+                ]))
             })?;
         let player = |seat| game.player_name(seat);
         let nodes = explored
@@ -772,7 +777,11 @@ impl<S: Strategy> GameSession<S> {
             )));
         }
         if !(1..=2).contains(&depth) {
-            return Err(Error::Unsupported(format!("--depth {depth}: give 1 or 2")));
+            return Err(Error::bad_option(
+                "depth",
+                Some(&depth.to_string()),
+                "give 1 or 2",
+            ));
         }
         let game = self.strategy.game("a report")?;
         let solution = match self.solve(opts) {
@@ -853,7 +862,7 @@ impl<S: Strategy> GameSession<S> {
     fn stopped_report(
         &self,
         game: &S::Game,
-        why: String,
+        why: crate::error::Said,
         opts: &Options,
         started: Instant,
     ) -> Result<DesignReport, Error> {
@@ -922,11 +931,15 @@ impl<S: Strategy> GameSession<S> {
         let tables = self.tables(opts);
         let limit = part_limit(opts, SUBGRAPH_BYTES);
         let stopped = |e| match e {
-            Error::TooBig(_) => Error::TooBig(format!(
-                "the perfect-play subgraph of {} takes more than the time or memory a report may \
-                 give it ({REPORT_PART_SECONDS} s unless --seconds says)",
-                self.spec()
-            )),
+            Error::TooBig(_) => Error::TooBig(Said(vec![
+                Part::Text(format!(
+                    "the perfect-play subgraph of {} takes more than the time or memory a report \
+                     may give it ({REPORT_PART_SECONDS} s unless ",
+                    self.spec()
+                )),
+                Part::Option("seconds"),
+                Part::Text(" says)".into()),
+            ])),
             e => e,
         };
         if let Some(table) = tables.get()? {
@@ -963,14 +976,14 @@ impl<S: Strategy> GameSession<S> {
             opts.progress.as_ref(),
         )
         .map_err(|e| match e {
-            Error::TooBig(_) => Error::TooBig(format!(
+            Error::TooBig(_) => Error::too_big(format!(
                 "valuing every position of {} takes more than the time or memory a report may give it",
                 self.spec()
             )),
             e => e,
         })?
         .ok_or_else(|| {
-            Error::TooBig(format!(
+            Error::too_big(format!(
                 "{} has more than {CERTIFIED_POSITIONS} positions and no saved table to certify",
                 self.spec()
             ))

@@ -18,7 +18,7 @@ pub mod strategies;
 pub mod strength;
 pub mod study;
 
-pub use crate::solve::budget::{bytes_text, machine_memory, Budget, Cost, Limits};
+pub use crate::solve::budget::{bytes_text, machine_memory, Budget, Cost};
 pub use common::replay;
 pub(crate) use data::{check_ranks, lock_table, saved_table, table_fact, table_name, table_path};
 pub use data::{check_room, data_folder, free_space, writable};

@@ -492,7 +492,7 @@ pub struct DesignReport {
     /// `notes`).
     pub certificate: Option<crate::analysis::report::Certificate>,
     /// The game's value along one of its keys, when asked for (see
-    /// [`crate::compensation`]).
+    /// [`crate::design::compensation`]).
     pub compensation: Option<Compensation>,
     /// How the seats fare between players good but not perfect, by self-play, when asked
     /// for (see [`super::strength`]).

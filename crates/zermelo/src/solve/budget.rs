@@ -6,6 +6,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::{Limit, Setup, TABLE_BYTES};
+pub use crate::error::bytes_text;
+use crate::error::{Limit as Named, Part, Said};
 use crate::Error;
 
 /// What a job may take: memory always, time only where a caller waits (a web request), and
@@ -22,23 +24,6 @@ pub struct Budget {
     /// whatever its parts take: every part's deadline ([`Budget::limit`]) is the sooner of
     /// this and its `seconds` from when it starts. `None`: each part has its `seconds`.
     pub ends: Option<Instant>,
-    /// How the front end that set this budget names its limits in refusals.
-    pub limits: Limits,
-}
-
-/// How a front end names a budget's limits, so that a refusal says which limit to raise
-/// in the front end's own words.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Limits {
-    /// The library's own words: the memory and time the job was given.
-    #[default]
-    Given,
-    /// The command line's options, `--memory` and `--seconds`.
-    CommandLine,
-    /// Python's arguments, `memory=` and `seconds=`.
-    Python,
-    /// A server request's budget (`serve --budget` and a share of `--budget-memory`).
-    Request,
 }
 
 /// The whole machine, no time limit, no cancel flag.
@@ -49,7 +34,6 @@ impl Default for Budget {
             seconds: None,
             cancel: None,
             ends: None,
-            limits: Limits::Given,
         }
     }
 }
@@ -123,20 +107,23 @@ impl Budget {
     pub fn check(&self, what: &str, cost: Cost) -> Result<(), Error> {
         let bytes = self.bytes();
         if cost.bytes > bytes {
-            let (needs, has) = two_sizes(cost.bytes, bytes);
-            return Err(Error::TooBig(format!(
-                "{what} needs about {needs} of memory, more than {}{}",
-                self.memory_limit(&has),
-                self.hint()
-            )));
+            let (needs, _) = two_sizes(cost.bytes, bytes);
+            return Err(over(
+                format!("{what} needs about {needs} of memory, more than "),
+                Named::Memory {
+                    bytes,
+                    given: self.memory.is_some(),
+                },
+            ));
         }
         if let Some(limit) = self.seconds.filter(|&s| cost.seconds > s) {
-            return Err(Error::TooBig(format!(
-                "{what} would take about {:.0} s, more than {}{}",
-                cost.seconds.max(1.0),
-                self.seconds_limit(limit),
-                self.hint()
-            )));
+            return Err(over(
+                format!(
+                    "{what} would take about {:.0} s, more than ",
+                    cost.seconds.max(1.0)
+                ),
+                Named::Seconds(limit),
+            ));
         }
         Ok(())
     }
@@ -146,17 +133,14 @@ impl Budget {
         if self.cancelled() {
             return Error::Cancelled;
         }
-        let bytes = bytes_text(self.bytes());
-        let limits = match (self.limits, self.seconds) {
-            (Limits::Request, Some(s)) => format!("a request's budget ({s} s, {bytes}) allows"),
-            (_, Some(s)) => format!(
-                "{} and {} allow",
-                self.memory_limit(&bytes),
-                self.seconds_limit(s)
-            ),
-            (_, None) => format!("{} allows", self.memory_limit(&bytes)),
-        };
-        Error::TooBig(format!("{what} is more than {limits}{}", self.hint()))
+        over(
+            format!("{what} is more than "),
+            Named::Budget {
+                bytes: self.bytes(),
+                given: self.memory.is_some(),
+                seconds: self.seconds,
+            },
+        )
     }
 
     /// `e`, or when it says that a search stopped at its limit ([`Error::TooBig`],
@@ -167,38 +151,12 @@ impl Budget {
             e => e,
         }
     }
+}
 
-    /// The memory limit, `bytes` (as text) of it, in the front end's words.
-    fn memory_limit(&self, bytes: &str) -> String {
-        match (self.limits, self.memory) {
-            (Limits::Given, _) => format!("the {bytes} it may use"),
-            (Limits::CommandLine, Some(_)) => format!("--memory {bytes}"),
-            (Limits::Python, Some(_)) => format!("memory={bytes}"),
-            (Limits::CommandLine | Limits::Python, None) => {
-                format!("the {bytes} of this machine's memory")
-            }
-            (Limits::Request, _) => format!("the {bytes} a request may use"),
-        }
-    }
-
-    /// The time limit, `seconds` of it, in the front end's words ("the 2 s a request may
-    /// take", "seconds=2", "--seconds 2").
-    pub fn seconds_limit(&self, seconds: f64) -> String {
-        match self.limits {
-            Limits::Given => format!("the {seconds} s it may take"),
-            Limits::CommandLine => format!("--seconds {seconds}"),
-            Limits::Python => format!("seconds={seconds}"),
-            Limits::Request => format!("the {seconds} s a request may take"),
-        }
-    }
-
-    fn hint(&self) -> &'static str {
-        if self.limits == Limits::Request {
-            OFFLINE
-        } else {
-            ""
-        }
-    }
+/// The refusal that says `text`, then `limit`, then how to go on elsewhere: the limit and
+/// the way on named by each front end ([`crate::error::Words`]).
+pub fn over(text: String, limit: Named) -> Error {
+    Error::TooBig(Said(vec![Part::Text(text), Part::Limit(limit), Part::Elsewhere]))
 }
 
 /// Two sizes as text, in bytes where they would read alike (not "1 MiB, more than the
@@ -212,11 +170,6 @@ fn two_sizes(a: u64, b: u64) -> (String, String) {
     }
 }
 
-/// How to go on with a job too big for a request, whatever the game.
-const OFFLINE: &str = "; the bot `search` plays it here, and `zermelo moves` in a terminal values it \
-                       without a time limit (`zermelo solve` saves a table the server reads, for games \
-                       that keep one)";
-
 /// What solving something will cost, estimated before starting.
 #[derive(Clone, Copy, Debug, Default, serde::Serialize, schemars::JsonSchema)]
 pub struct Cost {
@@ -226,17 +179,6 @@ pub struct Cost {
     pub bytes: u64,
     /// Seconds on this machine (an estimate).
     pub seconds: f64,
-}
-
-/// Bytes as "512 MiB", "4.5 GiB".
-pub fn bytes_text(bytes: u64) -> String {
-    const GIB: f64 = (1u64 << 30) as f64;
-    let b = bytes as f64;
-    if b >= GIB {
-        format!("{:.1} GiB", b / GIB)
-    } else {
-        format!("{:.0} MiB", (b / (1u64 << 20) as f64).ceil())
-    }
 }
 
 /// The memory this machine has, from `/proc/meminfo`, read once a process.

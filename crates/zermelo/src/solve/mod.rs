@@ -201,7 +201,7 @@ impl Limit {
         if self.cancelled() {
             Error::Cancelled
         } else {
-            Error::TooBig("the search reached the memory or time it may take".into())
+            Error::too_big("the search reached the memory or time it may take")
         }
     }
 }

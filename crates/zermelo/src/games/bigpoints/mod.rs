@@ -894,7 +894,7 @@ impl ScoreGame for BigPoints {
             )));
         }
         (self.path.len() > MAX_SOLVE_DISCS).then(|| {
-            Error::TooBig(format!(
+            Error::too_big(format!(
                 "a {}-disc path is far too big to solve exactly (at most {MAX_SOLVE_DISCS}); \
                  give a reduced board, e.g. bigpoints:board=1221",
                 self.path.len()

@@ -234,7 +234,7 @@ pub fn families(spec: &str, configs: &[String]) -> Result<Vec<BoardFamily>, Erro
     if !ranged.varying().is_empty() && ranged.name == "bigpoints" {
         if !configs.is_empty() {
             return Err(Error::Unsupported(
-                "--configs gives colors and discs; leave them out of the spec".into(),
+                "configs gives colors and discs; leave them out of the spec".into(),
             ));
         }
         let families = ranged
@@ -259,16 +259,17 @@ pub fn families(spec: &str, configs: &[String]) -> Result<Vec<BoardFamily>, Erro
     }
     if base.get("colors").is_some() || base.get("discs").is_some() {
         return Err(Error::Unsupported(
-            "--configs gives colors and discs; leave them out of the spec".into(),
+            "configs gives colors and discs; leave them out of the spec".into(),
         ));
     }
     let sep = if spec.contains(':') { ',' } else { ':' };
     let families = configs
         .iter()
         .map(|c| {
-            let (nc, nd) = c.trim().split_once(['x', 'X']).ok_or_else(|| {
-                Error::Unsupported(format!("--configs {c}: expected COLORSxDISCS, e.g. 3x2"))
-            })?;
+            let (nc, nd) = c
+                .trim()
+                .split_once(['x', 'X'])
+                .ok_or_else(|| Error::Unsupported(format!("configs {c}: expected COLORSxDISCS, e.g. 3x2")))?;
             let spec: Spec = format!("{}{sep}colors={nc},discs={nd}", spec.trim()).parse()?;
             BoardFamily::from_spec(&spec)
         })
@@ -276,7 +277,7 @@ pub fn families(spec: &str, configs: &[String]) -> Result<Vec<BoardFamily>, Erro
     for (i, f) in families.iter().enumerate() {
         if families[..i].contains(f) {
             return Err(Error::Unsupported(format!(
-                "--configs names ({},{}) twice ({}): give each configuration once",
+                "configs names ({},{}) twice ({}): give each configuration once",
                 f.colours,
                 f.discs,
                 configs.join(",")
@@ -325,7 +326,7 @@ impl SweepPlan {
                 f.boards() / u128::from(f.class_size())
             };
             if listed > MAX_LISTED {
-                return Err(Error::TooBig(format!(
+                return Err(Error::too_big(format!(
                     "{} has {listed} boards to list, more than {MAX_LISTED}; choose fewer colours or discs",
                     f.spec()
                 )));

@@ -187,7 +187,7 @@ fn fits(len: usize, value_bytes: u64, within: &Budget) -> Result<(), Error> {
     let bytes = (len as u64).saturating_mul(value_bytes);
     let memory = within.bytes();
     if bytes > memory {
-        return Err(Error::TooBig(format!(
+        return Err(Error::too_big(format!(
             "the values of heaps up to {} need about {}, more than the {} they may take",
             len.saturating_sub(1),
             bytes_text(bytes),

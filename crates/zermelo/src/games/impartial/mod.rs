@@ -278,7 +278,7 @@ impl HeapGame {
                     let count = rule.move_count(h.size);
                     let bytes = count.saturating_mul(std::mem::size_of::<(u64, u64)>() as u64);
                     if bytes > within.bytes() {
-                        return Err(Error::TooBig(format!(
+                        return Err(Error::too_big(format!(
                             "heap {} has {count} moves: trying each for a winning one needs about {}, \
                              more than the {} it may take",
                             i + 1,

@@ -80,7 +80,7 @@ impl<T: Stored> Lookup<T> {
         }
         let seq = compute()?;
         if seq.shape.is_none() && max >= seq.values.len() as u64 {
-            return Err(Error::TooBig(format!(
+            return Err(Error::too_big(format!(
                 "{}: no period proven within {} values, so a heap of {max} is out of reach",
                 rule.describe(),
                 seq.values.len()
@@ -117,7 +117,7 @@ impl<T: Stored> Saved for Lookup<T> {
                 return Ok(Some(Fact::new(
                     "table",
                     "table",
-                    FactValue::Text("not saved (--no-save)".into()),
+                    FactValue::Text("not saved (as asked)".into()),
                 )))
             }
             Source::Computed => {
@@ -672,7 +672,7 @@ impl Strategy for HeapValues {
     fn check_start(&self, start: &Heaps) -> Result<(), Error> {
         let moves = self.game.move_count(start);
         if moves > MAX_PLAYED {
-            return Err(Error::TooBig(format!(
+            return Err(Error::too_big(format!(
                 "the start has {moves} legal moves; play and tournament take at most {MAX_PLAYED}"
             )));
         }
@@ -683,7 +683,7 @@ impl Strategy for HeapValues {
         if !player.trim().eq_ignore_ascii_case("perfect") {
             let count = self.game.move_count(p);
             if count > MAX_PLAYED {
-                return Err(Error::TooBig(format!(
+                return Err(Error::too_big(format!(
                     "this position has {count} legal moves; players other than perfect take at most {MAX_PLAYED}"
                 )));
             }

@@ -588,7 +588,7 @@ impl<G: Tabulated> Strategy for Levels<G> {
             });
         }
         if !self.game.numbered() {
-            return Err(Error::TooBig(format!(
+            return Err(Error::too_big(format!(
                 "the level table of {} is refused: it has too many positions to number in 64 bits",
                 self.spec
             )));
@@ -649,9 +649,9 @@ impl<G: Tabulated> Strategy for Levels<G> {
                     part.display(),
                     path.display()
                 ),
-                None => "not saved (--no-save)".into(),
+                None => "not saved (as asked)".into(),
             },
-            LevelValues::Memory(_) => "not saved (--no-save)".into(),
+            LevelValues::Memory(_) => "not saved (as asked)".into(),
         };
         let source = match source {
             Source::Loaded => "read from the data folder".to_string(),
@@ -796,11 +796,15 @@ impl<G: Tabulated> Levels<G> {
             return Ok(counts);
         }
         if symmetry {
-            return Err(Error::Unsupported(format!(
-                "count of {} always gives both the raw positions and the classes up to symmetry; \
-             --symmetry does nothing here",
-                self.spec
-            )));
+            return Err(Error::bad_option(
+                "symmetry",
+                None,
+                format!(
+                    "does nothing here: the count of {} always gives both the raw positions and \
+                     the classes up to symmetry",
+                    self.spec
+                ),
+            ));
         }
         Ok(Counts {
             game: self.spec.clone(),

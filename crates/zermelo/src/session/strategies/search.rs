@@ -17,12 +17,12 @@ use crate::play::perfect::{rank_moves, Perfect, Proving};
 use crate::play::Player;
 use crate::session::common;
 use crate::session::engine::{GameSession, Made, Strategy, Tables};
+use crate::error::Part;
 use crate::session::{table_fact, table_name};
 use crate::session::{
     Big, Cost, Counts, Fact, FactValue, Found, MoveValue, Options, PlayerInfo, PositionView, Session, Tally,
     Verdict,
 };
-use crate::solve::budget::Limits;
 use crate::solve::memo::MemoSolver;
 use crate::solve::prove::{proved_moves, Prover, ProverFn};
 use crate::solve::search::AlphaBeta;
@@ -139,7 +139,7 @@ impl<G: Searchable> Search<G> {
         if self.game.numbered() {
             return Ok(());
         }
-        Err(Error::TooBig(format!(
+        Err(Error::too_big(format!(
             "{what} of {} is refused: it has too many positions to number in 64 bits",
             self.spec
         )))
@@ -157,12 +157,12 @@ impl<G: Searchable> Search<G> {
         }
     }
 
-    /// How a solve by proof is set up under `opts`: unless `opts` saves nothing or a
-    /// server's request asks, it keeps its checkpoint in the data folder (`NAME.proof`),
+    /// How a solve by proof is set up under `opts`: unless `opts` saves nothing or the job
+    /// must end by a set time (a server's request, a map's member), it keeps its checkpoint in the data folder (`NAME.proof`),
     /// going on from an earlier run's; `opts.force` starts over.
     fn proof_setup(&self, opts: &Options) -> Result<Setup, Error> {
         let mut setup = opts.setup(ENTRY_BYTES);
-        if opts.save && opts.budget.limits != Limits::Request {
+        if opts.save && opts.budget.ends.is_none() {
             let path = opts.data_dir.join(format!("{}.proof", table_name(&self.spec)));
             if opts.force {
                 match std::fs::remove_file(&path) {
@@ -186,10 +186,13 @@ impl<G: Searchable> Search<G> {
         let mut prover = prover(g, &setup);
         // A proof stopped at its limit says where it kept what it proved.
         let kept = |e: Error| match (e, &setup.checkpoint) {
-            (Error::TooBig(why), Some(path)) if path.exists() => Error::TooBig(format!(
-                "{why}; what it proved is kept in {}, which the same command goes on from",
-                path.display()
-            )),
+            (Error::TooBig(mut why), Some(path)) if path.exists() => {
+                why.0.push(Part::Text(format!(
+                    "; what it proved is kept in {}, which the same command goes on from",
+                    path.display()
+                )));
+                Error::TooBig(why)
+            }
             (e, _) => e,
         };
         let wins = self.proved(prover.as_mut(), start, opts).map_err(kept)?;
@@ -398,10 +401,14 @@ impl<G: Searchable> Strategy for Search<G> {
         let exact = solvers[usize::from(self.prover.is_some())];
         let solver = match (opts.solver.as_deref(), self.proving(opts)) {
             (Some(PROOF), _) if opts.remoteness => {
-                return Err(Error::Unsupported(format!(
-                "the proof solver finds who wins {}, not how soon: drop --remoteness or pick another solver",
-                self.spec
-            )))
+                return Err(Error::bad_option(
+                    "remoteness",
+                    None,
+                    format!(
+                    "the proof solver finds who wins {}, not how soon: leave it out or pick another solver",
+                    self.spec
+                ),
+                ))
             }
             (Some(solver), _) => solver,
             (None, Some(_)) => PROOF,

@@ -18,7 +18,7 @@ pub const BISECT_ABOVE: usize = 16;
 /// The key and its settings of `KEY=A..B` (whole numbers, negative ones too) or
 /// `KEY=a|b|c`, and whether they are a range.
 pub fn settings(text: &str) -> Result<(String, Vec<String>, bool), Error> {
-    let bad = |why: &str| Error::Spec(format!("--compensate {text}: {why}"));
+    let bad = |why: &str| Error::bad_option("compensate", Some(text), why);
     let (key, values) = text
         .split_once('=')
         .ok_or_else(|| bad("give KEY=A..B or KEY=a|b"))?;
