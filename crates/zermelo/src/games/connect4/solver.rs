@@ -220,11 +220,13 @@ impl ValueTree<Connect4> for Connect4Tree<'_> {
         }
     }
 
-    /// Room for eight entries per position of the empty cells' columns, about what
-    /// searches store, up to the budget.
+    /// Room for `2^(0.6 e + 1)` entries with `e` empty cells, up to the budget: about
+    /// what searches of 7 x 6 store (the start, 42 empty cells, stores about 1.3 x 10^8
+    /// positions in a 2 GiB table), so that a search late in a game does not zero a
+    /// table it cannot fill.
     fn table_bytes(&self, p: &Board) -> u64 {
-        let e = self.empties(p).clamp(0, 40);
-        (8.0 * 2f64.powi(e) * ENTRY_BYTES as f64) as u64
+        let e = self.empties(p).clamp(0, 60);
+        (2f64.powf(0.6 * f64::from(e) + 1.0) * ENTRY_BYTES as f64) as u64
     }
 }
 
