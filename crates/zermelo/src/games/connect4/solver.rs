@@ -246,6 +246,37 @@ mod tests {
     use rand::seq::SliceRandom;
     use rand::{Rng, SeedableRng};
 
+    /// Down random games, every child's carried winning cells and key are those of a node
+    /// made afresh from its board, and its board is the game's own move.
+    #[test]
+    fn children_carry_the_cells_of_their_boards() {
+        let mut rng = StdRng::seed_from_u64(12);
+        for (cols, rows, k) in [(7, 6, 4), (5, 4, 3), (9, 5, 4)] {
+            let g = Connect4::new(cols, rows, k).unwrap();
+            let tree = Connect4Tree::new(&g);
+            let mut children = Vec::new();
+            for _ in 0..200 {
+                let mut node = tree.node_of(&g.start());
+                while tree.exact(&node).is_none() {
+                    children.clear();
+                    tree.children(&node, &mut children);
+                    for child in &children {
+                        let fresh = tree.node_of(&child.node.board);
+                        assert_eq!((child.node.mine, child.node.theirs), (fresh.mine, fresh.theirs));
+                        let board = &child.node.board;
+                        let key = tree.pack(board).min(tree.pack(&g.mirror(board)));
+                        assert_eq!(tree.key(&child.node), key);
+                        assert!(g
+                            .legal_moves(&node.board)
+                            .iter()
+                            .any(|m| g.play(&node.board, m) == child.node.board));
+                    }
+                    node = children.choose(&mut rng).unwrap().node;
+                }
+            }
+        }
+    }
+
     /// The search agrees with plain memoised negamax at random positions of small boards,
     /// with every distance.
     #[test]
