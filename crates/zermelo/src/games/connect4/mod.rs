@@ -17,7 +17,7 @@
 mod notation;
 mod solver;
 
-pub use solver::{tree_oracle, Connect4Tree};
+pub use solver::{tree_oracle, Connect4Tree, Node};
 
 use std::ops::Range;
 
@@ -289,16 +289,19 @@ impl Connect4 {
 
     /// The board seen in a mirror: the columns in reverse order.
     pub fn mirror(&self, b: &Board) -> Board {
-        let h = self.rows + 1;
-        let flip = |bits: u64| {
-            (0..self.cols).fold(0u64, |acc, c| {
-                acc | ((bits >> (c * h)) & ((1 << h) - 1)) << ((self.cols - 1 - c) * h)
-            })
-        };
         Board {
-            x: flip(b.x),
-            mask: flip(b.mask),
+            x: self.flip(b.x),
+            mask: self.flip(b.mask),
         }
+    }
+
+    /// The bits of a board's columns in reverse column order.
+    pub fn flip(&self, bits: u64) -> u64 {
+        let h = self.rows + 1;
+        let column = (1u64 << h) - 1;
+        (0..self.cols).fold(0u64, |acc, c| {
+            acc | ((bits >> (c * h)) & column) << ((self.cols - 1 - c) * h)
+        })
     }
 
     /// The board with these discs, checked: discs rest on discs, the counts alternate, and

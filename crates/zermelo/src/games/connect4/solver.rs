@@ -2,9 +2,11 @@
 //! moves are cut to the forced ones and those that do not lose at once, ordered by the
 //! threats they make and centre first, and positions are keyed by the lesser of the board
 //! and its mirror image.
+//!
+//! A node carries the cells that would complete a line for either player, so that a
+//! child's are known from its parent's and the one new line search its ordering needs.
 
 use super::{Board, Connect4};
-use crate::game::Game;
 use crate::solve::nullwindow::{Child, Tree, TreeOracle, ValueTree, ENTRY_BYTES};
 use crate::solve::{SearchOracle, Setup};
 use crate::Value;
@@ -15,6 +17,15 @@ use crate::Value;
 #[derive(Clone, Debug)]
 pub struct Connect4Tree<'g> {
     game: &'g Connect4,
+}
+
+/// A position of the search, with the cells (empty or not) that would complete a line
+/// of the mover's and of the opponent's.
+#[derive(Clone, Copy, Debug)]
+pub struct Node {
+    board: Board,
+    mine: u64,
+    theirs: u64,
 }
 
 /// What the threats of a position say before any search.
@@ -33,6 +44,16 @@ impl<'g> Connect4Tree<'g> {
         Connect4Tree { game }
     }
 
+    /// The node of `b`, a position that has not ended.
+    pub fn node_of(&self, b: &Board) -> Node {
+        let (mine, theirs) = self.game.sides(b);
+        Node {
+            board: *b,
+            mine: self.game.winning_cells(mine),
+            theirs: self.game.winning_cells(theirs),
+        }
+    }
+
     fn empties(&self, b: &Board) -> i32 {
         (self.game.cells() as u32 - b.discs()) as i32
     }
@@ -43,13 +64,12 @@ impl<'g> Connect4Tree<'g> {
         b.x + b.mask + self.game.bottom
     }
 
-    fn threats(&self, b: &Board) -> Threats {
+    fn threats(&self, n: &Node) -> Threats {
         let g = self.game;
-        let (mine, theirs) = g.sides(b);
-        let playable = g.playable(b);
-        let empty = !b.mask & g.board;
-        let wins_now = g.winning_cells(mine) & playable;
-        let theirs_win = g.winning_cells(theirs) & empty;
+        let playable = g.playable(&n.board);
+        let empty = !n.board.mask & g.board;
+        let wins_now = n.mine & playable;
+        let theirs_win = n.theirs & empty;
         // A disc under one of the opponent's winning cells lets it play there.
         let mut safe = playable & !(theirs_win >> 1);
         let forced = theirs_win & playable;
@@ -61,21 +81,24 @@ impl<'g> Connect4Tree<'g> {
 }
 
 impl Tree for Connect4Tree<'_> {
-    type Node = Board;
+    type Node = Node;
 
-    /// The lesser packed key of the board and of its mirror image.
-    fn key(&self, b: &Board) -> u64 {
-        self.pack(b).min(self.pack(&self.game.mirror(b)))
+    /// The lesser packed key of the board and of its mirror image (a column's packed
+    /// bits stay inside the column, so the mirror of the key is the key of the mirror).
+    fn key(&self, n: &Node) -> u64 {
+        let key = self.pack(&n.board);
+        key.min(self.game.flip(key))
     }
 
-    /// The end; a win at once; a loss at the opponent's next move when every move lets
-    /// it win (two threats, or a block under another threat).
-    fn exact(&self, b: &Board) -> Option<i32> {
-        if self.game.outcome(b).is_some() {
+    /// The full board; a win at once; a loss at the opponent's next move when every move
+    /// lets it win (two threats, or a block under another threat). No node of the tree
+    /// has a line: a position with a winning drop has that drop alone as its child.
+    fn exact(&self, n: &Node) -> Option<i32> {
+        let e = self.empties(&n.board);
+        if e == 0 {
             return Some(0);
         }
-        let e = self.empties(b);
-        let t = self.threats(b);
+        let t = self.threats(n);
         if t.wins_now != 0 {
             Some(e)
         } else if t.safe == 0 {
@@ -88,8 +111,9 @@ impl Tree for Connect4Tree<'_> {
     /// A win worth `v` comes after `e + 1 - v` plies (`e` empty cells): in a position
     /// [`Tree::exact`] leaves open, the mover wins at the earliest on its second disc from
     /// now, and with `k` discs at least; the opponent at the earliest on its second disc.
-    fn bounds(&self, b: &Board) -> (i32, i32) {
+    fn bounds(&self, n: &Node) -> (i32, i32) {
         let g = self.game;
+        let b = &n.board;
         let e = self.empties(b);
         let (mine, theirs) = g.sides(b);
         let k = g.k as i32;
@@ -100,21 +124,26 @@ impl Tree for Connect4Tree<'_> {
         (lo, hi)
     }
 
-    fn work(&self, b: &Board) -> u8 {
-        self.empties(b) as u8
+    fn work(&self, n: &Node) -> u8 {
+        self.empties(&n.board) as u8
     }
 
     /// A winning drop alone; else the drops that do not lose at once (only the block when
     /// the opponent threatens a cell), the most new threats first, then the centre first.
-    fn children(&self, b: &Board, out: &mut Vec<Child<Board>>) {
+    fn children(&self, n: &Node, out: &mut Vec<Child<Node>>) {
         let g = self.game;
-        let t = self.threats(b);
+        let b = &n.board;
+        let t = self.threats(n);
         let e = self.empties(b);
-        let column_of = |cell: u64| cell.trailing_zeros() as usize / (g.rows + 1);
         if t.wins_now != 0 {
-            let c = column_of(t.wins_now & t.wins_now.wrapping_neg());
+            let cell = t.wins_now & t.wins_now.wrapping_neg();
+            let c = cell.trailing_zeros() as usize / (g.rows + 1);
             out.push(Child {
-                node: g.drop_disc(b, c),
+                node: Node {
+                    board: g.drop_disc(b, c),
+                    mine: n.theirs,
+                    theirs: n.mine,
+                },
                 gain: e,
                 keeps_turn: false,
             });
@@ -122,25 +151,53 @@ impl Tree for Connect4Tree<'_> {
         }
         // Every move loses at once: any one will do.
         let candidates = if t.safe == 0 { g.playable(b) } else { t.safe };
-        let mut scored: Vec<(i32, usize, Board)> = Vec::with_capacity(g.cols);
+        let (mover, _) = g.sides(b);
+        let mut scored = [(
+            0u32,
+            Child {
+                node: *n,
+                gain: 0,
+                keeps_turn: false,
+            },
+        ); 16];
+        let mut count = 0;
         for (order, &c) in g.centre_first.iter().enumerate() {
-            if candidates & g.column(c as usize) == 0 {
+            let cell = candidates & g.column(c as usize);
+            if cell == 0 {
                 continue;
             }
-            let next = g.drop_disc(b, c as usize);
-            let (_, mine) = g.sides(&next);
-            let threats = (g.winning_cells(mine) & !next.mask & g.board).count_ones() as i32;
-            scored.push((-threats, order, next));
+            let mask = b.mask | cell;
+            let board = Board {
+                x: if b.discs().is_multiple_of(2) {
+                    b.x | cell
+                } else {
+                    b.x
+                },
+                mask,
+            };
+            let made = g.winning_cells(mover | cell);
+            let threats = (made & !mask & g.board).count_ones();
+            // The most threats first, then the centre first: a stable order.
+            scored[count] = (
+                (64 - threats) << 8 | order as u32,
+                Child {
+                    node: Node {
+                        board,
+                        mine: n.theirs,
+                        theirs: made,
+                    },
+                    gain: 0,
+                    keeps_turn: false,
+                },
+            );
+            count += 1;
             if t.safe == 0 {
                 break;
             }
         }
-        scored.sort_unstable_by_key(|&(s, order, _)| (s, order));
-        out.extend(scored.into_iter().map(|(_, _, node)| Child {
-            node,
-            gain: 0,
-            keeps_turn: false,
-        }));
+        let scored = &mut scored[..count];
+        scored.sort_unstable_by_key(|&(s, _)| s);
+        out.extend(scored.iter().map(|&(_, child)| child));
     }
 }
 
@@ -149,8 +206,8 @@ impl ValueTree<Connect4> for Connect4Tree<'_> {
         self.game
     }
 
-    fn node(&self, p: &Board) -> Board {
-        *p
+    fn node(&self, p: &Board) -> Node {
+        self.node_of(p)
     }
 
     /// A win worth `v` comes when `v - 1` cells are left empty.
@@ -163,11 +220,13 @@ impl ValueTree<Connect4> for Connect4Tree<'_> {
         }
     }
 
-    /// Room for eight entries per position of the empty cells' columns, about what
-    /// searches store, up to the budget.
+    /// Room for `2^(0.6 e + 1)` entries with `e` empty cells, up to the budget: about
+    /// what searches of 7 x 6 store (the start, 42 empty cells, stores about 1.3 x 10^8
+    /// positions in a 2 GiB table), so that a search late in a game does not zero a
+    /// table it cannot fill.
     fn table_bytes(&self, p: &Board) -> u64 {
-        let e = self.empties(p).clamp(0, 40);
-        (8.0 * 2f64.powi(e) * ENTRY_BYTES as f64) as u64
+        let e = self.empties(p).clamp(0, 60);
+        (2f64.powf(0.6 * f64::from(e) + 1.0) * ENTRY_BYTES as f64) as u64
     }
 }
 
@@ -179,12 +238,44 @@ pub fn tree_oracle<'g>(game: &'g Connect4, setup: &Setup) -> Box<dyn SearchOracl
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
     use crate::solve::memo::MemoSolver;
     use crate::solve::Oracle;
     use crate::Notation;
     use rand::rngs::StdRng;
     use rand::seq::SliceRandom;
     use rand::{Rng, SeedableRng};
+
+    /// Down random games, every child's carried winning cells and key are those of a node
+    /// made afresh from its board, and its board is the game's own move.
+    #[test]
+    fn children_carry_the_cells_of_their_boards() {
+        let mut rng = StdRng::seed_from_u64(12);
+        for (cols, rows, k) in [(7, 6, 4), (5, 4, 3), (9, 5, 4)] {
+            let g = Connect4::new(cols, rows, k).unwrap();
+            let tree = Connect4Tree::new(&g);
+            let mut children = Vec::new();
+            for _ in 0..200 {
+                let mut node = tree.node_of(&g.start());
+                while tree.exact(&node).is_none() {
+                    children.clear();
+                    tree.children(&node, &mut children);
+                    for child in &children {
+                        let fresh = tree.node_of(&child.node.board);
+                        assert_eq!((child.node.mine, child.node.theirs), (fresh.mine, fresh.theirs));
+                        let board = &child.node.board;
+                        let key = tree.pack(board).min(tree.pack(&g.mirror(board)));
+                        assert_eq!(tree.key(&child.node), key);
+                        assert!(g
+                            .legal_moves(&node.board)
+                            .iter()
+                            .any(|m| g.play(&node.board, m) == child.node.board));
+                    }
+                    node = children.choose(&mut rng).unwrap().node;
+                }
+            }
+        }
+    }
 
     /// The search agrees with plain memoised negamax at random positions of small boards,
     /// with every distance.
