@@ -12,12 +12,12 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::analysis::count;
+use crate::error::Part;
 use crate::game::{Indexed, Notation, PlayerId, Symmetric};
 use crate::play::perfect::{rank_moves, Perfect, Proving};
 use crate::play::Player;
 use crate::session::common;
 use crate::session::engine::{GameSession, Made, Strategy, Tables};
-use crate::error::Part;
 use crate::session::{table_fact, table_name};
 use crate::session::{
     Big, Cost, Counts, Fact, FactValue, Found, MoveValue, Options, PlayerInfo, PositionView, Session, Tally,
