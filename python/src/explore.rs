@@ -18,10 +18,10 @@ use rustc_hash::FxHashMap;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyFloat, PyFrozenSet, PyInt, PyList, PyString, PyTuple};
-use zermelo::explicit::{End, GraphBuilder, NodeId};
+use zermelo::explicit::{End, NodeId};
 use zermelo::PlayerId;
 
-use crate::{grid_picture, py_error, Drawn, GridCell};
+use crate::{build_graph, py_error, Extras, GridCell};
 
 /// The least share of repeats checked, and the count of repeats below which all are.
 const RATE: f64 = 1.0 / 256.0;
@@ -653,61 +653,25 @@ impl Explorer {
             .map(|&c| self.end_of(c))
             .collect::<Result<Vec<_>, _>>()
             .map_err(PyValueError::new_err)?;
-        let seats = seat_names.as_ref().map_or_else(
-            || {
-                self.movers
-                    .iter()
-                    .map(|&m| m as usize + 1)
-                    .max()
-                    .unwrap_or(2)
-                    .max(2)
-            },
-            Vec::len,
-        );
+        let extras = Extras {
+            seat_names,
+            version,
+            boards,
+            heuristics,
+            pictures,
+            board_from_key,
+        };
         let this = &*self;
         py.detach(|| {
-            let mut b = GraphBuilder::new(name, seats)?;
-            if let Some(version) = version {
-                b.set_version(&version)?;
-            }
-            if let Some(names) = seat_names {
-                b.set_seat_names(names)?;
-            }
-            if boards.is_some() || pictures.is_some() || board_from_key {
-                let pictures = pictures.map(|all| all.into_iter().map(grid_picture).collect());
-                b.set_extras(std::sync::Arc::new(Drawn {
-                    boards,
-                    pictures,
-                    board_from_key,
-                }));
-            }
-            for (node, (&mover, end)) in this.movers.iter().zip(ends).enumerate() {
-                b.node(this.text_of(node), mover, end)?;
-            }
-            for (node, &value) in heuristics.iter().flatten().enumerate() {
-                b.set_heuristic(node as NodeId, value)?;
-            }
-            let mut seen: Vec<&str> = Vec::new();
-            for (node, moves) in this.firsts.windows(2).enumerate() {
-                let edges = moves[0] as usize..moves[1] as usize;
-                for e in edges.clone() {
-                    b.edge(
-                        node as NodeId,
-                        this.targets[e],
-                        &this.label_texts[this.labels[e] as usize],
-                    )?;
-                }
-                seen.clear();
-                seen.extend(edges.map(|e| this.label_texts[this.labels[e] as usize].as_str()));
-                seen.sort_unstable();
-                if let Some(twice) = seen.windows(2).find(|w| w[0] == w[1]) {
-                    return Err(zermelo::Error::Spec(format!(
-                        "two moves of node {node} print the same: '{}'",
-                        twice[0]
-                    )));
-                }
-            }
-            zermelo::catalog::install_graph(b.build()?)
+            build_graph(
+                name,
+                extras,
+                &this.movers,
+                ends,
+                |node| this.text_of(node),
+                &this.firsts,
+                |e| (this.targets[e], &this.label_texts[this.labels[e] as usize]),
+            )
         })
         .map_err(py_error)
     }

@@ -965,51 +965,100 @@ fn install_graph(
         .iter()
         .map(|e| end_of(e.as_ref()))
         .collect::<PyResult<Vec<_>>>()?;
-    let seats = seat_names.as_ref().map_or_else(
+    let extras = Extras {
+        seat_names,
+        version,
+        boards,
+        heuristics,
+        pictures,
+        board_from_key,
+    };
+    py.detach(|| {
+        build_graph(
+            name,
+            extras,
+            &movers,
+            ends,
+            |node| &texts[node],
+            &firsts,
+            |e| (targets[e], &labels[e]),
+        )
+    })
+    .map_err(py_error)
+}
+
+/// What a graph from Python may hold besides its positions and moves.
+struct Extras {
+    seat_names: Option<Vec<String>>,
+    version: Option<String>,
+    boards: Option<Vec<String>>,
+    heuristics: Option<Vec<i32>>,
+    pictures: Option<Vec<Vec<Vec<GridCell>>>>,
+    board_from_key: bool,
+}
+
+/// Builds and installs the graph `name`: node `n` with the text `text(n)`, `movers[n]` to
+/// move and the end `ends[n]`; its moves the edges `firsts[n]..firsts[n + 1]`, edge `e`
+/// going to `edge(e).0` by the move printed `edge(e).1`. Two moves of a node that print
+/// the same are refused.
+fn build_graph<'a>(
+    name: &str,
+    extras: Extras,
+    movers: &[PlayerId],
+    ends: Vec<Option<End>>,
+    text: impl Fn(usize) -> &'a str,
+    firsts: &[u32],
+    edge: impl Fn(usize) -> (NodeId, &'a str),
+) -> Result<String, Error> {
+    let seats = extras.seat_names.as_ref().map_or_else(
         || movers.iter().map(|&m| m as usize + 1).max().unwrap_or(2).max(2),
         Vec::len,
     );
-    py.detach(|| {
-        let mut b = GraphBuilder::new(name, seats)?;
-        if let Some(version) = version {
-            b.set_version(&version)?;
+    let mut b = GraphBuilder::new(name, seats)?;
+    if let Some(version) = extras.version {
+        b.set_version(&version)?;
+    }
+    if let Some(names) = extras.seat_names {
+        b.set_seat_names(names)?;
+    }
+    let Extras {
+        boards,
+        pictures,
+        board_from_key,
+        ..
+    } = extras;
+    if boards.is_some() || pictures.is_some() || board_from_key {
+        let pictures = pictures.map(|all| all.into_iter().map(grid_picture).collect());
+        b.set_extras(Arc::new(Drawn {
+            boards,
+            pictures,
+            board_from_key,
+        }));
+    }
+    for (node, (&mover, end)) in movers.iter().zip(ends).enumerate() {
+        b.node(text(node), mover, end)?;
+    }
+    for (node, &value) in extras.heuristics.iter().flatten().enumerate() {
+        b.set_heuristic(node as NodeId, value)?;
+    }
+    let mut texts: Vec<&str> = Vec::new();
+    for (node, moves) in firsts.windows(2).enumerate() {
+        let edges = moves[0] as usize..moves[1] as usize;
+        for e in edges.clone() {
+            let (target, label) = edge(e);
+            b.edge(node as NodeId, target, label)?;
         }
-        if let Some(names) = seat_names {
-            b.set_seat_names(names)?;
+        texts.clear();
+        texts.extend(edges.map(|e| edge(e).1));
+        texts.sort_unstable();
+        if let Some(twice) = texts.windows(2).find(|w| w[0] == w[1]) {
+            return Err(Error::Spec(format!(
+                "two moves of node {node} print the same: '{}'",
+                twice[0]
+            )));
         }
-        if boards.is_some() || pictures.is_some() || board_from_key {
-            let pictures = pictures.map(|all| all.into_iter().map(grid_picture).collect());
-            b.set_extras(Arc::new(Drawn {
-                boards,
-                pictures,
-                board_from_key,
-            }));
-        }
-        for ((text, &mover), end) in texts.iter().zip(&movers).zip(ends) {
-            b.node(text, mover, end)?;
-        }
-        for (node, &value) in heuristics.iter().flatten().enumerate() {
-            b.set_heuristic(node as NodeId, value)?;
-        }
-        let mut texts: Vec<&str> = Vec::new();
-        for (node, moves) in firsts.windows(2).enumerate() {
-            let edges = moves[0] as usize..moves[1] as usize;
-            for e in edges.clone() {
-                b.edge(node as NodeId, targets[e], &labels[e])?;
-            }
-            texts.clear();
-            texts.extend(edges.map(|e| labels[e].as_str()));
-            texts.sort_unstable();
-            if let Some(twice) = texts.windows(2).find(|w| w[0] == w[1]) {
-                return Err(Error::Spec(format!(
-                    "two moves of node {node} print the same: '{}'",
-                    twice[0]
-                )));
-            }
-        }
-        zermelo::catalog::install_graph(b.build()?)
-    })
-    .map_err(py_error)
+    }
+    zermelo::catalog::install_graph(b.build()?)
 }
 
 /// The bytes of a size written as text (`"512M"`, `"8G"`), as `--memory` reads it.
