@@ -528,9 +528,11 @@ class SearchedGame(Game):
         progress: bool = True,
         remoteness: bool = False,
         strong: bool = True,
+        mover_only: bool = False,
     ) -> Solution:
-        """The start's value by search with `strong=False` (see `Game.solve`); a strong
-        solve raises `ZermeloError`."""
+        """The start's value by search with `strong=False` (see `Game.solve`; the search
+        answers for the player to move alone, whatever `mover_only`); a strong solve raises
+        `ZermeloError`."""
         if strong:
             raise self._refused("a strong solve")
         return super().solve(solver, position=position, memory=memory, seconds=seconds, remoteness=remoteness, strong=False)
