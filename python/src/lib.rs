@@ -70,6 +70,15 @@ impl Words for Keywords {
     fn seconds(&self, seconds: f64) -> String {
         format!("seconds={seconds}")
     }
+
+    fn switch(&self, option: &str) -> String {
+        format!("{option}=True")
+    }
+
+    /// Python merges no parts: the command line's words.
+    fn merge(&self, into: Option<&str>) -> String {
+        format!("{} on the command line", zermelo_cli::merge_command(into))
+    }
 }
 
 /// A whole number from Python, from 0 to 2**64 - 1: a negative or larger one is a
