@@ -50,3 +50,16 @@ def test_a_table_to_solve_again_says_force_true(data):
     game.solve(force=True, progress=False)
     game.solve(progress=False)
 
+
+
+def test_a_damaged_sequence_says_force_true(data):
+    """A damaged saved sequence says how to compute it again, as Python asks for it."""
+    data.mkdir(parents=True)
+    (data / "octal-code-0-6.zdb").write_bytes(b"not a database")
+    game = zermelo.open("octal:code=0.6", data)
+    with pytest.raises(zermelo.ZermeloError) as e:
+        game.grundy(to=9999, progress=False)
+    assert "run with force=True, to compute the values again" in str(e.value)
+    assert "--" not in str(e.value)
+    assert game.grundy(to=9999, force=True, progress=False)["source"] == "computed now"
+    assert game.grundy(to=9999, progress=False)["source"] == "read from the data folder"
