@@ -70,6 +70,15 @@ impl Words for Keywords {
     fn seconds(&self, seconds: f64) -> String {
         format!("seconds={seconds}")
     }
+
+    fn switch(&self, option: &str) -> String {
+        format!("{option}=True")
+    }
+
+    /// Python merges no parts: the command line's words.
+    fn merge(&self, into: Option<&str>) -> String {
+        format!("{} on the command line", zermelo_cli::merge_command(into))
+    }
 }
 
 /// A whole number from Python, from 0 to 2**64 - 1: a negative or larger one is a
@@ -773,9 +782,11 @@ type StudyAnswer = (String, String, Option<String>, Option<String>, Option<Strin
 
 /// The study `name` of the game (or family) `spec`, with `args` (see the study's keys in
 /// `games()`): its text, its JSON document, its CSV rows, its SVG chart (when `args` has
-/// `plot`) and the series the chart plots, the last three `None` when it has none.
+/// `plot`) and the series the chart plots, the last three `None` when it has none;
+/// `force`: tables it would read are computed again.
 #[pyfunction]
-#[pyo3(signature = (spec, name, args, data, memory=None, progress=None))]
+#[pyo3(signature = (spec, name, args, data, memory=None, progress=None, force=false))]
+#[allow(clippy::too_many_arguments)]
 fn study(
     py: Python<'_>,
     spec: &str,
@@ -784,6 +795,7 @@ fn study(
     data: PathBuf,
     memory: Option<Whole>,
     progress: Option<Bound<'_, PyAny>>,
+    force: bool,
 ) -> PyResult<StudyAnswer> {
     let study = zermelo::catalog::study(spec, name).map_err(py_error)?;
     let args = args
@@ -791,7 +803,8 @@ fn study(
         .fold(zermelo::session::study::StudyArgs::new(), |a, (k, v)| {
             a.with(k, v)
         });
-    let opts = options(&data, memory, None)?;
+    let mut opts = options(&data, memory, None)?;
+    opts.force = force;
     let report = run(py, opts, progress.as_ref(), &Call::default(), |opts| {
         (study.run)(spec, &args, opts)
     })?;

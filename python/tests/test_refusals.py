@@ -34,3 +34,32 @@ def test_options_are_named_as_python_names_them(data):
     with pytest.raises(zermelo.ZermeloError) as e:
         zermelo.open("mnk:m=8,n=8,k=5", data).moves(memory=1 << 20, seconds=1, progress=False)
     assert "memory=1 MiB" in str(e.value) and "--" not in str(e.value)
+
+
+def test_a_table_to_solve_again_says_force_true(data):
+    """A table of another format version is refused in Python's words: `force=True`."""
+    zermelo.open("pawns:cols=3,rows=4", data).solve(progress=False)
+    table = data / "pawns-3x4.zdb"
+    stored = bytearray(table.read_bytes())
+    stored[8] ^= 0x10
+    table.write_bytes(bytes(stored))
+    game = zermelo.open("pawns:cols=3,rows=4", data)
+    with pytest.raises(zermelo.ZermeloError, match=r"solve again with force=True$") as e:
+        game.solve(progress=False)
+    assert "--" not in str(e.value)
+    game.solve(force=True, progress=False)
+    game.solve(progress=False)
+
+
+
+def test_a_damaged_sequence_says_force_true(data):
+    """A damaged saved sequence says how to compute it again, as Python asks for it."""
+    data.mkdir(parents=True)
+    (data / "octal-code-0-6.zdb").write_bytes(b"not a database")
+    game = zermelo.open("octal:code=0.6", data)
+    with pytest.raises(zermelo.ZermeloError) as e:
+        game.grundy(to=9999, progress=False)
+    assert "run with force=True, to compute the values again" in str(e.value)
+    assert "--" not in str(e.value)
+    assert game.grundy(to=9999, force=True, progress=False)["source"] == "computed now"
+    assert game.grundy(to=9999, progress=False)["source"] == "read from the data folder"

@@ -281,11 +281,12 @@ class Game:
             document, text = self._native.selfplay(chosen, games, until, seed, position, move_time, bar)
         return printed(Estimate, document, text)
 
-    def grundy(self, to: Optional[int] = None, *, progress: bool = True) -> Grundy:
+    def grundy(self, to: Optional[int] = None, *, force: bool = False, progress: bool = True) -> Grundy:
         """The Grundy values (nim-values) of a heap game by heap size, to `to`, with the
-        period found and proved: the `grundy` document."""
+        period found and proved: the `grundy` document; `force`: the values saved in the
+        data folder are computed again."""
         args = {} if to is None else {"to": to}
-        found = run_study(self.spec, "grundy", args, data=self._data, progress=progress)
+        found = run_study(self.spec, "grundy", args, data=self._data, progress=progress, force=force)
         return Grundy({**found.document, "series": found.series})
 
     def study(
@@ -340,13 +341,16 @@ def run_study(
     plot: PathLike = None,
     csv: PathLike = None,
     progress: bool = True,
+    force: bool = False,
 ) -> StudyReport:
-    """`study`, its arguments in `args`."""
+    """`study`, its arguments in `args`; `force`: the tables it reads are computed again."""
     values = {k: _study_arg(v) for k, v in args.items()}
     if plot is not None:
         values["plot"] = os.fspath(plot)
     with Bar(progress) as bar:
-        text, doc, rows, svg, series = _native.study(spec, name, values, data_folder(data), to_bytes(memory), bar)
+        text, doc, rows, svg, series = _native.study(
+            spec, name, values, data_folder(data), to_bytes(memory), bar, force
+        )
     document = load(doc)
     document.pop("command", None)
     if plot is not None and svg is not None:

@@ -29,6 +29,7 @@ def study(
     data: _Path,
     memory: Optional[int] = None,
     progress: Optional[_Progress] = None,
+    force: bool = False,
 ) -> Tuple[str, str, Optional[str], Optional[str], Optional[str]]: ...
 def has_study(spec: str, name: str) -> bool: ...
 def balance_map(

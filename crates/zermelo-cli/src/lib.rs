@@ -172,6 +172,19 @@ impl zermelo::error::Words for Flags {
     fn seconds(&self, seconds: f64) -> String {
         format!("--seconds {seconds}")
     }
+
+    fn merge(&self, into: Option<&str>) -> String {
+        merge_command(into)
+    }
+}
+
+/// The command that merges the parts of a split solve into one database, at `into` when
+/// given: `zermelo db merge PARTS -o FILE`.
+pub fn merge_command(into: Option<&str>) -> String {
+    match into {
+        Some(file) => format!("`zermelo db merge PARTS -o {file}`"),
+        None => "`zermelo db merge`".into(),
+    }
 }
 
 /// `e` and its causes in the command line's words.

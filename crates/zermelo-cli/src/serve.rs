@@ -441,6 +441,14 @@ impl Words for RequestWords {
         }
     }
 
+    fn switch(&self, option: &str) -> String {
+        format!("`zermelo solve --{option}` in a terminal")
+    }
+
+    fn merge(&self, into: Option<&str>) -> String {
+        format!("{} in a terminal", crate::merge_command(into))
+    }
+
     fn elsewhere(&self) -> &str {
         "; the bot `search` plays it here, and `zermelo moves` in a terminal values it without a \
          time limit (`zermelo solve` saves a table the server reads, for games that keep one)"
@@ -458,6 +466,10 @@ impl Words for CacheWords {
 
     fn memory(&self, bytes: &str, _given: bool) -> String {
         format!("--cache-memory {bytes}")
+    }
+
+    fn merge(&self, into: Option<&str>) -> String {
+        crate::merge_command(into)
     }
 }
 

@@ -61,7 +61,11 @@ fn damaged_or_mismatched_databases_are_refused() {
         "block 0 of the wdl layer fails its checksum",
     );
     flip("a byte in the block index", good.len() - 5, "block index of the");
-    flip("the format version", 8, "format version");
+    flip(
+        "the format version",
+        8,
+        "this zermelo reads version 2: solve again with --force",
+    );
     for (what, bytes, why) in cases {
         std::fs::write(&path, &bytes).unwrap();
         for args in [

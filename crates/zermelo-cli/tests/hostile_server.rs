@@ -135,6 +135,20 @@ fn item_14_refusals_say_why_in_json() {
     let (status, body) = send(&server.addr, b"BREW /pot\r\n\r\n");
     assert_eq!(status, 400);
     json_error(status, &body);
+
+    // A table of another format version: the server says how to solve it again, in a
+    // terminal, as no request can.
+    drop(server);
+    let mut stale = bytes.clone();
+    stale[8] ^= 0x10;
+    std::fs::write(&table, &stale).unwrap();
+    let server = Server::start(&data);
+    let (status, body) = server.request("GET", "/api/moves?spec=pawns:cols=3,rows=4");
+    let error = json_error(status, &body);
+    assert!(
+        error.ends_with("solve again with `zermelo solve --force` in a terminal"),
+        "{error}"
+    );
     let _ = std::fs::remove_dir_all(&data);
 }
 

@@ -13,9 +13,10 @@ pub enum Error {
     /// A position string is malformed or describes an impossible position.
     #[error("bad position '{}': {}", shown(text), shown(why))]
     Position { text: String, why: String },
-    /// A database file is missing, corrupt or does not match the game.
-    #[error("database {path}: {}", shown(why))]
-    Database { path: String, why: String },
+    /// A database file is missing, corrupt or does not match the game: `why` names what
+    /// a user can do about it as [`Part`]s, for each front end to word.
+    #[error("database {path}: {}", shown(&why.worded(&Given)))]
+    Database { path: String, why: Said },
     /// Reading or writing failed.
     #[error("{}", shown(.0))]
     Io(String),
@@ -125,10 +126,23 @@ pub trait Words {
     fn elsewhere(&self) -> &str {
         ""
     }
+
+    /// The switch `option` of a solve turned on (`force`): `--force` on the command line.
+    fn switch(&self, option: &str) -> String {
+        self.option(option, None)
+    }
+
+    /// How the parts of a split solve are merged into one database, at `into` when given.
+    fn merge(&self, into: Option<&str>) -> String {
+        match into {
+            Some(file) => format!("`table::db::merge` into {file}"),
+            None => "`table::db::merge`".into(),
+        }
+    }
 }
 
-/// What a job too big says, its limits held as limits ([`Limit`]) for a front end to name
-/// in its own words.
+/// What an error says, its limits ([`Limit`]), options and ways on held as [`Part`]s for
+/// a front end to name in its own words.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Said(pub Vec<Part>);
 
@@ -143,6 +157,10 @@ pub enum Part {
     Elsewhere,
     /// An option of the request, by its name in the library (`max_positions`).
     Option(&'static str),
+    /// A switch of a solve turned on, by its name in the library (`force`).
+    Switch(&'static str),
+    /// How to merge the parts of a split solve, into the database at the path given.
+    Merge(Option<String>),
 }
 
 /// A limit a job met.
@@ -177,6 +195,8 @@ impl Said {
                 }) => words.budget(&bytes(*b), *given, *seconds),
                 Part::Elsewhere => words.elsewhere().to_string(),
                 Part::Option(name) => words.option(name, None),
+                Part::Switch(name) => words.switch(name),
+                Part::Merge(into) => words.merge(into.as_deref()),
             })
             .collect()
     }
@@ -224,6 +244,7 @@ impl Error {
                 )
             }
             Error::TooBig(said) => shown(&said.worded(words)),
+            Error::Database { path, why } => format!("database {path}: {}", shown(&why.worded(words))),
             e => e.to_string(),
         }
     }

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use super::{bytes_text, Fact, FactValue, Options};
+use crate::error::{Part, Said};
 use crate::table::db::Database;
 use crate::{Error, Value};
 
@@ -136,10 +137,13 @@ pub(crate) fn saved_table(
     if (h.solver.as_str(), h.solver_version) != saver {
         return Err(Error::Database {
             path: path.display().to_string(),
-            why: format!(
-                "made by the {} solver, version {}, not by {} version {}: solve again with --force",
-                h.solver, h.solver_version, saver.0, saver.1
-            ),
+            why: Said(vec![
+                Part::Text(format!(
+                    "made by the {} solver, version {}, not by {} version {}: solve again with ",
+                    h.solver, h.solver_version, saver.0, saver.1
+                )),
+                Part::Switch("force"),
+            ]),
         });
     }
     Ok(Some(db))
@@ -168,7 +172,8 @@ pub(crate) fn check_ranks(
         if stored != Some(solved) {
             return Err(Error::Database {
                 path: db.path().display().to_string(),
-                why: format!("rank {rank} holds {stored:?}, but its children's values give {solved:?}"),
+                why: format!("rank {rank} holds {stored:?}, but its children's values give {solved:?}")
+                    .into(),
             });
         }
         checked += 1;

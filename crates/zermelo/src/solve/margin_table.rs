@@ -174,7 +174,7 @@ impl MarginTable {
 pub fn check_sample<G: MarginIndexed>(game: &G, db: &Database, sample: u64, seed: u64) -> Result<u64, Error> {
     let fail = |why: String| Error::Database {
         path: db.path().display().to_string(),
-        why,
+        why: why.into(),
     };
     let ranks = db.header().ranks;
     if game.margin_ranks() != Some(ranks) {

@@ -53,7 +53,7 @@ pub struct Book {
     stamp: Option<Stamp>,
 }
 
-fn book_error(path: &Path, why: impl Into<String>) -> Error {
+fn book_error(path: &Path, why: impl Into<crate::error::Said>) -> Error {
     Error::Database {
         path: path.display().to_string(),
         why: why.into(),

@@ -426,7 +426,7 @@ impl GraphStrategy {
         if db.header().spec != self.table_spec || db.header().ranks != g.nodes() as u64 {
             return Err(Error::Database {
                 path: db.path().display().to_string(),
-                why: format!("is not the table of {}", self.spec),
+                why: format!("is not the table of {}", self.spec).into(),
             });
         }
         check_ranks(db, sample, seed, |rank| {

@@ -164,7 +164,7 @@ pub fn needed(db: &Database, max: u64) -> Option<u64> {
 fn corrupt(db: &Database, why: String) -> Error {
     Error::Database {
         path: db.path().display().to_string(),
-        why,
+        why: why.into(),
     }
 }
 

@@ -12,6 +12,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
+use crate::error::Part;
 use crate::games::impartial::grundy::{self, Column, GrundyReport, OctalStore, Sequence};
 use crate::games::impartial::sequence_db::{self, Stored};
 use crate::games::impartial::values::GrundyValues;
@@ -353,10 +354,14 @@ impl DataFolder<'_> {
 /// `e`, and when it is about a database (a damaged file), how to go on.
 fn damaged(e: Error) -> Error {
     match e {
-        Error::Database { path, why } => Error::Database {
-            path,
-            why: format!("{why} (remove it, or run with --force, to compute the values again)"),
-        },
+        Error::Database { path, mut why } => {
+            why.0.extend([
+                Part::Text(" (remove it, or run with ".into()),
+                Part::Switch("force"),
+                Part::Text(", to compute the values again)".into()),
+            ]);
+            Error::Database { path, why }
+        }
         e => e,
     }
 }
@@ -707,7 +712,7 @@ impl HeapValues {
             _ => {
                 return Err(Error::Database {
                     path: db.path().display().to_string(),
-                    why: format!("is not a sequence of values by heap size ({})", db.header().spec),
+                    why: format!("is not a sequence of values by heap size ({})", db.header().spec).into(),
                 })
             }
         };

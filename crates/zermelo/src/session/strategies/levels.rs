@@ -13,6 +13,7 @@ use rand::{Rng, SeedableRng};
 
 use super::search::{self as searching, value_view, TreeOracleFn, ENTRY_BYTES, NULL_WINDOW};
 use crate::analysis::report::{self as design, Forgiveness};
+use crate::error::{Part, Said};
 use crate::game::{Levelled, Notation, Symmetric};
 use crate::play::perfect::{rank_moves, Perfect};
 use crate::play::Player;
@@ -257,11 +258,14 @@ impl<G: Tabulated> Levels<G> {
         if h.solver != SOLVER || h.solver_version != SOLVER_VERSION || h.layers.first() != Some(&Layer::Wdl) {
             return Err(Error::Database {
                 path: path.display().to_string(),
-                why: format!(
-                    "made by the {} solver, version {}, not by {SOLVER} version {SOLVER_VERSION}: \
-                     solve again with --force",
-                    h.solver, h.solver_version
-                ),
+                why: Said(vec![
+                    Part::Text(format!(
+                        "made by the {} solver, version {}, not by {SOLVER} version {SOLVER_VERSION}: \
+                         solve again with ",
+                        h.solver, h.solver_version
+                    )),
+                    Part::Switch("force"),
+                ]),
             });
         }
         Ok(db)
@@ -295,13 +299,18 @@ impl<G: Tabulated> Levels<G> {
             if !leads {
                 return Err(Error::Cancelled);
             }
-            return Err(Error::Unsupported(format!(
-                "{} is already solved in {count} parts ({} and the others'): merge them with \
-                 `zermelo db merge PARTS -o {}`, or solve again with --force",
-                self.spec,
-                first_part.display(),
-                path.display()
-            )));
+            return Err(Error::Database {
+                path: first_part.display().to_string(),
+                why: Said(vec![
+                    Part::Text(format!(
+                        "{} is already solved in {count} parts (this and the others'): merge them with ",
+                        self.spec
+                    )),
+                    Part::Merge(Some(path.display().to_string())),
+                    Part::Text(", or solve again with ".into()),
+                    Part::Switch("force"),
+                ]),
+            });
         }
         opts.budget.check(
             &format!("solving {}", self.spec),
@@ -644,7 +653,7 @@ impl<G: Tabulated> Strategy for Levels<G> {
             LevelValues::Split(split) => match &split.part {
                 Some(part) => format!(
                     "saved in {} parts, one by each rank in its data folder (rank 0's: {}); \
-                     `zermelo db merge PARTS -o {}` makes the database",
+                     merged, they make {}",
                     opts.partition.place().1,
                     part.display(),
                     path.display()
@@ -763,7 +772,7 @@ impl<G: Tabulated> Levels<G> {
         let g = &self.game;
         let fail = |why: String| Error::Database {
             path: db.path().display().to_string(),
-            why,
+            why: why.into(),
         };
         if db.header().spec != g.table_spec() || db.header().ranks != g.size() {
             return Err(fail(format!("is not the table of {}", self.spec)));

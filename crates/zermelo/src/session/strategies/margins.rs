@@ -638,7 +638,7 @@ impl<G: MarginGame> Margins<G> {
         if db.header().spec != self.spec {
             return Err(Error::Database {
                 path: db.path().display().to_string(),
-                why: format!("is not the table of {}", self.spec),
+                why: format!("is not the table of {}", self.spec).into(),
             });
         }
         margin_table::check_sample(g, db, sample, seed)

@@ -624,7 +624,7 @@ impl<G: Searchable> Search<G> {
         let spec = &self.spec;
         let fail = |why: String| Error::Database {
             path: db.path().display().to_string(),
-            why,
+            why: why.into(),
         };
         if db.header().spec != *spec || db.header().ranks != g.size() {
             return Err(fail(format!("is not the table of {spec}")));

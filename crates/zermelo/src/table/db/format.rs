@@ -22,6 +22,8 @@
 
 use std::ops::Range;
 
+use crate::error::{self, Said};
+
 /// The first bytes of every database file.
 pub const MAGIC: [u8; 8] = *b"ZERMELO\x1a";
 /// The format version this code writes and reads.
@@ -360,7 +362,7 @@ impl<'a> Reader<'a> {
 }
 
 /// The header and block indexes of a database's bytes, or why they are refused.
-pub(super) fn parse(bytes: &[u8]) -> Result<(Header, Vec<LayerInfo>), String> {
+pub(super) fn parse(bytes: &[u8]) -> Result<(Header, Vec<LayerInfo>), Said> {
     if bytes.len() < MAGIC.len() || bytes[..MAGIC.len()] != MAGIC {
         return Err("not a zermelo database (bad magic)".into());
     }
@@ -368,12 +370,15 @@ pub(super) fn parse(bytes: &[u8]) -> Result<(Header, Vec<LayerInfo>), String> {
         bytes,
         at: MAGIC.len(),
     };
-    let truncated = || "truncated file".to_string();
+    let truncated = || Said::from("truncated file");
     let version = r.u32().ok_or_else(truncated)?;
     if version != VERSION {
-        return Err(format!(
-            "format version {version}, this zermelo reads version {VERSION}: solve again with --force"
-        ));
+        return Err(Said(vec![
+            error::Part::Text(format!(
+                "format version {version}, this zermelo reads version {VERSION}: solve again with "
+            )),
+            error::Part::Switch("force"),
+        ]));
     }
     let header_len = r.u32().ok_or_else(truncated)? as usize;
     if header_len < 24 || header_len > bytes.len() {
@@ -417,7 +422,8 @@ pub(super) fn parse(bytes: &[u8]) -> Result<(Header, Vec<LayerInfo>), String> {
             return Err(format!(
                 "the {} layer has a layout this zermelo does not read",
                 layer.name()
-            ));
+            )
+            .into());
         }
         let index = usize::try_from(blocks)
             .ok()
@@ -428,7 +434,8 @@ pub(super) fn parse(bytes: &[u8]) -> Result<(Header, Vec<LayerInfo>), String> {
             return Err(format!(
                 "the block index of the {} layer fails its checksum: the file is corrupt",
                 layer.name()
-            ));
+            )
+            .into());
         }
         let blocks: Vec<Block> = index
             .chunks_exact(ENTRY_BYTES)
@@ -456,7 +463,7 @@ pub(super) fn parse(bytes: &[u8]) -> Result<(Header, Vec<LayerInfo>), String> {
         Some(PART_SECTION) => {
             Some(parse_part(&mut r, ranks).ok_or_else(|| "corrupt header (bad part)".to_string())?)
         }
-        Some(tag) => return Err(format!("corrupt header (unknown section {tag})")),
+        Some(tag) => return Err(format!("corrupt header (unknown section {tag})").into()),
     };
     let end = layers
         .iter()
@@ -465,10 +472,7 @@ pub(super) fn parse(bytes: &[u8]) -> Result<(Header, Vec<LayerInfo>), String> {
         + layers.iter().map(|l| l.stored_bytes).sum::<u64>()
         + header_len as u64;
     if end != bytes.len() as u64 {
-        return Err(format!(
-            "{} bytes long, expected {end}: the file is damaged",
-            bytes.len()
-        ));
+        return Err(format!("{} bytes long, expected {end}: the file is damaged", bytes.len()).into());
     }
     let header = Header {
         spec,

@@ -218,11 +218,13 @@ mod tests {
         let e = refused(&[parts[0].clone(), part(2, 8), parts[2].clone()]);
         assert!(e.contains("another solve"), "{e}");
         assert!(refused(std::slice::from_ref(&whole)).contains("whole table"));
-        let e = Database::open_for(&parts[0], "g:a=1", Some(ranks))
-            .err()
-            .unwrap()
-            .to_string();
-        assert!(e.contains("db merge"), "{e}");
+        // A part is refused with the way to merge, for each front end to word.
+        match Database::open_for(&parts[0], "g:a=1", Some(ranks)).err().unwrap() {
+            crate::Error::Database { why, .. } => {
+                assert!(why.0.contains(&crate::error::Part::Merge(None)), "{why}")
+            }
+            e => panic!("{e}"),
+        }
         fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -13,6 +13,7 @@ mod write;
 
 use std::path::Path;
 
+use crate::error::Said;
 use crate::Error;
 
 pub use format::{checksum, pack, Header, Layer, LayerInfo, Part, BLOCK_BYTES, MAGIC, VALUE_COUNTS, VERSION};
@@ -21,7 +22,7 @@ pub use read::Database;
 pub use write::{value_counts, write, write_codes, write_values, Fill, FillValues};
 
 /// The error for the database at `path`, refused or failed for `why`.
-fn db_error(path: &Path, why: impl Into<String>) -> Error {
+fn db_error(path: &Path, why: impl Into<Said>) -> Error {
     Error::Database {
         path: path.display().to_string(),
         why: why.into(),

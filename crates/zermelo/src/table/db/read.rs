@@ -13,6 +13,7 @@ use rustc_hash::FxHashMap;
 
 use super::db_error;
 use super::format::{checksum, parse, unpack, Block, Header, Layer, LayerInfo, BLOCK_BYTES};
+use crate::error::{self, Said};
 use crate::table::Stamp;
 use crate::value::Value;
 use crate::Error;
@@ -45,13 +46,13 @@ impl Database {
     /// Opens the database at `path`, checking its magic, format version, header, block
     /// indexes and length; the blocks are checked when they are read.
     pub fn open(path: &Path) -> Result<Self, Error> {
-        let fail = |why: String| db_error(path, why);
+        let fail = |why: Said| db_error(path, why);
         let stamp = Stamp::of(path);
         let file = crate::table::open_regular(path, fs::OpenOptions::new().read(true))
-            .map_err(|e| fail(e.to_string()))?;
+            .map_err(|e| fail(e.to_string().into()))?;
         // SAFETY: the file is only read; a database is written to a temporary name and
         // renamed into place, never changed where it lies.
-        let map = unsafe { Mmap::map(&file) }.map_err(|e| fail(e.to_string()))?;
+        let map = unsafe { Mmap::map(&file) }.map_err(|e| fail(e.to_string().into()))?;
         let (header, layers) = parse(&map).map_err(fail)?;
         Ok(Database {
             path: path.to_path_buf(),
@@ -71,10 +72,13 @@ impl Database {
         if let Some(part) = &h.part {
             return Err(db_error(
                 path,
-                format!(
-                    "holds {} of a split solve's table: merge the parts with `zermelo db merge`",
-                    part.name()
-                ),
+                Said(vec![
+                    error::Part::Text(format!(
+                        "holds {} of a split solve's table: merge the parts with ",
+                        part.name()
+                    )),
+                    error::Part::Merge(None),
+                ]),
             ));
         }
         if h.spec != spec {
