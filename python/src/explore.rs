@@ -637,12 +637,15 @@ impl Explorer {
         board_from_key: bool,
     ) -> PyResult<String> {
         let nodes = self.movers.len();
-        let per_node = |list: Option<usize>| list.is_none_or(|n| n == nodes);
-        if nodes != self.prints.len()
-            || !per_node(boards.as_ref().map(Vec::len))
-            || !per_node(heuristics.as_ref().map(Vec::len))
-            || !per_node(pictures.as_ref().map(Vec::len))
-        {
+        let extras = Extras {
+            seat_names,
+            version,
+            boards,
+            heuristics,
+            pictures,
+            board_from_key,
+        };
+        if nodes != self.prints.len() || !extras.fits(nodes) {
             return Err(PyValueError::new_err(
                 "an explored graph's positions and its boards, heuristics and pictures disagree",
             ));
@@ -653,14 +656,6 @@ impl Explorer {
             .map(|&c| self.end_of(c))
             .collect::<Result<Vec<_>, _>>()
             .map_err(PyValueError::new_err)?;
-        let extras = Extras {
-            seat_names,
-            version,
-            boards,
-            heuristics,
-            pictures,
-            board_from_key,
-        };
         let this = &*self;
         py.detach(|| {
             build_graph(

@@ -61,18 +61,18 @@ impl Words for Keywords {
 
     fn memory(&self, bytes: &str, given: bool) -> String {
         if given {
-            format!("memory={bytes}")
+            self.option("memory", Some(bytes))
         } else {
             format!("the {bytes} of this machine's memory")
         }
     }
 
     fn seconds(&self, seconds: f64) -> String {
-        format!("seconds={seconds}")
+        self.option("seconds", Some(&seconds.to_string()))
     }
 
     fn switch(&self, option: &str) -> String {
-        format!("{option}=True")
+        self.option(option, Some("True"))
     }
 
     /// Python merges no parts: the command line's words.
@@ -960,15 +960,20 @@ fn install_graph(
     let rows = firsts.first() == Some(&0)
         && firsts.last() == Some(&(targets.len() as u32))
         && firsts.windows(2).all(|w| w[0] <= w[1]);
-    let per_node = |list: Option<usize>| list.is_none_or(|n| n == nodes);
+    let extras = Extras {
+        seat_names,
+        version,
+        boards,
+        heuristics,
+        pictures,
+        board_from_key,
+    };
     if movers.len() != nodes
         || ends.len() != nodes
         || firsts.len() != nodes + 1
         || labels.len() != targets.len()
         || !rows
-        || !per_node(boards.as_ref().map(Vec::len))
-        || !per_node(heuristics.as_ref().map(Vec::len))
-        || !per_node(pictures.as_ref().map(Vec::len))
+        || !extras.fits(nodes)
     {
         return Err(PyValueError::new_err(
             "a graph's lists disagree: texts, movers, ends, boards, heuristics and pictures one per node, firsts rising from 0 to the edges one more, labels one per target",
@@ -978,14 +983,6 @@ fn install_graph(
         .iter()
         .map(|e| end_of(e.as_ref()))
         .collect::<PyResult<Vec<_>>>()?;
-    let extras = Extras {
-        seat_names,
-        version,
-        boards,
-        heuristics,
-        pictures,
-        board_from_key,
-    };
     py.detach(|| {
         build_graph(
             name,
@@ -1008,6 +1005,16 @@ struct Extras {
     heuristics: Option<Vec<i32>>,
     pictures: Option<Vec<Vec<Vec<GridCell>>>>,
     board_from_key: bool,
+}
+
+impl Extras {
+    /// Whether the boards, heuristics and pictures given are one per node of `nodes`.
+    fn fits(&self, nodes: usize) -> bool {
+        let per_node = |list: Option<usize>| list.is_none_or(|n| n == nodes);
+        per_node(self.boards.as_ref().map(Vec::len))
+            && per_node(self.heuristics.as_ref().map(Vec::len))
+            && per_node(self.pictures.as_ref().map(Vec::len))
+    }
 }
 
 /// Builds and installs the graph `name`: node `n` with the text `text(n)`, `movers[n]` to

@@ -153,7 +153,7 @@ pub fn main_with(args: impl IntoIterator<Item = OsString>) -> u8 {
 
 /// The command line's words for what a user can change: a flag, `--max-positions 9`,
 /// `--memory 1 MiB`.
-struct Flags;
+pub(crate) struct Flags;
 
 impl zermelo::error::Words for Flags {
     fn option(&self, option: &str, value: Option<&str>) -> String {
@@ -163,14 +163,14 @@ impl zermelo::error::Words for Flags {
 
     fn memory(&self, bytes: &str, given: bool) -> String {
         if given {
-            format!("--memory {bytes}")
+            self.option("memory", Some(bytes))
         } else {
             format!("the {bytes} of this machine's memory")
         }
     }
 
     fn seconds(&self, seconds: f64) -> String {
-        format!("--seconds {seconds}")
+        self.option("seconds", Some(&seconds.to_string()))
     }
 
     fn merge(&self, into: Option<&str>) -> String {

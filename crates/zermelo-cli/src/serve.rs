@@ -460,8 +460,7 @@ struct CacheWords;
 
 impl Words for CacheWords {
     fn option(&self, option: &str, value: Option<&str>) -> String {
-        let flag = format!("--{}", option.replace('_', "-"));
-        value.map_or(flag.clone(), |v| format!("{flag} {v}"))
+        crate::Flags.option(option, value)
     }
 
     fn memory(&self, bytes: &str, _given: bool) -> String {
@@ -469,7 +468,7 @@ impl Words for CacheWords {
     }
 
     fn merge(&self, into: Option<&str>) -> String {
-        crate::merge_command(into)
+        crate::Flags.merge(into)
     }
 }
 
