@@ -629,31 +629,19 @@ def install(game: GameProtocol, graph: str, version: str, found: Union[Explored,
     """Installs an explored graph of `game` under the name `graph` and its `identity`
     `ident`; the spec opening it."""
     names = getattr(game, "seat_names", None)
-    seat_names = [str(n) for n in names] if names else None
+    extras: Dict[str, Any] = {
+        "seat_names": [str(n) for n in names] if names else None,
+        "version": version,
+        "boards": found.boards,
+        "heuristics": found.heuristics,
+        "pictures": found.pictures,
+        "board_from_key": bool(getattr(game, "board_in_key", False)),
+    }
+    name = f"{graph}-{ident}"
     if isinstance(found, Found):
-        return found.graph.install(
-            f"{graph}-{ident}",
-            seat_names=seat_names,
-            version=version,
-            boards=found.boards,
-            heuristics=found.heuristics,
-            pictures=found.pictures,
-            board_from_key=bool(getattr(game, "board_in_key", False)),
-        )
+        return found.graph.install(name, **extras)
     return _native.install_graph(
-        f"{graph}-{ident}",
-        found.texts,
-        found.movers,
-        found.ends,
-        found.firsts,
-        found.targets,
-        found.labels,
-        seat_names=seat_names,
-        version=version,
-        boards=found.boards,
-        heuristics=found.heuristics,
-        pictures=found.pictures,
-        board_from_key=bool(getattr(game, "board_in_key", False)),
+        name, found.texts, found.movers, found.ends, found.firsts, found.targets, found.labels, **extras
     )
 
 
