@@ -11,7 +11,6 @@
 //! meets a repeat; a player who draws keeps to drawn positions, where a repeat is a draw).
 
 use std::collections::HashMap;
-use std::hash::{DefaultHasher, Hasher};
 use std::time::{Duration, Instant};
 
 use pyo3::exceptions::PyValueError;
@@ -40,16 +39,10 @@ const DEFAULT_TABLE: usize = 32 << 20;
 /// score (lower in the high half, upper in the low half) and the best move's index.
 type Entry = [u64; 4];
 
-/// A 128-bit fingerprint of a key's text with the seat to move.
+/// A 128-bit fingerprint of a key's text with the seat to move (XXH3, as exploring
+/// fingerprints keys, seeded by the seat).
 fn fingerprint(text: &str, seat: u32) -> u128 {
-    let half = |seed: u8| {
-        let mut h = DefaultHasher::new();
-        h.write_u8(seed);
-        h.write_u32(seat);
-        h.write(text.as_bytes());
-        h.finish()
-    };
-    (u128::from(half(1)) << 64) | u128::from(half(2))
+    xxhash_rust::xxh3::xxh3_128_with_seed(text.as_bytes(), u64::from(seat))
 }
 
 /// A child's score as its parent sees it: one move further from the end, and negated
