@@ -89,6 +89,18 @@ impl Board {
     pub fn discs(&self) -> u32 {
         self.mask.count_ones()
     }
+
+    /// The board with the player to move's disc on `cell` (one bit, empty and playable).
+    pub fn filled(&self, cell: u64) -> Board {
+        Board {
+            x: if self.discs().is_multiple_of(2) {
+                self.x | cell
+            } else {
+                self.x
+            },
+            mask: self.mask | cell,
+        }
+    }
 }
 
 /// Connect Four on one board, with its masks and the counts its ranks use.
@@ -277,14 +289,7 @@ impl Connect4 {
     /// The board after dropping a disc in column `c` (not full).
     pub fn drop_disc(&self, b: &Board, c: usize) -> Board {
         let cell = (b.mask + (1u64 << (c * (self.rows + 1)))) & self.column(c);
-        Board {
-            x: if b.discs().is_multiple_of(2) {
-                b.x | cell
-            } else {
-                b.x
-            },
-            mask: b.mask | cell,
-        }
+        b.filled(cell)
     }
 
     /// The board seen in a mirror: the columns in reverse order.

@@ -166,17 +166,9 @@ impl Tree for Connect4Tree<'_> {
             if cell == 0 {
                 continue;
             }
-            let mask = b.mask | cell;
-            let board = Board {
-                x: if b.discs().is_multiple_of(2) {
-                    b.x | cell
-                } else {
-                    b.x
-                },
-                mask,
-            };
+            let board = b.filled(cell);
             let made = g.winning_cells(mover | cell);
-            let threats = (made & !mask & g.board).count_ones();
+            let threats = (made & !board.mask & g.board).count_ones();
             // The most threats first, then the centre first: a stable order.
             scored[count] = (
                 (64 - threats) << 8 | order as u32,
