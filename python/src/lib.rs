@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use pyo3::create_exception;
-use pyo3::exceptions::{PyException, PyOverflowError, PyValueError};
+use pyo3::exceptions::{PyException, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde::Serialize;
@@ -780,10 +780,11 @@ impl Game {
 /// A study's text, JSON document, CSV rows, SVG chart and plotted series.
 type StudyAnswer = (String, String, Option<String>, Option<String>, Option<String>);
 
-/// The study `name` of the game (or family) `spec`, with `args` (see the study's keys in
-/// `games()`): its text, its JSON document, its CSV rows, its SVG chart (when `args` has
-/// `plot`) and the series the chart plots, the last three `None` when it has none;
-/// `force`: tables it would read are computed again.
+/// The study `name` of the game (or family) `spec`, with `args` (the study's keys, listed
+/// in `games()`, checked against its declaration: a key it does not take is a `TypeError`,
+/// a value of the wrong kind or out of range a `ValueError`): its text, its JSON document,
+/// its CSV rows, its SVG chart (when `args` has `plot`) and the series the chart plots, the
+/// last three `None` when it has none; `force`: tables it would read are computed again.
 #[pyfunction]
 #[pyo3(signature = (spec, name, args, data, memory=None, progress=None, force=false))]
 #[allow(clippy::too_many_arguments)]
@@ -798,15 +799,16 @@ fn study(
     force: bool,
 ) -> PyResult<StudyAnswer> {
     let study = zermelo::catalog::study(spec, name).map_err(py_error)?;
-    let args = args
-        .iter()
-        .fold(zermelo::session::study::StudyArgs::new(), |a, (k, v)| {
-            a.with(k, v)
-        });
+    let checked = study
+        .args(&args)
+        .map_err(|e| match args.keys().any(|k| study.key(k).is_none()) {
+            true => PyTypeError::new_err(e.worded(&Keywords)),
+            false => py_error(e),
+        })?;
     let mut opts = options(&data, memory, None)?;
     opts.force = force;
     let report = run(py, opts, progress.as_ref(), &Call::default(), |opts| {
-        (study.run)(spec, &args, opts)
+        (study.run)(spec, &checked, opts)
     })?;
     let series = report.series.as_ref().map(json).transpose()?;
     Ok((report.text, json(&report.json)?, report.csv, report.svg, series))

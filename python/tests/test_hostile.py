@@ -83,7 +83,7 @@ def test_bad_seconds_are_a_value_error(data, seconds):
             call()
     with pytest.raises(ValueError, match="move_time: .* is not a number of seconds from 0.001 to 86400"):
         g.play(["random", "random"], move_time=seconds)
-    with pytest.raises(ValueError, match="is not a number of seconds from 0.1 to 86400"):
+    with pytest.raises(ValueError, match=r"save_every=.* is out of range 0\.1\.\.=86400|save_every=.* is not a number"):
         zermelo.study("octal:code=0.77", "grundy", to=10, save_every=seconds, data=data, progress=False)
 
 
@@ -123,7 +123,7 @@ def test_a_player_answering_a_number_forfeits():
 
 # Item 9: sample=0 is refused as the command line's --sample 0 is.
 def test_a_sample_of_none_is_refused(data):
-    with pytest.raises(ValueError, match="sample must be at least 1"):
+    with pytest.raises(ValueError, match=r"sample=0 is out of range 1\.\.="):
         zermelo.balance("bigpoints:colors=2,discs=2", sample=0, data=data, progress=False)
 
 

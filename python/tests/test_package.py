@@ -357,8 +357,18 @@ def test_a_familys_study_runs_by_name_as_the_command_line_runs_it(data, tmp_path
     assert (tmp_path / "b.csv").read_text().startswith("colors,discs,white,black,board")
     with pytest.raises(ValueError, match="nim has no grundy study; the games with one: subtraction, octal"):
         zermelo.open("nim:heaps=3", data).study("grundy")
-    with pytest.raises(ValueError, match="takes no 'depth'"):
+    # The keys are checked against the study's declaration: a key it does not take is a
+    # TypeError, a value of the wrong kind or out of range a ValueError.
+    with pytest.raises(TypeError, match="takes no 'depth'"):
         zermelo.study("octal:code=0.77", "grundy", depth=3)
+    with pytest.raises(ValueError, match="to=many: 'many' is not a whole number"):
+        zermelo.open("octal:code=0.77", data).study("grundy", to="many")
+    with pytest.raises(ValueError, match="every_board=1: expected true or false"):
+        zermelo.balance("bigpoints:colors=2,discs=2", every_board=1, progress=False)
+    with pytest.raises(TypeError, match="the balance study takes no 'colour'"):
+        zermelo.balance("bigpoints:colors=2,discs=2", colour=1, progress=False)
+    keys = {k.name: k for g in zermelo.games() for s in g.studies for k in s["keys"]}
+    assert (keys["to"].kind, keys["every_board"].default, keys["sample"].range) == ("int", "false", "1..=20000000")
 
 
 def test_a_report_equals_the_command_lines_and_draws_itself(data):

@@ -292,10 +292,11 @@ class Game:
     def study(
         self, name: str, *, plot: PathLike = None, csv: PathLike = None, progress: bool = True, **args: object
     ) -> StudyReport:
-        """The game family's own study `name` (`describe().studies` lists them), e.g.
-        `"grundy"` of a heap game or `"balance"` of Big Points, its arguments as keywords:
-        a `StudyReport`. The chart is written to the file `plot`, the rows to the file
-        `csv`, when named."""
+        """The game family's own study `name` (`describe().studies` lists them with their
+        keys' kinds, ranges and defaults), its keys as keywords, checked against the
+        study's declaration (a key it does not take raises `TypeError`, a value of the
+        wrong kind or out of range `ValueError`): a `StudyReport`. The chart is written to
+        the file `plot`, the rows to the file `csv`, when named."""
         return run_study(self.spec, name, args, data=self._data, plot=plot, csv=csv, progress=progress)
 
     def __repr__(self) -> str:
@@ -324,10 +325,11 @@ def study(
     **args: object,
 ) -> StudyReport:
     """Runs the study `name` that the game (or family) of `spec` offers, e.g.
-    `study("octal:code=0.77", "grundy", to=100)` or `study("bigpoints:colors=2,discs=2",
-    "balance")`, its arguments as keywords (`zermelo.games()` lists each study's): a
-    `StudyReport`. The chart is written to the file `plot`, the rows to the file `csv`,
-    when named; a study or argument the game does not have raises `ValueError`."""
+    `study("octal:code=0.77", "grundy", to=100)`, its keys as keywords (`zermelo.games()`
+    lists each study's, with their kinds, ranges and defaults): a `StudyReport`. The chart
+    is written to the file `plot`, the rows to the file `csv`, when named; a study the game
+    does not have, or a value of the wrong kind or out of range, raises `ValueError`, a key
+    the study does not take `TypeError`."""
     return run_study(spec, name, args, data=data, memory=memory, plot=plot, csv=csv, progress=progress)
 
 

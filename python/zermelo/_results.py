@@ -797,6 +797,9 @@ class StudyKey(Record):
     """An argument a study takes, and what it sets."""
 
     name: str
+    kind: str
+    default: str
+    range: str
     help: str
 
 

@@ -5,6 +5,7 @@ your own this process opened."""
 from __future__ import annotations
 
 import inspect
+import json
 import socket
 import threading
 import time
@@ -19,7 +20,7 @@ from ._options import PathLike, data_folder
 
 
 def serve(
-    game: Union[str, Game, Any] = "tictactoe",
+    game: Union[str, Game, Any, None] = None,
     *,
     port: int = 8080,
     host: str = "127.0.0.1",
@@ -34,7 +35,9 @@ def serve(
     otherwise it serves until Ctrl-C (which returns to Python, the server thread
     running on). `game` is a spec, an opened `Game`, or a game of your own as
     `zermelo.open` takes it (opened here); a game of your own shows on the page under its
-    `name`, with its docstring as how to play it."""
+    `name`, with its docstring as how to play it. Without `game`, the catalog's first."""
+    if game is None:
+        game = json.loads(_native.games())[0]["name"]
     if not isinstance(game, (str, Game)):
         game = open_game(game, data=data)
     spec = game if isinstance(game, str) else game.spec

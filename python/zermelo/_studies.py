@@ -17,41 +17,35 @@ from ._results import Balance, BalanceMap, Estimate, printed
 
 
 def balance(
-    spec: Union[str, Callable[..., GameProtocol]] = "bigpoints",
-    configs: Optional[Sequence[str]] = None,
+    spec: Union[str, Callable[..., GameProtocol]],
     *,
     seconds: float = 60.0,
     memory: Memory = None,
     data: PathLike = None,
-    every_board: bool = False,
-    sample: Optional[int] = None,
     progress: bool = True,
     max_positions: int = 10_000_000,
-    **family: Iterable[Any],
+    **keys: Any,
 ) -> Union[Balance, BalanceMap]:
     """Is a game fair? For a family of boards, a spec whose values may be ranges `A..B`
     or alternatives `A|B` (`"mnk:m=3..5,n=3..5,k=3|4"`, `"pawns:cols=1..4,rows=3..6"`):
     every member solved exactly within `seconds` and `memory` each, as a `BalanceMap`.
-    For Big Points (`"bigpoints:colors=2..3,discs=2"`; or, with `configs` such as
-    `["2x2", "3x2"]`, of each configuration): every arrangement of the reduced boards
-    solved, and how often the first player wins, draws or loses, as a `Balance`. Both are
-    the `balance` document `zermelo balance` prints. For a family of games of your own,
-    `spec` is a callable of keyword parameters and each parameter's values are given as
-    keywords (`balance(MyGame, rows=range(3, 7), cols=range(3, 7))`): every member made,
-    explored (at most `max_positions` positions) and solved, as a `BalanceMap`."""
+    For a game whose family has a balance study of its own (`zermelo.games()` lists its
+    keys), that study run with `keys` as its keywords, as a `Balance`. Both are the
+    `balance` document `zermelo balance` prints. For a family of games of your own, `spec`
+    is a callable of keyword parameters and each parameter's values are given as keywords
+    (`balance(MyGame, rows=range(3, 7), cols=range(3, 7))`): every member made, explored
+    (at most `max_positions` positions) and solved, as a `BalanceMap`."""
     if not isinstance(spec, str):
-        return own_family(spec, family, data=data, max_positions=max_positions)
-    if family:
-        raise ValueError(f"keyword ranges ({', '.join(family)}) are for a family of games of your own, not {spec}")
+        return own_family(spec, keys, data=data, max_positions=max_positions)
     if _native.has_study(spec, "balance"):
-        args: dict[str, object] = {"configs": list(configs or []), "every_board": every_board}
-        if sample is not None:
-            args["sample"] = sample
-        study = run_study(spec, "balance", args, memory=memory, progress=progress)
+        study = run_study(spec, "balance", keys, data=data, memory=memory, progress=progress)
         return printed(Balance, study.document, study.text)
+    if keys:
+        raise ValueError(
+            f"{', '.join(keys)}: a family of {spec} is mapped member by member; keywords are a balance study's "
+            "keys (`zermelo.games()` lists them) or the ranges of a family of games of your own"
+        )
     with Bar(progress) as bar:
-        if configs or every_board or sample is not None:
-            raise ValueError("configs, every_board and sample are for a game's own balance study (bigpoints:colors=..,discs=..)")
         document, text = _native.balance_map(spec, float(seconds), data_folder(data), to_bytes(memory), bar)
     return printed(BalanceMap, load(document)["map"], text)
 

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 use zermelo::limits::Seconds;
+use zermelo::spec::{Key, Values};
 
 /// Strongly solve, play and analyse two-player games of perfect information.
 ///
@@ -189,29 +190,28 @@ pub enum Command {
         move_time: f64,
     },
     /// Is a game fair? Every board of a family solved (who wins, in how many moves or by
-    /// how much), or every arrangement of reduced Big Points boards.
+    /// how much), or the game's own balance study (`zermelo study SPEC balance`)
+    ///
+    /// A game whose family has a balance study of its own runs it, its keys given as
+    /// --KEY VALUE or KEY=VALUE (`zermelo games` lists them).
     ///
     /// With --players: how each seat of any game fares, estimated by self-play.
     Balance {
         /// The family: a spec whose values may be ranges A..B (in a list, of its last
-        /// number: set=1/2..1/6) or alternatives A|B, e.g. 'mnk:m=3..5,n=3..5,k=3|4'; or a
-        /// Big Points family, e.g. bigpoints:colors=2..3,discs=2 (also white=, black=,
-        /// rule=margin), every arrangement solved; without colors and discs, the (2,2) family.
-        #[arg(default_value = "bigpoints")]
+        /// number: set=1/2..1/6) or alternatives A|B, e.g. 'mnk:m=3..5,n=3..5,k=3|4'.
         spec: String,
+        /// The balance study's keys, where the game has one.
+        #[arg(value_name = "KEY=VALUE")]
+        keys: Vec<String>,
         /// The most seconds each member of a family may take; a member over it is reported
         /// as skipped, with its estimate.
         #[arg(long, default_value_t = 60.0, value_name = "SECONDS", value_parser = work_seconds)]
         seconds: f64,
-        /// Several configurations, COLORSxDISCS comma-separated, e.g. 2x2,2x3,3x2
-        /// (the spec then gives only the other keys).
-        #[arg(long, value_delimiter = ',')]
-        configs: Vec<String>,
-        /// Write one CSV row per board to this file.
+        /// Write one CSV row per member (or per board of a study) to this file.
         #[arg(long)]
         csv: Option<PathBuf>,
-        /// Draw an SVG: a family's heatmap (the first player's result per member), or Big
-        /// Points' win/draw/loss percentages per configuration.
+        /// Draw an SVG: a family's heatmap (the first player's result per member), or the
+        /// chart of the game's own study.
         #[arg(long)]
         plot: Option<PathBuf>,
         /// What colours a family's heatmap: the first player's result, or the outcome
@@ -224,23 +224,9 @@ pub enum Command {
         /// neighbouring members.
         #[arg(long, conflicts_with = "players")]
         report: bool,
-        /// Solve every board, not one per colour-relabelling class.
-        #[arg(long)]
-        every_board: bool,
-        /// Solve only N boards (classes) evenly spaced through each family: an estimate.
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-        sample: Option<u64>,
-        /// Record solved boards in FILE batch by batch; run again with the same command,
-        /// the sweep goes on from the last batch recorded.
-        #[arg(long, value_name = "FILE")]
-        checkpoint: Option<PathBuf>,
-        /// Boards per batch: recorded at a time with --checkpoint (default 64), handed to
-        /// an MPI rank at a time (default: a sixteenth of each rank's share, at most 256).
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-        batch: Option<u64>,
         /// Estimate by self-play instead of solving: this player in every seat (any player
         /// the game takes, e.g. mcts:2000), or one per seat, comma-separated.
-        #[arg(long, value_delimiter = ',', conflicts_with_all = ["configs", "csv", "plot", "every_board", "sample", "checkpoint", "batch"])]
+        #[arg(long, value_delimiter = ',', conflicts_with_all = ["keys", "csv", "plot"])]
         players: Vec<String>,
         /// Self-play: how many games (the most, with --until).
         #[arg(long, value_name = "N", default_value_t = 1000, requires = "players")]
@@ -252,8 +238,14 @@ pub enum Command {
         /// Self-play: game i is played from the seed S + i.
         #[arg(long, value_name = "S", default_value_t = 0, requires = "players")]
         seed: u64,
+        /// The study's keys given as flags, in KEY=VALUE form.
+        #[arg(skip)]
+        flagged: Vec<String>,
     },
-    /// The Grundy sequence of a heap game (subtraction, octal) with its proven period.
+    /// The Grundy sequence of a heap game (subtraction, octal) with its proven period
+    /// (`zermelo study SPEC grundy`)
+    ///
+    /// Its keys are given as --KEY VALUE or KEY=VALUE (`zermelo games` lists them).
     ///
     /// With --to, an octal game's values go on from those saved in the data folder, and
     /// are saved there every --save-every seconds, when stopped (Ctrl-C) and at the end:
@@ -261,20 +253,40 @@ pub enum Command {
     Grundy {
         /// The game spec, e.g. octal:code=0.77 or subtraction:set=1/4.
         spec: String,
-        /// Compute the values of heaps 0..=N (default: grow until a period is proven).
-        #[arg(long)]
-        to: Option<u64>,
+        /// The study's keys (`zermelo games` lists them).
+        #[arg(value_name = "KEY=VALUE")]
+        keys: Vec<String>,
         /// Write an SVG plot of the sequence with the period marked.
         #[arg(long)]
         plot: Option<PathBuf>,
-        /// Octal games with --to: save the values computed every SECONDS.
-        #[arg(long, value_name = "SECONDS", default_value_t = 300.0, value_parser = save_seconds)]
-        save_every: f64,
         /// Compute from heap 0 even when values are saved (and replace them once the new
         /// ones go further).
         #[arg(long)]
         force: bool,
         /// Keep the values in memory only; do not save them to the data folder.
+        #[arg(long)]
+        no_save: bool,
+        /// The study's keys given as flags, in KEY=VALUE form.
+        #[arg(skip)]
+        flagged: Vec<String>,
+    },
+    /// Run a study a game's family offers, its keys as KEY=VALUE
+    ///
+    /// `zermelo games` lists each game's studies with their keys, kinds, ranges and
+    /// defaults; every study also takes csv=FILE (its rows) and plot=FILE (its chart),
+    /// e.g. `zermelo study octal:code=0.77 grundy to=100 plot=kayles.svg`.
+    Study {
+        /// The game spec (a family's, with ranges, where the study takes one).
+        spec: String,
+        /// The study's name.
+        name: String,
+        /// The study's keys.
+        #[arg(value_name = "KEY=VALUE")]
+        keys: Vec<String>,
+        /// Compute the tables the study reads again, even when they are saved.
+        #[arg(long)]
+        force: bool,
+        /// Keep what the study computes in memory only; do not save it to the data folder.
         #[arg(long)]
         no_save: bool,
     },
@@ -357,11 +369,6 @@ fn positive_mib(text: &str) -> Result<u64, String> {
     }
 }
 
-/// How often a long run saves, in seconds.
-fn save_seconds(text: &str) -> Result<f64, String> {
-    Seconds::SAVE.parse(text).map_err(|e| e.to_string())
-}
-
 /// A time a move, in seconds.
 fn move_time(text: &str) -> Result<f64, String> {
     Seconds::MOVE.parse(text).map_err(|e| e.to_string())
@@ -372,7 +379,7 @@ fn move_time(text: &str) -> Result<f64, String> {
 /// usage), as every other error.
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli, u8> {
     use clap::error::ErrorKind;
-    match Cli::try_parse_from(args) {
+    match parse_studies(args) {
         Ok(cli) => Ok(cli),
         Err(e) => {
             if !e.use_stderr() || e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
@@ -382,13 +389,95 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli, u8> {
                 // Not clap's tip (`-- -1` passes no value to an option).
                 eprintln!("error: '{number}': write numbers without a sign (none is below zero)");
             } else if missing_spec(&e) {
-                eprintln!("error: give a game spec, such as tictactoe or pawns:cols=4,rows=5; `zermelo games` lists every game and its options");
+                eprintln!(
+                    "error: give a game spec, such as {}; `zermelo games` lists every game and its options",
+                    examples()
+                );
             } else {
                 eprintln!("{}", one_line(&e.render().to_string()));
             }
             Err(e.exit_code() as u8)
         }
     }
+}
+
+/// The commands that are aliases of `zermelo study SPEC NAME`: a study's name each.
+const ALIASES: [&str; 2] = ["grundy", "balance"];
+
+/// The command line `args` with the aliases' flags made from their studies' keys (as
+/// the catalog declares them, with their help, ranges and defaults); the flags given
+/// are handed on as the studies' KEY=VALUE.
+fn parse_studies(args: impl IntoIterator<Item = OsString>) -> Result<Cli, clap::Error> {
+    use clap::{CommandFactory, FromArgMatches};
+    let mut command = Cli::command();
+    for alias in ALIASES {
+        command = command.mut_subcommand(alias, |c| {
+            let players = c.get_arguments().any(|a| a.get_id() == "players");
+            c.args(study_keys(alias).map(|key| {
+                let flag = study_flag(key);
+                if players {
+                    flag.conflicts_with("players")
+                } else {
+                    flag
+                }
+            }))
+        });
+    }
+    let matches = command.try_get_matches_from(args)?;
+    let mut cli = Cli::from_arg_matches(&matches)?;
+    if let (Some((name, given)), Command::Balance { flagged, .. } | Command::Grundy { flagged, .. }) =
+        (matches.subcommand(), &mut cli.command)
+    {
+        for key in study_keys(name) {
+            let value = match key.values {
+                Values::Flag(_) => given.get_flag(key.name).then(|| "true".to_string()),
+                _ => given.get_one::<String>(key.name).cloned(),
+            };
+            flagged.extend(value.map(|v| format!("{}={v}", key.name)));
+        }
+    }
+    Ok(cli)
+}
+
+/// The keys of every study named `name` in the catalog, each once.
+fn study_keys(name: &str) -> impl Iterator<Item = &'static Key> {
+    let mut keys: Vec<&'static Key> = Vec::new();
+    let entries = zermelo::catalog::entries();
+    let studies = entries.iter().flat_map(|e| e.studies);
+    for key in studies.filter(|s| s.name == name).flat_map(|s| s.keys) {
+        if !keys.iter().any(|k| k.name == key.name) {
+            keys.push(key);
+        }
+    }
+    keys.into_iter()
+}
+
+/// A study's key as a flag: `--every-board`, `--sample <N>`, its help from its declaration.
+fn study_flag(key: &'static Key) -> clap::Arg {
+    let arg = clap::Arg::new(key.name)
+        .long(key.name.replace('_', "-"))
+        .help(format!(
+            "{} [{}; default: {}]",
+            key.help,
+            key.range_text(),
+            key.default_text()
+        ));
+    match key.values {
+        Values::Flag(_) => arg.action(clap::ArgAction::SetTrue),
+        Values::Int { .. } => arg.value_name("N"),
+        Values::Real { .. } => arg.value_name("NUMBER"),
+        _ => arg.value_name("VALUE"),
+    }
+}
+
+/// Two of the catalog's example specs, for people: `tictactoe or mnk:m=3,n=2,k=2`.
+pub fn examples() -> String {
+    let specs: Vec<&str> = zermelo::catalog::entries()
+        .iter()
+        .filter_map(|e| e.examples.first().copied())
+        .take(2)
+        .collect();
+    specs.join(" or ")
 }
 
 /// Whether the refusal is a command's game spec left out.

@@ -84,7 +84,6 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use anyhow::{bail, Result};
-use zermelo::session::study::StudyArgs;
 use zermelo::solve::levels::Partition;
 use zermelo::Error;
 
@@ -325,26 +324,19 @@ fn dispatch(
         }
         Command::Balance {
             spec,
+            keys,
             seconds,
             csv,
             plot,
             colour_by,
             report,
-            configs,
-            every_board,
-            sample,
-            checkpoint,
-            batch,
+            flagged,
             ..
         } => {
+            let keys: Vec<String> = keys.into_iter().chain(flagged).collect();
             if !study::has_balance_study(&spec) {
-                if !configs.is_empty()
-                    || every_board
-                    || sample.is_some()
-                    || checkpoint.is_some()
-                    || batch.is_some()
-                {
-                    bail!("--configs, --every-board, --sample, --checkpoint and --batch are for a game's own balance study (bigpoints:colors=..,discs=..); a family of {spec} takes --seconds, --csv and --plot");
+                if let Some(key) = keys.first() {
+                    bail!("{key}: a family of {spec} is mapped member by member, and takes --seconds, --csv, --plot, --colour-by and --report; study keys are for a game with a balance study of its own (`zermelo games` lists them)");
                 }
                 let files = map::Files {
                     csv: csv.as_deref(),
@@ -357,35 +349,31 @@ fn dispatch(
             if report {
                 bail!("--report is for a family of boards; {spec} is a game's own balance study");
             }
-            let mut args = StudyArgs::new().with("configs", configs.join(","));
-            if every_board {
-                args = args.with("every_board", true);
-            }
-            for (key, value) in [("sample", sample), ("batch", batch)] {
-                if let Some(n) = value {
-                    args = args.with(key, n);
-                }
-            }
-            if let Some(path) = &checkpoint {
-                args = args.with("checkpoint", path.display());
-            }
-            study::run(&spec, "balance", args, csv.as_deref(), plot.as_deref(), opts)
+            study::run(&spec, "balance", study::given(keys, csv, plot)?, opts)
         }
         Command::Grundy {
             spec,
-            to,
+            keys,
             plot,
-            save_every,
+            force,
+            no_save,
+            flagged,
+        } => {
+            opts.force = force;
+            opts.save = !no_save;
+            let keys = keys.into_iter().chain(flagged).collect();
+            study::run(&spec, "grundy", study::given(keys, None, plot)?, opts)
+        }
+        Command::Study {
+            spec,
+            name,
+            keys,
             force,
             no_save,
         } => {
             opts.force = force;
             opts.save = !no_save;
-            let mut args = StudyArgs::new().with("save_every", save_every);
-            if let Some(to) = to {
-                args = args.with("to", to);
-            }
-            study::run(&spec, "grundy", args, None, plot.as_deref(), opts)
+            study::run(&spec, &name, study::given(keys, None, None)?, opts)
         }
         Command::Db { command } => match command {
             DbCommand::List => commands::db_list(&opts),

@@ -225,6 +225,12 @@ pub fn games() -> Report {
         }
         for s in &g.studies {
             text += &format!("    study {}: {}\n", s.name, s.summary);
+            for k in &s.keys {
+                text += &format!(
+                    "        {:<12} {} ({}; default {}, range {})\n",
+                    k.name, k.help, k.kind, k.default, k.range
+                );
+            }
         }
         text += &format!("    e.g. {}\n", g.examples.join("  "));
         list.push(g);

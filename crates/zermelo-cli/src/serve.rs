@@ -771,8 +771,9 @@ async fn run(
         return error(
             StatusCode::BAD_REQUEST,
             &format!(
-                "give the game: {}?spec=tictactoe, or any spec `zermelo games` lists",
-                uri.path()
+                "give the game: {}?spec={}, or any spec `zermelo games` lists",
+                uri.path(),
+                zermelo::catalog::entries()[0].info.name
             ),
         );
     }

@@ -4,6 +4,7 @@
 mod common;
 
 use common::{error_line, fact, json};
+use serde_json::Value;
 
 fn fails(args: &[&str], needle: &str) {
     let err = error_line(args);
@@ -97,7 +98,7 @@ fn balance_of_two_colours_two_discs() {
 
 #[test]
 fn balance_sweeps_several_configurations_at_once() {
-    let v = json(&["balance", "--configs", "2x2,2x3,3x2", "--json"]);
+    let v = json(&["balance", "bigpoints", "--configs", "2x2,2x3,3x2", "--json"]);
     let configs = v["configs"].as_array().unwrap();
     assert_eq!(configs.len(), 3);
     assert_eq!(configs[2]["boards"], 90);
@@ -123,9 +124,10 @@ fn a_sweep_with_a_checkpoint_goes_on_from_it() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("s.ckpt");
     let path = file.to_str().unwrap();
-    let plain = json(&["balance", "--configs", "2x3,3x2", "--json"]);
+    let plain = json(&["balance", "bigpoints", "--configs", "2x3,3x2", "--json"]);
     let args = [
         "balance",
+        "bigpoints",
         "--configs",
         "2x3,3x2",
         "--checkpoint",
@@ -145,7 +147,7 @@ fn a_sweep_with_a_checkpoint_goes_on_from_it() {
         2 + 10 + 15
     );
     fails(
-        &["balance", "--configs", "2x2", "--checkpoint", path],
+        &["balance", "bigpoints", "--configs", "2x2", "--checkpoint", path],
         "another sweep",
     );
     std::fs::remove_dir_all(&dir).unwrap();
@@ -185,7 +187,7 @@ fn bad_input_gets_one_clear_line() {
     fails(&["solve", "bigpoints:board=1221,rule=fair"], "study or margin");
     fails(&["solve", "bigpoints:board=1221,ties=left"], "behind or ahead");
     fails(&["balance", "bigpoints:colors=9,discs=2"], "out of range");
-    fails(&["balance", "--configs", "2-2"], "COLORSxDISCS");
+    fails(&["balance", "bigpoints", "--configs", "2-2"], "COLORSxDISCS");
     fails(&["balance", "bigpoints:colors=5,discs=9"], "more than");
     fails(&["balance", "bigpoints:colors=5,discs=12,white=4"], "more than");
     fails(
@@ -203,5 +205,73 @@ fn bad_input_gets_one_clear_line() {
     fails(
         &["tournament", "bigpoints", "--players", "mcts:fast,random"],
         "mcts:fast",
+    );
+}
+
+#[test]
+fn the_sweep_is_a_study_its_keys_declared_once() {
+    // `zermelo study SPEC balance KEY=VALUE`, its alias's KEY=VALUE and the alias's flags
+    // made from the same declaration give the same sweep.
+    let spec = "bigpoints:colors=2,discs=2";
+    let counts = |v: Value| -> Vec<Value> {
+        let c = &v["configs"][0];
+        ["boards", "solved", "first_wins", "draws", "second_wins"]
+            .iter()
+            .map(|k| c[k].clone())
+            .collect()
+    };
+    let flags = counts(json(&[
+        "balance",
+        spec,
+        "--every-board",
+        "--sample",
+        "5",
+        "--json",
+    ]));
+    assert_eq!(flags[1], 5);
+    for args in [
+        &["study", spec, "balance", "every_board=true", "sample=5", "--json"][..],
+        &["balance", spec, "every_board=true", "--sample", "5", "--json"][..],
+    ] {
+        assert_eq!(counts(json(args)), flags, "{args:?}");
+    }
+    // Checked once, by the library, against the key's kind and range.
+    fails(
+        &["balance", spec, "--sample", "0"],
+        "sample=0 is out of range 1..=",
+    );
+    fails(
+        &["study", spec, "balance", "every_board=yes"],
+        "every_board=yes: expected true or false",
+    );
+    fails(
+        &["study", spec, "balance", "depth=2"],
+        "the balance study takes no 'depth'",
+    );
+    fails(&["study", spec, "balance", "sample"], "'sample' is not KEY=VALUE");
+    fails(
+        &["study", spec, "balance", "sample=2", "sample=3"],
+        "sample is given twice",
+    );
+    // The flags and `zermelo games` say each key's kind, range and default.
+    let help = common::stdout(&["balance", "--help"]);
+    assert!(
+        help.contains("--every-board") && help.contains("[true/false; default: false]"),
+        "{help}"
+    );
+    let games = json(&["games", "--json"]);
+    let studies = games["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|g| g["studies"].as_array().unwrap());
+    let sample = studies
+        .flat_map(|s| s["keys"].as_array().unwrap())
+        .find(|k| k["name"] == "sample")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (&sample["kind"], &sample["range"], &sample["default"]),
+        (&"int".into(), &"1..=20000000".into(), &"every board".into())
     );
 }

@@ -202,7 +202,7 @@ fn conflicting_options_are_refused_in_one_line() {
         .status
         .success());
 
-    let err = error_line(&["balance", "--configs", "2x2,3x2,2X2"]);
+    let err = error_line(&["balance", "bigpoints", "--configs", "2x2,3x2,2X2"]);
     assert!(err.contains("configs names (2,2) twice"), "{err}");
 }
 
@@ -291,7 +291,7 @@ fn counts_of_one_are_singular() {
         sweep.contains("each stands for the 3! = 6 boards its colours relabel into"),
         "{sweep}"
     );
-    let sweeps = stdout(&["balance", "--configs", "2x2,3x2"]);
+    let sweeps = stdout(&["balance", "bigpoints", "--configs", "2x2,3x2"]);
     assert!(
         sweeps.contains("(NC! for NC colours: 2! = 2, 3! = 6)"),
         "{sweeps}"

@@ -90,6 +90,15 @@ fn kayles_period_twelve_preperiod_seventy_one_proven() {
     assert_eq!(v["proven"], false);
     assert_eq!(v["period"], Value::Null);
     assert_eq!(v["computed_to"], 50);
+    // The alias and `zermelo study`, its key as a flag or as KEY=VALUE, are one study.
+    let found =
+        |v: &Value| ["game", "preperiod", "period", "computed_to", "proven", "start"].map(|k| v[k].clone());
+    for args in [
+        &["study", "octal:code=0.77", "grundy", "to=50"][..],
+        &["grundy", "octal:code=0.77", "to=50"][..],
+    ] {
+        assert_eq!(found(&json(args)), found(&v), "{args:?}");
+    }
 }
 
 #[test]

@@ -40,10 +40,17 @@ fn outputs(out: &Output, dir: &Path) -> (Value, String, String) {
 }
 
 fn sweep_args<'a>(dir: &'a Path, extra: &[&'a str]) -> Vec<String> {
-    let mut args: Vec<String> = ["balance", "--configs", "2x2,2x3,3x2,3x3", "--json", "--csv"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+    let mut args: Vec<String> = [
+        "balance",
+        "bigpoints",
+        "--configs",
+        "2x2,2x3,3x2,3x3",
+        "--json",
+        "--csv",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
     args.push(dir.join("b.csv").display().to_string());
     args.push("--plot".into());
     args.push(dir.join("b.svg").display().to_string());

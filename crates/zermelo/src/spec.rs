@@ -59,6 +59,15 @@ pub enum Values {
     },
     /// One of these words (or its first letter), the first when the key is absent.
     Word(&'static [&'static str]),
+    /// A number in `lo..=hi`, fractions allowed (seconds).
+    Real {
+        /// The smallest value.
+        lo: f64,
+        /// The largest value.
+        hi: f64,
+        /// The value when the key is absent.
+        default: f64,
+    },
     /// Text the game reads itself.
     Text {
         /// What the text looks like, for people.
@@ -85,7 +94,20 @@ impl Key {
             Values::Flag(default) => default.to_string(),
             Values::List { default, .. } => preset_text(default, |list| join(list, "/")),
             Values::Word(words) => words[0].to_string(),
+            Values::Real { default, .. } => default.to_string(),
             Values::Text { default, .. } => preset_text(default, |t| t.to_string()),
+        }
+    }
+
+    /// The kind of its values, in one word: `int`, `flag`, `list`, `word`, `real` or `text`.
+    pub fn kind(&self) -> &'static str {
+        match self.values {
+            Values::Int { .. } => "int",
+            Values::Flag(_) => "flag",
+            Values::List { .. } => "list",
+            Values::Word(_) => "word",
+            Values::Real { .. } => "real",
+            Values::Text { .. } => "text",
         }
     }
 
@@ -101,6 +123,7 @@ impl Key {
                 lo, hi, most, what, ..
             } => format!("1..={most} {what} {}", range_text(lo, hi)),
             Values::Word(words) => words.join(", "),
+            Values::Real { lo, hi, .. } => format!("{lo}..={hi}"),
             Values::Text { form, .. } => form.to_string(),
         };
         match self.also {
@@ -445,6 +468,28 @@ impl Spec {
                     rest.join(", ")
                 ))
             })
+    }
+
+    /// The number of a [`Values::Real`] key: the one given, checked against its range,
+    /// else its default.
+    pub fn real(&self, key: &Key) -> Result<f64, Error> {
+        let Values::Real { lo, hi, default } = key.values else {
+            panic!("{} is no number key", key.name)
+        };
+        let Some(text) = self.get(key.name) else {
+            return Ok(default);
+        };
+        match text.parse::<f64>() {
+            Ok(v) if (lo..=hi).contains(&v) => Ok(v),
+            Ok(_) => Err(Error::Spec(format!(
+                "{}={text} is out of range {lo}..={hi}",
+                key.name
+            ))),
+            Err(_) => Err(Error::Spec(format!(
+                "{}={text}: '{text}' is not a number",
+                key.name
+            ))),
+        }
     }
 
     /// The text of a [`Values::Text`] key: the one given, else its default.

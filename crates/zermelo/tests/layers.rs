@@ -10,8 +10,9 @@
 //! (`crate::Error` and the other re-exports in `lib.rs` count as their modules).
 //!
 //! The front ends (the CLI crate and the Python package) know no game: they name no game
-//! module and no type that only a game family defines, and their own modules import one
-//! another without circles.
+//! module and no type that only a game family defines, write no game's name in a string
+//! literal (what they say of a game comes from the catalog), and their own modules import
+//! one another without circles.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -118,6 +119,171 @@ fn front_ends_know_no_game() {
         "front ends that know a game:\n{}",
         problems.join("\n")
     );
+}
+
+/// Game names that are also words the front ends use for something else, and so count
+/// in a literal only as a spec (`graph:file=`): the `graph` command and its output's
+/// formats; `sum` and `dots` as English words in messages.
+const ALSO_WORDS: [&str; 3] = ["graph", "sum", "dots"];
+
+#[test]
+fn front_ends_write_no_game_name() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let games: Vec<&str> = zermelo::catalog::entries().iter().map(|e| e.info.name).collect();
+    let mut problems = Vec::new();
+    for dir in ["crates/zermelo-cli/src", "python/src", "python/zermelo"] {
+        for file in source_files(&root.join(dir)) {
+            let source = fs::read_to_string(&file).unwrap();
+            let rust = file.extension().is_some_and(|e| e == "rs");
+            for (n, literal) in literals(&source, rust) {
+                if let Some(game) = games.iter().find(|g| names_game(&literal, g)) {
+                    let place = format!("{}:{n}", file.strip_prefix(&root).unwrap().display());
+                    problems.push(format!("{place}: names the game {game}: {literal:?}"));
+                }
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "front ends that name a game in a literal:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn the_literal_check_finds_planted_names() {
+    let rust = "// tictactoe in a comment\nlet a = \"mnk:m=3\"; let c = '\"'; let b = r#\"x \"nim\" y\"#;\nf(\"the graph\", \"graph:file=g.json\");\n";
+    let found: Vec<(usize, String)> = literals(rust, true);
+    let named: Vec<&str> = found
+        .iter()
+        .filter_map(|(_, l)| {
+            ["mnk", "nim", "graph", "tictactoe"]
+                .into_iter()
+                .find(|g| names_game(l, g))
+        })
+        .collect();
+    assert_eq!(named, ["mnk", "nim", "graph"], "{found:?}");
+    assert_eq!(found[0].0, 2);
+    let python = "def f(spec='tictactoe'):\n    \"\"\"Plays `bigpoints:board=1221`.\"\"\"\n    # nim\n    return f\"{spec} and dots\"\n";
+    let found = literals(python, false);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(names_game(&found[0].1, "tictactoe") && !names_game(&found[1].1, "dots"));
+}
+
+/// Whether `literal` names the game `game`: as a word, or for a game whose name is also
+/// a word ([`ALSO_WORDS`]), as a spec with keys.
+fn names_game(literal: &str, game: &str) -> bool {
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    literal.match_indices(game).any(|(at, _)| {
+        let after = &literal[at + game.len()..];
+        if word(literal[..at].chars().next_back()) || word(after.chars().next()) {
+            return false;
+        }
+        !ALSO_WORDS.contains(&game)
+            || after.starts_with(':')
+                && after[1..].split_once('=').is_some_and(|(k, _)| {
+                    !k.is_empty() && k.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+                })
+    })
+}
+
+/// The string literals of a Rust (`rust`) or Python source, each with its line; comments
+/// and Python's docstrings (a triple-quoted string that starts its line) left out.
+fn literals(source: &str, rust: bool) -> Vec<(usize, String)> {
+    let chars: Vec<char> = source.chars().collect();
+    let (mut out, mut line, mut i) = (Vec::new(), 1, 0);
+    let mut line_start = true;
+    while i < chars.len() {
+        let c = chars[i];
+        let comment = if rust {
+            c == '/' && chars.get(i + 1) == Some(&'/')
+        } else {
+            c == '#'
+        };
+        if comment {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+            continue;
+        }
+        if c == '\n' {
+            line += 1;
+            line_start = true;
+            i += 1;
+            continue;
+        }
+        if rust && c == '\'' {
+            // A character literal ('"', '\''), else a lifetime.
+            let close = if chars.get(i + 1) == Some(&'\\') {
+                i + 3
+            } else {
+                i + 2
+            };
+            i = if chars.get(close) == Some(&'\'') {
+                close + 1
+            } else {
+                i + 1
+            };
+            line_start = false;
+            continue;
+        }
+        let quote = c == '"' || (!rust && c == '\'');
+        let raw = rust
+            && c == 'r'
+            && matches!(chars.get(i + 1), Some('"' | '#'))
+            && !chars[..i]
+                .last()
+                .is_some_and(|p| p.is_alphanumeric() || *p == '_');
+        if !quote && !raw {
+            line_start &= c.is_whitespace();
+            i += 1;
+            continue;
+        }
+        let starts_line = line_start;
+        line_start = false;
+        let at = line;
+        let (end, body_from) = if raw {
+            let hashes = chars[i + 1..].iter().take_while(|&&h| h == '#').count();
+            let closing: Vec<char> = std::iter::once('"')
+                .chain(std::iter::repeat_n('#', hashes))
+                .collect();
+            let from = i + 2 + hashes;
+            let end = (from..chars.len())
+                .find(|&j| chars[j..].starts_with(&closing))
+                .unwrap_or(chars.len());
+            (end, from)
+        } else {
+            let triple = !rust && chars[i..].starts_with(&[c, c, c]);
+            let width = if triple { 3 } else { 1 };
+            let from = i + width;
+            let mut j = from;
+            while j < chars.len() && !(chars[j..].starts_with(&vec![c; width][..])) {
+                j += if chars[j] == '\\' { 2 } else { 1 };
+            }
+            if triple && starts_line {
+                // A docstring: text for people, not a value.
+                line += chars[i..j.min(chars.len())]
+                    .iter()
+                    .filter(|&&x| x == '\n')
+                    .count();
+                i = j + width;
+                continue;
+            }
+            (j.min(chars.len()), from)
+        };
+        let body: String = chars[body_from..end].iter().collect();
+        line += body.matches('\n').count();
+        out.push((at, body));
+        i = end
+            + if raw {
+                1 + chars[i + 1..].iter().take_while(|&&h| h == '#').count()
+            } else if !rust && chars[i..].starts_with(&[c, c, c]) {
+                3
+            } else {
+                1
+            };
+    }
+    out
 }
 
 /// The types, traits and aliases defined under `src/games/` and nowhere else in the library.

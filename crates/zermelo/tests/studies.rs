@@ -2,8 +2,9 @@
 //! checked, their reports the same whichever front end asks.
 
 use zermelo::catalog;
-use zermelo::session::study::StudyArgs;
+use zermelo::session::study::{Study, StudyKey};
 use zermelo::session::Options;
+use zermelo::spec::{Preset, Values};
 
 fn options(name: &str) -> Options {
     Options {
@@ -41,7 +42,7 @@ fn every_study_is_listed_by_its_entry_and_found_by_name() {
 #[test]
 fn a_study_reads_its_own_arguments_and_refuses_others() {
     let grundy = catalog::study("octal:code=0.77", "grundy").unwrap();
-    let args = StudyArgs::new().with("to", 40);
+    let args = grundy.args([("to", "40")]).unwrap();
     let report = (grundy.run)("octal:code=0.77", &args, &options("args")).unwrap();
     assert_eq!(report.json["computed_to"], 40);
     assert_eq!(report.json["command"], "grundy");
@@ -49,33 +50,79 @@ fn a_study_reads_its_own_arguments_and_refuses_others() {
         .text
         .starts_with("octal game 0.77 (Kayles)\nGrundy values: 0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7"));
     assert!(report.svg.is_none() && report.series.is_some());
-    let err = (grundy.run)(
-        "octal:code=0.77",
-        &StudyArgs::new().with("depth", 2),
-        &options("args"),
+    let refused =
+        |study: &Study, key: &str, value: &str| study.args([(key, value)]).err().unwrap().to_string();
+    assert_eq!(
+        refused(grundy, "depth", "2"),
+        "the grundy study takes no 'depth' (it takes: to, save_every, csv, plot)"
     );
-    assert!(err.err().unwrap().to_string().contains("takes no 'depth'"));
-    let err = (grundy.run)(
-        "octal:code=0.77",
-        &StudyArgs::new().with("to", "many"),
-        &options("args"),
+    assert_eq!(
+        refused(grundy, "to", "many"),
+        "to=many: 'many' is not a whole number (digits only)"
     );
-    assert_eq!(err.err().unwrap().to_string(), "to=many is not a valid value");
+    assert_eq!(
+        refused(grundy, "to", "4294967295"),
+        "to=4294967295 is out of range 0..=4294967294"
+    );
+    assert_eq!(
+        refused(grundy, "save_every", "0.01"),
+        "save_every=0.01 is out of range 0.1..=86400"
+    );
+    assert_eq!(
+        refused(grundy, "save_every", "often"),
+        "save_every=often: 'often' is not a number"
+    );
+}
+
+#[test]
+fn every_study_key_is_declared_with_a_default_in_its_range() {
+    for study in catalog::entries().iter().flat_map(|e| e.studies) {
+        let none = study.args(std::iter::empty::<(&str, &str)>()).unwrap();
+        for key in study.keys {
+            assert!(
+                !key.help.is_empty() && !key.range_text().is_empty(),
+                "{}",
+                key.name
+            );
+            // Absent, each key reads as its declared default (or as absent, where the
+            // study does something else without it).
+            match key.values {
+                Values::Int { default, .. } => {
+                    let read = none.int(key);
+                    match default {
+                        Preset::Is(v) => assert_eq!(read.unwrap(), v),
+                        Preset::Else(_) => assert!(read.is_err() && none.int_given(key).unwrap().is_none()),
+                    }
+                }
+                Values::Flag(default) => assert_eq!(none.flag(key).unwrap(), default),
+                Values::Real { lo, hi, default } => {
+                    assert!((lo..=hi).contains(&default), "{}", key.name);
+                    assert_eq!(none.real(key).unwrap(), default);
+                }
+                Values::Text { .. } => assert_eq!(none.text(key), None),
+                _ => {}
+            }
+            let listed = StudyKey::of(key);
+            assert_eq!((listed.name, listed.default), (key.name, key.default_text()));
+        }
+    }
 }
 
 #[test]
 fn the_sweep_gives_rows_and_a_chart_when_asked() {
     let sweep = catalog::study("bigpoints:colors=2,discs=2", "balance").unwrap();
-    let args = StudyArgs::new().with("plot", "chart.svg");
+    let args = sweep.args([("plot", "chart.svg")]).unwrap();
     let report = (sweep.run)("bigpoints:colors=2,discs=2", &args, &options("sweep")).unwrap();
     assert_eq!(report.json["configs"][0]["solved"], 3);
     // Every board has its row, those of a class solved once included.
     assert_eq!(report.csv.unwrap().lines().count(), 7);
     assert!(report.svg.unwrap().starts_with("<svg"));
-    let err = (sweep.run)(
-        "bigpoints:colors=2,discs=2",
-        &StudyArgs::new().with("sample", 0),
-        &options("sweep"),
-    );
-    assert_eq!(err.err().unwrap().to_string(), "sample must be at least 1");
+    let err = sweep.args([("sample", "0")]).err().unwrap().to_string();
+    assert_eq!(err, "sample=0 is out of range 1..=20000000");
+    let err = sweep.args([("every_board", "yes")]).err().unwrap().to_string();
+    assert_eq!(err, "every_board=yes: expected true or false");
+    // Every board solved: the same 3 classes' 6 boards, each its own.
+    let every = sweep.args([("every_board", "true")]).unwrap();
+    let report = (sweep.run)("bigpoints:colors=2,discs=2", &every, &options("sweep")).unwrap();
+    assert_eq!(report.json["configs"][0]["solved"], 6);
 }

@@ -2,37 +2,36 @@
 //! game, the sweep of every reduced Big Points board), listed by the family's catalog
 //! entry and run through it by every front end alike.
 
-use std::collections::BTreeMap;
-use std::str::FromStr;
-
 use super::Options;
-use crate::Error;
+use crate::spec::{Key, Preset, Values};
+use crate::{Error, Spec};
 
 /// A study a family offers: its name, what it takes, and how it runs.
 pub struct Study {
-    /// The name front ends ask for (`zermelo grundy`, `game.study("grundy")`).
+    /// The name front ends ask for (`zermelo study SPEC grundy`, `game.study("grundy")`).
     pub name: &'static str,
     /// One line saying what it tells.
     pub summary: &'static str,
-    /// The arguments it takes besides the spec.
-    pub keys: &'static [StudyKey],
+    /// The arguments it takes besides the spec and [`FILE_KEYS`], each with its kind, range
+    /// and default.
+    pub keys: &'static [Key],
     /// Whether it studies `spec` (a game's spec, or a family's with ranges); a spec it
     /// does not take may still name its game.
     pub takes: fn(spec: &str) -> bool,
-    /// Runs it on `spec` under `opts` (its budget, data folder, progress, and the
-    /// partition of the work across processes).
+    /// Runs it on `spec` with its arguments checked, under `opts` (its budget, data
+    /// folder, progress, and the partition of the work across processes).
     pub run: fn(spec: &str, args: &StudyArgs, opts: &Options) -> Result<StudyReport, Error>,
 }
 
 /// What a front end lists of a study: its name, what it tells and the arguments it takes.
-#[derive(Clone, Copy, Debug, serde::Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
 pub struct StudyInfo {
     /// Its name.
     pub name: &'static str,
     /// One line saying what it tells.
     pub summary: &'static str,
     /// The arguments it takes besides the spec.
-    pub keys: &'static [StudyKey],
+    pub keys: Vec<StudyKey>,
 }
 
 impl Study {
@@ -41,98 +40,139 @@ impl Study {
         StudyInfo {
             name: self.name,
             summary: self.summary,
-            keys: self.keys,
+            keys: self.keys.iter().map(StudyKey::of).collect(),
         }
+    }
+
+    /// Its key `name`, or a file key every study takes.
+    pub fn key(&self, name: &str) -> Option<&'static Key> {
+        self.keys.iter().chain(&FILE_KEYS).find(|k| k.name == name)
+    }
+
+    /// `given` (key and value as text, as a person typed them) checked against its keys
+    /// once: a key it does not take, a value of the wrong kind or out of range is refused
+    /// with the key and what it takes.
+    pub fn args<K: AsRef<str>, V: AsRef<str>>(
+        &self,
+        given: impl IntoIterator<Item = (K, V)>,
+    ) -> Result<StudyArgs, Error> {
+        let mut spec: Spec = self.name.parse()?;
+        for (key, value) in given {
+            let (key, value) = (key.as_ref(), value.as_ref().trim());
+            let Some(declared) = self.key(key) else {
+                let names: Vec<&str> = self.keys.iter().chain(&FILE_KEYS).map(|k| k.name).collect();
+                return Err(Error::Unsupported(format!(
+                    "the {} study takes no '{key}' (it takes: {})",
+                    self.name,
+                    names.join(", ")
+                )));
+            };
+            if spec.has(declared) {
+                return Err(Error::Unsupported(format!("{key} is given twice")));
+            }
+            spec = spec.with(key, value);
+            let checked = match declared.values {
+                Values::Int { .. } => spec.int(declared).map(drop),
+                Values::Flag(_) => spec.flag(declared).map(drop),
+                Values::List { .. } => spec.list(declared).map(drop),
+                Values::Word(_) => spec.word(declared).map(drop),
+                Values::Real { .. } => spec.real(declared).map(drop),
+                Values::Text { .. } => spec.text(declared).map(drop),
+            };
+            // The spec's words without its "bad game spec".
+            checked.map_err(|e| match e {
+                Error::Spec(why) => Error::Unsupported(why),
+                e => e,
+            })?;
+        }
+        Ok(StudyArgs { given: spec })
     }
 }
 
-/// An argument a study takes.
-#[derive(Clone, Copy, Debug, serde::Serialize, schemars::JsonSchema)]
+/// A study's key as front ends list it: its name, kind, default, range and help.
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
 pub struct StudyKey {
     /// Its name.
     pub name: &'static str,
+    /// The kind of its values: `int`, `flag`, `list`, `word`, `real` or `text`.
+    pub kind: &'static str,
+    /// Its default, or what the study does without it.
+    pub default: String,
+    /// The values it takes, in words.
+    pub range: String,
     /// What it means.
     pub help: &'static str,
 }
 
-/// The files a front end writes from a report: every study takes them.
-pub const FILE_KEYS: [StudyKey; 2] = [
-    StudyKey {
-        name: "csv",
-        help: "the file the front end writes the report's CSV to",
-    },
-    StudyKey {
-        name: "plot",
-        help: "the file the front end writes the report's SVG to",
-    },
-];
+impl StudyKey {
+    /// How `key` is listed.
+    pub fn of(key: &Key) -> StudyKey {
+        StudyKey {
+            name: key.name,
+            kind: key.kind(),
+            default: key.default_text(),
+            range: key.range_text(),
+            help: key.help,
+        }
+    }
+}
 
-/// A study's arguments by name, as text; each study reads its own.
-#[derive(Clone, Debug, Default)]
+/// A file a front end writes from a report.
+const fn file(name: &'static str, help: &'static str) -> Key {
+    Key {
+        name,
+        values: Values::Text {
+            form: "a file",
+            default: Preset::Else("none"),
+        },
+        also: None,
+        help,
+    }
+}
+
+/// The file a front end writes a report's CSV rows to.
+pub const CSV: Key = file("csv", "the file the report's CSV rows are written to");
+/// The file a front end writes a report's SVG chart to; a study draws its chart when given.
+pub const PLOT: Key = file("plot", "the file the report's SVG chart is written to");
+/// The files a front end writes from a report: every study takes them.
+pub const FILE_KEYS: [Key; 2] = [CSV, PLOT];
+
+/// A study's arguments, checked against its keys by [`Study::args`]: each read as its
+/// kind, the declared default when absent.
+#[derive(Clone, Debug)]
 pub struct StudyArgs {
-    values: BTreeMap<String, String>,
+    given: Spec,
 }
 
 impl StudyArgs {
-    /// No arguments.
-    pub fn new() -> Self {
-        Self::default()
+    /// Whether `key` is given.
+    pub fn has(&self, key: &Key) -> bool {
+        self.given.has(key)
     }
 
-    /// These arguments with `key` set to `value`.
-    pub fn with(mut self, key: &str, value: impl ToString) -> Self {
-        self.values.insert(key.to_string(), value.to_string());
-        self
+    /// The whole number of an int key.
+    pub fn int(&self, key: &Key) -> Result<u64, Error> {
+        self.given.int(key)
     }
 
-    /// Refuses an argument that is not one of `study`'s keys nor a file key.
-    pub fn check(&self, study: &Study) -> Result<(), Error> {
-        let known = |k: &str| study.keys.iter().chain(&FILE_KEYS).any(|s| s.name == k);
-        match self.values.keys().find(|k| !known(k)) {
-            Some(k) => {
-                let names: Vec<&str> = study.keys.iter().map(|s| s.name).collect();
-                Err(Error::Unsupported(format!(
-                    "the {} study takes no '{k}' (it takes: {})",
-                    study.name,
-                    names.join(", ")
-                )))
-            }
-            None => Ok(()),
-        }
+    /// The whole number of an int key, `None` when absent.
+    pub fn int_given(&self, key: &Key) -> Result<Option<u64>, Error> {
+        self.has(key).then(|| self.int(key)).transpose()
     }
 
-    /// The text of `key`, when given.
-    pub fn text(&self, key: &str) -> Option<&str> {
-        self.values.get(key).map(String::as_str)
+    /// Whether a flag key is on.
+    pub fn flag(&self, key: &Key) -> Result<bool, Error> {
+        self.given.flag(key)
     }
 
-    /// The value of `key` read as a `T`, when given.
-    pub fn get<T: FromStr>(&self, key: &str) -> Result<Option<T>, Error> {
-        self.text(key)
-            .map(|t| {
-                t.trim()
-                    .parse()
-                    .map_err(|_| Error::Unsupported(format!("{key}={t} is not a valid value")))
-            })
-            .transpose()
+    /// The number of a real key.
+    pub fn real(&self, key: &Key) -> Result<f64, Error> {
+        self.given.real(key)
     }
 
-    /// Whether the switch `key` is on (`true`; absent or `false` is off).
-    pub fn switch(&self, key: &str) -> Result<bool, Error> {
-        Ok(self.get::<bool>(key)?.unwrap_or(false))
-    }
-
-    /// The comma-separated items of `key` (none when absent).
-    pub fn list(&self, key: &str) -> Vec<String> {
-        self.text(key)
-            .map(|t| {
-                t.split(',')
-                    .map(str::trim)
-                    .filter(|s| !s.is_empty())
-                    .map(String::from)
-                    .collect()
-            })
-            .unwrap_or_default()
+    /// The text of a text key, `None` when absent.
+    pub fn text(&self, key: &Key) -> Option<&str> {
+        self.given.get(key.name)
     }
 }
 

@@ -6,38 +6,76 @@ use std::fmt::Write as _;
 
 use plotters::prelude::*;
 
-use super::sweep::{is_sweep, Choice, FamilySweep, SweepPlan};
+use super::sweep::{is_sweep, Choice, FamilySweep, SweepPlan, MAX_LISTED};
 use crate::picture::palette;
-use crate::session::study::{Study, StudyArgs, StudyKey, StudyReport};
+use crate::session::study::{Study, StudyArgs, StudyReport, PLOT};
 use crate::session::{quantity, Options};
+use crate::spec::{Key, Preset, Values};
 use crate::Error;
+
+/// A whole number of at least 1, given or not.
+const fn count(name: &'static str, default: &'static str, help: &'static str) -> Key {
+    Key {
+        name,
+        values: Values::Int {
+            lo: 1,
+            hi: MAX_LISTED as u64,
+            default: Preset::Else(default),
+        },
+        also: None,
+        help,
+    }
+}
+
+/// Several configurations at once.
+const CONFIGS: Key = Key {
+    name: "configs",
+    values: Values::Text {
+        form: "COLORSxDISCS comma-separated, e.g. 2x2,3x2",
+        default: Preset::Else("the spec's colors and discs"),
+    },
+    also: None,
+    help: "several configurations (the spec then gives only the other keys)",
+};
+
+/// Every board rather than one per class.
+const EVERY_BOARD: Key = Key {
+    name: "every_board",
+    values: Values::Flag(false),
+    also: None,
+    help: "solve every board, not one per colour-relabelling class",
+};
+
+/// A sample of the boards.
+const SAMPLE: Key = count(
+    "sample",
+    "every board",
+    "solve only N boards (classes) evenly spaced through each family: an estimate",
+);
+
+/// The file of solved boards a sweep goes on from.
+const CHECKPOINT: Key = Key {
+    name: "checkpoint",
+    values: Values::Text {
+        form: "a file",
+        default: Preset::Else("none"),
+    },
+    also: None,
+    help: "record solved boards in this file batch by batch; run again, the sweep goes on from the last batch recorded",
+};
+
+/// Boards per batch.
+const BATCH: Key = count(
+    "batch",
+    "64 with a checkpoint, else a sixteenth of each process's share (at most 256)",
+    "boards per batch: recorded at a time with a checkpoint, handed to a process at a time",
+);
 
 /// The study `zermelo balance` runs on a Big Points family.
 pub const SWEEP: Study = Study {
     name: "balance",
     summary: "every arrangement of reduced Big Points boards solved: how often each player wins",
-    keys: &[
-        StudyKey {
-            name: "configs",
-            help: "several configurations, COLORSxDISCS comma-separated (the spec then gives only the other keys)",
-        },
-        StudyKey {
-            name: "every_board",
-            help: "solve every board, not one per colour-relabelling class",
-        },
-        StudyKey {
-            name: "sample",
-            help: "solve only N boards (classes) evenly spaced through each family: an estimate",
-        },
-        StudyKey {
-            name: "checkpoint",
-            help: "record solved boards in this file batch by batch, and go on from what it holds",
-        },
-        StudyKey {
-            name: "batch",
-            help: "boards per batch: recorded at a time with a checkpoint, handed to a process at a time",
-        },
-    ],
+    keys: &[CONFIGS, EVERY_BOARD, SAMPLE, CHECKPOINT, BATCH],
     takes: is_sweep,
     run,
 };
@@ -45,25 +83,27 @@ pub const SWEEP: Study = Study {
 /// Sweeps the families of `spec` (and `configs`), across the processes of `opts`'
 /// partition, its threads sharing a table of `opts`' memory when given.
 fn run(spec: &str, args: &StudyArgs, opts: &Options) -> Result<StudyReport, Error> {
-    args.check(&SWEEP)?;
-    let positive = |key: &str| -> Result<Option<usize>, Error> {
-        match args.get::<usize>(key)? {
-            Some(0) => Err(Error::Unsupported(format!("{key} must be at least 1"))),
-            n => Ok(n),
-        }
-    };
+    let count = |key: &Key| Ok::<_, Error>(args.int_given(key)?.map(|n| n as usize));
     let choice = Choice {
-        every_board: args.switch("every_board")?,
-        sample: positive("sample")?,
+        every_board: args.flag(&EVERY_BOARD)?,
+        sample: count(&SAMPLE)?,
     };
-    let mut plan = SweepPlan::new(spec, &args.list("configs"), choice)?;
+    let configs: Vec<String> = args
+        .text(&CONFIGS)
+        .into_iter()
+        .flat_map(|t| t.split(','))
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(String::from)
+        .collect();
+    let mut plan = SweepPlan::new(spec, &configs, choice)?;
     if let Some(bytes) = opts.budget.memory {
         plan = plan.with_table_bytes(bytes);
     }
-    let checkpoint = args.text("checkpoint").map(std::path::Path::new);
+    let checkpoint = args.text(&CHECKPOINT).map(std::path::Path::new);
     let result = plan.run(
         checkpoint,
-        positive("batch")?,
+        count(&BATCH)?,
         opts.partition.as_ref(),
         opts.progress.as_ref(),
     )?;
@@ -72,7 +112,7 @@ fn run(spec: &str, args: &StudyArgs, opts: &Options) -> Result<StudyReport, Erro
         return Ok(StudyReport::default());
     };
     let sweeps = &result.configs;
-    let svg = args.text("plot").map(|_| plot(sweeps)).transpose()?;
+    let svg = args.has(&PLOT).then(|| plot(sweeps)).transpose()?;
     let json = serde_json::json!({
         "command": SWEEP.name,
         "configs": serde_json::to_value(sweeps).map_err(|e| Error::Io(e.to_string()))?,

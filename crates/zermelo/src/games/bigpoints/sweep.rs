@@ -29,7 +29,7 @@ use crate::Class;
 use crate::{Error, Game, Spec};
 
 /// The most boards (or classes) a sweep lists, sampled or not.
-const MAX_LISTED: u128 = 20_000_000;
+pub const MAX_LISTED: u128 = 20_000_000;
 
 /// Which boards of each family a sweep solves.
 #[derive(Clone, Copy, Debug, Default)]

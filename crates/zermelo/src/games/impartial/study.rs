@@ -5,34 +5,48 @@ use std::time::Duration;
 
 use plotters::prelude::*;
 
-use super::grundy::{GrundyReport, RuleReport, SHOWN};
+use super::grundy::{GrundyReport, RuleReport, MAX_TO, SHOWN};
 use super::grundy_report;
 use super::values::GrundyValues;
-use crate::session::study::{document, Study, StudyArgs, StudyKey, StudyReport};
+use crate::limits::Seconds;
+use crate::session::study::{document, Study, StudyArgs, StudyReport, PLOT};
 use crate::session::Options;
 use crate::solve::grundy::Periodicity;
+use crate::spec::{Key, Preset, Values};
 use crate::{Error, Spec};
 
 /// The most heap sizes a plot shows; longer ranges are thinned.
 const PLOT_POINTS: usize = 4_000;
 
-/// How often an octal game's values computed with `to` are saved unless told otherwise.
-const SAVE_EVERY: f64 = 300.0;
+/// The last heap size valued.
+const TO: Key = Key {
+    name: "to",
+    values: Values::Int {
+        lo: 0,
+        hi: MAX_TO,
+        default: Preset::Else("grow until a period is proven"),
+    },
+    also: None,
+    help: "the last heap size valued",
+};
+
+/// How often an octal game's values computed with `to` are saved.
+const SAVE_EVERY: Key = Key {
+    name: "save_every",
+    values: Values::Real {
+        lo: Seconds::SAVE.least(),
+        hi: Seconds::SAVE.most(),
+        default: 300.0,
+    },
+    also: None,
+    help: "octal games with `to`: seconds between saves of the values computed",
+};
 
 /// The study `zermelo grundy` runs.
 pub const GRUNDY: Study = Study {
     name: "grundy",
     summary: "the Grundy sequence of a heap game by heap size, with its proven period",
-    keys: &[
-        StudyKey {
-            name: "to",
-            help: "the last heap size valued (default: grow until a period is proven)",
-        },
-        StudyKey {
-            name: "save_every",
-            help: "octal games with `to`: seconds between saves of the values computed (default 300)",
-        },
-    ],
+    keys: &[TO, SAVE_EVERY],
     takes: |spec| spec.parse::<Spec>().is_ok(),
     run,
 };
@@ -41,10 +55,9 @@ pub const GRUNDY: Study = Study {
 /// with `to`, saving an octal game's values there every `save_every`, when stopped and at
 /// the end), with its plot when `plot` is given.
 fn run(spec: &str, args: &StudyArgs, opts: &Options) -> Result<StudyReport, Error> {
-    args.check(&GRUNDY)?;
     let spec: Spec = spec.parse()?;
-    let to = args.get::<u64>("to")?;
-    let every = crate::limits::Seconds::SAVE.check(args.get::<f64>("save_every")?.unwrap_or(SAVE_EVERY))?;
+    let to = args.int_given(&TO)?;
+    let every = args.real(&SAVE_EVERY)?;
     let report = match grundy_report(&spec, to, Some(Duration::from_secs_f64(every)), opts) {
         Err(Error::Cancelled) if opts.save => {
             return Err(Error::Unsupported(
@@ -54,7 +67,7 @@ fn run(spec: &str, args: &StudyArgs, opts: &Options) -> Result<StudyReport, Erro
         report => report?,
     };
     let mut text = rule_text(&report) + &computed_text(&report);
-    let svg = match args.text("plot") {
+    let svg = match args.text(&PLOT) {
         Some(file) => {
             text += &format!("plot: {file}\n");
             let s = &report.series;
