@@ -115,7 +115,7 @@ pub fn main_with(args: impl IntoIterator<Item = OsString>) -> u8 {
         matches!(
             cli.command,
             Command::Balance { ref spec, ref players, .. } if study::has_balance_study(spec) || !players.is_empty()
-        ) || matches!(cli.command, Command::Solve { .. }),
+        ) || matches!(cli.command, Command::Solve { .. } | Command::Study { .. }),
     ) {
         Ok(cluster) => cluster,
         Err(e) => {
