@@ -423,6 +423,7 @@ fn parse_studies(args: impl IntoIterator<Item = OsString>) -> Result<Cli, clap::
             }))
         });
     }
+    command = command.mut_subcommand("study", |c| c.after_long_help(studies_help()));
     let matches = command.try_get_matches_from(args)?;
     let mut cli = Cli::from_arg_matches(&matches)?;
     if let (Some((name, given)), Command::Balance { flagged, .. } | Command::Grundy { flagged, .. }) =
@@ -437,6 +438,38 @@ fn parse_studies(args: impl IntoIterator<Item = OsString>) -> Result<Cli, clap::
         }
     }
     Ok(cli)
+}
+
+/// Every study of the catalog, with the games that offer it and its keys, for `zermelo
+/// study --help`.
+fn studies_help() -> String {
+    let entries = zermelo::catalog::entries();
+    let mut names: Vec<&str> = Vec::new();
+    for study in entries.iter().flat_map(|e| e.studies) {
+        if !names.contains(&study.name) {
+            names.push(study.name);
+        }
+    }
+    let mut text = String::from("Studies:\n");
+    for name in &names {
+        let games: Vec<&str> = entries
+            .iter()
+            .filter(|e| e.studies.iter().any(|s| s.name == *name))
+            .map(|e| e.info.name)
+            .collect();
+        text += &format!("  {name} ({})\n", games.join(", "));
+        for key in study_keys(name) {
+            text += &format!(
+                "    {}={}  {} [{}; default: {}]\n",
+                key.name,
+                key.kind().to_uppercase(),
+                key.help,
+                key.range_text(),
+                key.default_text()
+            );
+        }
+    }
+    text
 }
 
 /// The keys of every study named `name` in the catalog, each once.

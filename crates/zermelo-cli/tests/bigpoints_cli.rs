@@ -259,6 +259,11 @@ fn the_sweep_is_a_study_its_keys_declared_once() {
         help.contains("--every-board") && help.contains("[true/false; default: false]"),
         "{help}"
     );
+    let studies = common::stdout(&["study", "--help"]);
+    assert!(
+        studies.contains("every_board=FLAG") && studies.contains("to=INT"),
+        "{studies}"
+    );
     let games = json(&["games", "--json"]);
     let studies = games["games"]
         .as_array()
