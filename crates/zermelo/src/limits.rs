@@ -34,6 +34,16 @@ impl Seconds {
         most: 86_400.0,
     };
 
+    /// The fewest seconds.
+    pub fn least(self) -> f64 {
+        self.least
+    }
+
+    /// The most seconds.
+    pub fn most(self) -> f64 {
+        self.most
+    }
+
     /// `value` when it is a number of seconds in the range, else the one message.
     pub fn check(self, value: f64) -> Result<f64, Error> {
         self.checked(value, &format!("{value:?}"))
