@@ -37,6 +37,21 @@ fn solve_mnk_four_by_four() {
 }
 
 #[test]
+fn solve_stops_at_its_seconds() {
+    // Time enough: the same answer as without.
+    let timed = json(&["solve", "tictactoe", "--no-save", "--seconds", "60", "--json"]);
+    assert_eq!(timed["value"], "draw");
+    // Too little: refused (up front, or stopped at the deadline), naming the flag.
+    let err = error_line(&["solve", "pawns:cols=4,rows=5", "--no-save", "--seconds", "0.001"]);
+    assert!(
+        err.starts_with("error: solving pawns:cols=4,rows=5") && err.contains("--seconds 0.001"),
+        "{err}"
+    );
+    let err = error_line(&["solve", "tictactoe", "--seconds", "0"]);
+    assert!(err.contains("'0' is not a number of seconds"), "{err}");
+}
+
+#[test]
 fn moves_of_an_mnk_board_agree_with_its_solve() {
     for (spec, cells) in [("mnk:m=4,n=4,k=3", 16), ("mnk:m=5,n=4,k=4", 20)] {
         let solved = json(&["solve", spec, "--json"]);

@@ -462,7 +462,7 @@ pub const SOLVE: Command = Command {
             "Keep the solved table in memory only; do not save it to the data folder",
         ),
         MEMORY,
-        SECONDS.python(),
+        SECONDS,
         Opt::new(
             "remoteness",
             Kind::Flag(false),
