@@ -42,6 +42,9 @@ pub enum Command {
     Solve(Solve),
     /// Show the position after some moves and the value of every legal move.
     Moves(Moves),
+    /// Show the position after some moves and its legal moves, from the rules alone
+    /// (nothing solved).
+    Rules(Rules),
     /// A designer's report from the game's strong solution (solved first when needed):
     /// every first move's value, the swap rule, each seat's forgiveness along perfect
     /// play, and a certificate of the solved values.
@@ -319,6 +322,7 @@ macro_rules! declared {
 declared!(
     Solve: command::SOLVE,
     Moves: command::MOVES,
+    Rules: command::RULES,
     Report: command::REPORT,
     Count: command::COUNT,
     Graph: command::GRAPH,

@@ -231,6 +231,13 @@ fn dispatch(
             r.given.apply(&mut opts);
             commands::moves(&r.spec, &r.given.texts("moves"), opts)
         }
+        Command::Rules(args::Rules(r)) => {
+            r.given.apply(&mut opts);
+            let session = commands::open(&r.spec, &opts)?;
+            Ok(render::position(
+                &session.unvalued(&r.given.texts("moves"), &opts)?,
+            ))
+        }
         Command::Report(args::Report(r)) => {
             r.given.apply(&mut opts);
             let html = r.given.path("html");
