@@ -705,11 +705,6 @@ pub const COMMANDS: &[Command] = &[
     SOLVE, MOVES, RULES, REPORT, COUNT, GRAPH, PLAY, TOURNAMENT, SELFPLAY, BOT_MOVE,
 ];
 
-/// The command named `name`.
-pub fn named(name: &str) -> Option<&'static Command> {
-    COMMANDS.iter().find(|c| c.name == name)
-}
-
 /// Every command's options, as `docs/options.json` holds them.
 pub fn document() -> Json {
     let commands: Vec<Json> = COMMANDS
@@ -720,4 +715,59 @@ pub fn document() -> Json {
         })
         .collect();
     json!({ "commands": commands })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_command_names_each_option_once_and_its_defaults_are_in_range() {
+        for command in COMMANDS {
+            for (i, opt) in command.options.iter().enumerate() {
+                let again = command.options[i + 1..].iter().any(|o| o.name == opt.name);
+                assert!(!again, "{}: {} twice", command.name, opt.name);
+                if let Some(value) = opt.default() {
+                    assert_eq!(opt.check(value.clone()).ok(), Some(value), "{}", opt.name);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_value_out_of_range_is_refused_naming_the_option() {
+        let depth = REPORT.option("depth").unwrap();
+        let e = depth.check(Value::Whole(3)).unwrap_err();
+        assert!(
+            matches!(&e, Error::BadOption { option, why, .. } if *option == "depth" && why == "give 1 or 2"),
+            "{e:?}"
+        );
+        let seconds = SOLVE.option("seconds").unwrap();
+        assert!(seconds.check(Value::Number(0.0)).is_err());
+        assert_eq!(seconds.check(Value::Number(2.5)).ok(), Some(Value::Number(2.5)));
+    }
+
+    #[test]
+    fn given_values_set_the_request() {
+        let mut given = Given::defaults(&SOLVE, Opt::on_cli);
+        assert!(!given.flag("force") && given.flag("save"));
+        given.set("save", Value::Flag(false));
+        given.set("seconds", Value::Number(1.5));
+        given.set("position", Value::Text("x........".into()));
+        let mut opts = Options::default();
+        given.apply(&mut opts);
+        assert!(!opts.save && !opts.force);
+        assert_eq!(opts.budget.seconds, Some(1.5));
+        assert_eq!(opts.position.as_deref(), Some("x........"));
+        let mut report = Given::defaults(&REPORT, Opt::in_python);
+        report.set("compensate", Value::Text("komi=-1..1".into()));
+        let ask = report.ask();
+        assert_eq!((ask.depth, ask.compensate.as_deref()), (1, Some("komi=-1..1")));
+    }
+
+    #[test]
+    fn a_flag_on_unless_told_is_written_no() {
+        assert_eq!(SOLVE.option("save").unwrap().flag(), "--no-save");
+        assert_eq!(GRAPH.option("max_positions").unwrap().flag(), "--max-positions");
+    }
 }
