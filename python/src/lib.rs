@@ -20,6 +20,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde::Serialize;
 use zermelo::analysis::selfplay::Plan;
+use zermelo::command::{self, Command, Given, Kind as CommandKind, Opt, Value};
 use zermelo::error::Words;
 use zermelo::explicit::{End, GameGraph, GraphBuilder, NodeExtras, NodeId};
 use zermelo::limits::Seconds;
@@ -483,31 +484,16 @@ impl Game {
         self.session.default_players()
     }
 
-    /// Solves the game from its start, or from `position`: the `solve` document; with
-    /// `remoteness`, how soon too where the game answers who wins by proof; with
-    /// `mover_only`, for the player to move alone (no outcome class).
-    #[pyo3(signature = (solver=None, position=None, force=false, save=true, memory=None, seconds=None, progress=None, remoteness=false, mover_only=false))]
-    #[allow(clippy::too_many_arguments)]
+    /// Solves the game from its start, or from `position`: the `solve` document and its
+    /// text; the keywords are `command::SOLVE`'s.
+    #[pyo3(signature = (progress=None, **kw))]
     fn solve(
         &self,
         py: Python<'_>,
-        solver: Option<String>,
-        position: Option<String>,
-        force: bool,
-        save: bool,
-        memory: Option<Whole>,
-        seconds: Option<f64>,
         progress: Option<Bound<'_, PyAny>>,
-        remoteness: bool,
-        mover_only: bool,
+        kw: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<(String, String)> {
-        let mut opts = options(&self.data, memory, seconds)?;
-        opts.solver = solver;
-        opts.remoteness = remoteness;
-        opts.mover_only = mover_only;
-        opts.position = position;
-        opts.force = force;
-        opts.save = save;
+        let (_, opts) = self.asked(&command::SOLVE, kw)?;
         let session = self.session.as_ref();
         let solution = run(py, opts, progress.as_ref(), &Call::default(), |opts| {
             session.solve(opts)
@@ -517,25 +503,16 @@ impl Game {
 
     /// The position after `moves` from the start (or from `position`), with every legal
     /// move's value: the `moves` document, the picture as SVG (`None` for games without
-    /// one) and the text `zermelo moves` prints.
-    #[pyo3(signature = (moves=Vec::new(), position=None, all=false, memory=None, seconds=None, progress=None, remoteness=false))]
-    #[allow(clippy::too_many_arguments)]
+    /// one) and the text `zermelo moves` prints; the keywords are `command::MOVES`'.
+    #[pyo3(signature = (progress=None, **kw))]
     fn position(
         &self,
         py: Python<'_>,
-        moves: Vec<String>,
-        position: Option<String>,
-        all: bool,
-        memory: Option<Whole>,
-        seconds: Option<f64>,
         progress: Option<Bound<'_, PyAny>>,
-        remoteness: bool,
+        kw: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<(String, Option<String>, String)> {
-        let mut opts = options(&self.data, memory, seconds)?;
-        opts.position = position;
-        opts.all_moves = all;
-        opts.remoteness = remoteness;
-        let session = self.session.as_ref();
+        let (given, opts) = self.asked(&command::MOVES, kw)?;
+        let (session, moves) = (self.session.as_ref(), given.texts("moves"));
         let view = run(py, opts, progress.as_ref(), &Call::default(), |opts| {
             session.position(&moves, opts)
         })?;
@@ -545,16 +522,14 @@ impl Game {
     /// The position after `moves` from the start (or from `position`) from the rules
     /// alone, its legal moves listed without values: the `moves` document, the picture
     /// as SVG and its text. `None` for a game whose positions may have more moves than memory holds.
-    #[pyo3(signature = (moves=Vec::new(), position=None))]
+    #[pyo3(signature = (**kw))]
     fn rules(
         &self,
         py: Python<'_>,
-        moves: Vec<String>,
-        position: Option<String>,
+        kw: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Option<(String, Option<String>, String)>> {
-        let mut opts = options(&self.data, None, None)?;
-        opts.position = position;
-        let session = self.session.as_ref();
+        let (given, opts) = self.asked(&command::RULES, kw)?;
+        let (session, moves) = (self.session.as_ref(), given.texts("moves"));
         match py.detach(|| session.unvalued(&moves, &opts)) {
             Ok(view) => Ok(Some((json(&view)?, view.svg(360), shown::position(&view)))),
             Err(Error::Unsupported(_)) => Ok(None),
@@ -566,27 +541,15 @@ impl Game {
     /// seats): the `report` document as `--json` prints it, its plot of forgiveness by ply
     /// as SVG (`None` when left out), the text `zermelo report` prints and the page of
     /// `--html` as HTML to place in another (`None` past two seats).
-    #[pyo3(signature = (depth=1, compensate=None, selfplay=None, player=None, memory=None, seconds=None, progress=None))]
-    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (progress=None, **kw))]
     fn report(
         &self,
         py: Python<'_>,
-        depth: u32,
-        compensate: Option<String>,
-        selfplay: Option<Whole>,
-        player: Option<String>,
-        memory: Option<Whole>,
-        seconds: Option<f64>,
         progress: Option<Bound<'_, PyAny>>,
+        kw: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<(String, Option<String>, String, Option<String>)> {
-        let opts = options(&self.data, memory, seconds)?;
-        let session = self.session.as_ref();
-        let ask = zermelo::design::Ask {
-            depth,
-            compensate,
-            selfplay: selfplay.map(|Whole(n)| n),
-            player,
-        };
+        let (given, opts) = self.asked(&command::REPORT, kw)?;
+        let (session, ask) = (self.session.as_ref(), given.ask());
         let report = run(py, opts, progress.as_ref(), &Call::default(), |opts| {
             zermelo::design::report(session, &ask, opts)
         })?;
@@ -603,18 +566,16 @@ impl Game {
 
     /// The game graph: every position reachable from the start a node (with `symmetry`,
     /// every class), every move an edge: the `graph` document and its DOT text.
-    #[pyo3(signature = (symmetry=false, max_positions=Whole(100_000), memory=None, seconds=None, progress=None), text_signature = "($self, symmetry=False, max_positions=100000, memory=None, seconds=None, progress=None)")]
+    #[pyo3(signature = (progress=None, **kw))]
     fn graph(
         &self,
         py: Python<'_>,
-        symmetry: bool,
-        max_positions: Whole,
-        memory: Option<Whole>,
-        seconds: Option<f64>,
         progress: Option<Bound<'_, PyAny>>,
+        kw: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<(String, String)> {
-        let max_positions = max_positions.0;
-        let opts = options(&self.data, memory, seconds)?;
+        let (given, opts) = self.asked(&command::GRAPH, kw)?;
+        let symmetry = given.flag("symmetry");
+        let max_positions = given.whole("max_positions").unwrap_or_default();
         let session = self.session.as_ref();
         let graph = run(py, opts, progress.as_ref(), &Call::default(), |opts| {
             session.graph(symmetry, max_positions, opts)
@@ -623,15 +584,15 @@ impl Game {
     }
 
     /// Counts positions and complete games: the `count` document and its text.
-    #[pyo3(signature = (symmetry=false, progress=None))]
+    #[pyo3(signature = (progress=None, **kw))]
     fn count(
         &self,
         py: Python<'_>,
-        symmetry: bool,
         progress: Option<Bound<'_, PyAny>>,
+        kw: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<(String, String)> {
-        let opts = options(&self.data, None, None)?;
-        let session = self.session.as_ref();
+        let (given, opts) = self.asked(&command::COUNT, kw)?;
+        let (session, symmetry) = (self.session.as_ref(), given.flag("symmetry"));
         let counts = run(py, opts, progress.as_ref(), &Call::default(), |opts| {
             session.count(symmetry, opts)
         })?;
@@ -640,18 +601,15 @@ impl Game {
 
     /// The move `player` (a name or a function) makes after `moves` from the start (or
     /// from `position`).
-    #[pyo3(signature = (moves, player, position=None, seed=Whole(0), memory=None, seconds=None), text_signature = "($self, moves, player, position=None, seed=0, memory=None, seconds=None)")]
-    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (moves, player, **kw))]
     fn bot_move(
         &self,
         py: Python<'_>,
         moves: Vec<String>,
         player: Bound<'_, PyAny>,
-        position: Option<String>,
-        seed: Whole,
-        memory: Option<Whole>,
-        seconds: Option<f64>,
+        kw: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<String> {
+        let (given, mut opts) = self.asked(&command::BOT_MOVE, kw)?;
         let call = Call::default();
         let (names, guests) = seats(
             self.session.as_ref(),
@@ -659,39 +617,32 @@ impl Game {
             &call,
             Options::default().move_time,
         )?;
-        let mut opts = options(&self.data, memory, seconds)?;
-        opts.position = position;
         opts.guests = guests;
-        let session = self.session.as_ref();
+        let (session, seed) = (self.session.as_ref(), given.whole("seed").unwrap_or_default());
         run(py, opts, None, &call, |opts| {
-            session.bot_move(&moves, &names[0], seed.0, opts)
+            session.bot_move(&moves, &names[0], seed, opts)
         })
     }
 
     /// Plays one game between `players` (names or functions, one per seat), from the start
     /// or from `position`: the `play` document and how it ended, as text.
-    #[pyo3(signature = (players, position=None, seed=Whole(0), move_time=10.0), text_signature = "($self, players, position=None, seed=0, move_time=10.0)")]
+    #[pyo3(signature = (players, **kw))]
     fn play(
         &self,
         py: Python<'_>,
         players: Vec<Bound<'_, PyAny>>,
-        position: Option<String>,
-        seed: Whole,
-        move_time: f64,
+        kw: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<(String, String)> {
+        let (given, mut opts) = self.asked(&command::PLAY, kw)?;
         let call = Call::default();
-        let move_time = move_time_of(move_time)?;
-        let (names, guests) = seats(self.session.as_ref(), &players, &call, move_time)?;
+        let (names, guests) = seats(self.session.as_ref(), &players, &call, opts.move_time)?;
         if names.iter().any(|n| n.trim().eq_ignore_ascii_case("human")) {
             return Err(PyValueError::new_err(
                 "a human plays in the terminal (`zermelo play`); here a player is a name or a function",
             ));
         }
-        let mut opts = options(&self.data, None, None)?;
-        opts.position = position;
         opts.guests = guests;
-        opts.move_time = move_time;
-        let session = self.session.as_ref();
+        let (session, seed) = (self.session.as_ref(), given.whole("seed").unwrap_or_default());
         let record = run(py, opts, None, &call, |opts| {
             let mut nothing = std::io::empty();
             let mut sink = std::io::sink();
@@ -701,7 +652,7 @@ impl Game {
                 prompts: &mut sink,
                 show: &mut show,
             };
-            session.play(&names, seed.0, opts, &mut io)
+            session.play(&names, seed, opts, &mut io)
         })?;
         Ok((json(&record)?, shown::record(&record)))
     }
@@ -709,31 +660,27 @@ impl Game {
     /// Plays `games` games between `players` (names or functions), each taking every seat
     /// equally often, every game from the start or from `position`: the `tournament`
     /// document and its text.
-    #[pyo3(signature = (players, games=Whole(100), position=None, seed=Whole(0), move_time=10.0, progress=None), text_signature = "($self, players, games=100, position=None, seed=0, move_time=10.0, progress=None)")]
-    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (players, progress=None, **kw))]
     fn tournament(
         &self,
         py: Python<'_>,
         players: Vec<Bound<'_, PyAny>>,
-        games: Whole,
-        position: Option<String>,
-        seed: Whole,
-        move_time: f64,
         progress: Option<Bound<'_, PyAny>>,
+        kw: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<(String, String)> {
-        let (games, seed) = (games.0, seed.0);
+        let (given, mut opts) = self.asked(&command::TOURNAMENT, kw)?;
+        let (games, seed) = (
+            given.whole("games").unwrap_or_default(),
+            given.whole("seed").unwrap_or_default(),
+        );
         let call = Call::default();
-        let move_time = move_time_of(move_time)?;
-        let (names, guests) = seats(self.session.as_ref(), &players, &call, move_time)?;
+        let (names, guests) = seats(self.session.as_ref(), &players, &call, opts.move_time)?;
         let names = if names.is_empty() {
             self.session.default_players()
         } else {
             names
         };
-        let mut opts = options(&self.data, None, None)?;
-        opts.position = position;
         opts.guests = guests;
-        opts.move_time = move_time;
         let session = self.session.as_ref();
         let standings = run(py, opts, progress.as_ref(), &call, |opts| {
             opts.progress.start("games", games);
@@ -746,35 +693,106 @@ impl Game {
     /// function for every seat, or one per seat) seated, game `i` from the seed `seed + i`,
     /// on every core, stopping once every seat's points-share interval is narrower than
     /// `until`: the `estimate` document and its text.
-    #[pyo3(signature = (players, games=Whole(1000), until=None, seed=Whole(0), position=None, move_time=10.0, progress=None), text_signature = "($self, players, games=1000, until=None, seed=0, position=None, move_time=10.0, progress=None)")]
-    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (players, progress=None, **kw))]
     fn selfplay(
         &self,
         py: Python<'_>,
         players: Vec<Bound<'_, PyAny>>,
-        games: Whole,
-        until: Option<f64>,
-        seed: Whole,
-        position: Option<String>,
-        move_time: f64,
         progress: Option<Bound<'_, PyAny>>,
+        kw: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<(String, String)> {
-        let (games, seed) = (games.0, seed.0);
+        let (given, mut opts) = self.asked(&command::SELFPLAY, kw)?;
+        let plan = Plan {
+            games: given.whole("games").unwrap_or_default(),
+            until: given.number("until"),
+            seed: given.whole("seed").unwrap_or_default(),
+        };
         let call = Call::default();
-        let move_time = move_time_of(move_time)?;
-        let (names, guests) = seats(self.session.as_ref(), &players, &call, move_time)?;
-        let mut opts = options(&self.data, None, None)?;
-        opts.position = position;
+        let (names, guests) = seats(self.session.as_ref(), &players, &call, opts.move_time)?;
         opts.guests = guests;
-        opts.move_time = move_time;
-        let plan = Plan { games, until, seed };
         let session = self.session.as_ref();
         let estimate = run(py, opts, progress.as_ref(), &call, |opts| {
-            opts.progress.start("games", games);
+            opts.progress.start("games", plan.games);
             session.selfplay(&names, &plan, opts, &|_| opts.progress.advance(1))
         })?;
         Ok((json(&estimate)?, shown::estimate(&estimate)))
     }
+}
+
+impl Game {
+    /// The keywords `kw` of `command`, checked against its declaration, and the options
+    /// of one call that they set.
+    fn asked(&self, command: &Command, kw: Option<&Bound<'_, PyDict>>) -> PyResult<(Given, Options)> {
+        let given = keywords(command, kw)?;
+        let mut opts = options(&self.data, None, None)?;
+        given.apply(&mut opts);
+        Ok((given, opts))
+    }
+}
+
+/// The keywords `kw` of `command`, checked against its declaration: one it does not take is
+/// a `TypeError`, a value of the wrong type or out of range a `ValueError` naming it;
+/// `None` stands for the default.
+fn keywords(command: &Command, kw: Option<&Bound<'_, PyDict>>) -> PyResult<Given> {
+    let mut given = Given::defaults(command, Opt::in_python);
+    for (key, value) in kw.into_iter().flat_map(|kw| kw.iter()) {
+        let name: String = key.extract()?;
+        let Some(opt) = command.option(&name).filter(|o| o.in_python()) else {
+            return Err(PyTypeError::new_err(format!(
+                "{}() got an unexpected keyword argument '{name}'",
+                command.name
+            )));
+        };
+        if value.is_none() {
+            continue;
+        }
+        let wrong = |what: &str| {
+            PyValueError::new_err(format!(
+                "{name}={}: give {what}",
+                value.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+            ))
+        };
+        let read = match opt.kind {
+            CommandKind::Flag(_) => Value::Flag(value.extract().map_err(|_| wrong("True or False"))?),
+            CommandKind::Whole { .. } => Value::Whole(whole(&value, || wrong("a whole number"))?),
+            CommandKind::Seconds(..) | CommandKind::Number => {
+                Value::Number(value.extract().map_err(|_| wrong("a number"))?)
+            }
+            CommandKind::Memory => match value.extract::<String>() {
+                Ok(text) => Value::Whole(zermelo::limits::parse_memory(&text).map_err(refused("memory"))?),
+                Err(_) => Value::Whole(whole(&value, || wrong("bytes, or a size like \"8G\""))?),
+            },
+            CommandKind::Text { .. } | CommandKind::Word(_) => {
+                Value::Text(value.extract().map_err(|_| wrong("text"))?)
+            }
+            CommandKind::Texts | CommandKind::Moves => {
+                Value::Texts(value.extract().map_err(|_| wrong("a list of texts"))?)
+            }
+            CommandKind::Path => Value::Path(value.extract().map_err(|_| wrong("a path"))?),
+        };
+        let checked = opt.check(read).map_err(|e| match e {
+            e @ Error::BadOption { .. } => py_error(e),
+            e => refused(opt.name)(e),
+        })?;
+        given.set(opt.name, checked);
+    }
+    Ok(given)
+}
+
+/// A whole number from Python: one out of range is the `ValueError` that says so, any
+/// other value the error `wrong` makes.
+fn whole(value: &Bound<'_, PyAny>, wrong: impl FnOnce() -> PyErr) -> PyResult<u64> {
+    match value.extract::<Whole>() {
+        Ok(Whole(n)) => Ok(n),
+        Err(e) if e.is_instance_of::<PyValueError>(value.py()) => Err(e),
+        Err(_) => Err(wrong()),
+    }
+}
+
+/// Every command's options as JSON, as `docs/options.json` holds them.
+#[pyfunction]
+fn declared() -> String {
+    command::document().to_string()
 }
 
 /// A study's text, JSON document, CSV rows, SVG chart and plotted series.
@@ -1089,12 +1107,6 @@ fn parse_memory(text: &str) -> PyResult<u64> {
     zermelo::limits::parse_memory(text).map_err(refused("memory"))
 }
 
-/// A player's time a move.
-fn move_time_of(seconds: f64) -> PyResult<Duration> {
-    let seconds = Seconds::MOVE.check(seconds).map_err(refused("move_time"))?;
-    Ok(Duration::from_secs_f64(seconds))
-}
-
 /// The native module.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -1107,6 +1119,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(set_threads, m)?)?;
     m.add_function(wrap_pyfunction!(install_graph, m)?)?;
     m.add_function(wrap_pyfunction!(parse_memory, m)?)?;
+    m.add_function(wrap_pyfunction!(declared, m)?)?;
     m.add_function(wrap_pyfunction!(data_folder, m)?)?;
     m.add_function(wrap_pyfunction!(cli::cli, m)?)?;
     m.add_class::<Game>()?;

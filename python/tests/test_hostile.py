@@ -144,7 +144,7 @@ def test_a_named_pipe_for_a_table_is_refused_at_once(data):
 def test_a_graph_reports_progress_and_stops_at_its_memory(data):
     seen = []
     g = zermelo.open("tictactoe", data)
-    g._native.graph(False, 10**12, None, None, lambda what, done, total: seen.append((what, total)))
+    g._native.graph(lambda what, done, total: seen.append((what, total)), max_positions=10**12)
     assert seen and seen[-1][0] == "nodes" and 5478 <= seen[-1][1] < 10**12
     with pytest.raises(zermelo.ZermeloError, match="needs more than the 1 MiB of memory it may use"):
         zermelo.open("pawns:cols=4,rows=6", data).graph(max_positions=10**12, memory="1M", progress=False)

@@ -17,7 +17,7 @@ from ._openspiel import explored as explore_spiel
 from ._openspiel import load as load_openspiel
 from ._own import Explored, Found, GameProtocol, allowed, check, graph_head, identity, name_of, parse_moves, read_graph, serialized, verify, write_graph
 from ._own import explore as explore_game
-from ._options import Bar, Memory, Moves, PathLike, data_folder, to_bytes, to_moves
+from ._options import Bar, Memory, Moves, PathLike, data_folder, given, to_bytes, to_moves
 from ._players import Player, seated
 from ._record import load, load_as
 from ._search import Searcher
@@ -97,6 +97,7 @@ class Game:
 
     def solve(
         self,
+        # options: solve
         solver: Optional[str] = None,
         *,
         position: Optional[str] = None,
@@ -104,10 +105,11 @@ class Game:
         save: bool = True,
         memory: Memory = None,
         seconds: Optional[float] = None,
-        progress: bool = True,
         remoteness: bool = False,
-        strong: bool = True,
         mover_only: bool = False,
+        # end of options
+        progress: bool = True,
+        strong: bool = True,
     ) -> Solution:
         """Strongly solves the game from its start (saving its table, as `zermelo solve`
         does, unless `save=False`) and returns the start's value; with `position` (in the
@@ -126,19 +128,21 @@ class Game:
                 raise ValueError("position: a search starts from the start; moves() values the position after moves")
             return Solution(self._search(memory).solution((), seconds, remoteness))
         with Bar(progress) as bar:
-            document, text = self._native.solve(solver, position, force, save, to_bytes(memory), seconds, bar, remoteness, mover_only)
+            document, text = self._native.solve(bar, **given("solve", locals()))
         return printed(Solution, document, text)
 
     def moves(
         self,
+        # options: moves
         moves: Moves = None,
         *,
         position: Optional[str] = None,
         all: bool = False,
         memory: Memory = None,
         seconds: Optional[float] = None,
-        progress: bool = True,
         remoteness: bool = False,
+        # end of options
+        progress: bool = True,
     ) -> Position:
         """The position after `moves` (a list, or text `a1,b2`) from the start, or from
         `position` (in the game's notation), with the value of every legal move
@@ -146,9 +150,8 @@ class Game:
         (Domineering) values the moves win or lose, the winning first;
         `remoteness=True` gives each its remoteness, by the exact solver."""
         with Bar(progress) as bar:
-            document, svg, text = self._native.position(
-                self._notation(moves, position), position, all, to_bytes(memory), seconds, bar, remoteness
-            )
+            kw = given("moves", locals(), moves=self._notation(moves, position))
+            document, svg, text = self._native.position(bar, **kw)
         return Position(load(document), svg, text)
 
     def state(self, moves: Moves = None, *, position: Optional[str] = None) -> State[Game]:
@@ -162,6 +165,7 @@ class Game:
 
     def report(
         self,
+        # options: report
         depth: int = 1,
         *,
         compensate: Optional[str] = None,
@@ -169,6 +173,7 @@ class Game:
         player: Optional[str] = None,
         memory: Memory = None,
         seconds: Optional[float] = None,
+        # end of options
         progress: bool = True,
     ) -> Union[Report, SeatsReport]:
         """A designer's report from the game's strong solution (solved first when needed,
@@ -181,9 +186,7 @@ class Game:
         `player` (its first tournament player unless told) in every seat, and each seat's
         exact score where the game solves."""
         with Bar(progress) as bar:
-            document, svg, text, page = self._native.report(
-                depth, compensate, selfplay, player, to_bytes(memory), seconds, bar
-            )
+            document, svg, text, page = self._native.report(bar, **given("report", locals()))
         fields = load(document)
         del fields["command"]
         if page is None:
@@ -192,11 +195,13 @@ class Game:
 
     def graph(
         self,
+        # options: graph
         symmetry: bool = False,
         *,
-        max_positions: int = 100_000,
+        max_positions: int = 100000,
         memory: Memory = None,
         seconds: Optional[float] = None,
+        # end of options
         progress: bool = True,
     ) -> Graph:
         """The game graph: every position reachable from the start a node with its value
@@ -205,48 +210,61 @@ class Game:
         (`ZermeloError`) past `max_positions` nodes. `.to_networkx()` gives a networkx
         `DiGraph`; `str()` is the graph in Graphviz DOT, as `zermelo graph` prints it."""
         with Bar(progress) as bar:
-            return printed(Graph, *self._native.graph(symmetry, max_positions, to_bytes(memory), seconds, bar))
+            return printed(Graph, *self._native.graph(bar, **given("graph", locals())))
 
-    def count(self, symmetry: bool = False, *, progress: bool = True) -> Counts:
+    def count(
+        self,
+        # options: count
+        symmetry: bool = False,
+        *,
+        # end of options
+        progress: bool = True,
+    ) -> Counts:
         """Counts complete games and positions (`symmetry=True`: up to the game's symmetries)."""
         with Bar(progress) as bar:
-            return printed(Counts, *self._native.count(symmetry, bar))
+            return printed(Counts, *self._native.count(bar, **given("count", locals())))
 
     def bot_move(
         self,
         moves: Moves = None,
         player: Player = "perfect",
+        # options: bot_move
         *,
         position: Optional[str] = None,
         seed: int = 0,
         memory: Memory = None,
         seconds: Optional[float] = None,
+        # end of options
     ) -> str:
         """The move `player` makes after `moves` from the start (or from `position`)."""
-        return self._native.bot_move(self._notation(moves, position), seated(player), position, seed, to_bytes(memory), seconds)
+        return self._native.bot_move(self._notation(moves, position), seated(player), **given("bot_move", locals()))
 
     def play(
         self,
         players: Sequence[Player],
+        # options: play
         *,
         position: Optional[str] = None,
         seed: int = 0,
         move_time: float = 10.0,
+        # end of options
     ) -> GameRecord:
         """Plays one game, `players[i]` in seat `i`, from the start or from `position`; a
         player of your own has `move_time` seconds a move, past which it forfeits (a
         function is left to finish on its own)."""
         chosen = [seated(p) for p in players]
-        return printed(GameRecord, *self._native.play(chosen, position, seed, move_time))
+        return printed(GameRecord, *self._native.play(chosen, **given("play", locals())))
 
     def tournament(
         self,
         players: Optional[Sequence[Player]] = None,
+        # options: tournament
         games: int = 100,
         *,
         position: Optional[str] = None,
         seed: int = 0,
         move_time: float = 10.0,
+        # end of options
         progress: bool = True,
     ) -> Standings:
         """Plays `games` games between `players` (default: the game's own choice), each
@@ -256,18 +274,20 @@ class Game:
         the tournament and is raised here."""
         chosen = [seated(p) for p in players] if players is not None else []
         with Bar(progress) as bar:
-            document, text = self._native.tournament(chosen, games, position, seed, move_time, bar)
+            document, text = self._native.tournament(chosen, bar, **given("tournament", locals()))
         return printed(Standings, document, text)
 
     def selfplay(
         self,
         players: Union[Player, Sequence[Player]],
+        # options: selfplay
         games: int = 1000,
         *,
         until: Optional[float] = None,
         seed: int = 0,
         position: Optional[str] = None,
         move_time: float = 10.0,
+        # end of options
         progress: bool = True,
     ) -> Estimate:
         """Estimates how each seat fares by self-play: `games` games with `players` (one
@@ -278,7 +298,7 @@ class Game:
         seats: List[Player] = [players] if isinstance(players, str) or callable(players) else list(players)
         chosen = [seated(p) for p in seats]
         with Bar(progress) as bar:
-            document, text = self._native.selfplay(chosen, games, until, seed, position, move_time, bar)
+            document, text = self._native.selfplay(chosen, bar, **given("selfplay", locals()))
         return printed(Estimate, document, text)
 
     def grundy(self, to: Optional[int] = None, *, force: bool = False, progress: bool = True) -> Grundy:

@@ -12,7 +12,7 @@ _Player = Union[str, Callable[..., str]]
 
 _Path = Union[str, "PathLike[str]"]
 
-__all__ = ["cli", "data_folder", "games", "palette", "offer_own", "study", "has_study", "balance_map", "set_threads", "install_graph", "parse_memory", "Game", "Search", "Explorer", "ZermeloError"]
+__all__ = ["cli", "data_folder", "games", "palette", "offer_own", "study", "has_study", "balance_map", "set_threads", "install_graph", "parse_memory", "declared", "Game", "Search", "Explorer", "ZermeloError"]
 
 class ZermeloError(Exception):
     """A job zermelo could not finish: too big for its budget, a damaged table, a failed read."""
@@ -52,6 +52,7 @@ def install_graph(
     board_from_key: bool = False,
 ) -> str: ...
 def parse_memory(text: str) -> int: ...
+def declared() -> str: ...
 @final
 class Game:
     """One opened game."""
@@ -66,76 +67,118 @@ class Game:
     def default_players(self) -> List[str]: ...
     def solve(
         self,
-        solver: Optional[str] = None,
+        progress: Optional[_Progress] = None,
+        # options: solve
+        *,
         position: Optional[str] = None,
+        solver: Optional[str] = None,
         force: bool = False,
         save: bool = True,
-        memory: Optional[int] = None,
+        memory: Union[None, int, str] = None,
         seconds: Optional[float] = None,
-        progress: Optional[_Progress] = None,
         remoteness: bool = False,
         mover_only: bool = False,
+        # end of options
     ) -> Tuple[str, str]: ...
     def position(
         self,
-        moves: Sequence[str] = ...,
-        position: Optional[str] = None,
-        all: bool = False,
-        memory: Optional[int] = None,
-        seconds: Optional[float] = None,
         progress: Optional[_Progress] = None,
+        # options: moves
+        *,
+        position: Optional[str] = None,
+        moves: Optional[Sequence[str]] = None,
+        all: bool = False,
+        memory: Union[None, int, str] = None,
+        seconds: Optional[float] = None,
         remoteness: bool = False,
+        # end of options
     ) -> Tuple[str, Optional[str], str]: ...
-    def rules(self, moves: Sequence[str] = ..., position: Optional[str] = None) -> Optional[Tuple[str, Optional[str], str]]: ...
+    def rules(
+        self,
+        # options: rules
+        *,
+        position: Optional[str] = None,
+        moves: Optional[Sequence[str]] = None,
+        # end of options
+    ) -> Optional[Tuple[str, Optional[str], str]]: ...
     def report(
         self,
+        progress: Optional[_Progress] = None,
+        # options: report
+        *,
         depth: int = 1,
         compensate: Optional[str] = None,
         selfplay: Optional[int] = None,
         player: Optional[str] = None,
-        memory: Optional[int] = None,
+        memory: Union[None, int, str] = None,
         seconds: Optional[float] = None,
-        progress: Optional[_Progress] = None,
+        # end of options
     ) -> Tuple[str, Optional[str], str, Optional[str]]: ...
     def graph(
         self,
+        progress: Optional[_Progress] = None,
+        # options: graph
+        *,
         symmetry: bool = False,
         max_positions: int = 100000,
-        memory: Optional[int] = None,
+        memory: Union[None, int, str] = None,
         seconds: Optional[float] = None,
-        progress: Optional[_Progress] = None,
+        # end of options
     ) -> Tuple[str, str]: ...
-    def count(self, symmetry: bool = False, progress: Optional[_Progress] = None) -> Tuple[str, str]: ...
+    def count(
+        self,
+        progress: Optional[_Progress] = None,
+        # options: count
+        *,
+        symmetry: bool = False,
+        # end of options
+    ) -> Tuple[str, str]: ...
     def bot_move(
         self,
         moves: Sequence[str],
         player: _Player,
+        # options: bot_move
+        *,
         position: Optional[str] = None,
         seed: int = 0,
-        memory: Optional[int] = None,
+        memory: Union[None, int, str] = None,
         seconds: Optional[float] = None,
+        # end of options
     ) -> str: ...
     def play(
-        self, players: Sequence[_Player], position: Optional[str] = None, seed: int = 0, move_time: float = 10.0
+        self,
+        players: Sequence[_Player],
+        # options: play
+        *,
+        position: Optional[str] = None,
+        seed: int = 0,
+        move_time: float = 10.0,
+        # end of options
     ) -> Tuple[str, str]: ...
     def tournament(
         self,
         players: Sequence[_Player],
-        games: int = 100,
+        progress: Optional[_Progress] = None,
+        # options: tournament
+        *,
         position: Optional[str] = None,
+        games: int = 100,
         seed: int = 0,
         move_time: float = 10.0,
-        progress: Optional[_Progress] = None,
+        # end of options
     ) -> Tuple[str, str]: ...
     def selfplay(
         self,
         players: Sequence[_Player],
+        progress: Optional[_Progress] = None,
+        # options: selfplay
+        *,
         games: int = 1000,
         until: Optional[float] = None,
         seed: int = 0,
         position: Optional[str] = None,
         move_time: float = 10.0,
-        progress: Optional[_Progress] = None,
+        # end of options
     ) -> Tuple[str, str]: ...
 @final
 class Search:

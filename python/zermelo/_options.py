@@ -3,10 +3,11 @@ moves as a list and progress as a bar."""
 
 from __future__ import annotations
 
+import json
 import os
 import warnings
 from types import TracebackType
-from typing import Any, Iterable, List, Optional, Type, Union
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Type, Union
 
 from . import _native
 
@@ -17,6 +18,18 @@ Moves = Union[None, str, Iterable[str]]
 """A list of moves, or text `a1,b2`."""
 
 PathLike = Union[None, str, "os.PathLike[str]"]
+
+
+_DECLARED: Dict[str, List[str]] = {
+    c["command"]: [o["name"] for o in c["options"] if o["python"]] for c in json.loads(_native.declared())["commands"]
+}
+"""Each command's keywords, as the library declares them (docs/options.json)."""
+
+
+def given(command: str, values: Mapping[str, Any], **changed: Any) -> Dict[str, Any]:
+    """The keywords the library declares for `command`, valued from `values` (a method's
+    `locals()`), those in `changed` from there instead."""
+    return {name: changed[name] if name in changed else values[name] for name in _DECLARED[command]}
 
 
 def to_bytes(memory: Memory) -> Optional[int]:

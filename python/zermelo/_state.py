@@ -64,7 +64,7 @@ class State(Generic[G]):
     def _drawn(self) -> Tuple[Dict[str, Any], Optional[str]]:
         """The fields of the position's `moves` document and its picture as SVG."""
         if self._view is None:
-            ruled = self.game._native.rules(self.moves, self._from)
+            ruled = self.game._native.rules(moves=self.moves, position=self._from)
             if ruled is None:
                 valued = self.game.moves(self.moves, position=self._from, all=True, progress=False)
                 self._view = (valued, valued._repr_svg_())

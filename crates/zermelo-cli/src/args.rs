@@ -3,7 +3,9 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::builder::PossibleValuesParser;
+use clap::{Arg, ArgAction, ArgMatches, Parser, Subcommand};
+use zermelo::command::{self, Given, Kind, Opt, Value};
 use zermelo::limits::Seconds;
 use zermelo::spec::{Key, Values};
 
@@ -38,157 +40,25 @@ pub enum Command {
     /// List the games with their keys, defaults, ranges, players and solvers.
     Games,
     /// Solve a game from its start (or from --position): the value for the player to move.
-    Solve {
-        /// The game spec.
-        spec: String,
-        /// Solve from this position, in the game's position notation (as `moves --json`
-        /// prints it, e.g. x../.o./... or 1:3/4/5), instead of the game's start.
-        #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
-        position: Option<String>,
-        /// The solver, for games that offer several (see `zermelo games`).
-        #[arg(long)]
-        solver: Option<String>,
-        /// Solve again even when a saved table exists.
-        #[arg(long)]
-        force: bool,
-        /// Keep the solved table in memory only; do not save it to the data folder.
-        #[arg(long)]
-        no_save: bool,
-        /// Find how many moves the game lasts (the remoteness), not only who wins: for a
-        /// game solved by proof (Domineering), its exact solver answers instead. Other
-        /// games always give the remoteness.
-        #[arg(long)]
-        remoteness: bool,
-        /// Answer for the player to move only, leaving out the outcome class (who wins
-        /// with the other player first, a second search where the game is not symmetric).
-        #[arg(long)]
-        mover_only: bool,
-    },
+    Solve(Solve),
     /// Show the position after some moves and the value of every legal move.
-    Moves {
-        /// The game spec.
-        spec: String,
-        /// Start from this position, in the game's position notation (as `moves --json`
-        /// prints it, e.g. x../.o./... or 1:3/4/5), instead of the game's start.
-        #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
-        position: Option<String>,
-        /// Moves from the start (or from --position), comma-separated, in the game's
-        /// notation.
-        #[arg(long, value_delimiter = ',')]
-        moves: Vec<String>,
-        /// List every legal move, however many (otherwise at most 200).
-        #[arg(long)]
-        all: bool,
-        /// Value every move with its remoteness, by the exact solver, where the game
-        /// values moves by proof (Domineering).
-        #[arg(long)]
-        remoteness: bool,
-    },
+    Moves(Moves),
+    /// Show the position after some moves and its legal moves, from the rules alone
+    /// (nothing solved).
+    Rules(Rules),
     /// A designer's report from the game's strong solution (solved first when needed):
     /// every first move's value, the swap rule, each seat's forgiveness along perfect
     /// play, and a certificate of the solved values.
-    Report {
-        /// The game spec.
-        spec: String,
-        /// 2: the replies to every first move too.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=2))]
-        depth: u32,
-        /// Also write the report as one self-contained HTML page, its plots inline.
-        #[arg(long, value_name = "FILE")]
-        html: Option<PathBuf>,
-        /// The game's value along one of its keys, each setting solved: KEY=A..B (whole
-        /// numbers; ranges of more than 16 bisected on the result) or KEY=a|b, e.g.
-        /// komi=-5..5 or first=vertical|horizontal.
-        #[arg(long, value_name = "KEY=SETTINGS", allow_hyphen_values = true)]
-        compensate: Option<String>,
-        /// Also play N games of self-play for each of soft:0, 0.25, 0.5, 1, 2 and
-        /// perfect:0.9, 0.75, 0.5 in both seats: each seat's share with its 95 % interval.
-        #[arg(long, value_name = "N")]
-        selfplay: Option<u64>,
-        /// In a game of more than two seats, the player in every seat of its self-play
-        /// (default: the first of the game's own tournament players).
-        #[arg(long, value_name = "NAME")]
-        player: Option<String>,
-        /// The most seconds the report (its solve included) may take.
-        #[arg(long, value_name = "SECONDS", value_parser = work_seconds)]
-        seconds: Option<f64>,
-    },
+    Report(Report),
     /// Count complete games and reachable positions.
-    Count {
-        /// The game spec.
-        spec: String,
-        /// Count positions up to the board's symmetries.
-        #[arg(long)]
-        symmetry: bool,
-    },
+    Count(Count),
     /// The game graph: every position reachable from the start a node (valued for the
     /// player to move), every move an edge; printed as Graphviz DOT unless told otherwise.
-    Graph {
-        /// The game spec.
-        spec: String,
-        /// One node per class of positions under the game's symmetries, with its size.
-        #[arg(long)]
-        symmetry: bool,
-        /// Refuse a graph of more than N nodes.
-        #[arg(long, value_name = "N", default_value_t = 100_000)]
-        max_positions: u64,
-        /// dot (Graphviz), graphml or json [default: dot, or by the --output file's
-        /// extension: .graphml, .json, else dot].
-        #[arg(long, value_enum)]
-        format: Option<crate::graph::Format>,
-        /// Write the graph to FILE and print a summary instead.
-        #[arg(short, long, value_name = "FILE")]
-        output: Option<PathBuf>,
-    },
+    Graph(Graph),
     /// Play a game in the terminal (`quit` ends it).
-    Play {
-        /// The game spec.
-        spec: String,
-        /// Start from this position, in the game's position notation (as `moves --json`
-        /// prints it, e.g. x../.o./... or 1:3/4/5), instead of the game's start.
-        #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
-        position: Option<String>,
-        /// The first player: human, random, perfect, search[:DEPTH], or a game's own
-        /// (see `zermelo games`).
-        #[arg(long, default_value = "human")]
-        first: String,
-        /// The second player.
-        #[arg(long, default_value = "perfect")]
-        second: String,
-        /// Every seat in order, comma-separated, for games of more than two players
-        /// (instead of --first and --second), e.g. --seats human,greedy,mcts.
-        #[arg(long, value_delimiter = ',', conflicts_with_all = ["first", "second"])]
-        seats: Vec<String>,
-        /// Seed for random choices.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// Seconds a program of your own (cmd:COMMAND) may take over a move.
-        #[arg(long, default_value_t = 10.0, value_parser = move_time)]
-        move_time: f64,
-    },
+    Play(Play),
     /// Play many games between players, one per seat, each taking each seat equally often.
-    Tournament {
-        /// The game spec.
-        spec: String,
-        /// Start every game from this position, in the game's position notation (as
-        /// `moves --json` prints it), instead of the game's start; the games are played on
-        /// the spec's own board (a game that deals a board per game deals none).
-        #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
-        position: Option<String>,
-        /// The players, one per seat, comma-separated (default: perfect,random or the
-        /// game's own choice).
-        #[arg(long, value_delimiter = ',')]
-        players: Vec<String>,
-        /// How many games.
-        #[arg(long, default_value_t = 100)]
-        games: u64,
-        /// Seed for random choices.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// Seconds a program of your own (cmd:COMMAND) may take over a move.
-        #[arg(long, default_value_t = 10.0, value_parser = move_time)]
-        move_time: f64,
-    },
+    Tournament(Tournament),
     /// Is a game fair? Every board of a family solved (who wins, in how many moves or by
     /// how much), or the game's own balance study (`zermelo study SPEC balance`)
     ///
@@ -350,6 +220,128 @@ pub enum DbCommand {
     },
 }
 
+/// A command's game spec and the values of its options, as its declaration
+/// ([`zermelo::command`]) reads them.
+pub struct Request {
+    /// The game spec.
+    pub spec: String,
+    /// The options' values, defaults filled in.
+    pub given: Given,
+}
+
+impl Request {
+    /// The spec and options of `command` in `matches`.
+    fn read(command: &command::Command, matches: &ArgMatches) -> Request {
+        let mut given = Given::defaults(command, Opt::on_cli);
+        for opt in command.options.iter().filter(|o| o.on_cli()) {
+            let id = opt.name;
+            let value = match opt.kind {
+                Kind::Flag(on) => Some(Value::Flag(matches.get_flag(id) != on)),
+                Kind::Whole { .. } | Kind::Memory => matches.get_one::<u64>(id).copied().map(Value::Whole),
+                Kind::Seconds(..) | Kind::Number => matches.get_one::<f64>(id).copied().map(Value::Number),
+                Kind::Text { .. } | Kind::Word(_) => matches.get_one::<String>(id).cloned().map(Value::Text),
+                Kind::Texts | Kind::Moves => matches
+                    .get_many::<String>(id)
+                    .map(|texts| Value::Texts(texts.cloned().collect())),
+                Kind::Path => matches.get_one::<PathBuf>(id).cloned().map(Value::Path),
+            };
+            if let Some(value) = value {
+                given.set(id, value);
+            }
+        }
+        let spec = matches.get_one::<String>("spec").cloned().unwrap_or_default();
+        Request { spec, given }
+    }
+}
+
+/// `cmd` with the game spec and the command-line flags of `command`'s options.
+fn flags(cmd: clap::Command, command: &command::Command) -> clap::Command {
+    let spec = Arg::new("spec")
+        .value_name("SPEC")
+        .required(true)
+        .help("The game spec");
+    let opts = command.options.iter().filter(|o| o.on_cli()).map(flag);
+    cmd.arg(spec).args(opts)
+}
+
+/// The flag of `opt`.
+fn flag(opt: &Opt) -> Arg {
+    let long = opt.flag();
+    let form = opt.form.map_or_else(|| opt.name.to_uppercase(), String::from);
+    let mut arg = Arg::new(opt.name)
+        .long(long.trim_start_matches('-').to_string())
+        .help(opt.help)
+        .conflicts_with_all(opt.conflicts);
+    if let Some(short) = opt.short {
+        arg = arg.short(short);
+    }
+    if !matches!(opt.kind, Kind::Flag(_)) {
+        arg = arg.value_name(form);
+    }
+    let arg = match opt.kind {
+        Kind::Flag(_) => return arg.action(ArgAction::SetTrue),
+        Kind::Whole { lo, hi, .. } if lo > 0 || hi < u64::MAX => {
+            arg.value_parser(clap::value_parser!(u64).range(lo..=hi))
+        }
+        Kind::Whole { .. } => arg.value_parser(clap::value_parser!(u64)),
+        Kind::Seconds(range, _) => {
+            arg.value_parser(move |text: &str| range.parse(text).map_err(|e| e.to_string()))
+        }
+        Kind::Number => arg.value_parser(clap::value_parser!(f64)),
+        Kind::Memory => arg.value_parser(parse_size),
+        Kind::Text { hyphens, .. } => arg.allow_hyphen_values(hyphens),
+        Kind::Word(words) => arg.value_parser(PossibleValuesParser::new(words)),
+        Kind::Texts | Kind::Moves => arg.action(ArgAction::Append).value_delimiter(','),
+        Kind::Path => arg.value_parser(clap::value_parser!(PathBuf)),
+    };
+    match opt.default() {
+        Some(Value::Whole(n)) => arg.default_value(n.to_string()),
+        Some(Value::Number(x)) => arg.default_value(x.to_string()),
+        Some(Value::Text(t)) => arg.default_value(t),
+        _ => arg,
+    }
+}
+
+/// The arguments of a command declared in the library: its spec and its options.
+macro_rules! declared {
+    ($($name:ident: $command:expr),* $(,)?) => {$(
+        #[doc = concat!("The spec and options of `", stringify!($name), "`.")]
+        pub struct $name(pub Request);
+
+        impl clap::FromArgMatches for $name {
+            fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+                Ok($name(Request::read(&$command, matches)))
+            }
+
+            fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+                *self = Self::from_arg_matches(matches)?;
+                Ok(())
+            }
+        }
+
+        impl clap::Args for $name {
+            fn augment_args(cmd: clap::Command) -> clap::Command {
+                flags(cmd, &$command)
+            }
+
+            fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+                flags(cmd, &$command)
+            }
+        }
+    )*};
+}
+
+declared!(
+    Solve: command::SOLVE,
+    Moves: command::MOVES,
+    Rules: command::RULES,
+    Report: command::REPORT,
+    Count: command::COUNT,
+    Graph: command::GRAPH,
+    Play: command::PLAY,
+    Tournament: command::TOURNAMENT,
+);
+
 /// A size in bytes: a number with an optional K, M, G or T suffix (powers of 1024), at
 /// most the machine's memory.
 fn parse_size(text: &str) -> Result<u64, String> {
@@ -367,11 +359,6 @@ fn positive_mib(text: &str) -> Result<u64, String> {
         Ok(n) if n > 0 => Ok(n),
         _ => Err("give a positive whole number of MiB".into()),
     }
-}
-
-/// A time a move, in seconds.
-fn move_time(text: &str) -> Result<f64, String> {
-    Seconds::MOVE.parse(text).map_err(|e| e.to_string())
 }
 
 /// The command line `args` (the program's name first), or the exit status after clap's

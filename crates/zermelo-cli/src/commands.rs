@@ -55,9 +55,6 @@ fn quit_on_ctrl_c() {
 /// leading rank reports.
 pub fn solve(
     spec: &str,
-    solver: Option<String>,
-    force: bool,
-    no_save: bool,
     partition: Option<Arc<dyn Partition>>,
     mut opts: Options,
     json: bool,
@@ -77,9 +74,6 @@ pub fn solve(
         }
         opts.partition = partition;
     }
-    opts.solver = solver;
-    opts.force = force;
-    opts.save = !no_save;
     opts.budget.cancel = Some(cancel_on_ctrl_c());
     let what = format!("solving {}", session.spec());
     opts.progress = Arc::new(BarProgress::spinning(!json && leads, &what));
@@ -98,8 +92,7 @@ pub fn solve(
 
 /// `zermelo moves`: values its moves from the table the perfect player reads, under the
 /// rule of a game's first solve ([`confirm_setup`]).
-pub fn moves(spec: &str, moves: &[String], all: bool, mut opts: Options) -> Result<Report> {
-    opts.all_moves = all;
+pub fn moves(spec: &str, moves: &[String], opts: Options) -> Result<Report> {
     let session = open(spec, &opts)?;
     confirm_setup(
         session.as_ref(),

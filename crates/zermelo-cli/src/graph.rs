@@ -25,6 +25,15 @@ pub enum Format {
 }
 
 impl Format {
+    /// The format of the word `--format` takes (one of its declared words).
+    pub fn named(word: &str) -> Format {
+        match word {
+            "graphml" => Format::Graphml,
+            "json" => Format::Json,
+            _ => Format::Dot,
+        }
+    }
+
     /// The format a file's name asks for: `.graphml` or `.xml` GraphML, `.json` JSON, any
     /// other DOT.
     pub fn of_path(path: &Path) -> Format {

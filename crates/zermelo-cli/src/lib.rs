@@ -115,7 +115,7 @@ pub fn main_with(args: impl IntoIterator<Item = OsString>) -> u8 {
         matches!(
             cli.command,
             Command::Balance { ref spec, ref players, .. } if study::has_balance_study(spec) || !players.is_empty()
-        ) || matches!(cli.command, Command::Solve { .. } | Command::Study { .. }),
+        ) || matches!(cli.command, Command::Solve(_) | Command::Study { .. }),
     ) {
         Ok(cluster) => cluster,
         Err(e) => {
@@ -222,87 +222,63 @@ fn dispatch(
     }
     match command {
         Command::Games => Ok(render::games()),
-        Command::Solve {
-            spec,
-            position,
-            solver,
-            force,
-            no_save,
-            remoteness,
-            mover_only,
-        } => {
-            opts.position = position;
-            opts.remoteness = remoteness;
-            opts.mover_only = mover_only;
-            commands::solve(&spec, solver, force, no_save, partition, opts, json)
+        Command::Solve(args::Solve(r)) => {
+            r.given.apply(&mut opts);
+            commands::solve(&r.spec, partition, opts, json)
         }
-        Command::Moves {
-            spec,
-            position,
-            moves,
-            all,
-            remoteness,
-        } => {
-            opts.position = position;
-            opts.remoteness = remoteness;
-            commands::moves(&spec, &moves, all, opts)
+        Command::Moves(args::Moves(r)) => {
+            r.given.apply(&mut opts);
+            commands::moves(&r.spec, &r.given.texts("moves"), opts)
         }
-        Command::Report {
-            spec,
-            depth,
-            html,
-            compensate,
-            selfplay,
-            player,
-            seconds,
-        } => {
-            opts.budget.seconds = seconds;
-            let ask = zermelo::design::Ask {
-                depth,
-                compensate,
-                selfplay,
-                player,
-            };
-            commands::report(&spec, &ask, html.as_deref(), opts)
+        Command::Rules(args::Rules(r)) => {
+            r.given.apply(&mut opts);
+            let session = commands::open(&r.spec, &opts)?;
+            Ok(render::position(
+                &session.unvalued(&r.given.texts("moves"), &opts)?,
+            ))
         }
-        Command::Count { spec, symmetry } => commands::count(&spec, symmetry, opts, json),
-        Command::Graph {
-            spec,
-            symmetry,
-            max_positions,
-            format,
-            output,
-        } => commands::graph(
-            &spec,
-            symmetry,
-            max_positions,
-            format,
-            output.as_deref(),
-            opts,
-            json,
-        ),
-        Command::Play {
-            spec,
-            position,
-            first,
-            second,
-            seats,
-            seed,
-            move_time,
-        } => {
-            opts.position = position;
-            commands::play(&spec, first, second, seats, seed, guests(opts, move_time), json)
+        Command::Report(args::Report(r)) => {
+            r.given.apply(&mut opts);
+            let html = r.given.path("html");
+            commands::report(&r.spec, &r.given.ask(), html.as_deref(), opts)
         }
-        Command::Tournament {
-            spec,
-            position,
-            players,
-            games,
-            seed,
-            move_time,
-        } => {
-            opts.position = position;
-            commands::tournament(&spec, players, games, seed, guests(opts, move_time), json)
+        Command::Count(args::Count(r)) => commands::count(&r.spec, r.given.flag("symmetry"), opts, json),
+        Command::Graph(args::Graph(r)) => {
+            let given = &r.given;
+            let format = given.text("format").map(|f| graph::Format::named(&f));
+            let max_positions = given.whole("max_positions").unwrap_or_default();
+            let output = given.path("output");
+            let symmetry = given.flag("symmetry");
+            commands::graph(
+                &r.spec,
+                symmetry,
+                max_positions,
+                format,
+                output.as_deref(),
+                opts,
+                json,
+            )
+        }
+        Command::Play(args::Play(r)) => {
+            let given = &r.given;
+            given.apply(&mut opts);
+            let (first, second) = (
+                given.text("first").unwrap_or_default(),
+                given.text("second").unwrap_or_default(),
+            );
+            let seed = given.whole("seed").unwrap_or_default();
+            let opts = guests(opts, given.number("move_time").unwrap_or(MOVE_TIME));
+            commands::play(&r.spec, first, second, given.texts("seats"), seed, opts, json)
+        }
+        Command::Tournament(args::Tournament(r)) => {
+            let given = &r.given;
+            given.apply(&mut opts);
+            let (games, seed) = (
+                given.whole("games").unwrap_or_default(),
+                given.whole("seed").unwrap_or_default(),
+            );
+            let opts = guests(opts, given.number("move_time").unwrap_or(MOVE_TIME));
+            commands::tournament(&r.spec, given.texts("players"), games, seed, opts, json)
         }
         Command::Balance {
             spec,

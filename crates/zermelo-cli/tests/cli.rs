@@ -37,6 +37,59 @@ fn solve_mnk_four_by_four() {
 }
 
 #[test]
+fn solve_stops_at_its_seconds() {
+    // Time enough: the same answer as without.
+    let timed = json(&["solve", "tictactoe", "--no-save", "--seconds", "60", "--json"]);
+    assert_eq!(timed["value"], "draw");
+    // Too little: refused (up front, or stopped at the deadline), naming the flag.
+    let err = error_line(&["solve", "pawns:cols=4,rows=5", "--no-save", "--seconds", "0.001"]);
+    assert!(
+        err.starts_with("error: solving pawns:cols=4,rows=5") && err.contains("--seconds 0.001"),
+        "{err}"
+    );
+    let err = error_line(&["solve", "tictactoe", "--seconds", "0"]);
+    assert!(err.contains("'0' is not a number of seconds"), "{err}");
+}
+
+#[test]
+fn rules_lists_the_legal_moves_with_nothing_solved() {
+    let data = std::env::temp_dir().join(format!("zermelo-rules-{}", std::process::id()));
+    let data = data.to_str().unwrap();
+    let v = json(&["--data", data, "rules", "tictactoe", "--moves", "a1,b2", "--json"]);
+    assert!(common::schema_errors(&common::validator(), &v).is_empty(), "{v}");
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 7);
+    assert!(moves.iter().all(|m| m["value"].is_null()), "{v}");
+    // The moves `moves` values, in the same notation.
+    let valued = json(&["--data", data, "moves", "tictactoe", "--moves", "a1,b2", "--json"]);
+    let names = |doc: &serde_json::Value| {
+        let mut names: Vec<String> = doc["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["move"].to_string())
+            .collect();
+        names.sort();
+        names
+    };
+    assert_eq!(names(&v), names(&valued));
+    // A board far too large to solve: listed at once, its moves those of the rules.
+    let big = json(&[
+        "--data",
+        data,
+        "rules",
+        "domineering:rows=10,cols=10",
+        "--moves",
+        "a1",
+        "--json",
+    ]);
+    assert_eq!(big["moves"].as_array().unwrap().len(), 10 * 9 - 2);
+    let err = error_line(&["--data", data, "rules", "tictactoe", "--moves", "a1,a1"]);
+    assert!(err.starts_with("error: "), "{err}");
+    let _ = std::fs::remove_dir_all(data);
+}
+
+#[test]
 fn moves_of_an_mnk_board_agree_with_its_solve() {
     for (spec, cells) in [("mnk:m=4,n=4,k=3", 16), ("mnk:m=5,n=4,k=4", 20)] {
         let solved = json(&["solve", spec, "--json"]);

@@ -41,6 +41,22 @@ fn the_schema_file_is_the_result_types() {
     );
 }
 
+/// `docs/options.json` is the dump of every command's declared options, from which
+/// `scripts/options.py` writes Python's signatures.
+#[test]
+fn the_options_file_is_the_declarations() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/options.json");
+    let derived = serde_json::to_string_pretty(&zermelo::command::document()).unwrap() + "\n";
+    if std::env::var_os("ZERMELO_BLESS").is_some() {
+        std::fs::write(path, &derived).unwrap();
+    }
+    let saved = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        saved == derived,
+        "docs/options.json is not the commands' declared options: run scripts/schema"
+    );
+}
+
 #[test]
 fn every_command_for_every_game_matches_the_schema() {
     let schema = validator();

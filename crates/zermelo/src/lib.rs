@@ -7,6 +7,7 @@ pub mod analysis;
 pub mod balance_map;
 pub mod catalog;
 pub mod class;
+pub mod command;
 pub mod conformance;
 pub mod design;
 pub mod error;

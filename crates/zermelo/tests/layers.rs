@@ -28,7 +28,7 @@ type Graph = BTreeMap<String, BTreeMap<String, Vec<String>>>;
 /// request beside the sessions they bound; the explored graphs of games from outside
 /// beside the analyses and players.
 const LAYERS: [&[&str]; 8] = [
-    &["balance_map", "design", "schema"],
+    &["balance_map", "command", "design", "schema"],
     &["catalog", "conformance"],
     &["games/*"],
     &["session", "limits"],
