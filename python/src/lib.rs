@@ -1110,6 +1110,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<search::Search>()?;
     m.add_class::<explore::Explorer>()?;
+    m.add_class::<explore::Packer>()?;
     m.add("ZermeloError", m.py().get_type::<ZermeloError>())?;
     Ok(())
 }

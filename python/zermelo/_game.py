@@ -373,6 +373,7 @@ def open(
     memory: Memory = None,
     search: bool = False,
     save: bool = True,
+    workers: int = 1,
 ) -> Game:
     """Opens the game of a spec (e.g. `"tictactoe"`, `"pawns:cols=3,rows=5"`,
     `"dots:size=3"`, `"openspiel:connect_four(rows=4,columns=5)"`, a game of your own by
@@ -393,20 +394,28 @@ def open(
     With `search=True` a game of your own (or OpenSpiel's) is not explored: `solve(strong=False)`,
     `moves` and the `"perfect"` player answer by an alpha-beta search through its methods,
     looking only at what each answer needs (a `SearchedGame`). A game refused for its
-    positions or memory while exploring is opened so too, with a warning saying why."""
+    positions or memory while exploring is opened so too, with a warning saying why.
+
+    With `workers=N` a game of your own (or OpenSpiel's) is explored by `N` worker
+    processes, each position by the one its key's fingerprint names: the same graph as
+    one process finds, on `N` cores. Its game and states must pickle (`ValueError`
+    otherwise); `memory` bounds all the processes together; Ctrl-C or a failing method
+    stops every worker."""
     if isinstance(game, str):
         if game.startswith(PREFIX):
             game = load_openspiel(game)
         else:
             imported = resolved(game)
             if imported is None:
+                if workers != 1:
+                    raise ValueError(f"{game}: workers= explores a game of your own; a catalog game solves on every core already")
                 return Game(game, data)
             game = imported
     elif is_pyspiel_game(game):
         game = OpenSpielGame(game)
     if search:
         return SearchedGame(game, data, memory)
-    return own(game, data, max_positions, explore=explore, memory=memory, save=save)
+    return own(game, data, max_positions, explore=explore, memory=memory, save=save, workers=workers)
 
 
 REQUIRED = ("start", "to_move", "moves", "play", "outcome")
@@ -424,13 +433,14 @@ def own(
     explore: bool = False,
     memory: Memory = None,
     save: bool = True,
+    workers: int = 1,
 ) -> Game:
     """A game of your own installed as a game graph under `name` (default: the game's)
     and a short hash of its graph, so that every `Game` keeps its own: read from the
     graph saved for its name and version in the data folder (when the game's code and
     attributes are as they were and `verify` finds the game's methods agree with it),
     else (or with `explore`, or without `save`) explored from its start and saved there
-    (unless not to `save`). A game whose
+    (unless not to `save`), on `workers` processes. A game whose
     methods open the game itself while it is explored is refused."""
     missing = [m for m in REQUIRED if not callable(getattr(game, m, None))]
     if missing:
@@ -462,10 +472,10 @@ def own(
                 warnings.warn(f"{name_of(game)}: the graph saved in {saved} is not this game's ({differs}): explored again", stacklevel=3)
         try:
             if isinstance(game, OpenSpielGame):
-                found = explore_spiel(game, max_positions, budget)
+                found = explore_spiel(game, max_positions, budget, workers)
                 head = graph_head(graph, version, game)
             else:
-                found = explore_game(game, max_positions, budget)
+                found = explore_game(game, max_positions, budget, workers=workers)
         except _native.ZermeloError as e:
             try:
                 searched = SearchedGame(game, data, memory, str(e))

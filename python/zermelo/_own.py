@@ -193,7 +193,45 @@ def shown_bytes(n: int) -> str:
     return f"{n} bytes"
 
 
-def explore(game: GameProtocol, max_positions: int = 10_000_000, memory: Optional[int] = None, checked: bool = True) -> "Found":
+class Rules:
+    """A game's methods as exploring calls them."""
+
+    def __init__(self, game: GameProtocol) -> None:
+        self.game = game
+        self.key: Optional[Callable[[Any], Hashable]] = getattr(game, "key", None)
+        self.canonical: Callable[[Any], Any] = getattr(game, "canonical", same)
+        # A board the key's text holds already (OpenSpiel's) is not kept.
+        self.render: Optional[Callable[[Any], object]] = None if getattr(game, "board_in_key", False) else getattr(game, "render", None)
+        self.heuristic: Optional[Callable[[Any], int]] = getattr(game, "heuristic", None)
+        self.picture: Optional[Callable[[Any], Grid]] = getattr(game, "picture", None)
+        self.names = getattr(game, "seat_names", None)
+        self.seats = frozenset(range(len(self.names) if self.names else MAX_SEATS))
+        self.text = move_texter(game)
+        self.play: Callable[[Any, Any], Any] = game.play
+        if self.canonical is not same:
+            self.play = partial(play_canonical, game.play, self.canonical)
+
+    def begin(self, checked: bool) -> Tuple[Any, Explorer]:
+        """The start's state and a native graph holding it (node 0)."""
+        game = self.game
+        try:
+            state = game.start()
+        except (KeyboardInterrupt, MemoryError):
+            raise
+        except Exception as e:
+            raise ValueError(f"{name_of(game)}: start() raised {said(e)} (at the start)") from e
+        try:
+            state = self.canonical(state)
+            return state, Explorer(state if self.key is None else self.key(state), self.text, checked)
+        except (KeyboardInterrupt, MemoryError):
+            raise
+        except Exception as e:
+            raise diagnose(game, state, [], e) from e
+
+
+def explore(
+    game: GameProtocol, max_positions: int = 10_000_000, memory: Optional[int] = None, checked: bool = True, workers: int = 1
+) -> "Found":
     """Every state reachable from `game.start()`, each once by its key, in a native graph
     (`Found`: each position a 128-bit fingerprint of its key, its key's text and flat
     arrays; each distinct move's text once), handed over `BATCH` positions at a time:
@@ -209,34 +247,21 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000, memory: Optiona
     positions, or more than `memory` bytes (default: `allowed`), raise `ZermeloError`;
     a method that fails or breaks the protocol, or two states of one key that differ,
     `ValueError` naming the method (or the key) and the moves from the start; Ctrl-C
-    stops it at once."""
-    key: Optional[Callable[[Any], Hashable]] = getattr(game, "key", None)
-    canonical: Callable[[Any], Any] = getattr(game, "canonical", same)
-    # A board the key's text holds already (OpenSpiel's) is not kept.
-    render: Optional[Callable[[Any], object]] = None if getattr(game, "board_in_key", False) else getattr(game, "render", None)
-    heuristic: Optional[Callable[[Any], int]] = getattr(game, "heuristic", None)
-    picture: Optional[Callable[[Any], Grid]] = getattr(game, "picture", None)
-    names = getattr(game, "seat_names", None)
-    seats = frozenset(range(len(names) if names else MAX_SEATS))
-    text = move_texter(game)
-    to_move, moves, play, outcome = game.to_move, game.moves, game.play, game.outcome
-    if canonical is not same:
-        play = partial(play_canonical, game.play, canonical)
-    try:
-        state = game.start()
-    except (KeyboardInterrupt, MemoryError):
-        raise
-    except Exception as e:
-        raise ValueError(f"{name_of(game)}: start() raised {said(e)} (at the start)") from e
+    stops it at once. With `workers` above 1, the positions are explored by that many
+    worker processes (`_workers.explore_on`: the game and its states must pickle), the
+    graph the same, node for node."""
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 255:
+        raise ValueError(f"workers={workers!r}: a number of processes from 1 to 255")
+    if workers > 1:
+        from ._workers import explore_on
+
+        return explore_on(game, workers, max_positions, memory, checked)
+    rules = Rules(game)
+    key, render, heuristic, picture, names, seats, text = rules.key, rules.render, rules.heuristic, rules.picture, rules.names, rules.seats, rules.text
+    to_move, moves, play, outcome = game.to_move, game.moves, rules.play, game.outcome
+    state, graph = rules.begin(checked)
     # States wait in a queue, each dropped once its moves are known; what is kept of
     # the positions lives in `graph` (native): fingerprints of their keys, not keys.
-    try:
-        state = canonical(state)
-        graph = Explorer(state if key is None else key(state), text, checked)
-    except (KeyboardInterrupt, MemoryError):
-        raise
-    except Exception as e:
-        raise diagnose(game, state, [], e) from e
     queue = deque([state])
     boards: List[str] = []
     scores: List[int] = []
@@ -271,58 +296,7 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000, memory: Optiona
             )
         return found + STEP
 
-    # Repeats to check, by the node they must agree with: (node, order, state, how it
-    # was reached: a node, the moves after it, and the repeat whose child it is).
-    waiting: List[Tuple[int, int, Any, Tuple[int, Tuple[Any, ...], Optional[int]]]] = []
-    tick = count().__next__
-
-    printed: Dict[Any, str] = {}
-
-    def texted(move: Any) -> str:
-        """A move's text, printed once per distinct (hashable) move."""
-        try:
-            return printed[move]
-        except KeyError:
-            printed[move] = text(move)
-            return printed[move]
-        except TypeError:
-            return text(move)
-
-    def look(state: Any) -> Tuple[Any, Any, Dict[str, Any]]:
-        """What a state says: its seat to move, outcome and moves by their text."""
-        return to_move(state), outcome(state), {texted(m): m for m in moves(state)}
-
-    def settle(done: int) -> float:
-        """Checks the waiting repeats of nodes up to `done`; the next node one waits for."""
-        while waiting and waiting[0][0] <= done:
-            node, _, state, (origin, after, parent) = heappop(waiting)
-            try:
-                mover, end, legal = look(state)
-            except (KeyboardInterrupt, MemoryError):
-                raise
-            except Exception as e:
-                raise diagnose(game, state, path(origin, after), e) from e
-            first_mover, first_end, labels, reached_at = graph.node(node)
-            what = differ(mover, end, set(legal), first_mover, first_end, set(labels))
-            if what and parent is None:
-                raise clash(game, graph.text(node), path(node), path(origin, after), f": {what}")
-            if what and parent is not None:
-                later = f" one move later: by {text(after[-1])}, {what} ({where(path(node))}; {where(path(origin, after))})"
-                raise clash(game, graph.text(parent), path(parent), path(origin, after[:-1]), later)
-            if parent is not None:
-                continue
-            # Its children against the first state's, one move later.
-            reached = dict(zip(labels, reached_at))
-            for label, move in legal.items():
-                child = play(state, move)
-                j = graph.find(child if key is None else key(child))
-                if j != reached[label]:
-                    theirs = "a position never met" if j is None else short(graph.text(j))
-                    later = f" one move later: {label} leads to {short(graph.text(reached[label]))} in the first, to {theirs} in the second"
-                    raise clash(game, graph.text(node), path(node), path(origin, after), later)
-                heappush(waiting, (j, tick(), child, (origin, (*after, move), node)))
-        return waiting[0][0] if waiting else math.inf
-
+    repeats = Repeats(game, graph, key, play, text, path)
     keeping = bool(render or heuristic or picture)
     mark = checkpoint(1)
     due = math.inf
@@ -365,14 +339,14 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000, memory: Optiona
                 raise diagnose(game, batch[at], path(node + at), e) from e
             extend(map(children.__getitem__, new))
             for where_, parent, j in checks:
-                heappush(waiting, (j, tick(), children[where_], (parent, (played[where_],), None)))
+                repeats.add(j, children[where_], parent, played[where_])
                 due = min(due, j)
             node += len(batch)
             if graph.positions >= mark:
                 mark = checkpoint(graph.positions)
             if node - 1 >= due:
-                due = settle(node - 1)
-        settle(node)
+                due = repeats.settle(node - 1)
+        repeats.settle(node)
     except (KeyboardInterrupt, MemoryError, ZermeloError, Refused):
         raise
     except Exception as e:
@@ -386,6 +360,78 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000, memory: Optiona
         scores if heuristic else None,
         pictures if picture else None,
     )
+
+
+class Repeats:
+    """States whose key was met before, each waiting to be checked against the first
+    state of its key once that one's moves are known (see `explore`)."""
+
+    def __init__(
+        self,
+        game: GameProtocol,
+        graph: Explorer,
+        key: Optional[Callable[[Any], Hashable]],
+        play: Callable[[Any, Any], Any],
+        text: Callable[[Any], str],
+        path: Callable[..., List[str]],
+    ) -> None:
+        self.game, self.graph, self.key, self.play, self.text, self.path = game, graph, key, play, text, path
+        # By the node they must agree with: (node, order, state, how it was reached: a
+        # node, the moves after it, and the repeat whose child it is).
+        self.waiting: List[Tuple[int, int, Any, Tuple[int, Tuple[Any, ...], Optional[int]]]] = []
+        self.tick = count().__next__
+        self.printed: Dict[Any, str] = {}
+
+    def add(self, node: int, state: Any, parent: int, move: Any) -> None:
+        """A state of `node`'s key reached from `parent` by `move`, to check."""
+        heappush(self.waiting, (node, self.tick(), state, (parent, (move,), None)))
+
+    def texted(self, move: Any) -> str:
+        """A move's text, printed once per distinct (hashable) move."""
+        try:
+            return self.printed[move]
+        except KeyError:
+            self.printed[move] = self.text(move)
+            return self.printed[move]
+        except TypeError:
+            return self.text(move)
+
+    def look(self, state: Any) -> Tuple[Any, Any, Dict[str, Any]]:
+        """What a state says: its seat to move, outcome and moves by their text."""
+        game = self.game
+        return game.to_move(state), game.outcome(state), {self.texted(m): m for m in game.moves(state)}
+
+    def settle(self, done: int) -> float:
+        """Checks the waiting repeats of nodes up to `done`; the next node one waits for."""
+        game, graph, key, path, text, waiting = self.game, self.graph, self.key, self.path, self.text, self.waiting
+        while waiting and waiting[0][0] <= done:
+            node, _, state, (origin, after, parent) = heappop(waiting)
+            try:
+                mover, end, legal = self.look(state)
+            except (KeyboardInterrupt, MemoryError):
+                raise
+            except Exception as e:
+                raise diagnose(game, state, path(origin, after), e) from e
+            first_mover, first_end, labels, reached_at = graph.node(node)
+            what = differ(mover, end, set(legal), first_mover, first_end, set(labels))
+            if what and parent is None:
+                raise clash(game, graph.text(node), path(node), path(origin, after), f": {what}")
+            if what and parent is not None:
+                later = f" one move later: by {text(after[-1])}, {what} ({where(path(node))}; {where(path(origin, after))})"
+                raise clash(game, graph.text(parent), path(parent), path(origin, after[:-1]), later)
+            if parent is not None:
+                continue
+            # Its children against the first state's, one move later.
+            reached = dict(zip(labels, reached_at))
+            for label, move in legal.items():
+                child = self.play(state, move)
+                j = graph.find(child if key is None else key(child))
+                if j != reached[label]:
+                    theirs = "a position never met" if j is None else short(graph.text(j))
+                    later = f" one move later: {label} leads to {short(graph.text(reached[label]))} in the first, to {theirs} in the second"
+                    raise clash(game, graph.text(node), path(node), path(origin, after), later)
+                heappush(waiting, (j, self.tick(), child, (origin, (*after, move), node)))
+        return waiting[0][0] if waiting else math.inf
 
 
 BATCH = 512
