@@ -15,7 +15,7 @@ from ._imported import resolved
 from ._openspiel import PREFIX, OpenSpielGame, is_pyspiel_game
 from ._openspiel import explored as explore_spiel
 from ._openspiel import load as load_openspiel
-from ._own import Explored, Found, GameProtocol, allowed, check, graph_head, identity, name_of, parse_moves, read_graph, serialized, verify, write_graph
+from ._own import Explored, Found, GameProtocol, allowed, check, graph_head, identity, name_of, parse_moves, verify
 from ._own import explore as explore_game
 from ._options import Bar, Memory, Moves, PathLike, data_folder, to_bytes, to_moves
 from ._players import Player, seated
@@ -451,7 +451,7 @@ def own(
     graph = re.sub(r"[^A-Za-z0-9_-]+", "-", name or name_of(game)).strip("-") or "game"
     version = str(getattr(game, "version", "1"))
     folder = data_folder(data)
-    saved = os.path.join(folder, "graphs", f"{graph}-v{re.sub(r'[^A-Za-z0-9_.-]+', '-', version)}.json.z")
+    saved = os.path.join(folder, "graphs", f"{graph}-v{re.sub(r'[^A-Za-z0-9_.-]+', '-', version)}.json.zst")
     head = graph_head(graph, version, game)
     budget = allowed(to_bytes(memory))
     exploring = EXPLORING.__dict__.setdefault("games", set())
@@ -460,14 +460,11 @@ def own(
         raise ValueError(f"{name_of(game)}: zermelo.open was called on the game while it is being explored (from its own methods)")
     exploring.add(mark)
     try:
-        read = None if explore or not save else saved_graph(game, head, saved, None if budget is None else budget // 8)
+        read = None if explore or not save else saved_graph(game, head, saved, budget)
         if read is not None:
-            differs = verify(game, read[0])
+            differs = verify(game, read[1])
             if not differs:
-                try:
-                    return Game(install(game, graph, version, *read), data, game)
-                except (ValueError, TypeError):
-                    pass  # a damaged file: explored again, and saved anew
+                return Game(read[0], data, game)
             else:
                 warnings.warn(f"{name_of(game)}: the graph saved in {saved} is not this game's ({differs}): explored again", stacklevel=3)
         try:
@@ -485,22 +482,17 @@ def own(
             return searched
     finally:
         exploring.discard(mark)
-    text: Optional[bytes] = None
+    ident = identity(found.graph.identity(), version, head["fingerprint"])
     try:
-        if save:
-            text = serialized(head, found.lists())
-    except (TypeError, ValueError):
-        text = None  # outcomes JSON cannot hold: named by their text, explored again next time
-    try:
-        spec = install(game, graph, version, found, identity(text) if text else found.graph.identity())
+        spec = install(game, graph, version, found, ident)
     except (ValueError, TypeError, OverflowError):
         check(game, found)  # says which position breaks the protocol, and how
         raise
-    try:
-        if text is not None:
-            write_graph(saved, text)
-    except OSError:
-        pass  # a folder that cannot be written: explored again next time
+    if save:
+        try:
+            _native.save_graph(spec.split("=", 1)[1], saved, head["fingerprint"], not getattr(game, "board_in_key", False))
+        except (OSError, _native.ZermeloError):
+            pass  # a folder that cannot be written: explored again next time
     return Game(spec, data, game)
 
 
@@ -621,18 +613,27 @@ class SearchedGame(Game):
         return f"zermelo.open({name_of(self.source)!r}, search=True)"
 
 
-def saved_graph(
-    game: GameProtocol, head: Dict[str, str], saved: str, limit: Optional[int]
-) -> Optional[Tuple[Explored, str]]:
-    """The graph saved at `saved` under `head` (what `graph_head` says of `game` now),
-    with its identity (see `read_graph`); an OpenSpiel game's graph saved with its moves
-    counted sets the game to count them."""
-    read = read_graph(saved, head, limit)
-    if read is None and isinstance(game, OpenSpielGame) and not game.counted:
+def saved_graph(game: GameProtocol, head: Dict[str, str], saved: str, limit: Optional[int]) -> Optional[Tuple[str, Explored]]:
+    """The graph saved at `saved` for `head` (what `graph_head` says of `game` now) in
+    the library's graph file format, installed: its spec and lists; `None` where there is
+    none, it is no regular file, it is damaged, it was saved for another game or version,
+    or reading it takes more than `limit` bytes. An OpenSpiel game's graph saved with its
+    moves counted sets the game to count them."""
+
+    def read(head: Dict[str, str]) -> Optional[Tuple[str, Explored]]:
+        board = bool(getattr(game, "board_in_key", False))
+        found = _native.read_graph(saved, head["version"], head["fingerprint"], limit, board)
+        if found is None:
+            return None
+        texts, movers, ends, firsts, targets, labels = found[1]
+        return found[0], Explored(texts, movers, ends, firsts, targets, labels, None, None, None)
+
+    found = read(head)
+    if found is None and isinstance(game, OpenSpielGame) and not game.counted:
         game.counted = True
-        read = read_graph(saved, graph_head(head["name"], head["version"], game), limit)
-        game.counted = read is not None
-    return read
+        found = read(graph_head(head["name"], head["version"], game))
+        game.counted = found is not None
+    return found
 
 
 def install(game: GameProtocol, graph: str, version: str, found: Union[Explored, Found], ident: str) -> str:

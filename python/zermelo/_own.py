@@ -5,14 +5,11 @@ in one call, to be solved and played by every tool as a catalog game is."""
 from __future__ import annotations
 
 import hashlib
-import json
 import math
 import os
 import random
 import re
-import stat
 import sys
-import zlib
 from collections import deque
 from functools import partial
 from itertools import count
@@ -711,10 +708,6 @@ def valid_outcome(end: Outcome, seats: int) -> bool:
     return isinstance(end, (list, tuple)) and len(end) == seats and all(isinstance(p, int) for p in end)
 
 
-SAVED = "zermelo-graph 1"
-"""The format of a saved graph, the first field of its file."""
-
-
 PLAIN = (type(None), bool, int, float, complex, str, bytes, range)
 """Values whose `repr` is all there is to them."""
 
@@ -878,80 +871,17 @@ def fingerprint(game: object) -> str:
     return hashlib.sha256("\0".join(words).encode()).hexdigest()
 
 
-def serialized(head: Dict[str, str], found: Explored) -> bytes:
-    """An explored graph as saved: JSON of `head` (what `graph_head` says of the game)
-    and the graph's lists (`TypeError` or `ValueError` where an outcome is no JSON)."""
-    return json.dumps([head, *found], separators=(",", ":")).encode()
-
-
-def write_graph(path: str, text: bytes) -> None:
-    """Saves a `serialized` graph to `path`, zlib-compressed, in one step: a reader finds
-    the whole file or none."""
-    data = zlib.compress(text, 1)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    part = f"{path}.{os.getpid()}.part"
-    with open(part, "wb") as f:
-        f.write(data)
-    os.replace(part, path)
-
-
-def identity(text: bytes) -> str:
-    """A short hash of a `serialized` graph, its game's fingerprint and version included:
-    what names an installed graph, so that two games differing in any of it get two names."""
-    return hashlib.sha256(text).hexdigest()[:8]
-
-
 def graph_head(name: str, version: str, game: object) -> Dict[str, str]:
-    """What a saved graph says of its game: the format, the game's name, version and
-    fingerprint."""
-    return {"format": SAVED, "name": name, "version": version, "fingerprint": fingerprint(game)}
+    """What a saved graph says of its game: its name, version and fingerprint (the
+    graph file's `source`, checked when it is read back)."""
+    return {"name": name, "version": version, "fingerprint": fingerprint(game)}
 
 
-def read_graph(path: str, head: Dict[str, str], limit: Optional[int] = None) -> Optional[Tuple[Explored, str]]:
-    """The graph saved at `path` under `head` (what `graph_head` says of the game now),
-    with its `identity`; `None` where there is none, it is no regular file, it was saved
-    for another game, it is damaged, or its text is longer than `limit` bytes
-    (decompressed piece by piece, never past it: a list in Python takes several times
-    its text)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError:
-        return None
-    try:
-        with os.fdopen(fd, "rb") as f:
-            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                return None
-            text = inflate(f, limit)
-        if text is None:
-            return None
-        saved, *fields = json.loads(text)
-        if saved != head:
-            return None
-        found = Explored(*fields)
-        if found.pictures is not None:
-            pictures: List[List[List[Cell]]] = [[[(t, color, move) for t, color, move in row] for row in rows] for rows in found.pictures]
-            found = found._replace(pictures=pictures)
-        return found, identity(text)
-    except (OSError, ValueError, TypeError, zlib.error, RecursionError):
-        return None
-
-
-def inflate(f: Any, limit: Optional[int], chunk: int = 1 << 20) -> Optional[bytes]:
-    """The zlib-compressed file `f` decompressed, `None` past `limit` bytes."""
-    inflater = zlib.decompressobj()
-    parts: List[bytes] = []
-    size = 0
-    while True:
-        data = inflater.unconsumed_tail or f.read(chunk)
-        if not data:
-            return b"".join(parts) if inflater.eof else None
-        part = inflater.decompress(data, chunk)
-        size += len(part)
-        if limit is not None and size > limit:
-            return None
-        parts.append(part)
-        if inflater.eof:
-            return b"".join(parts)
+def identity(graph: str, version: str, fingerprint: str) -> str:
+    """A short hash of an explored graph (`Explorer.identity`), its game's version and
+    fingerprint: what names an installed graph (saved with it), so that two games
+    differing in any of it get two names."""
+    return hashlib.sha256(f"{graph}:{version}:{fingerprint}".encode()).hexdigest()[:8]
 
 
 def verify(game: GameProtocol, found: Explored, sequences: int = 64, seed: Optional[int] = None) -> str:
