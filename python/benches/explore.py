@@ -229,7 +229,9 @@ def workers(name, count):
     if game is None:
         return
     start, cpu = time.perf_counter(), time.process_time()
-    found = explore(game, workers=int(count))
+    from zermelo._workers import explore as explore_on
+
+    found = explore_on(game, workers=int(count))
     wall, used = time.perf_counter() - start, time.process_time() - cpu
     mine, theirs = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     print(

@@ -10,7 +10,7 @@ import time
 import pytest
 
 import zermelo
-from zermelo._own import explore
+from zermelo._workers import explore
 from test_own import Drawn, Race, Turned
 from test_search import loops_file, random_graph
 

@@ -16,7 +16,7 @@ from ._openspiel import PREFIX, OpenSpielGame, is_pyspiel_game
 from ._openspiel import explored as explore_spiel
 from ._openspiel import load as load_openspiel
 from ._own import Explored, Found, GameProtocol, allowed, check, graph_head, identity, name_of, parse_moves, verify
-from ._own import explore as explore_game
+from ._workers import explore as explore_game
 from ._options import Bar, Memory, Moves, PathLike, data_folder, to_bytes, to_moves
 from ._players import Player, seated
 from ._record import load, load_as

@@ -7,7 +7,8 @@ import difflib
 import sys
 from typing import Any, List, Optional, Sequence, Tuple, Union
 
-from ._own import Found, KeyClash, explore
+from ._own import Found, KeyClash
+from ._workers import explore
 
 PREFIX = "openspiel:"
 """The spec prefix of an OpenSpiel game: `openspiel:connect_four(rows=4,columns=5)`."""

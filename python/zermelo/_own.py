@@ -226,9 +226,7 @@ class Rules:
             raise diagnose(game, state, [], e) from e
 
 
-def explore(
-    game: GameProtocol, max_positions: int = 10_000_000, memory: Optional[int] = None, checked: bool = True, workers: int = 1
-) -> "Found":
+def explore(game: GameProtocol, max_positions: int = 10_000_000, memory: Optional[int] = None, checked: bool = True) -> "Found":
     """Every state reachable from `game.start()`, each once by its key, in a native graph
     (`Found`: each position a 128-bit fingerprint of its key, its key's text and flat
     arrays; each distinct move's text once), handed over `BATCH` positions at a time:
@@ -244,15 +242,7 @@ def explore(
     positions, or more than `memory` bytes (default: `allowed`), raise `ZermeloError`;
     a method that fails or breaks the protocol, or two states of one key that differ,
     `ValueError` naming the method (or the key) and the moves from the start; Ctrl-C
-    stops it at once. With `workers` above 1, the positions are explored by that many
-    worker processes (`_workers.explore_on`: the game and its states must pickle), the
-    graph the same, node for node."""
-    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 255:
-        raise ValueError(f"workers={workers!r}: a number of processes from 1 to 255")
-    if workers > 1:
-        from ._workers import explore_on
-
-        return explore_on(game, workers, max_positions, memory, checked)
+    stops it at once. `_workers.explore` explores on worker processes too."""
     rules = Rules(game)
     key, render, heuristic, picture, names, seats, text = rules.key, rules.render, rules.heuristic, rules.picture, rules.names, rules.seats, rules.text
     to_move, moves, play, outcome = game.to_move, game.moves, rules.play, game.outcome

@@ -24,6 +24,7 @@ from typing import Any, Deque, Dict, List, Optional, Sequence, Tuple
 from ._native import Packer, ZermeloError
 from ._own import (
     BATCH,
+    explore as explore_here,
     STEP,
     Cell,
     Found,
@@ -197,6 +198,18 @@ def failure(state: Any, at: int, error: Any) -> Tuple[Any, ...]:
         return ("failed", at, pickle.dumps((state, error)))
     except Exception as e:
         return ("failed", at, pickle.dumps((None, ValueError(f"{said(error) if isinstance(error, BaseException) else error}; {said(e)}"))))
+
+
+def explore(
+    game: GameProtocol, max_positions: int = 10_000_000, memory: Optional[int] = None, checked: bool = True, workers: int = 1
+) -> Found:
+    """`_own.explore` on `workers` processes: in this one for 1, else on that many worker
+    processes (`explore_on`), the graph the same, node for node."""
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 255:
+        raise ValueError(f"workers={workers!r}: a number of processes from 1 to 255")
+    if workers == 1:
+        return explore_here(game, max_positions, memory, checked)
+    return explore_on(game, workers, max_positions, memory, checked)
 
 
 def explore_on(game: GameProtocol, workers: int, max_positions: int, memory: Optional[int], checked: bool) -> Found:
