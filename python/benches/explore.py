@@ -3,6 +3,7 @@ game's methods once per position and move, each position once; with `checks`, wh
 checking the keys (and verifying a saved graph) costs (BENCHMARKS.md).
 
     .venv/bin/python python/benches/explore.py [checks]
+    .venv/bin/python python/benches/explore.py workers heaps|c4x4|c4x5 N
 """
 
 import subprocess
@@ -206,15 +207,38 @@ def floor(name, how):
     print(positions, f"{wall:.2f}", f"{used:.2f}", peak, before)
 
 
-def spiel_game():
-    """OpenSpiel's connect four 4 x 5 through the adapter, `None` without OpenSpiel."""
+def spiel_game(columns=5):
+    """OpenSpiel's connect four 4 x `columns` through the adapter, `None` without OpenSpiel."""
     try:
         import pyspiel
     except ImportError:
         return None
     from zermelo._openspiel import OpenSpielGame
 
-    return OpenSpielGame(pyspiel.load_game("connect_four(rows=4,columns=5)"))
+    return OpenSpielGame(pyspiel.load_game(f"connect_four(rows=4,columns={columns})"))
+
+
+def workers(name, count):
+    """One run in this process: the game (`heaps`, `c4x4` or `c4x5`) explored on `count`
+    worker processes (1: in this process); prints the positions, the graph's hash (equal
+    for every count), the seconds on the clock, the CPU seconds of this process and of
+    its workers, and the peak memory of this process and of its largest worker (bytes)."""
+    import resource
+
+    game = TwoHeaps(720) if name == "heaps" else spiel_game(int(name[-1]))
+    if game is None:
+        return
+    start, cpu = time.perf_counter(), time.process_time()
+    from zermelo._workers import explore as explore_on
+
+    found = explore_on(game, workers=int(count))
+    wall, used = time.perf_counter() - start, time.process_time() - cpu
+    mine, theirs = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    print(
+        f"{name} workers={count}: {found.positions:,} positions, graph {found.graph.identity()}; {wall:.2f} s, "
+        f"CPU {used:.2f} s here + {theirs.ru_utime + theirs.ru_stime:.2f} s in workers; "
+        f"peak {mine.ru_maxrss >> 10} MiB here, {theirs.ru_maxrss >> 10} MiB the largest worker"
+    )
 
 
 if __name__ == "__main__":
@@ -222,5 +246,7 @@ if __name__ == "__main__":
         once(*sys.argv[2:])
     elif sys.argv[1:2] == ["floor"]:
         floor(*sys.argv[2:])
+    elif sys.argv[1:2] == ["workers"]:
+        workers(*sys.argv[2:])
     else:
         checks() if sys.argv[1:] == ["checks"] else main()

@@ -149,14 +149,101 @@ fn spell(value: &Bound<'_, PyAny>, out: &mut String, top: bool) -> PyResult<bool
     Ok(true)
 }
 
+/// Each distinct move's text, printed by the game's `move_text` the first time a move of
+/// its fingerprint is met, and its index.
+struct MoveTexts {
+    /// The game's `move_text`.
+    text: Py<PyAny>,
+    texts: Vec<String>,
+    /// Each text's fingerprint, and its index by it.
+    prints: Vec<u128>,
+    ids: FxHashMap<u128, u32>,
+    lately: Vec<Option<(Py<PyAny>, u32)>>,
+    scratch: Vec<u8>,
+}
+
+impl MoveTexts {
+    fn new(text: Py<PyAny>) -> Self {
+        MoveTexts {
+            text,
+            texts: Vec::new(),
+            prints: Vec::new(),
+            ids: FxHashMap::default(),
+            lately: (0..LATELY).map(|_| None).collect(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// The index of a move's text, printed by `move_text` the first time it is met.
+    fn label(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<u32> {
+        let at = (mv.as_ptr() as usize >> 4) % LATELY;
+        if let Some((held, l)) = &self.lately[at] {
+            if held.as_ptr() == mv.as_ptr() {
+                return Ok(*l);
+            }
+        }
+        // Only values that cannot change are remembered by address.
+        let fixed = mv.cast_exact::<PyString>().is_ok()
+            || mv.cast_exact::<PyInt>().is_ok()
+            || mv.cast_exact::<PyTuple>().is_ok();
+        let l = self.label_of(mv)?;
+        if fixed {
+            self.lately[at] = Some((mv.clone().unbind(), l));
+        }
+        Ok(l)
+    }
+
+    /// The index of a move's text, by its fingerprint.
+    fn label_of(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<u32> {
+        let fp = fingerprint(mv, true, &mut self.scratch)?;
+        if let Some(&l) = self.ids.get(&fp) {
+            return Ok(l);
+        }
+        let printed = self.text.bind(mv.py()).call1((mv,))?;
+        let text: String = printed.extract().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "move_text({}) gave {}, not a text",
+                mv.repr().map_or_else(|_| "?".into(), |r| r.to_string()),
+                printed
+                    .get_type()
+                    .name()
+                    .map_or_else(|_| "?".into(), |n| n.to_string())
+            ))
+        })?;
+        Ok(self.add(fp, text))
+    }
+
+    /// A new move text of fingerprint `fp`: its index.
+    fn add(&mut self, fp: u128, text: String) -> u32 {
+        let l = self.texts.len() as u32;
+        self.texts.push(text);
+        self.prints.push(fp);
+        self.ids.insert(fp, l);
+        l
+    }
+}
+
+/// The fingerprint of `value` (see `encode`), written out in `scratch`.
+fn fingerprint(value: &Bound<'_, PyAny>, lists: bool, scratch: &mut Vec<u8>) -> PyResult<u128> {
+    scratch.clear();
+    encode(value, scratch, lists)?;
+    Ok(digest(scratch))
+}
+
+/// Writes the text of `key` (Python's `str`) into `texts`.
+fn key_text(key: &Bound<'_, PyAny>, texts: &mut String) -> PyResult<()> {
+    if !spell(key, texts, true)? {
+        texts.push_str(&key.str()?.to_cow()?);
+    }
+    Ok(())
+}
+
 /// What was handed over of a node: its seat to move, outcome, moves' texts and targets.
 type Handed = (PlayerId, Py<PyAny>, Vec<String>, Vec<NodeId>);
 
 /// An explored game graph, built a batch of positions at a time, node 0 the start.
 #[pyclass(unsendable, module = "zermelo._native")]
 pub struct Explorer {
-    /// The game's `move_text`.
-    text: Py<PyAny>,
     /// Each node's fingerprint.
     prints: Vec<u128>,
     /// An open-addressing table of node ids plus one (0: empty), at most half full.
@@ -173,10 +260,8 @@ pub struct Explorer {
     firsts: Vec<u32>,
     targets: Vec<NodeId>,
     labels: Vec<u32>,
-    /// Each distinct move's text, and its index by the move's fingerprint.
-    label_texts: Vec<String>,
-    label_ids: FxHashMap<u128, u32>,
-    lately: Vec<Option<(Py<PyAny>, u32)>>,
+    /// Each distinct move's text.
+    move_texts: MoveTexts,
     /// Repeats met; how many to pass before the next checked (0: none checked).
     repeats: u64,
     skip: u64,
@@ -216,20 +301,12 @@ impl Explorer {
     }
 
     fn print(&mut self, key: &Bound<'_, PyAny>, lists: bool) -> PyResult<u128> {
-        self.scratch.clear();
-        let mut out = std::mem::take(&mut self.scratch);
-        let done = encode(key, &mut out, lists);
-        let fp = digest(&out);
-        self.scratch = out;
-        done.map(|_| fp)
+        fingerprint(key, lists, &mut self.scratch)
     }
 
-    /// Adds the node of `key` (found `fp`) if new: its id and whether it is new.
-    fn add<'py>(
-        &mut self,
-        key: impl FnOnce() -> PyResult<Bound<'py, PyAny>>,
-        fp: u128,
-    ) -> PyResult<(NodeId, bool)> {
+    /// Adds the node of fingerprint `fp` if new, its key's text written by `write`: its
+    /// id and whether it is new.
+    fn add(&mut self, write: impl FnOnce(&mut String) -> PyResult<()>, fp: u128) -> PyResult<(NodeId, bool)> {
         let (slot, found) = self.slot(fp);
         if let Some(id) = found {
             return Ok((id, false));
@@ -238,10 +315,7 @@ impl Explorer {
         if id >= u32::MAX as usize - 1 {
             return Err(PyValueError::new_err("a graph has fewer than 2^32 positions"));
         }
-        let key = key()?;
-        if !spell(&key, &mut self.texts, true)? {
-            self.texts.push_str(&key.str()?.to_cow()?);
-        }
+        write(&mut self.texts)?;
         if self.texts.len() > u32::MAX as usize {
             return Err(PyValueError::new_err("the positions' texts take more than 4 GiB"));
         }
@@ -252,48 +326,6 @@ impl Explorer {
             self.grow();
         }
         Ok((id as NodeId, true))
-    }
-
-    /// The index of a move's text, printed by `move_text` the first time it is met.
-    fn label(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<u32> {
-        let at = (mv.as_ptr() as usize >> 4) % LATELY;
-        if let Some((held, l)) = &self.lately[at] {
-            if held.as_ptr() == mv.as_ptr() {
-                return Ok(*l);
-            }
-        }
-        // Only values that cannot change are remembered by address.
-        let fixed = mv.cast_exact::<PyString>().is_ok()
-            || mv.cast_exact::<PyInt>().is_ok()
-            || mv.cast_exact::<PyTuple>().is_ok();
-        let l = self.label_of(mv)?;
-        if fixed {
-            self.lately[at] = Some((mv.clone().unbind(), l));
-        }
-        Ok(l)
-    }
-
-    /// The index of a move's text, by its fingerprint.
-    fn label_of(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<u32> {
-        let fp = self.print(mv, true)?;
-        if let Some(&l) = self.label_ids.get(&fp) {
-            return Ok(l);
-        }
-        let printed = self.text.bind(mv.py()).call1((mv,))?;
-        let text: String = printed.extract().map_err(|_| {
-            PyTypeError::new_err(format!(
-                "move_text({}) gave {}, not a text",
-                mv.repr().map_or_else(|_| "?".into(), |r| r.to_string()),
-                printed
-                    .get_type()
-                    .name()
-                    .map_or_else(|_| "?".into(), |n| n.to_string())
-            ))
-        })?;
-        let l = self.label_texts.len() as u32;
-        self.label_texts.push(text);
-        self.label_ids.insert(fp, l);
-        Ok(l)
     }
 
     fn end_code(&mut self, end: &Bound<'_, PyAny>) -> u32 {
@@ -361,6 +393,42 @@ impl Explorer {
         1 + ((1.0 - u).ln() / (1.0 - p).ln()) as u64
     }
 
+    /// Counts a repeat met: whether it is one to check.
+    fn checks_repeat(&mut self) -> bool {
+        self.repeats += 1;
+        if self.skip == 0 {
+            return false;
+        }
+        self.skip -= 1;
+        if self.skip > 0 {
+            return false;
+        }
+        self.skip = self.gap();
+        true
+    }
+
+    /// Ends the node whose moves were just added: its seat to move and outcome.
+    fn close(&mut self, mover: PlayerId, code: u32) -> PyResult<()> {
+        if self.targets.len() >= u32::MAX as usize {
+            return Err(PyValueError::new_err("a graph has fewer than 2^32 moves"));
+        }
+        self.movers.push(mover);
+        self.ends.push(code);
+        self.firsts.push(self.targets.len() as u32);
+        Ok(())
+    }
+
+    /// Adds the node of key text `text` (fingerprint `fp`) if new: its id and whether it is new.
+    fn add_text(&mut self, text: &str, fp: u128) -> PyResult<(NodeId, bool)> {
+        self.add(
+            |texts| {
+                texts.push_str(text);
+                Ok(())
+            },
+            fp,
+        )
+    }
+
     fn text_of(&self, node: usize) -> &str {
         let from = if node == 0 {
             0
@@ -378,7 +446,6 @@ impl Explorer {
     #[new]
     fn new(key: &Bound<'_, PyAny>, text: Py<PyAny>, checked: bool) -> PyResult<Self> {
         let mut e = Explorer {
-            text,
             prints: Vec::new(),
             slots: vec![0; 1024],
             texts: String::new(),
@@ -390,9 +457,7 @@ impl Explorer {
             firsts: vec![0],
             targets: Vec::new(),
             labels: Vec::new(),
-            label_texts: Vec::new(),
-            label_ids: FxHashMap::default(),
-            lately: (0..LATELY).map(|_| None).collect(),
+            move_texts: MoveTexts::new(text),
             repeats: 0,
             skip: u64::from(checked),
             rng: 0x9E37_79B9_7F4A_7C15,
@@ -401,7 +466,7 @@ impl Explorer {
             batch_prints: Vec::new(),
         };
         let fp = e.print(key, false)?;
-        e.add(|| Ok(key.clone()), fp)?;
+        e.add(|texts| key_text(key, texts), fp)?;
         Ok(e)
     }
 
@@ -452,36 +517,104 @@ impl Explorer {
             let code = self.end_code(&end);
             for (f, &fp) in prints.iter().enumerate().skip(flat).take(count) {
                 let step = (|| {
-                    let (id, fresh) = self.add(|| keys.get_item(f), fp)?;
-                    let label = self.label(&moves.get_item(f)?)?;
+                    let (id, fresh) = self.add(|texts| key_text(&keys.get_item(f)?, texts), fp)?;
+                    let label = self.move_texts.label(&moves.get_item(f)?)?;
                     Ok::<_, PyErr>((id, fresh, label))
                 })();
                 let (id, fresh, label) = step.inspect_err(|_| self.failed_at = Some(p))?;
                 if fresh {
                     new.push(f);
-                } else {
-                    self.repeats += 1;
-                    if self.skip > 0 {
-                        self.skip -= 1;
-                        if self.skip == 0 {
-                            self.skip = self.gap();
-                            checks.push((f, node, id));
-                        }
-                    }
+                } else if self.checks_repeat() {
+                    checks.push((f, node, id));
                 }
                 self.targets.push(id);
                 self.labels.push(label);
             }
             flat += count;
-            if self.targets.len() >= u32::MAX as usize {
-                return Err(PyValueError::new_err("a graph has fewer than 2^32 moves"));
-            }
-            self.movers.push(mover);
-            self.ends.push(code);
-            self.firsts.push(self.targets.len() as u32);
+            self.close(mover, code)?;
         }
         self.batch_prints = prints;
         Ok((new, checks))
+    }
+
+    /// Joins the positions that worker processes explored (`Packer`), those after the
+    /// last joined, in the order of their ids: `order` names the worker of each, and
+    /// `parts` holds each worker's share in that order: the seats to move, outcomes and
+    /// numbers of moves, its `Packer.pack`ed children, and the moves' texts it sent.
+    /// Returns each new position's (worker, index of the child among that worker's
+    /// children), in the order of their ids, and the repeats to check: (worker, index
+    /// of the child, the node whose move it is, the node its key found). Joined in this
+    /// order, the graph is the one a single process explores, node for node.
+    #[allow(clippy::type_complexity)]
+    fn merge(
+        &mut self,
+        order: &[u8],
+        parts: Vec<(
+            Vec<PlayerId>,
+            Bound<'_, PyList>,
+            Vec<usize>,
+            Bound<'_, PyBytes>,
+            Vec<(u128, String)>,
+        )>,
+    ) -> PyResult<(Vec<(usize, usize)>, Vec<(usize, usize, NodeId, NodeId)>)> {
+        let damaged = || PyValueError::new_err("a worker's explored positions are damaged");
+        let mut new = Vec::new();
+        let mut checks = Vec::new();
+        let mut texts: FxHashMap<u128, &str> = FxHashMap::default();
+        for (_, _, _, _, sent) in &parts {
+            texts.extend(sent.iter().map(|(fp, t)| (*fp, t.as_str())));
+        }
+        // Per worker: its next position, its next child and where that child is in its bytes.
+        let mut at = vec![(0usize, 0usize, 0usize); parts.len()];
+        for &w in order {
+            let w = usize::from(w);
+            let (movers, ends, counts, blob, _) = parts.get(w).ok_or_else(damaged)?;
+            let (p, child, cursor) = &mut at[w];
+            let (mover, count) = (
+                *movers.get(*p).ok_or_else(damaged)?,
+                *counts.get(*p).ok_or_else(damaged)?,
+            );
+            let code = self.end_code(&ends.get_item(*p)?);
+            let node = self.movers.len() as NodeId;
+            let bytes = blob.as_bytes();
+            for _ in 0..count {
+                let (fp, mv, text, next) = unpacked(bytes, *cursor).ok_or_else(damaged)?;
+                *cursor = next;
+                let (id, fresh) = self.add_text(text, fp)?;
+                let label = match self.move_texts.ids.get(&mv) {
+                    Some(&l) => l,
+                    None => {
+                        let text = texts.get(&mv).ok_or_else(damaged)?;
+                        self.move_texts.add(mv, text.to_string())
+                    }
+                };
+                if fresh {
+                    new.push((w, *child));
+                } else if self.checks_repeat() {
+                    checks.push((w, *child, node, id));
+                }
+                self.targets.push(id);
+                self.labels.push(label);
+                *child += 1;
+            }
+            *p += 1;
+            self.close(mover, code)?;
+        }
+        Ok((new, checks))
+    }
+
+    /// The worker of each position from `from` on: its fingerprint's high half modulo
+    /// `workers` (the table's slots use the low half).
+    fn owners<'py>(&self, py: Python<'py>, from_: usize, workers: u8) -> Bound<'py, PyBytes> {
+        let of = |fp: &u128| ((*fp >> 64) as u64 % u64::from(workers.max(1))) as u8;
+        let owners: Vec<u8> = self
+            .prints
+            .get(from_..)
+            .unwrap_or_default()
+            .iter()
+            .map(of)
+            .collect();
+        PyBytes::new(py, &owners)
     }
 
     /// How many positions were found.
@@ -512,7 +645,7 @@ impl Explorer {
         let edges = self.firsts[node] as usize..self.firsts[node + 1] as usize;
         let labels = edges
             .clone()
-            .map(|e| self.label_texts[self.labels[e] as usize].clone())
+            .map(|e| self.move_texts.texts[self.labels[e] as usize].clone())
             .collect();
         Ok((
             self.movers[node],
@@ -549,7 +682,8 @@ impl Explorer {
             .map(|&c| self.end_object(py, c))
             .collect::<PyResult<_>>()?;
         let shared: Vec<Py<PyString>> = self
-            .label_texts
+            .move_texts
+            .texts
             .iter()
             .map(|t| PyString::new(py, t).unbind())
             .collect();
@@ -600,7 +734,7 @@ impl Explorer {
             }
         }
         h.write(&self.movers);
-        for t in &self.label_texts {
+        for t in &self.move_texts.texts {
             h.write(t.as_bytes());
             h.write_u8(0);
         }
@@ -665,9 +799,86 @@ impl Explorer {
                 ends,
                 |node| this.text_of(node),
                 &this.firsts,
-                |e| (this.targets[e], &this.label_texts[this.labels[e] as usize]),
+                |e| (this.targets[e], &this.move_texts.texts[this.labels[e] as usize]),
             )
         })
         .map_err(py_error)
+    }
+}
+
+/// One child as `Packer.pack` writes it: its key's fingerprint, its move's fingerprint and
+/// its key's text; and where the next child starts.
+fn unpacked(bytes: &[u8], at: usize) -> Option<(u128, u128, &str, usize)> {
+    let word = |from: usize| Some(u128::from_le_bytes(bytes.get(from..from + 16)?.try_into().ok()?));
+    let (fp, mv) = (word(at)?, word(at + 16)?);
+    let len = u32::from_le_bytes(bytes.get(at + 32..at + 36)?.try_into().ok()?) as usize;
+    let text = std::str::from_utf8(bytes.get(at + 36..at + 36 + len)?).ok()?;
+    Some((fp, mv, text, at + 36 + len))
+}
+
+/// A worker process's side of exploring on several processes: the children of the
+/// positions it explored packed for `Explorer.merge`, each move's text sent once.
+#[pyclass(unsendable, module = "zermelo._native")]
+pub struct Packer {
+    move_texts: MoveTexts,
+    /// How many of the moves' texts were sent.
+    sent: usize,
+    scratch: Vec<u8>,
+    text: String,
+    /// Where among the children the one whose packing failed is.
+    #[pyo3(get)]
+    failed_at: Option<usize>,
+}
+
+#[pymethods]
+impl Packer {
+    /// A packer of children whose moves are printed by `text`.
+    #[new]
+    fn new(text: Py<PyAny>) -> Self {
+        Packer {
+            move_texts: MoveTexts::new(text),
+            sent: 0,
+            scratch: Vec::new(),
+            text: String::new(),
+            failed_at: None,
+        }
+    }
+
+    /// Packs children, each by its key and the move leading to it: the bytes, and the
+    /// moves' texts not sent before, by their fingerprints.
+    #[allow(clippy::type_complexity)]
+    fn pack<'py>(
+        &mut self,
+        py: Python<'py>,
+        keys: &Bound<'py, PyList>,
+        moves: &Bound<'py, PyList>,
+    ) -> PyResult<(Bound<'py, PyBytes>, Vec<(u128, String)>)> {
+        if keys.len() != moves.len() {
+            return Err(PyValueError::new_err("one key per move"));
+        }
+        self.failed_at = None;
+        let mut out = Vec::with_capacity(keys.len() * 52);
+        for (i, (key, mv)) in keys.iter().zip(moves.iter()).enumerate() {
+            let mut step = || {
+                let fp = fingerprint(&key, false, &mut self.scratch)?;
+                let label = self.move_texts.label(&mv)?;
+                self.text.clear();
+                key_text(&key, &mut self.text)?;
+                Ok::<_, PyErr>((fp, label))
+            };
+            let (fp, label) = step().inspect_err(|_| self.failed_at = Some(i))?;
+            out.extend_from_slice(&fp.to_le_bytes());
+            out.extend_from_slice(&self.move_texts.prints[label as usize].to_le_bytes());
+            let len = u32::try_from(self.text.len())
+                .map_err(|_| PyValueError::new_err("a key's text takes more than 4 GiB"))?;
+            out.extend_from_slice(&len.to_le_bytes());
+            out.extend_from_slice(self.text.as_bytes());
+        }
+        let texts = &self.move_texts;
+        let new = (self.sent..texts.texts.len())
+            .map(|l| (texts.prints[l], texts.texts[l].clone()))
+            .collect();
+        self.sent = texts.texts.len();
+        Ok((PyBytes::new(py, &out), new))
     }
 }

@@ -1101,6 +1101,84 @@ fn build_graph<'a>(
     zermelo::catalog::install_graph(b.build()?)
 }
 
+/// A graph as flat lists: each node's text, seat to move and outcome, where its moves
+/// start, and each move's target and text.
+type Lists = (
+    Vec<String>,
+    Vec<u32>,
+    Vec<Py<PyAny>>,
+    Vec<u32>,
+    Vec<NodeId>,
+    Vec<String>,
+);
+
+/// Saves the graph installed under `name` at `path` in the library's graph file format,
+/// marked as made from `source`; with `boards`, each node's board too.
+#[pyfunction]
+fn save_graph(py: Python<'_>, name: &str, path: PathBuf, source: &str, boards: bool) -> PyResult<()> {
+    let graph = zermelo::catalog::installed_graph(name).map_err(py_error)?;
+    py.detach(|| zermelo::explicit::file::write(&graph, &path, source, boards))
+        .map_err(py_error)
+}
+
+/// The graph `save_graph` saved at `path`, installed under the name it was saved with,
+/// when it is of `version` and made from `source`, read within `memory` bytes (with
+/// `board_from_key`, a node's board is its text after the first `:`): its spec and its
+/// lists; `None` where the file is missing, damaged, too big or another's.
+#[pyfunction]
+#[pyo3(signature = (path, version, source, memory=None, board_from_key=false))]
+fn read_graph(
+    py: Python<'_>,
+    path: PathBuf,
+    version: &str,
+    source: &str,
+    memory: Option<u64>,
+    board_from_key: bool,
+) -> PyResult<Option<(String, Lists)>> {
+    let budget = zermelo::solve::budget::Budget {
+        memory,
+        ..Default::default()
+    };
+    let extras: Option<Arc<dyn NodeExtras>> = board_from_key.then(|| {
+        Arc::new(Drawn {
+            boards: None,
+            pictures: None,
+            board_from_key,
+        }) as Arc<dyn NodeExtras>
+    });
+    let saved = zermelo::explicit::file::Saved {
+        version,
+        source,
+        extras,
+    };
+    let Ok(graph) = py.detach(|| zermelo::explicit::file::read_saved(&path, &budget, saved)) else {
+        return Ok(None);
+    };
+    let nodes = graph.nodes() as NodeId;
+    let mut ends = Vec::with_capacity(nodes as usize);
+    for node in 0..nodes {
+        ends.push(match graph.end(node) {
+            None => py.None(),
+            Some(End::Draw) => "draw".into_pyobject(py)?.into_any().unbind(),
+            Some(End::Win(seat)) => seat.into_pyobject(py)?.into_any().unbind(),
+            Some(End::Points(points)) => points.into_pyobject(py)?.into_any().unbind(),
+        });
+    }
+    let mut firsts: Vec<u32> = (0..nodes).map(|n| graph.moves_of(n).start).collect();
+    firsts.push(graph.edges() as u32);
+    let edges = 0..graph.edges() as u32;
+    let lists = (
+        (0..nodes).map(|n| graph.text(n).to_string()).collect(),
+        (0..nodes).map(|n| u32::from(graph.mover(n))).collect(),
+        ends,
+        firsts,
+        edges.clone().map(|e| graph.target(e)).collect(),
+        edges.map(|e| graph.move_text(e).to_string()).collect(),
+    );
+    let spec = zermelo::catalog::install_graph(graph).map_err(py_error)?;
+    Ok(Some((spec, lists)))
+}
+
 /// The bytes of a size written as text (`"512M"`, `"8G"`), as `--memory` reads it.
 #[pyfunction]
 fn parse_memory(text: &str) -> PyResult<u64> {
@@ -1111,6 +1189,8 @@ fn parse_memory(text: &str) -> PyResult<u64> {
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(save_graph, m)?)?;
+    m.add_function(wrap_pyfunction!(read_graph, m)?)?;
     m.add_function(wrap_pyfunction!(palette, m)?)?;
     m.add_function(wrap_pyfunction!(offer_own, m)?)?;
     m.add_function(wrap_pyfunction!(study, m)?)?;
@@ -1125,6 +1205,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<search::Search>()?;
     m.add_class::<explore::Explorer>()?;
+    m.add_class::<explore::Packer>()?;
     m.add("ZermeloError", m.py().get_type::<ZermeloError>())?;
     Ok(())
 }

@@ -345,7 +345,7 @@ def test_a_second_open_reads_the_saved_graph_without_exploring(data):
     assert opened(CountedAnew(), data)[1] >= explored
     assert opened(Counted(), data, explore=True)[1] >= explored
     # A damaged file is explored again and saved anew.
-    saved = data / "graphs" / "counted-v1.json.z"
+    saved = data / "graphs" / "counted-v1.json.zst"
     saved.write_bytes(saved.read_bytes()[:1000])
     damaged, calls = opened(Counted(), data)
     assert calls >= explored and damaged.solve(progress=False).value == "draw"

@@ -10,14 +10,14 @@ import re
 import urllib.parse
 import urllib.request
 import warnings
-import zlib
 from types import SimpleNamespace
 from typing import NamedTuple
 
 import pytest
 
 import zermelo
-from zermelo._own import graph_head, read_graph
+from zermelo import _native
+from zermelo._own import graph_head
 
 HEAPS = (5, 6, 7, 9)
 TRUTH = ["win", "lose", "win", "lose"]
@@ -338,19 +338,22 @@ def test_exploring_stops_at_its_memory(data):
         game.solve()
 
 
-def tamper(path, change):
-    """Rewrites a saved graph with its lists changed by `change`, its head kept."""
-    head, *fields = json.loads(zlib.decompress(path.read_bytes()))
-    change(fields)
-    path.write_bytes(zlib.compress(json.dumps([head, *fields]).encode()))
+def tamper(path, head, change):
+    """Rewrites a saved graph with its lists changed by `change`, saved for the same game."""
+    spec, lists = _native.read_graph(str(path), head["version"], head["fingerprint"])
+    lists = [list(field) for field in lists]
+    change(lists)
+    name = spec.split("=", 1)[1]
+    _native.install_graph(name, *lists, version=head["version"])
+    _native.save_graph(name, str(path), head["fingerprint"], True)
 
 
 def test_a_saved_graph_that_is_not_the_games_is_explored_again(data):
     assert zermelo.open(Heaps(3), data).solve(progress=False).value == "lose"
-    saved = data / "graphs" / "heaps-v1.json.z"
-    # The start said to be won by seat 0 with no moves, as a changed game of the same
-    # name and version (and, say, code elsewhere) would leave it.
-    tamper(saved, lambda f: (f[1].__setitem__(0, 1), f[2].__setitem__(0, 0)))
+    saved = data / "graphs" / "heaps-v1.json.zst"
+    # The start said to be seat 1's to move, as a changed game of the same name and
+    # version (and, say, code elsewhere) would leave it.
+    tamper(saved, graph_head("heaps", "1", Heaps(3)), lambda f: f[1].__setitem__(0, 1))
     with pytest.warns(UserWarning, match=r"^heaps: the graph saved in .* is not this game's \(at the start, .*\): explored again$"):
         again = zermelo.open(Heaps(3), data)
     assert again.solve(progress=False).value == "lose"
@@ -361,18 +364,24 @@ def test_a_saved_graph_that_is_not_the_games_is_explored_again(data):
 
 def test_a_saved_graph_is_read_within_bounds(data):
     zermelo.open(Heaps(3), data)
-    saved = data / "graphs" / "heaps-v1.json.z"
-    head = graph_head("heaps", "1", Heaps(3))
-    assert read_graph(str(saved), head)[0].movers[0] == 0
-    assert read_graph(str(saved), head, limit=100) is None
+    saved = data / "graphs" / "heaps-v1.json.zst"
+    mark = graph_head("heaps", "1", Heaps(3))["fingerprint"]
+    assert _native.read_graph(str(saved), "1", mark)[1][1][0] == 0
+    assert _native.read_graph(str(saved), "1", mark, 100) is None
+    # Another version's or another game's graph is not read.
+    assert _native.read_graph(str(saved), "2", mark) is None
+    assert _native.read_graph(str(saved), "1", "another") is None
     # A file that inflates far past its size is never read whole.
-    bomb = data / "bomb.z"
-    bomb.write_bytes(zlib.compress(b"[" + b" " * (64 << 20) + b"]", 9))
-    assert read_graph(str(bomb), head, limit=1 << 20) is None
+    bomb = data / "bomb.json.zst"
+    _native.install_graph("bomb", [" " * (8 << 20), "end"], [0, 0], [None, 0], [0, 1, 1], [1], ["go"], version="1")
+    _native.save_graph("bomb", str(bomb), mark, True)
+    assert bomb.stat().st_size < 1 << 16
+    assert _native.read_graph(str(bomb), "1", mark, 1 << 20) is None
+    assert _native.read_graph(str(bomb), "1", mark) is not None
     # A named pipe is not read (it would wait for a writer): explored again.
     saved.unlink()
     os.mkfifo(saved)
-    assert read_graph(str(saved), head) is None
+    assert _native.read_graph(str(saved), "1", mark) is None
     assert zermelo.open(Heaps(3), data).solve(progress=False).value == "lose"
 
 

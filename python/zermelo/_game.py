@@ -15,8 +15,8 @@ from ._imported import resolved
 from ._openspiel import PREFIX, OpenSpielGame, is_pyspiel_game
 from ._openspiel import explored as explore_spiel
 from ._openspiel import load as load_openspiel
-from ._own import Explored, Found, GameProtocol, allowed, check, graph_head, identity, name_of, parse_moves, read_graph, serialized, verify, write_graph
-from ._own import explore as explore_game
+from ._own import Explored, Found, GameProtocol, allowed, check, graph_head, identity, name_of, parse_moves, verify
+from ._workers import explore as explore_game
 from ._options import Bar, Memory, Moves, PathLike, data_folder, given, to_bytes, to_moves
 from ._players import Player, seated
 from ._record import load, load_as
@@ -395,6 +395,7 @@ def open(
     memory: Memory = None,
     search: bool = False,
     save: bool = True,
+    workers: int = 1,
 ) -> Game:
     """Opens the game of a spec (e.g. `"tictactoe"`, `"pawns:cols=3,rows=5"`,
     `"dots:size=3"`, `"openspiel:connect_four(rows=4,columns=5)"`, a game of your own by
@@ -415,20 +416,28 @@ def open(
     With `search=True` a game of your own (or OpenSpiel's) is not explored: `solve(strong=False)`,
     `moves` and the `"perfect"` player answer by an alpha-beta search through its methods,
     looking only at what each answer needs (a `SearchedGame`). A game refused for its
-    positions or memory while exploring is opened so too, with a warning saying why."""
+    positions or memory while exploring is opened so too, with a warning saying why.
+
+    With `workers=N` a game of your own (or OpenSpiel's) is explored by `N` worker
+    processes, each position by the one its key's fingerprint names: the same graph as
+    one process finds, on `N` cores. Its game and states must pickle (`ValueError`
+    otherwise); `memory` bounds all the processes together; Ctrl-C or a failing method
+    stops every worker."""
     if isinstance(game, str):
         if game.startswith(PREFIX):
             game = load_openspiel(game)
         else:
             imported = resolved(game)
             if imported is None:
+                if workers != 1:
+                    raise ValueError(f"{game}: workers= explores a game of your own; a catalog game solves on every core already")
                 return Game(game, data)
             game = imported
     elif is_pyspiel_game(game):
         game = OpenSpielGame(game)
     if search:
         return SearchedGame(game, data, memory)
-    return own(game, data, max_positions, explore=explore, memory=memory, save=save)
+    return own(game, data, max_positions, explore=explore, memory=memory, save=save, workers=workers)
 
 
 REQUIRED = ("start", "to_move", "moves", "play", "outcome")
@@ -446,13 +455,14 @@ def own(
     explore: bool = False,
     memory: Memory = None,
     save: bool = True,
+    workers: int = 1,
 ) -> Game:
     """A game of your own installed as a game graph under `name` (default: the game's)
     and a short hash of its graph, so that every `Game` keeps its own: read from the
     graph saved for its name and version in the data folder (when the game's code and
     attributes are as they were and `verify` finds the game's methods agree with it),
     else (or with `explore`, or without `save`) explored from its start and saved there
-    (unless not to `save`). A game whose
+    (unless not to `save`), on `workers` processes. A game whose
     methods open the game itself while it is explored is refused."""
     missing = [m for m in REQUIRED if not callable(getattr(game, m, None))]
     if missing:
@@ -463,7 +473,7 @@ def own(
     graph = re.sub(r"[^A-Za-z0-9_-]+", "-", name or name_of(game)).strip("-") or "game"
     version = str(getattr(game, "version", "1"))
     folder = data_folder(data)
-    saved = os.path.join(folder, "graphs", f"{graph}-v{re.sub(r'[^A-Za-z0-9_.-]+', '-', version)}.json.z")
+    saved = os.path.join(folder, "graphs", f"{graph}-v{re.sub(r'[^A-Za-z0-9_.-]+', '-', version)}.json.zst")
     head = graph_head(graph, version, game)
     budget = allowed(to_bytes(memory))
     exploring = EXPLORING.__dict__.setdefault("games", set())
@@ -472,22 +482,19 @@ def own(
         raise ValueError(f"{name_of(game)}: zermelo.open was called on the game while it is being explored (from its own methods)")
     exploring.add(mark)
     try:
-        read = None if explore or not save else saved_graph(game, head, saved, None if budget is None else budget // 8)
+        read = None if explore or not save else saved_graph(game, head, saved, budget)
         if read is not None:
-            differs = verify(game, read[0])
+            differs = verify(game, read[1])
             if not differs:
-                try:
-                    return Game(install(game, graph, version, *read), data, game)
-                except (ValueError, TypeError):
-                    pass  # a damaged file: explored again, and saved anew
+                return Game(read[0], data, game)
             else:
                 warnings.warn(f"{name_of(game)}: the graph saved in {saved} is not this game's ({differs}): explored again", stacklevel=3)
         try:
             if isinstance(game, OpenSpielGame):
-                found = explore_spiel(game, max_positions, budget)
+                found = explore_spiel(game, max_positions, budget, workers)
                 head = graph_head(graph, version, game)
             else:
-                found = explore_game(game, max_positions, budget)
+                found = explore_game(game, max_positions, budget, workers=workers)
         except _native.ZermeloError as e:
             try:
                 searched = SearchedGame(game, data, memory, str(e))
@@ -497,22 +504,17 @@ def own(
             return searched
     finally:
         exploring.discard(mark)
-    text: Optional[bytes] = None
+    ident = identity(found.graph.identity(), version, head["fingerprint"])
     try:
-        if save:
-            text = serialized(head, found.lists())
-    except (TypeError, ValueError):
-        text = None  # outcomes JSON cannot hold: named by their text, explored again next time
-    try:
-        spec = install(game, graph, version, found, identity(text) if text else found.graph.identity())
+        spec = install(game, graph, version, found, ident)
     except (ValueError, TypeError, OverflowError):
         check(game, found)  # says which position breaks the protocol, and how
         raise
-    try:
-        if text is not None:
-            write_graph(saved, text)
-    except OSError:
-        pass  # a folder that cannot be written: explored again next time
+    if save:
+        try:
+            _native.save_graph(spec.split("=", 1)[1], saved, head["fingerprint"], not getattr(game, "board_in_key", False))
+        except (OSError, _native.ZermeloError):
+            pass  # a folder that cannot be written: explored again next time
     return Game(spec, data, game)
 
 
@@ -633,18 +635,27 @@ class SearchedGame(Game):
         return f"zermelo.open({name_of(self.source)!r}, search=True)"
 
 
-def saved_graph(
-    game: GameProtocol, head: Dict[str, str], saved: str, limit: Optional[int]
-) -> Optional[Tuple[Explored, str]]:
-    """The graph saved at `saved` under `head` (what `graph_head` says of `game` now),
-    with its identity (see `read_graph`); an OpenSpiel game's graph saved with its moves
-    counted sets the game to count them."""
-    read = read_graph(saved, head, limit)
-    if read is None and isinstance(game, OpenSpielGame) and not game.counted:
+def saved_graph(game: GameProtocol, head: Dict[str, str], saved: str, limit: Optional[int]) -> Optional[Tuple[str, Explored]]:
+    """The graph saved at `saved` for `head` (what `graph_head` says of `game` now) in
+    the library's graph file format, installed: its spec and lists; `None` where there is
+    none, it is no regular file, it is damaged, it was saved for another game or version,
+    or reading it takes more than `limit` bytes. An OpenSpiel game's graph saved with its
+    moves counted sets the game to count them."""
+
+    def read(head: Dict[str, str]) -> Optional[Tuple[str, Explored]]:
+        board = bool(getattr(game, "board_in_key", False))
+        found = _native.read_graph(saved, head["version"], head["fingerprint"], limit, board)
+        if found is None:
+            return None
+        texts, movers, ends, firsts, targets, labels = found[1]
+        return found[0], Explored(texts, movers, ends, firsts, targets, labels, None, None, None)
+
+    found = read(head)
+    if found is None and isinstance(game, OpenSpielGame) and not game.counted:
         game.counted = True
-        read = read_graph(saved, graph_head(head["name"], head["version"], game), limit)
-        game.counted = read is not None
-    return read
+        found = read(graph_head(head["name"], head["version"], game))
+        game.counted = found is not None
+    return found
 
 
 def install(game: GameProtocol, graph: str, version: str, found: Union[Explored, Found], ident: str) -> str:

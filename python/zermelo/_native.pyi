@@ -12,7 +12,7 @@ _Player = Union[str, Callable[..., str]]
 
 _Path = Union[str, "PathLike[str]"]
 
-__all__ = ["cli", "data_folder", "games", "palette", "offer_own", "study", "has_study", "balance_map", "set_threads", "install_graph", "parse_memory", "declared", "Game", "Search", "Explorer", "ZermeloError"]
+__all__ = ["cli", "data_folder", "games", "palette", "offer_own", "study", "has_study", "balance_map", "set_threads", "install_graph", "save_graph", "read_graph", "parse_memory", "declared", "Game", "Search", "Explorer", "Packer", "ZermeloError"]
 
 class ZermeloError(Exception):
     """A job zermelo could not finish: too big for its budget, a damaged table, a failed read."""
@@ -36,6 +36,10 @@ def balance_map(
     spec: str, seconds: float, data: _Path, memory: Optional[int] = None, progress: Optional[_Progress] = None
 ) -> Tuple[str, str]: ...
 def set_threads(threads: int) -> None: ...
+def save_graph(name: str, path: Union[str, PathLike[str]], source: str, boards: bool) -> None: ...
+def read_graph(
+    path: Union[str, PathLike[str]], version: str, source: str, memory: Optional[int] = None, board_from_key: bool = False
+) -> Optional[Tuple[str, Tuple[List[str], List[int], List[Any], List[int], List[int], List[str]]]]: ...
 def install_graph(
     name: str,
     texts: Sequence[str],
@@ -204,6 +208,15 @@ class Search:
     def table_size(self) -> int: ...
 
 @final
+class Packer:
+    """A worker process's side of exploring on several processes: children packed for `Explorer.merge`."""
+
+    def __new__(cls, text: Callable[[Any], str]) -> Packer: ...
+    def pack(self, keys: List[Any], moves: List[Any]) -> Tuple[bytes, List[Tuple[int, str]]]: ...
+    @property
+    def failed_at(self) -> Optional[int]: ...
+
+@final
 class Explorer:
     """A game of one's own explored at the floor: fingerprints of its keys, flat arrays."""
 
@@ -225,6 +238,10 @@ class Explorer:
     def comes_back(self) -> bool: ...
     def identity(self) -> str: ...
     def held_bytes(self) -> int: ...
+    def merge(
+        self, order: bytes, parts: Sequence[Tuple[List[int], List[Any], List[int], bytes, List[Tuple[int, str]]]]
+    ) -> Tuple[List[Tuple[int, int]], List[Tuple[int, int, int, int]]]: ...
+    def owners(self, from_: int, workers: int) -> bytes: ...
     def install(
         self,
         name: str,

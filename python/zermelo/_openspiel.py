@@ -7,7 +7,8 @@ import difflib
 import sys
 from typing import Any, List, Optional, Sequence, Tuple, Union
 
-from ._own import Found, KeyClash, explore
+from ._own import Found, KeyClash
+from ._workers import explore
 
 PREFIX = "openspiel:"
 """The spec prefix of an OpenSpiel game: `openspiel:connect_four(rows=4,columns=5)`."""
@@ -122,17 +123,17 @@ class OpenSpielGame:
         return [max(p, 0) for p in points] if self.zero_sum else points
 
 
-def explored(game: OpenSpielGame, max_positions: int, memory: Optional[int]) -> Found:
+def explored(game: OpenSpielGame, max_positions: int, memory: Optional[int], workers: int = 1) -> Found:
     """Every position of `game` from its start, keyed by its text where that is enough:
     where play comes back to a position, or two states of one text differ, OpenSpiel's end
     after `max_game_length()` moves is part of the game, and the positions are keyed by the
-    number of moves played too."""
+    number of moves played too; on `workers` processes."""
     if not game.counted:
         try:
-            found = explore(game, max_positions, memory)
+            found = explore(game, max_positions, memory, workers=workers)
             if not found.graph.comes_back():
                 return found
         except KeyClash:
             pass
         game.counted = True
-    return explore(game, max_positions, memory)
+    return explore(game, max_positions, memory, workers=workers)

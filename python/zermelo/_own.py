@@ -5,14 +5,11 @@ in one call, to be solved and played by every tool as a catalog game is."""
 from __future__ import annotations
 
 import hashlib
-import json
 import math
 import os
 import random
 import re
-import stat
 import sys
-import zlib
 from collections import deque
 from functools import partial
 from itertools import count
@@ -193,6 +190,42 @@ def shown_bytes(n: int) -> str:
     return f"{n} bytes"
 
 
+class Rules:
+    """A game's methods as exploring calls them."""
+
+    def __init__(self, game: GameProtocol) -> None:
+        self.game = game
+        self.key: Optional[Callable[[Any], Hashable]] = getattr(game, "key", None)
+        self.canonical: Callable[[Any], Any] = getattr(game, "canonical", same)
+        # A board the key's text holds already (OpenSpiel's) is not kept.
+        self.render: Optional[Callable[[Any], object]] = None if getattr(game, "board_in_key", False) else getattr(game, "render", None)
+        self.heuristic: Optional[Callable[[Any], int]] = getattr(game, "heuristic", None)
+        self.picture: Optional[Callable[[Any], Grid]] = getattr(game, "picture", None)
+        self.names = getattr(game, "seat_names", None)
+        self.seats = frozenset(range(len(self.names) if self.names else MAX_SEATS))
+        self.text = move_texter(game)
+        self.play: Callable[[Any, Any], Any] = game.play
+        if self.canonical is not same:
+            self.play = partial(play_canonical, game.play, self.canonical)
+
+    def begin(self, checked: bool) -> Tuple[Any, Explorer]:
+        """The start's state and a native graph holding it (node 0)."""
+        game = self.game
+        try:
+            state = game.start()
+        except (KeyboardInterrupt, MemoryError):
+            raise
+        except Exception as e:
+            raise ValueError(f"{name_of(game)}: start() raised {said(e)} (at the start)") from e
+        try:
+            state = self.canonical(state)
+            return state, Explorer(state if self.key is None else self.key(state), self.text, checked)
+        except (KeyboardInterrupt, MemoryError):
+            raise
+        except Exception as e:
+            raise diagnose(game, state, [], e) from e
+
+
 def explore(game: GameProtocol, max_positions: int = 10_000_000, memory: Optional[int] = None, checked: bool = True) -> "Found":
     """Every state reachable from `game.start()`, each once by its key, in a native graph
     (`Found`: each position a 128-bit fingerprint of its key, its key's text and flat
@@ -209,34 +242,13 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000, memory: Optiona
     positions, or more than `memory` bytes (default: `allowed`), raise `ZermeloError`;
     a method that fails or breaks the protocol, or two states of one key that differ,
     `ValueError` naming the method (or the key) and the moves from the start; Ctrl-C
-    stops it at once."""
-    key: Optional[Callable[[Any], Hashable]] = getattr(game, "key", None)
-    canonical: Callable[[Any], Any] = getattr(game, "canonical", same)
-    # A board the key's text holds already (OpenSpiel's) is not kept.
-    render: Optional[Callable[[Any], object]] = None if getattr(game, "board_in_key", False) else getattr(game, "render", None)
-    heuristic: Optional[Callable[[Any], int]] = getattr(game, "heuristic", None)
-    picture: Optional[Callable[[Any], Grid]] = getattr(game, "picture", None)
-    names = getattr(game, "seat_names", None)
-    seats = frozenset(range(len(names) if names else MAX_SEATS))
-    text = move_texter(game)
-    to_move, moves, play, outcome = game.to_move, game.moves, game.play, game.outcome
-    if canonical is not same:
-        play = partial(play_canonical, game.play, canonical)
-    try:
-        state = game.start()
-    except (KeyboardInterrupt, MemoryError):
-        raise
-    except Exception as e:
-        raise ValueError(f"{name_of(game)}: start() raised {said(e)} (at the start)") from e
+    stops it at once. `_workers.explore` explores on worker processes too."""
+    rules = Rules(game)
+    key, render, heuristic, picture, names, seats, text = rules.key, rules.render, rules.heuristic, rules.picture, rules.names, rules.seats, rules.text
+    to_move, moves, play, outcome = game.to_move, game.moves, rules.play, game.outcome
+    state, graph = rules.begin(checked)
     # States wait in a queue, each dropped once its moves are known; what is kept of
     # the positions lives in `graph` (native): fingerprints of their keys, not keys.
-    try:
-        state = canonical(state)
-        graph = Explorer(state if key is None else key(state), text, checked)
-    except (KeyboardInterrupt, MemoryError):
-        raise
-    except Exception as e:
-        raise diagnose(game, state, [], e) from e
     queue = deque([state])
     boards: List[str] = []
     scores: List[int] = []
@@ -271,58 +283,7 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000, memory: Optiona
             )
         return found + STEP
 
-    # Repeats to check, by the node they must agree with: (node, order, state, how it
-    # was reached: a node, the moves after it, and the repeat whose child it is).
-    waiting: List[Tuple[int, int, Any, Tuple[int, Tuple[Any, ...], Optional[int]]]] = []
-    tick = count().__next__
-
-    printed: Dict[Any, str] = {}
-
-    def texted(move: Any) -> str:
-        """A move's text, printed once per distinct (hashable) move."""
-        try:
-            return printed[move]
-        except KeyError:
-            printed[move] = text(move)
-            return printed[move]
-        except TypeError:
-            return text(move)
-
-    def look(state: Any) -> Tuple[Any, Any, Dict[str, Any]]:
-        """What a state says: its seat to move, outcome and moves by their text."""
-        return to_move(state), outcome(state), {texted(m): m for m in moves(state)}
-
-    def settle(done: int) -> float:
-        """Checks the waiting repeats of nodes up to `done`; the next node one waits for."""
-        while waiting and waiting[0][0] <= done:
-            node, _, state, (origin, after, parent) = heappop(waiting)
-            try:
-                mover, end, legal = look(state)
-            except (KeyboardInterrupt, MemoryError):
-                raise
-            except Exception as e:
-                raise diagnose(game, state, path(origin, after), e) from e
-            first_mover, first_end, labels, reached_at = graph.node(node)
-            what = differ(mover, end, set(legal), first_mover, first_end, set(labels))
-            if what and parent is None:
-                raise clash(game, graph.text(node), path(node), path(origin, after), f": {what}")
-            if what and parent is not None:
-                later = f" one move later: by {text(after[-1])}, {what} ({where(path(node))}; {where(path(origin, after))})"
-                raise clash(game, graph.text(parent), path(parent), path(origin, after[:-1]), later)
-            if parent is not None:
-                continue
-            # Its children against the first state's, one move later.
-            reached = dict(zip(labels, reached_at))
-            for label, move in legal.items():
-                child = play(state, move)
-                j = graph.find(child if key is None else key(child))
-                if j != reached[label]:
-                    theirs = "a position never met" if j is None else short(graph.text(j))
-                    later = f" one move later: {label} leads to {short(graph.text(reached[label]))} in the first, to {theirs} in the second"
-                    raise clash(game, graph.text(node), path(node), path(origin, after), later)
-                heappush(waiting, (j, tick(), child, (origin, (*after, move), node)))
-        return waiting[0][0] if waiting else math.inf
-
+    repeats = Repeats(game, graph, key, play, text, path)
     keeping = bool(render or heuristic or picture)
     mark = checkpoint(1)
     due = math.inf
@@ -365,14 +326,14 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000, memory: Optiona
                 raise diagnose(game, batch[at], path(node + at), e) from e
             extend(map(children.__getitem__, new))
             for where_, parent, j in checks:
-                heappush(waiting, (j, tick(), children[where_], (parent, (played[where_],), None)))
+                repeats.add(j, children[where_], parent, played[where_])
                 due = min(due, j)
             node += len(batch)
             if graph.positions >= mark:
                 mark = checkpoint(graph.positions)
             if node - 1 >= due:
-                due = settle(node - 1)
-        settle(node)
+                due = repeats.settle(node - 1)
+        repeats.settle(node)
     except (KeyboardInterrupt, MemoryError, ZermeloError, Refused):
         raise
     except Exception as e:
@@ -386,6 +347,78 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000, memory: Optiona
         scores if heuristic else None,
         pictures if picture else None,
     )
+
+
+class Repeats:
+    """States whose key was met before, each waiting to be checked against the first
+    state of its key once that one's moves are known (see `explore`)."""
+
+    def __init__(
+        self,
+        game: GameProtocol,
+        graph: Explorer,
+        key: Optional[Callable[[Any], Hashable]],
+        play: Callable[[Any, Any], Any],
+        text: Callable[[Any], str],
+        path: Callable[..., List[str]],
+    ) -> None:
+        self.game, self.graph, self.key, self.play, self.text, self.path = game, graph, key, play, text, path
+        # By the node they must agree with: (node, order, state, how it was reached: a
+        # node, the moves after it, and the repeat whose child it is).
+        self.waiting: List[Tuple[int, int, Any, Tuple[int, Tuple[Any, ...], Optional[int]]]] = []
+        self.tick = count().__next__
+        self.printed: Dict[Any, str] = {}
+
+    def add(self, node: int, state: Any, parent: int, move: Any) -> None:
+        """A state of `node`'s key reached from `parent` by `move`, to check."""
+        heappush(self.waiting, (node, self.tick(), state, (parent, (move,), None)))
+
+    def texted(self, move: Any) -> str:
+        """A move's text, printed once per distinct (hashable) move."""
+        try:
+            return self.printed[move]
+        except KeyError:
+            self.printed[move] = self.text(move)
+            return self.printed[move]
+        except TypeError:
+            return self.text(move)
+
+    def look(self, state: Any) -> Tuple[Any, Any, Dict[str, Any]]:
+        """What a state says: its seat to move, outcome and moves by their text."""
+        game = self.game
+        return game.to_move(state), game.outcome(state), {self.texted(m): m for m in game.moves(state)}
+
+    def settle(self, done: int) -> float:
+        """Checks the waiting repeats of nodes up to `done`; the next node one waits for."""
+        game, graph, key, path, text, waiting = self.game, self.graph, self.key, self.path, self.text, self.waiting
+        while waiting and waiting[0][0] <= done:
+            node, _, state, (origin, after, parent) = heappop(waiting)
+            try:
+                mover, end, legal = self.look(state)
+            except (KeyboardInterrupt, MemoryError):
+                raise
+            except Exception as e:
+                raise diagnose(game, state, path(origin, after), e) from e
+            first_mover, first_end, labels, reached_at = graph.node(node)
+            what = differ(mover, end, set(legal), first_mover, first_end, set(labels))
+            if what and parent is None:
+                raise clash(game, graph.text(node), path(node), path(origin, after), f": {what}")
+            if what and parent is not None:
+                later = f" one move later: by {text(after[-1])}, {what} ({where(path(node))}; {where(path(origin, after))})"
+                raise clash(game, graph.text(parent), path(parent), path(origin, after[:-1]), later)
+            if parent is not None:
+                continue
+            # Its children against the first state's, one move later.
+            reached = dict(zip(labels, reached_at))
+            for label, move in legal.items():
+                child = self.play(state, move)
+                j = graph.find(child if key is None else key(child))
+                if j != reached[label]:
+                    theirs = "a position never met" if j is None else short(graph.text(j))
+                    later = f" one move later: {label} leads to {short(graph.text(reached[label]))} in the first, to {theirs} in the second"
+                    raise clash(game, graph.text(node), path(node), path(origin, after), later)
+                heappush(waiting, (j, self.tick(), child, (origin, (*after, move), node)))
+        return waiting[0][0] if waiting else math.inf
 
 
 BATCH = 512
@@ -665,10 +698,6 @@ def valid_outcome(end: Outcome, seats: int) -> bool:
     return isinstance(end, (list, tuple)) and len(end) == seats and all(isinstance(p, int) for p in end)
 
 
-SAVED = "zermelo-graph 1"
-"""The format of a saved graph, the first field of its file."""
-
-
 PLAIN = (type(None), bool, int, float, complex, str, bytes, range)
 """Values whose `repr` is all there is to them."""
 
@@ -832,80 +861,17 @@ def fingerprint(game: object) -> str:
     return hashlib.sha256("\0".join(words).encode()).hexdigest()
 
 
-def serialized(head: Dict[str, str], found: Explored) -> bytes:
-    """An explored graph as saved: JSON of `head` (what `graph_head` says of the game)
-    and the graph's lists (`TypeError` or `ValueError` where an outcome is no JSON)."""
-    return json.dumps([head, *found], separators=(",", ":")).encode()
-
-
-def write_graph(path: str, text: bytes) -> None:
-    """Saves a `serialized` graph to `path`, zlib-compressed, in one step: a reader finds
-    the whole file or none."""
-    data = zlib.compress(text, 1)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    part = f"{path}.{os.getpid()}.part"
-    with open(part, "wb") as f:
-        f.write(data)
-    os.replace(part, path)
-
-
-def identity(text: bytes) -> str:
-    """A short hash of a `serialized` graph, its game's fingerprint and version included:
-    what names an installed graph, so that two games differing in any of it get two names."""
-    return hashlib.sha256(text).hexdigest()[:8]
-
-
 def graph_head(name: str, version: str, game: object) -> Dict[str, str]:
-    """What a saved graph says of its game: the format, the game's name, version and
-    fingerprint."""
-    return {"format": SAVED, "name": name, "version": version, "fingerprint": fingerprint(game)}
+    """What a saved graph says of its game: its name, version and fingerprint (the
+    graph file's `source`, checked when it is read back)."""
+    return {"name": name, "version": version, "fingerprint": fingerprint(game)}
 
 
-def read_graph(path: str, head: Dict[str, str], limit: Optional[int] = None) -> Optional[Tuple[Explored, str]]:
-    """The graph saved at `path` under `head` (what `graph_head` says of the game now),
-    with its `identity`; `None` where there is none, it is no regular file, it was saved
-    for another game, it is damaged, or its text is longer than `limit` bytes
-    (decompressed piece by piece, never past it: a list in Python takes several times
-    its text)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError:
-        return None
-    try:
-        with os.fdopen(fd, "rb") as f:
-            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                return None
-            text = inflate(f, limit)
-        if text is None:
-            return None
-        saved, *fields = json.loads(text)
-        if saved != head:
-            return None
-        found = Explored(*fields)
-        if found.pictures is not None:
-            pictures: List[List[List[Cell]]] = [[[(t, color, move) for t, color, move in row] for row in rows] for rows in found.pictures]
-            found = found._replace(pictures=pictures)
-        return found, identity(text)
-    except (OSError, ValueError, TypeError, zlib.error, RecursionError):
-        return None
-
-
-def inflate(f: Any, limit: Optional[int], chunk: int = 1 << 20) -> Optional[bytes]:
-    """The zlib-compressed file `f` decompressed, `None` past `limit` bytes."""
-    inflater = zlib.decompressobj()
-    parts: List[bytes] = []
-    size = 0
-    while True:
-        data = inflater.unconsumed_tail or f.read(chunk)
-        if not data:
-            return b"".join(parts) if inflater.eof else None
-        part = inflater.decompress(data, chunk)
-        size += len(part)
-        if limit is not None and size > limit:
-            return None
-        parts.append(part)
-        if inflater.eof:
-            return b"".join(parts)
+def identity(graph: str, version: str, fingerprint: str) -> str:
+    """A short hash of an explored graph (`Explorer.identity`), its game's version and
+    fingerprint: what names an installed graph (saved with it), so that two games
+    differing in any of it get two names."""
+    return hashlib.sha256(f"{graph}:{version}:{fingerprint}".encode()).hexdigest()[:8]
 
 
 def verify(game: GameProtocol, found: Explored, sequences: int = 64, seed: Optional[int] = None) -> str:

@@ -333,6 +333,11 @@ pub fn install_graph(graph: GameGraph) -> Result<String, Error> {
     Ok(graph::install(graph))
 }
 
+/// The graph installed under `name` (see [`install_graph`]).
+pub fn installed_graph(name: &str) -> Result<GameGraph, Error> {
+    graph::graph_of(&format!("graph:name={name}").parse::<Spec>()?)
+}
+
 /// Whether opening `spec` reads a file named in it (`graph:file=PATH`): a server opening
 /// the specs its clients send refuses those it was not told to offer.
 pub fn reads_files(spec: &str) -> bool {

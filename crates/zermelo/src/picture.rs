@@ -2,12 +2,12 @@
 //! units (x to the right, y downwards), some of which are a move: clicking the shape plays
 //! it. A front end draws every game's picture the same way, knowing no game.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::class::Class;
 
 /// What a shape is drawn as.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     /// A board square: the rectangle (x, y, w, h).
@@ -26,7 +26,7 @@ pub enum Kind {
 }
 
 /// One shape of a picture.
-#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Shape {
     /// How it is drawn.
     pub kind: Kind,
@@ -91,7 +91,7 @@ impl Shape {
 }
 
 /// A position drawn as shapes on a `width` × `height` plane.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Picture {
     /// Width in board units.
     pub width: f64,
@@ -100,7 +100,7 @@ pub struct Picture {
     /// The shapes, drawn in order.
     pub shapes: Vec<Shape>,
     /// Lines to show with the picture: what its shapes mean and what clicking them does.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
 }
 

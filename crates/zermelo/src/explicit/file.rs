@@ -4,8 +4,12 @@
 //! has a `result` (`"draw"`, `"NAME wins"`, a winning seat's number, or a list of points
 //! per seat), a `winner` (a seat) or `points` (one number per seat). Everything else is
 //! optional: `id` (by default the node's place in the list), `position` (by default the
-//! id), an edge's `move` (by default the text of the node it leads to); the graph's
-//! `seats`, `players` (the seats' names) and `version`.
+//! id), a node's `board` (drawn in the terminal), `picture` (for a board on screen) and
+//! `heuristic`, an edge's `move` (by default the text of the node it leads to); the
+//! graph's `seats`, `players` (the seats' names) and `version`, and for a graph saved by
+//! a program ([`write`], read back by [`read_saved`]) its `name` and `source` (what it was
+//! made from). A file may be zstd-compressed (as [`write`] writes it), checksummed, so
+//! that a damaged one is refused.
 //!
 //! A file is read within a memory budget ([`read_within`]): only a regular file, no
 //! larger than the budget, is read, and what its nodes and edges take is counted as they
@@ -17,14 +21,16 @@ use std::cell::RefCell;
 use std::io::Read as _;
 use std::marker::PhantomData;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Instant;
 
 use rustc_hash::FxHashMap;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
 
-use super::{End, GameGraph, GraphBuilder, MAX_SEATS};
+use super::{End, GameGraph, GraphBuilder, NodeExtras, NodeId, MAX_SEATS};
 use crate::game::PlayerId;
+use crate::picture::Picture;
 use crate::solve::budget::{bytes_text, Budget};
 use crate::Error;
 
@@ -194,6 +200,10 @@ impl<'de> Deserialize<'de> for FileResult {
 #[derive(Deserialize, Default)]
 struct FileGraph {
     #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    source: Option<String>,
+    #[serde(default)]
     version: Option<Text>,
     #[serde(default)]
     seats: Option<u64>,
@@ -223,6 +233,12 @@ struct FileNode {
     winner: Option<u64>,
     #[serde(default)]
     points: Option<PerSeat<i32>>,
+    #[serde(default)]
+    board: Option<String>,
+    #[serde(default)]
+    heuristic: Option<i32>,
+    #[serde(default)]
+    picture: Option<Picture>,
 }
 
 #[derive(Deserialize)]
@@ -249,9 +265,14 @@ impl Weigh for FileNode {
             Some(FileResult::Points(p)) => 16 + 4 * p.capacity() as u64,
             _ => 0,
         };
+        let shapes = self.picture.as_ref().map_or(0, |p| {
+            p.shapes.capacity() as u64 * std::mem::size_of::<crate::picture::Shape>() as u64 + 64
+        });
         self.id.as_ref().map_or(0, Id::heap)
             + text(&self.position)
             + text(&self.player)
+            + text(&self.board)
+            + shapes
             + result
             + self.points.as_ref().map_or(0, |p| 16 + 4 * p.0.capacity() as u64)
     }
@@ -362,6 +383,46 @@ pub fn read(path: &Path, name: &str) -> Result<GameGraph, Error> {
 /// built) is counted as it reads and refused past the budget, as is reading past the
 /// budget's time.
 pub fn read_within(path: &Path, name: &str, budget: &Budget) -> Result<GameGraph, Error> {
+    let (file, mut meter) = parse(path, budget)?;
+    built(path, file, name, &mut meter, None)
+}
+
+/// What a saved graph must be to be read back by [`read_saved`]: its version and what it
+/// was made from, and the extras its nodes get where the file gives none.
+pub struct Saved<'a> {
+    pub version: &'a str,
+    pub source: &'a str,
+    pub extras: Option<Arc<dyn NodeExtras>>,
+}
+
+/// Reads back a graph [`write`] saved at `path`, within `budget`, named as it was saved:
+/// refused (as [`read_within`] refuses a file) when it is damaged, and when it was saved
+/// for another version or from another source than `saved` says.
+pub fn read_saved(path: &Path, budget: &Budget, saved: Saved<'_>) -> Result<GameGraph, Error> {
+    let (file, mut meter) = parse(path, budget)?;
+    let shown = path.display();
+    let version = file.version.as_ref().map(|Text(v)| v.as_str());
+    if file.source.as_deref() != Some(saved.source) {
+        return Err(Error::Spec(format!(
+            "graph file {shown} was saved for another game"
+        )));
+    }
+    if version != Some(saved.version) {
+        return Err(Error::Spec(format!(
+            "graph file {shown} is version {}, not {}",
+            version.unwrap_or("none"),
+            saved.version
+        )));
+    }
+    let name = file.name.clone().unwrap_or_else(|| "graph".into());
+    built(path, file, &name, &mut meter, saved.extras)
+}
+
+/// The start of a zstd frame: a compressed file.
+const ZSTD: [u8; 4] = [0x28, 0xB5, 0x2F, 0xFD];
+
+/// The graph file at `path` parsed within `budget`, and the meter counting it.
+fn parse(path: &Path, budget: &Budget) -> Result<(FileGraph, Meter), Error> {
     let shown = path.display();
     let io = |why: String| Error::Io(format!("graph file {shown}: {why}"));
     let file = crate::table::open_regular(path, std::fs::OpenOptions::new().read(true))
@@ -382,11 +443,22 @@ pub fn read_within(path: &Path, name: &str, budget: &Budget) -> Result<GameGraph
         .read_to_end(&mut bytes)
         .map_err(|e| io(e.to_string()))?;
     meter.hold(TEXT, bytes.capacity() as u64)?;
+    let spec = |why: String| Error::Spec(format!("graph file {shown}: {why}"));
+    if bytes.starts_with(&ZSTD) {
+        let mut text = Vec::new();
+        let decoder = zstd::stream::read::Decoder::new(&bytes[..]).map_err(|e| spec(e.to_string()))?;
+        let left = meter.limit.saturating_sub(bytes.len() as u64);
+        decoder
+            .take(left.saturating_add(1))
+            .read_to_end(&mut text)
+            .map_err(|e| spec(format!("it is damaged ({e})")))?;
+        meter.hold(TEXT, (bytes.capacity() + text.capacity()) as u64)?;
+        bytes = text;
+    }
     let graphml = path
         .extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| e.eq_ignore_ascii_case("graphml") || e.eq_ignore_ascii_case("xml"));
-    let spec = |why: String| Error::Spec(format!("graph file {shown}: {why}"));
     let parsed = if graphml {
         match std::str::from_utf8(&bytes) {
             Ok(text) => graphml::parse(text, &mut meter),
@@ -408,10 +480,117 @@ pub fn read_within(path: &Path, name: &str, budget: &Budget) -> Result<GameGraph
     })?;
     drop(bytes);
     meter.hold(TEXT, 0)?;
-    build(file, name, &mut meter).map_err(|e| match e {
-        Error::Spec(why) => spec(why),
+    Ok((file, meter))
+}
+
+/// The graph a parsed file describes, named `name`; its errors name the file.
+fn built(
+    path: &Path,
+    file: FileGraph,
+    name: &str,
+    meter: &mut Meter,
+    extras: Option<Arc<dyn NodeExtras>>,
+) -> Result<GameGraph, Error> {
+    build(file, name, meter, extras).map_err(|e| match e {
+        Error::Spec(why) => Error::Spec(format!("graph file {}: {why}", path.display())),
         e => e,
     })
+}
+
+/// Saves `graph` at `path` as zstd-compressed node-link JSON (checksummed), in one step:
+/// a reader finds the whole file or none. It holds the graph's name, version, seats and
+/// `source` (what it was made from, for [`read_saved`] to check), every node's position,
+/// seat to move, end, heuristic and picture, with `boards` its board, and every move.
+pub fn write(graph: &GameGraph, path: &Path, source: &str, boards: bool) -> Result<(), Error> {
+    use std::io::Write as _;
+    let io = |e: std::io::Error| Error::Io(format!("graph file {}: {e}", path.display()));
+    if let Some(folder) = path.parent() {
+        std::fs::create_dir_all(folder).map_err(io)?;
+    }
+    let part = path.with_extension(format!("{}.part", std::process::id()));
+    let file = std::fs::File::create(&part).map_err(io)?;
+    let mut zip = zstd::stream::write::Encoder::new(std::io::BufWriter::new(file), 3).map_err(io)?;
+    zip.include_checksum(true).map_err(io)?;
+    let mut out = std::io::BufWriter::new(zip);
+    let d = &graph.d;
+    write!(
+        out,
+        "{{\"name\":{},\"source\":{},\"version\":{},\"seats\":{},\"players\":{},\"nodes\":[",
+        json(&d.name),
+        json(source),
+        json(&d.version),
+        graph.seats(),
+        json(&d.seat_names)
+    )
+    .map_err(io)?;
+    for node in 0..graph.nodes() as NodeId {
+        let sep = if node == 0 { "" } else { "," };
+        write!(
+            out,
+            "{sep}{{\"position\":{},\"seat\":{}",
+            json(graph.text(node)),
+            graph.mover(node)
+        )
+        .map_err(io)?;
+        match graph.end(node) {
+            None => {}
+            Some(End::Draw) => write!(out, ",\"result\":\"draw\"").map_err(io)?,
+            Some(End::Win(seat)) => write!(out, ",\"winner\":{seat}").map_err(io)?,
+            Some(End::Points(points)) => write!(out, ",\"points\":{}", json(&points)).map_err(io)?,
+        }
+        if let Some(&h) = d.heuristics.get(node as usize).filter(|&&h| h != 0) {
+            write!(out, ",\"heuristic\":{h}").map_err(io)?;
+        }
+        if let Some(extras) = &d.extras {
+            if let Some(board) = extras.render(graph, node).filter(|_| boards) {
+                write!(out, ",\"board\":{}", json(&board)).map_err(io)?;
+            }
+            if let Some(picture) = extras.picture(graph, node) {
+                write!(out, ",\"picture\":{}", json(&picture)).map_err(io)?;
+            }
+        }
+        write!(out, "}}").map_err(io)?;
+    }
+    write!(out, "],\"edges\":[").map_err(io)?;
+    for node in 0..graph.nodes() as NodeId {
+        for e in graph.moves_of(node) {
+            let sep = if e == 0 { "" } else { "," };
+            write!(
+                out,
+                "{sep}{{\"source\":{node},\"target\":{},\"move\":{}}}",
+                graph.target(e),
+                json(graph.move_text(e))
+            )
+            .map_err(io)?;
+        }
+    }
+    write!(out, "]}}").map_err(io)?;
+    let zip = out.into_inner().map_err(|e| io(e.into_error()))?;
+    let mut file = zip.finish().map_err(io)?;
+    file.flush().map_err(io)?;
+    drop(file);
+    std::fs::rename(&part, path).map_err(io)
+}
+
+/// A value as JSON text.
+fn json<T: serde::Serialize + ?Sized>(value: &T) -> String {
+    serde_json::to_string(value).expect("texts, numbers and pictures are JSON")
+}
+
+/// The boards and pictures a file gives its nodes.
+struct FileExtras {
+    boards: Vec<Option<String>>,
+    pictures: Vec<Option<Picture>>,
+}
+
+impl NodeExtras for FileExtras {
+    fn render(&self, _: &GameGraph, node: NodeId) -> Option<String> {
+        self.boards.get(node as usize).cloned().flatten()
+    }
+
+    fn picture(&self, _: &GameGraph, node: NodeId) -> Option<Picture> {
+        self.pictures.get(node as usize).cloned().flatten()
+    }
 }
 
 /// A seat number from a file, checked.
@@ -423,13 +602,19 @@ fn seat_of(n: u64, what: &str) -> Result<PlayerId, Error> {
 }
 
 /// The graph a parsed file describes, counting on `meter` what building it holds.
-fn build(file: FileGraph, name: &str, meter: &mut Meter) -> Result<GameGraph, Error> {
+fn build(
+    file: FileGraph,
+    name: &str,
+    meter: &mut Meter,
+    extras: Option<Arc<dyn NodeExtras>>,
+) -> Result<GameGraph, Error> {
     let FileGraph {
         version,
         seats: given_seats,
         players,
         nodes,
         edges,
+        ..
     } = file;
     // The seats are checked before anything is sized by them.
     if let Some(s) = given_seats.filter(|&s| !(2..=MAX_SEATS as u64).contains(&s)) {
@@ -477,6 +662,8 @@ fn build(file: FileGraph, name: &str, meter: &mut Meter) -> Result<GameGraph, Er
     b.set_seat_names(names.clone())?;
     let mut ids: FxHashMap<Id, u32> = FxHashMap::default();
     let mut texts: Vec<String> = Vec::with_capacity(nodes.len());
+    let drawn = nodes.iter().any(|n| n.board.is_some() || n.picture.is_some());
+    let (mut boards, mut pictures) = (Vec::new(), Vec::new());
     // What the ids, the texts and the builder hold, counted every so many nodes and edges.
     let built = |ids: &FxHashMap<Id, u32>, texts: &Vec<String>, b: &GraphBuilder| {
         (ids.capacity() * (std::mem::size_of::<(Id, u32)>() + 1) + texts.capacity() * 24) as u64
@@ -493,6 +680,13 @@ fn build(file: FileGraph, name: &str, meter: &mut Meter) -> Result<GameGraph, Er
         };
         let text = node.position.unwrap_or_else(|| id.text());
         let n = b.node(&text, seat, end)?;
+        if let Some(h) = node.heuristic {
+            b.set_heuristic(n, h)?;
+        }
+        if drawn {
+            boards.push(node.board);
+            pictures.push(node.picture);
+        }
         texts.push(text);
         if ids.insert(id, n).is_some() {
             return Err(Error::Spec(format!("{what} is listed twice")));
@@ -518,6 +712,11 @@ fn build(file: FileGraph, name: &str, meter: &mut Meter) -> Result<GameGraph, Er
         if i % 4096 == 4095 {
             meter.hold(BUILT, built(&ids, &texts, &b))?;
         }
+    }
+    if drawn {
+        b.set_extras(Arc::new(FileExtras { boards, pictures }));
+    } else if let Some(extras) = extras {
+        b.set_extras(extras);
     }
     // What the file held is let go; building takes the builder and its arrays.
     drop((ids, texts, edges));
@@ -833,6 +1032,111 @@ mod tests {
             let e = end(bad).unwrap_err().to_string();
             assert!(e.contains("r.json") && !e.contains('\n'), "{bad}: {e}");
         }
+    }
+
+    /// A graph with every kind of end, heuristics and pictures, saved by `write`.
+    fn saved_graph(dir: &Path) -> (GameGraph, std::path::PathBuf) {
+        struct Drawn;
+        impl NodeExtras for Drawn {
+            fn render(&self, _: &GameGraph, node: NodeId) -> Option<String> {
+                Some(format!("board {node}\n"))
+            }
+            fn picture(&self, _: &GameGraph, node: NodeId) -> Option<Picture> {
+                let shape = crate::picture::Shape::new(crate::picture::Kind::Cell, 0.0, 0.0, 1.0, 1.0);
+                (node == 1).then(|| Picture {
+                    width: 1.0,
+                    height: 1.0,
+                    shapes: vec![shape.label("x").plays("b")],
+                    notes: vec![],
+                })
+            }
+        }
+        let mut b = GraphBuilder::new("saved-1", 3).unwrap();
+        b.set_version("7").unwrap();
+        b.set_seat_names(vec!["a".into(), "b \"quoted\"".into(), "c".into()])
+            .unwrap();
+        let start = b.node("start é", 0, None).unwrap();
+        let two = b.node("two", 2, None).unwrap();
+        let won = b.node("won", 1, Some(End::Win(1))).unwrap();
+        let drawn = b.node("drawn", 0, Some(End::Draw)).unwrap();
+        let points = b.node("points", 0, Some(End::Points(vec![3, -1, 2]))).unwrap();
+        b.set_heuristic(two, -5).unwrap();
+        b.set_extras(Arc::new(Drawn));
+        b.edge(start, two, "a").unwrap();
+        b.edge(start, won, "b").unwrap();
+        b.edge(two, start, "back").unwrap();
+        b.edge(two, drawn, "d").unwrap();
+        b.edge(two, points, "p").unwrap();
+        let graph = b.build().unwrap();
+        std::fs::create_dir_all(dir).unwrap();
+        let path = dir.join("saved.json.zst");
+        write(&graph, &path, "made-from", true).unwrap();
+        (graph, path)
+    }
+
+    fn expected(version: &str, source: &str) -> Saved<'static> {
+        let (version, source) = (version.to_string().leak(), source.to_string().leak());
+        Saved {
+            version,
+            source,
+            extras: None,
+        }
+    }
+
+    #[test]
+    fn a_saved_graph_reads_back_the_same() {
+        let dir = std::env::temp_dir().join(format!("zermelo-saved-{}", std::process::id()));
+        let (graph, path) = saved_graph(&dir);
+        let read = read_saved(&path, &Budget::default(), expected("7", "made-from")).unwrap();
+        assert_eq!(read.name(), "saved-1");
+        assert_eq!(read.version(), "7");
+        assert_eq!(read.seat_names(), graph.seat_names());
+        assert_eq!(read.content_hash(), graph.content_hash());
+        for node in 0..graph.nodes() as NodeId {
+            assert_eq!(read.text(node), graph.text(node));
+            assert_eq!(read.mover(node), graph.mover(node));
+            assert_eq!(read.end(node), graph.end(node));
+            use crate::game::{Game, Notation};
+            assert_eq!(Game::heuristic(&read, &node), Game::heuristic(&graph, &node));
+            assert_eq!(Notation::render(&read, &node), Notation::render(&graph, &node));
+            assert_eq!(Notation::picture(&read, &node), Notation::picture(&graph, &node));
+            let moves = |g: &GameGraph| {
+                g.moves_of(node)
+                    .map(|e| (g.target(e), g.move_text(e).to_string()))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(moves(&read), moves(&graph));
+        }
+        // The library's own reader takes it too.
+        assert_eq!(read_within(&path, "g", &Budget::default()).unwrap().nodes(), 5);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_saved_graph_of_another_game_version_or_damaged_is_refused() {
+        let dir = std::env::temp_dir().join(format!("zermelo-refused-{}", std::process::id()));
+        let (_, path) = saved_graph(&dir);
+        let refused = |version: &str, source: &str| {
+            read_saved(&path, &Budget::default(), expected(version, source))
+                .unwrap_err()
+                .to_string()
+        };
+        assert!(refused("7", "another").contains("was saved for another game"));
+        assert!(refused("8", "made-from").contains("is version 7, not 8"));
+        let bytes = std::fs::read(&path).unwrap();
+        let mut damaged = bytes.clone();
+        let middle = damaged.len() / 2;
+        damaged[middle] ^= 0x55;
+        for broken in [
+            damaged,
+            bytes[..bytes.len() - 3].to_vec(),
+            b"{\"nodes\": [".to_vec(),
+        ] {
+            std::fs::write(&path, broken).unwrap();
+            let e = refused("7", "made-from");
+            assert!(e.contains("graph file ") && !e.contains('\n'), "{e}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
