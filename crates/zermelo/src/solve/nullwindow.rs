@@ -40,6 +40,14 @@ const INFINITY: i32 = 1 << 14;
 /// Nodes between two looks at the clock, the cancel flag and the other cores.
 const CHECK_EVERY: u64 = 1 << 12;
 
+/// Nodes between two looks during a worker's first [`FIRST_NODES`]: the first writes to a
+/// new table fault in its (huge) pages, so slowly that [`CHECK_EVERY`] nodes could overrun
+/// a deadline or a cancel by seconds.
+const FIRST_CHECK_EVERY: u64 = 8;
+
+/// Nodes a worker searches looking at the clock every [`FIRST_CHECK_EVERY`].
+const FIRST_NODES: u64 = 1 << 16;
+
 /// Plies from the root where moves to the same position are searched once.
 const SHALLOW_PLIES: usize = 4;
 
@@ -501,7 +509,12 @@ impl<T: Tree> Worker<'_, T> {
     /// Whether to stop now: another core finished, or the limit is reached.
     fn halted(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(CHECK_EVERY) {
+        let every = if self.nodes < FIRST_NODES {
+            FIRST_CHECK_EVERY
+        } else {
+            CHECK_EVERY
+        };
+        if self.nodes.is_multiple_of(every) {
             let late = self.deadline.is_some_and(|d| Instant::now() >= d);
             if late || self.search.limit.cancelled() {
                 self.done.store(true, Relaxed);
