@@ -198,6 +198,12 @@ pub mod palette {
     /// The names of the seats' colours, for a legend.
     pub const SEAT_NAMES: [&str; 5] = ["bluish green", "reddish purple", "yellow", "black", "brown"];
 
+    /// The colour of a chart's one series of numbers (a Grundy sequence): blue.
+    pub const SERIES: &str = "#0000ff";
+
+    /// The shade behind a span a chart marks (a sequence's period): pale amber.
+    pub const PERIOD: &str = "#ffe1a0";
+
     /// How strongly a cell a seat owns is tinted by its colour (an empty cell a move may
     /// go to takes its value's fill at full strength instead).
     pub const OWNED_OPACITY: f64 = 0.3;
