@@ -8,11 +8,12 @@ use crate::analysis::selfplay::{self, Estimate, GameResult, Plan};
 use crate::analysis::stats::Share;
 use crate::game::{Game, Notation, PlayerId};
 use crate::play::human::Human;
+use crate::play::matches::TournamentResult;
 use crate::play::{play_match, tournament, Player};
 use crate::session::common::{self, check_seats, outcome_words, program, MAX_PLIES};
 use crate::session::{
-    Budget, ForfeitReason, GameRecord, Options, PlayIo, RatingRow, SeatPlayer, SeatResults, SeatRow, Session,
-    StandingRow, Standings,
+    Budget, Fact, ForfeitReason, GameRecord, Options, PlayIo, RatingRow, SeatPlayer, SeatResults, SeatRow,
+    Session, StandingRow, Standings,
 };
 use crate::Error;
 
@@ -112,73 +113,13 @@ impl<S: Strategy> GameSession<S> {
                 false => Ok(()),
             }
         })?;
-        let pct = |n: u64| 100.0 * n as f64 / result.games as f64;
-        let player_names: Vec<String> = result.standings.iter().map(|s| s.name.clone()).collect();
-        let ratings = (names.len() > 2)
-            .then(|| rating::bradley_terry(&result.beat))
-            .flatten();
-        Ok(Standings {
-            game: self.spec().to_string(),
-            position: from_text,
-            games: result.games,
-            players: result
-                .standings
-                .iter()
-                .map(|s| StandingRow {
-                    player: s.name.clone(),
-                    wins: s.tally.wins,
-                    shared: s.tally.shared,
-                    draws: s.tally.draws,
-                    losses: s.tally.losses,
-                    forfeits: s.forfeits,
-                    forfeit_reasons: s
-                        .forfeit_reasons
-                        .iter()
-                        .map(|(why, games)| ForfeitReason {
-                            why: why.clone(),
-                            games: *games,
-                        })
-                        .collect(),
-                    win_pct: pct(s.tally.wins),
-                    shared_pct: pct(s.tally.shared),
-                    draw_pct: pct(s.tally.draws),
-                    loss_pct: pct(s.tally.losses),
-                    points: s.tally.points,
-                    points_share: Share::wilson(s.tally.points, s.tally.games),
-                })
-                .collect(),
-            seats: result
-                .seats
-                .iter()
-                .zip(seat_names)
-                .enumerate()
-                .map(|(seat, (r, name))| SeatRow {
-                    seat: seat as u8,
-                    name,
-                    results: SeatResults::from(&r.tally),
-                    players: player_names
-                        .iter()
-                        .zip(&r.players)
-                        .map(|(player, t)| SeatPlayer {
-                            player: player.clone(),
-                            results: SeatResults::from(t),
-                        })
-                        .collect(),
-                })
-                .collect(),
-            ratings: ratings.map(|r| {
-                player_names
-                    .iter()
-                    .zip(r)
-                    .map(|(player, r)| RatingRow {
-                        player: player.clone(),
-                        elo: r.elo,
-                        error: r.error,
-                    })
-                    .collect()
-            }),
-            details: self.strategy.tournament_facts(names),
-        })
+        Ok(standings(
+            self.spec(),
+            from_text,
+            &result,
+            seat_names,
+            self.strategy.tournament_facts(names),
+        ))
     }
 
     pub(super) fn selfplay_of(
@@ -319,6 +260,85 @@ impl<S: Strategy> GameSession<S> {
                 .map(|(seat, why)| format!("{} forfeits: {why}", names[seat as usize])),
             points: self.strategy.points(game, &record.last),
         })
+    }
+}
+
+/// The standings of a tournament of `spec` from `position` (`None`: its start): every
+/// player's results, each seat's by the name the game calls it, and the players' ratings
+/// when more than two play.
+fn standings(
+    spec: &str,
+    position: Option<String>,
+    result: &TournamentResult,
+    seat_names: Vec<String>,
+    details: Vec<Fact>,
+) -> Standings {
+    let pct = |n: u64| 100.0 * n as f64 / result.games as f64;
+    let player_names: Vec<String> = result.standings.iter().map(|s| s.name.clone()).collect();
+    let ratings = (result.seats.len() > 2)
+        .then(|| rating::bradley_terry(&result.beat))
+        .flatten();
+    Standings {
+        game: spec.to_string(),
+        position,
+        games: result.games,
+        players: result
+            .standings
+            .iter()
+            .map(|s| StandingRow {
+                player: s.name.clone(),
+                wins: s.tally.wins,
+                shared: s.tally.shared,
+                draws: s.tally.draws,
+                losses: s.tally.losses,
+                forfeits: s.forfeits,
+                forfeit_reasons: s
+                    .forfeit_reasons
+                    .iter()
+                    .map(|(why, games)| ForfeitReason {
+                        why: why.clone(),
+                        games: *games,
+                    })
+                    .collect(),
+                win_pct: pct(s.tally.wins),
+                shared_pct: pct(s.tally.shared),
+                draw_pct: pct(s.tally.draws),
+                loss_pct: pct(s.tally.losses),
+                points: s.tally.points,
+                points_share: Share::wilson(s.tally.points, s.tally.games),
+            })
+            .collect(),
+        seats: result
+            .seats
+            .iter()
+            .zip(seat_names)
+            .enumerate()
+            .map(|(seat, (r, name))| SeatRow {
+                seat: seat as u8,
+                name,
+                results: SeatResults::from(&r.tally),
+                players: player_names
+                    .iter()
+                    .zip(&r.players)
+                    .map(|(player, t)| SeatPlayer {
+                        player: player.clone(),
+                        results: SeatResults::from(t),
+                    })
+                    .collect(),
+            })
+            .collect(),
+        ratings: ratings.map(|r| {
+            player_names
+                .iter()
+                .zip(r)
+                .map(|(player, r)| RatingRow {
+                    player: player.clone(),
+                    elo: r.elo,
+                    error: r.error,
+                })
+                .collect()
+        }),
+        details,
     }
 }
 
