@@ -383,7 +383,7 @@ class Standings(Printed):
             x = [i + (k - (len(groups[0]) - 1) / 2) * width for i in range(len(groups))]
             y = [100 * s.share for s in shares]
             errors = [[100 * (s.share - s.low) for s in shares], [100 * (s.high - s.share) for s in shares]]
-            seats.bar(x, y, width, yerr=errors, capsize=3, label=label, color="#555555" if k == 0 else None)
+            seats.bar(x, y, width, yerr=errors, capsize=3, label=label, color=palette()["named"]["black"] if k == 0 else None)
         seats.set_xticks(range(len(groups)), [seat.name for seat in self.seats])
         seats.set_ylabel("points %")
         seats.set_title("points by seat (bars: 95 % intervals)", fontsize="medium")
@@ -680,7 +680,7 @@ class BalanceMap(Printed):
             ax.text(j, i, self._cell(m), ha="center", va="center", fontsize="small",
                     color="white" if m.status == "solved" else "black")
         tints = palette()
-        cells = [tints["win"]["ink"], tints["draw"]["fill"], tints["lose"]["ink"], "#ffffff"]
+        cells = [tints["win"]["ink"], tints["draw"]["fill"], tints["lose"]["ink"], tints["named"]["white"]]
         ax.imshow(grid, cmap=ListedColormap(cells), vmin=0, vmax=3)
         ax.set_xticks(range(len(cols)), cols)
         ax.set_yticks(range(len(rows)), rows)
@@ -768,7 +768,7 @@ class Estimate(Printed):
             below = [100 * (s[key].share - s[key].low) for s in seats]
             above = [100 * (s[key].high - s[key].share) for s in seats]
             ax.bar(xs, shares, width, yerr=[below, above], capsize=3, color=colour, label=name)
-        ax.axhline(100 / len(seats), color="#888888", linewidth=0.8, linestyle="--")
+        ax.axhline(100 / len(seats), color=tints["unknown"]["ink"], linewidth=0.8, linestyle="--")
         ax.set_xticks(range(len(seats)))
         ax.set_xticklabels([f"seat {s.seat + 1}\n{s.player}" for s in seats])
         ax.set_ylabel(f"% of {self.games} games")

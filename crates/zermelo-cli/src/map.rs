@@ -329,15 +329,14 @@ fn to_csv(map: &BalanceMap) -> String {
 /// [`zermelo::picture::palette`]: blue first-player win, grey draw, vermillion
 /// second-player win, white skipped or refused.
 fn colour(row: &MapRow) -> RGBColor {
-    use zermelo::picture::palette::{rgb, DRAW, LOSE, WIN};
+    use zermelo::picture::palette::{DRAW, LOSE, WIN};
     let tint = match (row.status, row.verdict.value) {
         (Status::Solved, Some(Class::Win)) => WIN.ink,
         (Status::Solved, Some(Class::Lose)) => LOSE.ink,
         (Status::Solved, _) => DRAW.fill,
         _ => return WHITE,
     };
-    let (r, g, b) = rgb(tint);
-    RGBColor(r, g, b)
+    zermelo::chart::colour(tint)
 }
 
 /// The letter of a member's outcome class (its `class` fact), when its solve gave one.
@@ -351,16 +350,14 @@ fn class(row: &MapRow) -> Option<char> {
         })
 }
 
-/// The colour of a member's outcome class: L blue, R orange, N green, P purple, white
-/// for none.
+/// The colour of a member's outcome class, from [`zermelo::picture::palette::CLASSES`];
+/// white for none.
 fn class_colour(row: &MapRow) -> RGBColor {
-    match class(row) {
-        Some('L') => RGBColor(46, 110, 180),
-        Some('R') => RGBColor(214, 96, 56),
-        Some('N') => RGBColor(60, 150, 80),
-        Some('P') => RGBColor(130, 80, 160),
-        _ => WHITE,
-    }
+    let letter = class(row);
+    zermelo::picture::palette::CLASSES
+        .iter()
+        .find(|(c, _)| Some(*c) == letter)
+        .map_or(WHITE, |(_, hex)| zermelo::chart::colour(hex))
 }
 
 /// The heatmap: the first two varying keys as rows and columns (one key: one row), one

@@ -174,3 +174,79 @@ pub trait Scored: Game {
         self.outcome(p).map(|_| [self.score(p, 0), self.score(p, 1)])
     }
 }
+
+/// Cells of grid boards named chess-style, column letter then row number: `a1` at the
+/// bottom left, columns `a` to `z`, rows from 1; the one notation of every grid family.
+pub mod cell {
+    /// Why a cell's name was refused.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Bad {
+        /// Not a column letter followed by a row number.
+        Form,
+        /// A cell beyond the board's columns or rows.
+        Off,
+    }
+
+    /// The letter of column `col` (from 0).
+    pub fn column(col: usize) -> char {
+        char::from(b'a' + col as u8)
+    }
+
+    /// The name of the cell in column `col` and row `row` (both from 0).
+    pub fn name(col: usize, row: usize) -> String {
+        format!("{}{}", column(col), row + 1)
+    }
+
+    /// The name of cell `cell` of a board `cols` wide, cells numbered row by row from the
+    /// bottom left.
+    pub fn name_of(cell: usize, cols: usize) -> String {
+        name(cell % cols, cell / cols)
+    }
+
+    /// The column and row (both from 0) of the cell `text` names on a board of `cols`
+    /// columns and `rows` rows; case and the spaces around it are ignored.
+    pub fn parse(text: &str, cols: usize, rows: usize) -> Result<(usize, usize), Bad> {
+        let text = text.trim().to_ascii_lowercase();
+        let mut chars = text.chars();
+        let col = chars.next().filter(char::is_ascii_lowercase);
+        let row: Option<usize> = chars.as_str().parse().ok();
+        let (Some(col), Some(row)) = (col, row) else {
+            return Err(Bad::Form);
+        };
+        let col = usize::from(col as u8 - b'a');
+        if col >= cols || row == 0 || row > rows {
+            return Err(Bad::Off);
+        }
+        Ok((col, row - 1))
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn every_cell_of_a_board_reads_back_its_name() {
+            let (cols, rows) = (7, 12);
+            for cell in 0..cols * rows {
+                let text = name_of(cell, cols);
+                assert_eq!(parse(&text, cols, rows), Ok((cell % cols, cell / cols)), "{text}");
+                assert_eq!(
+                    parse(&format!(" {} ", text.to_uppercase()), cols, rows),
+                    Ok((cell % cols, cell / cols))
+                );
+            }
+            assert_eq!(name(0, 0), "a1");
+            assert_eq!(name_of(cols * rows - 1, cols), "g12");
+        }
+
+        #[test]
+        fn names_off_the_board_or_out_of_form_are_refused() {
+            for off in ["h1", "a0", "a13", "z9"] {
+                assert_eq!(parse(off, 7, 12), Err(Bad::Off), "{off}");
+            }
+            for bad in ["", "1a", "a", "aa1", "a-1", "a1b", "é1"] {
+                assert_eq!(parse(bad, 7, 12), Err(Bad::Form), "{bad}");
+            }
+        }
+    }
+}

@@ -6,6 +6,7 @@
 pub mod analysis;
 pub mod balance_map;
 pub mod catalog;
+pub mod chart;
 pub mod class;
 pub mod command;
 pub mod conformance;

@@ -198,6 +198,27 @@ pub mod palette {
     /// The names of the seats' colours, for a legend.
     pub const SEAT_NAMES: [&str; 5] = ["bluish green", "reddish purple", "yellow", "black", "brown"];
 
+    /// Text written on a win's fill.
+    pub const ON_WIN: &str = "#0b2d47";
+    /// Text written on a loss's fill.
+    pub const ON_LOSE: &str = "#4a2000";
+
+    /// The colours of the outcome classes of combinatorial game theory, for a map coloured
+    /// by class: L (Left wins) blue, R (Right wins) orange, N (the next player wins) green,
+    /// P (the previous player wins) purple.
+    pub const CLASSES: [(char, &str); 4] = [
+        ('L', "#2e6eb4"),
+        ('R', "#d66038"),
+        ('N', "#3c9650"),
+        ('P', "#8250a0"),
+    ];
+
+    /// The colour of a chart's one series of numbers (a Grundy sequence): blue.
+    pub const SERIES: &str = "#0000ff";
+
+    /// The shade behind a span a chart marks (a sequence's period): pale amber.
+    pub const PERIOD: &str = "#ffe1a0";
+
     /// How strongly a cell a seat owns is tinted by its colour (an empty cell a move may
     /// go to takes its value's fill at full strength instead).
     pub const OWNED_OPACITY: f64 = 0.3;

@@ -35,7 +35,7 @@ const LAYERS: [&[&str]; 8] = [
     &["analysis", "play", "explicit"],
     &["solve"],
     &["table"],
-    &["game", "value", "class", "error", "spec", "picture"],
+    &["game", "value", "class", "error", "spec", "picture", "chart"],
 ];
 
 /// The layer of `unit`, counted from the top, or `None` when no layer places it.

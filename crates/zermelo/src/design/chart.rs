@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use super::page::esc;
 use crate::analysis::report::Forgiveness;
+use crate::chart::{self, Frame};
 use crate::picture::palette::outcome;
 use crate::session::report::Compensation;
 use crate::Error;
@@ -13,57 +14,38 @@ use crate::Error;
 /// seats' colours of [`crate::picture::palette`].
 pub fn forgiveness_svg(title: &str, f: &Forgiveness) -> Result<String, Error> {
     use plotters::prelude::*;
-    let fail = |e: &dyn std::fmt::Display| Error::Io(format!("drawing the plot: {e}"));
     let last = f.by_ply.iter().map(|r| r.ply).max().unwrap_or(0);
-    let colours = crate::picture::palette::SEATS.map(|hex| {
-        let (r, g, b) = crate::picture::palette::rgb(hex);
-        RGBColor(r, g, b)
-    });
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (720, 360)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| fail(&e))?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 18))
-            .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(50)
-            .build_cartesian_2d(-0.5f64..f64::from(last) + 0.5, 0f64..1.05)
-            .map_err(|e| fail(&e))?;
+    let frame = Frame {
+        size: (720, 360),
+        title,
+        title_size: 18,
+        legend: SeriesLabelPosition::LowerLeft,
+        legend_opacity: 0.8,
+    };
+    frame.svg(-0.5f64..f64::from(last) + 0.5, 0f64..1.05, |chart| {
         chart
             .configure_mesh()
             .x_desc("ply")
             .y_desc("share of moves that keep the value")
             .x_label_formatter(&|x| format!("{x:.0}"))
             .y_label_formatter(&|y| format!("{:.0} %", y * 100.0))
-            .draw()
-            .map_err(|e| fail(&e))?;
-        for (seat, colour) in f.seats.iter().zip(colours.iter().cycle()) {
+            .draw()?;
+        for (i, seat) in f.seats.iter().enumerate() {
+            let colour = chart::seat(i);
             let points: Vec<(f64, f64)> = f
                 .by_ply
                 .iter()
                 .filter(|r| r.seat == seat.seat)
                 .map(|r| (f64::from(r.ply), r.keep))
                 .collect();
+            chart.draw_series(LineSeries::new(points.clone(), colour.mix(0.5)))?;
             chart
-                .draw_series(LineSeries::new(points.clone(), colour.mix(0.5)))
-                .map_err(|e| fail(&e))?;
-            chart
-                .draw_series(points.into_iter().map(|p| Circle::new(p, 3, colour.filled())))
-                .map_err(|e| fail(&e))?
+                .draw_series(points.into_iter().map(|p| Circle::new(p, 3, colour.filled())))?
                 .label(seat.name.clone())
                 .legend(move |(x, y)| Circle::new((x + 7, y), 3, colour.filled()));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerLeft)
-            .background_style(WHITE.mix(0.8))
-            .border_style(BLACK)
-            .draw()
-            .map_err(|e| fail(&e))?;
-        root.present().map_err(|e| fail(&e))?;
-    }
-    Ok(svg)
+        Ok(())
+    })
 }
 
 /// The settings of a key as a small bar chart: up for a first-player win, down for a loss,

@@ -48,7 +48,7 @@ pub fn page(r: &DesignReport, deeper: &str) -> Result<String, Error> {
 /// another page (a notebook). Tables scroll sideways on a narrow screen rather than wrap a
 /// row; printing drops the buttons and lets the tables run full width.
 fn style() -> String {
-    use crate::picture::palette::{DRAW, LOSE, UNKNOWN, WIN};
+    use crate::picture::palette::{DRAW, LOSE, ON_LOSE, ON_WIN, UNKNOWN, WIN};
     format!(
         ".zr{{font-family:system-ui,sans-serif;color:#222;max-width:60rem;margin:0 auto;\
          padding:0.5rem 1rem 2rem;line-height:1.4}}\
@@ -65,8 +65,8 @@ fn style() -> String {
          .zr td.replies{{white-space:normal;padding-bottom:0.5rem}}.zr tr:has(+tr>td.replies)>td{{border-bottom:none}}.zr td.replies .v{{margin:0 0.2rem 0.2rem 0;font-size:0.9em}}\
          .zr .v{{display:inline-block;padding:0 0.45rem;border-radius:0.6rem;\
          white-space:nowrap}}\
-         .zr .win{{background:{wf};color:#0b2d47}}.zr .draw{{background:{df}}}\
-         .zr .lose{{background:{lf};color:#4a2000}}.zr .unknown{{background:{uf}}}\
+         .zr .win{{background:{wf};color:{ON_WIN}}}.zr .draw{{background:{df}}}\
+         .zr .lose{{background:{lf};color:{ON_LOSE}}}.zr .unknown{{background:{uf}}}\
          .zr .iv{{color:#666;font-size:0.85em}}\
          .zr .warn{{color:{li};font-weight:600}}\
          .zr .hint{{color:#555;font-size:0.9rem}}\

@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use plotters::prelude::*;
 
 use super::sweep::{is_sweep, Choice, FamilySweep, SweepPlan, MAX_LISTED};
+use crate::chart::{self, Frame};
 use crate::picture::palette;
 use crate::session::study::{Study, StudyArgs, StudyReport, PLOT};
 use crate::session::{quantity, Options};
@@ -224,22 +225,16 @@ fn plot(sweeps: &[FamilySweep]) -> Result<String, Error> {
     // Room on the right of the bars for the legend.
     let legend_room = 2.0;
     let width = 160 + (90.0 * (sweeps.len() as f64 + legend_room)) as u32;
-    let failed = |e: String| Error::Io(format!("drawing the chart: {e}"));
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (width.max(480), 420)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| failed(e.to_string()))?;
-        let rule = sweeps.first().map_or("study", |s| s.rule);
-        let mut chart = ChartBuilder::on(&root)
-            .caption(
-                format!("Big Points, reduced games: who wins ({rule} rule)"),
-                ("sans-serif", 18),
-            )
-            .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(50)
-            .build_cartesian_2d(0f64..sweeps.len() as f64 + legend_room, 0f64..100f64)
-            .map_err(|e| failed(e.to_string()))?;
+    let rule = sweeps.first().map_or("study", |s| s.rule);
+    let title = format!("Big Points, reduced games: who wins ({rule} rule)");
+    let frame = Frame {
+        size: (width.max(480), 420),
+        title: &title,
+        title_size: 18,
+        legend: SeriesLabelPosition::UpperRight,
+        legend_opacity: 0.85,
+    };
+    frame.svg(0f64..sweeps.len() as f64 + legend_room, 0f64..100f64, |chart| {
         let labels: Vec<String> = sweeps.iter().map(label).collect();
         chart
             .configure_mesh()
@@ -256,16 +251,11 @@ fn plot(sweeps: &[FamilySweep]) -> Result<String, Error> {
             })
             .x_desc("(colours, discs)")
             .y_desc("boards %")
-            .draw()
-            .map_err(|e| failed(e.to_string()))?;
-        let tint = |hex| {
-            let (r, g, b) = palette::rgb(hex);
-            RGBColor(r, g, b)
-        };
+            .draw()?;
         let parts = [
-            ("first player wins", tint(palette::WIN.ink)),
-            ("draw", tint(palette::DRAW.fill)),
-            ("second player wins", tint(palette::LOSE.ink)),
+            ("first player wins", chart::colour(palette::WIN.ink)),
+            ("draw", chart::colour(palette::DRAW.fill)),
+            ("second player wins", chart::colour(palette::LOSE.ink)),
         ];
         for (k, &(name, colour)) in parts.iter().enumerate() {
             let bars: Vec<Rectangle<(f64, f64)>> = sweeps
@@ -279,19 +269,10 @@ fn plot(sweeps: &[FamilySweep]) -> Result<String, Error> {
                 })
                 .collect();
             chart
-                .draw_series(bars)
-                .map_err(|e| failed(e.to_string()))?
+                .draw_series(bars)?
                 .label(name)
                 .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 10, y + 5)], colour.filled()));
         }
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .position(SeriesLabelPosition::UpperRight)
-            .draw()
-            .map_err(|e| failed(e.to_string()))?;
-        root.present().map_err(|e| failed(e.to_string()))?;
-    }
-    Ok(svg)
+        Ok(())
+    })
 }

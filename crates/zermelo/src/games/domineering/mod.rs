@@ -407,11 +407,7 @@ impl Domineering {
     }
 
     fn cell_name(&self, cell: usize) -> String {
-        format!(
-            "{}{}",
-            (b'a' + (cell % self.cols) as u8) as char,
-            cell / self.cols + 1
-        )
+        crate::game::cell::name_of(cell, self.cols)
     }
 }
 

@@ -4,29 +4,19 @@
 //! count of dominoes does not say it; the board in text and as a picture.
 
 use super::{Cells, Domineering, HORIZONTAL, MAX_SIDE, SWAPPED, VERTICAL};
-use crate::game::{Game, Notation, PlayerId};
+use crate::game::{cell, Game, Notation, PlayerId};
 use crate::picture::{Grid, Kind, Picture, Shape};
 use crate::session::quantity;
 use crate::Error;
 
 impl Notation for Domineering {
     fn parse_move(&self, p: &Cells, text: &str) -> Result<usize, Error> {
-        let t = text.trim().to_ascii_lowercase();
         let bad = |why: String| Error::bad_move(text, why);
-        let mut chars = t.chars();
-        let col = chars.next().filter(char::is_ascii_lowercase);
-        let row: Option<usize> = chars.as_str().parse().ok();
-        let (Some(col), Some(row)) = (col, row) else {
-            return Err(bad("expected a cell like b2 (column letter, row number)".into()));
-        };
-        let c = (col as u8 - b'a') as usize;
-        if c >= self.cols || row == 0 || row > self.rows {
-            return Err(bad(format!(
-                "no such cell on a {} x {} board",
-                self.rows, self.cols
-            )));
-        }
-        let cell = (row - 1) * self.cols + c;
+        let (c, row) = cell::parse(text, self.cols, self.rows).map_err(|e| match e {
+            cell::Bad::Form => bad("expected a cell like b2 (column letter, row number)".into()),
+            cell::Bad::Off => bad(format!("no such cell on a {} x {} board", self.rows, self.cols)),
+        })?;
+        let cell = row * self.cols + c;
         let mover = self.to_move(p);
         match self.partner(mover, cell) {
             None => Err(bad(format!(
@@ -118,7 +108,7 @@ impl Notation for Domineering {
         s += "   ";
         for c in 0..self.cols {
             s.push(' ');
-            s.push((b'a' + c as u8) as char);
+            s.push(cell::column(c));
         }
         s.push('\n');
         s

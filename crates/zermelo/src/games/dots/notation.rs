@@ -8,7 +8,7 @@
 use std::fmt::Write as _;
 
 use super::{Dots, Position};
-use crate::game::{Game, Notation, PlayerId};
+use crate::game::{cell, Game, Notation, PlayerId};
 use crate::picture::{Grid, Kind, Picture, Shape};
 use crate::Error;
 
@@ -30,11 +30,10 @@ impl Dots {
     /// The canonical name of line `l`: `12a` (vertical) or `1ab` (horizontal).
     pub fn line_name(&self, l: usize) -> String {
         let ((r1, c1), (r2, c2)) = self.ends(l);
-        let letter = |c: usize| (b'a' + c as u8) as char;
         if r1 == r2 {
-            format!("{}{}{}", r1 + 1, letter(c1), letter(c2))
+            format!("{}{}{}", r1 + 1, cell::column(c1), cell::column(c2))
         } else {
-            format!("{}{}{}", r1 + 1, r2 + 1, letter(c1))
+            format!("{}{}{}", r1 + 1, r2 + 1, cell::column(c1))
         }
     }
 
@@ -232,7 +231,7 @@ impl Notation for Dots {
         }
         s += "   ";
         for c in 0..self.cols {
-            s.push((b'a' + c as u8) as char);
+            s.push(cell::column(c));
             if c + 1 < self.cols {
                 s += "   ";
             }

@@ -8,7 +8,9 @@ use plotters::prelude::*;
 use super::grundy::{GrundyReport, RuleReport, MAX_TO, SHOWN};
 use super::grundy_report;
 use super::values::GrundyValues;
+use crate::chart::{self, Frame};
 use crate::limits::Seconds;
+use crate::picture::palette;
 use crate::session::study::{document, Study, StudyArgs, StudyReport, PLOT};
 use crate::session::Options;
 use crate::solve::grundy::Periodicity;
@@ -223,62 +225,45 @@ fn draw(title: &str, values: &GrundyValues, shape: Option<Periodicity>, what: &s
     let shown = values.iter().take(end);
     // Headroom above the values for the legend.
     let top = f64::from(shown.clone().max().unwrap_or(0)) * 1.3 + 1.5;
-    let fail = |e: &dyn std::fmt::Display| Error::Io(format!("drawing the plot: {e}"));
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (1200, 500)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| fail(&e))?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 22))
-            .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(50)
-            .build_cartesian_2d(-0.5f64..end as f64 - 0.5, 0f64..top)
-            .map_err(|e| fail(&e))?;
+    let frame = Frame {
+        size: (1200, 500),
+        title,
+        title_size: 22,
+        legend: SeriesLabelPosition::UpperLeft,
+        legend_opacity: 0.8,
+    };
+    frame.svg(-0.5f64..end as f64 - 0.5, 0f64..top, |chart| {
         chart
             .configure_mesh()
             .x_desc("heap size n")
             .y_desc(what)
             .x_label_formatter(&|x| format!("{x:.0}"))
             .y_label_formatter(&|y| format!("{y:.0}"))
-            .draw()
-            .map_err(|e| fail(&e))?;
+            .draw()?;
         if let Some(s) = shape {
             let (from, to) = (s.preperiod as f64 - 0.5, (s.preperiod + s.period) as f64 - 0.5);
+            let shade = chart::colour(palette::PERIOD);
             chart
                 .draw_series(std::iter::once(Rectangle::new(
                     [(from, 0.0), (to.min(end as f64 - 0.5), top)],
-                    RGBColor(255, 225, 160).filled(),
-                )))
-                .map_err(|e| fail(&e))?
+                    shade.filled(),
+                )))?
                 .label(format!(
                     "one period ({} values) after the preperiod ({})",
                     s.period, s.preperiod
                 ))
-                .legend(|(x, y)| {
-                    Rectangle::new([(x, y - 5), (x + 15, y + 5)], RGBColor(255, 225, 160).filled())
-                });
+                .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 15, y + 5)], shade.filled()));
         }
         let points = shown
             .enumerate()
             .step_by(stride)
             .map(|(n, g)| (n as f64, f64::from(g)));
+        let ink = chart::colour(palette::SERIES);
+        chart.draw_series(LineSeries::new(points.clone(), ink.mix(0.4)))?;
         chart
-            .draw_series(LineSeries::new(points.clone(), BLUE.mix(0.4)))
-            .map_err(|e| fail(&e))?;
-        chart
-            .draw_series(points.map(|p| Circle::new(p, 2, BLUE.filled())))
-            .map_err(|e| fail(&e))?
+            .draw_series(points.map(|p| Circle::new(p, 2, ink.filled())))?
             .label(what)
-            .legend(|(x, y)| Circle::new((x + 7, y), 3, BLUE.filled()));
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .background_style(WHITE.mix(0.8))
-            .border_style(BLACK)
-            .draw()
-            .map_err(|e| fail(&e))?;
-        root.present().map_err(|e| fail(&e))?;
-    }
-    Ok(svg)
+            .legend(move |(x, y)| Circle::new((x + 7, y), 3, ink.filled()));
+        Ok(())
+    })
 }

@@ -199,7 +199,7 @@ impl Mnk {
     }
 
     fn cell_name(&self, cell: usize) -> String {
-        format!("{}{}", (b'a' + (cell % self.m) as u8) as char, cell / self.m + 1)
+        crate::game::cell::name_of(cell, self.m)
     }
 
     /// The board with these marks, checked for validity (mark counts, at most one winner).

@@ -2,31 +2,18 @@
 //! number (`a1` at the bottom left); the board in text and as a picture.
 
 use super::{Board, Mnk};
-use crate::game::{Game, Notation, PlayerId};
+use crate::game::{cell, Game, Notation, PlayerId};
 use crate::picture::{Grid, Kind, Picture};
 use crate::session::quantity;
 use crate::Error;
 
 impl Notation for Mnk {
     fn parse_move(&self, p: &Board, text: &str) -> Result<u8, Error> {
-        let t = text.trim().to_ascii_lowercase();
-        let mut chars = t.chars();
-        let col = chars.next().filter(|c| c.is_ascii_lowercase());
-        let row: Option<usize> = chars.as_str().parse().ok();
-        let (Some(col), Some(row)) = (col, row) else {
-            return Err(Error::bad_move(
-                text,
-                "expected a cell like a1 (column letter, row number)",
-            ));
-        };
-        let c = (col as u8 - b'a') as usize;
-        if c >= self.m || row == 0 || row > self.n {
-            return Err(Error::bad_move(
-                text,
-                format!("off the {} x {} board", self.m, self.n),
-            ));
-        }
-        let cell = (row - 1) * self.m + c;
+        let (c, row) = cell::parse(text, self.m, self.n).map_err(|bad| match bad {
+            cell::Bad::Form => Error::bad_move(text, "expected a cell like a1 (column letter, row number)"),
+            cell::Bad::Off => Error::bad_move(text, format!("off the {} x {} board", self.m, self.n)),
+        })?;
+        let cell = row * self.m + c;
         if (p.x | p.o) >> cell & 1 == 1 {
             return Err(Error::bad_move(text, "that cell is taken"));
         }
@@ -121,7 +108,7 @@ impl Notation for Mnk {
         s += "   ";
         for c in 0..self.m {
             s.push(' ');
-            s.push((b'a' + c as u8) as char);
+            s.push(cell::column(c));
         }
         s.push('\n');
         s

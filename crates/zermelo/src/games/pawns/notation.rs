@@ -3,7 +3,7 @@
 //! text and as a picture.
 
 use super::{column_id, Board, PawnMove, Pawns, BLACK, WHITE};
-use crate::game::{Game, Notation, PlayerId};
+use crate::game::{cell, Game, Notation, PlayerId};
 use crate::picture::{Grid, Kind, Picture, Shape};
 use crate::session::quantity;
 use crate::Error;
@@ -25,7 +25,7 @@ impl Pawns {
     }
 
     fn parse_column(&self, text: &str, col: usize, whole: &str) -> Result<u8, Error> {
-        let letter = column_letter(col);
+        let letter = cell::column(col);
         if text.chars().count() != self.rows {
             return Err(Error::bad_position(
                 whole,
@@ -71,10 +71,6 @@ impl Pawns {
     }
 }
 
-fn column_letter(col: usize) -> char {
-    (b'a' + col as u8) as char
-}
-
 fn side_word(player: PlayerId) -> &'static str {
     if player == WHITE {
         "white"
@@ -99,25 +95,15 @@ impl Notation for Pawns {
                 Err(Error::bad_move(text, "a move exists, so passing is not allowed"))
             };
         }
-        let mut chars = t.chars();
-        let letter = chars.next().filter(|c| c.is_ascii_lowercase());
-        let row: Option<usize> = chars.as_str().parse().ok();
-        let (Some(letter), Some(row)) = (letter, row) else {
-            return Err(Error::bad_move(
-                text,
-                "expected a column letter and a row number like b3, or pass",
-            ));
-        };
-        let col = (letter as u8 - b'a') as usize;
-        if col >= self.cols || row == 0 || row > self.rows {
-            return Err(Error::bad_move(
-                text,
-                format!("off the {} x {} board", self.cols, self.rows),
-            ));
-        }
+        let (col, row) = cell::parse(&t, self.cols, self.rows).map_err(|bad| match bad {
+            cell::Bad::Form => {
+                Error::bad_move(text, "expected a column letter and a row number like b3, or pass")
+            }
+            cell::Bad::Off => Error::bad_move(text, format!("off the {} x {} board", self.cols, self.rows)),
+        })?;
         let m = PawnMove::Step {
             col: col as u8,
-            row: (row - 1) as u8,
+            row: row as u8,
         };
         if legal.contains(&m) {
             Ok(m)
@@ -125,8 +111,10 @@ impl Notation for Pawns {
             Err(Error::bad_move(
                 text,
                 format!(
-                    "{}'s pawn in column {letter} cannot move to row {row}",
-                    self.player_name(p.to_move)
+                    "{}'s pawn in column {} cannot move to row {}",
+                    self.player_name(p.to_move),
+                    cell::column(col),
+                    row + 1
                 ),
             ))
         }
@@ -134,7 +122,7 @@ impl Notation for Pawns {
 
     fn format_move(&self, _p: &Board, m: &PawnMove) -> String {
         match *m {
-            PawnMove::Step { col, row } => format!("{}{}", column_letter(col as usize), row + 1),
+            PawnMove::Step { col, row } => cell::name(col.into(), row.into()),
             PawnMove::Pass => "pass".into(),
         }
     }
@@ -222,7 +210,7 @@ impl Notation for Pawns {
         s += "   ";
         for col in 0..self.cols {
             s.push(' ');
-            s.push(column_letter(col));
+            s.push(cell::column(col));
         }
         s += "\n   ○ White (moving up), ● Black (moving down)\n";
         s
