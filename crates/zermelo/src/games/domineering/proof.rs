@@ -74,8 +74,9 @@ pub struct Board {
 
 /// What a side can count on: its safe moves; its protective areas and vulnerable places,
 /// each *clean* when no domino of the opponent's covers it and another item at once, else
-/// *dirty*; and, for the opponent's bound, the cells the opponent can reach and the places'
-/// cells it cannot.
+/// *dirty*; and, for the opponent's bound, the cells the opponent can reach (less one
+/// for each of its runs of odd length that no item touches) and the places' cells it
+/// cannot.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Reserve {
     safe: i32,
@@ -427,6 +428,18 @@ impl Board {
         cells >> self.step[side] & self.has_next[side]
     }
 
+    /// The cells of the runs of `within` along `side`'s direction that hold a cell of
+    /// `cells`.
+    fn runs_through(&self, mut cells: Free, within: Free, side: Side) -> Free {
+        loop {
+            let grown = cells | (self.next(cells, side) | self.before(cells, side)) & within;
+            if grown == cells {
+                return cells;
+            }
+            cells = grown;
+        }
+    }
+
     /// The most moves `side` could still make: as many dominoes as fit disjoint.
     #[inline]
     fn most(&self, free: Free, side: Side) -> i32 {
@@ -507,13 +520,19 @@ impl Board {
             dirty_areas += i32::from(square & hit != 0);
         }
         let reachable = free & !self.shielded(free, other);
+        // A run of the opponent's of odd length leaves one cell unused however it is
+        // packed, unless a domino of the side's takes a cell of it: those no item touches
+        // are a cell the opponent can never use each.
+        let odd_ends = reachable & !self.dominoes(self.pack(free, other), other);
+        let touched = self.runs_through((place_cells | area_cells) & reachable, reachable, other);
+        let usable = reachable.count_ones() - (odd_ends & !touched).count_ones();
         Reserve {
             safe: safe_firsts.count_ones() as i32,
             clean_areas: area_firsts.count_ones() as i32 - dirty_areas,
             clean_places: place_firsts.count_ones() as i32 - dirty_places,
             dirty_areas,
             dirty_places,
-            reachable: reachable.count_ones() as i32,
+            reachable: usable as i32,
             unreachable_place_cells: (place_cells & !reachable).count_ones() as i32,
         }
     }
