@@ -537,8 +537,9 @@ impl Board {
         }
     }
 
-    /// Whether `side`, to move in `free`, wins, when counting moves tells.
-    pub fn decided(&self, free: Free, side: Side) -> Option<bool> {
+    /// Whether `side`, to move in `free`, wins, when a first look tells: a side without
+    /// a place, or whose safe moves alone outnumber all the moves the other could make.
+    fn settled(&self, free: Free, side: Side) -> Option<bool> {
         let other = 1 - side;
         if self.places(free, side) == 0 {
             return Some(false);
@@ -546,6 +547,25 @@ impl Board {
         if self.places(free, other) == 0 {
             return Some(true);
         }
+        let safe = |side: Side| self.pack(self.shielded(free, 1 - side), side).count_ones();
+        if safe(side) > self.pack(free, other).count_ones() {
+            return Some(true);
+        }
+        if safe(other) >= self.pack(free, side).count_ones() {
+            return Some(false);
+        }
+        None
+    }
+
+    /// Whether `side`, to move in `free`, wins, when counting moves tells.
+    pub fn decided(&self, free: Free, side: Side) -> Option<bool> {
+        self.settled(free, side).or_else(|| self.counted(free, side))
+    }
+
+    /// Whether `side`, to move in `free`, wins, when the whole count tells, where
+    /// [`Board::settled`] did not.
+    fn counted(&self, free: Free, side: Side) -> Option<bool> {
+        let other = 1 - side;
         let packings = [Packing::Spread, Packing::Dense, Packing::Full];
         let (theirs, mine) = (self.most(free, other), self.most(free, side));
         let lead = |reserve: Reserve, most: i32, first: bool| {
@@ -1144,12 +1164,17 @@ impl Worker<'_> {
         if self.nodes.is_multiple_of(CHECK_EVERY) && self.stops() {
             return None;
         }
+        // A first look, then the table, then the whole count: a position in the table was
+        // searched, so the count left it open.
         let board = &self.proof.board;
-        if let Some(wins) = board.decided(free, side) {
+        if let Some(wins) = board.settled(free, side) {
             return Some(wins);
         }
         let key = board.key(free, side);
         if let Some((wins, _)) = self.proof.table.get(key) {
+            return Some(wins);
+        }
+        if let Some(wins) = board.counted(free, side) {
             return Some(wins);
         }
         let started = self.nodes;
