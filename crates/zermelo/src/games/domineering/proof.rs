@@ -86,6 +86,9 @@ struct Reserve {
     dirty_places: i32,
     reachable: i32,
     unreachable_place_cells: i32,
+    /// The opponent's cells the side's options take from it, by the race of options alone
+    /// (see [`Board::options`]), the opponent moving first and the side moving first.
+    options: [i32; 2],
 }
 
 impl Reserve {
@@ -170,7 +173,17 @@ impl Reserve {
         let (clean, dirty) = (self.clean_places as usize, self.dirty_places as usize);
         let worth = |kind| races.worth(kind, first, areas, clean, dirty);
         let by_runs = self.safe + worth(0) - most;
-        let by_cells = self.safe + worth(1) - (self.reachable + self.unreachable_place_cells) / 2;
+        // The options are a race of their own beside the others: the side answers in the
+        // race its opponent moved in, and moving first, starts in either.
+        let cells = |first: bool, options: i32| {
+            self.safe + races.worth(1, first, areas, clean, dirty)
+                - (self.reachable + self.unreachable_place_cells - options) / 2
+        };
+        let by_cells = if first {
+            cells(true, self.options[0]).max(cells(false, self.options[1]))
+        } else {
+            cells(false, self.options[0])
+        };
         let moves = worth(2);
         let reached = moves + (moves - self.unreachable_place_cells).max(0);
         let by_both = self.safe + moves - most.min((self.reachable - reached) / 2);
@@ -526,6 +539,14 @@ impl Board {
         let odd_ends = reachable & !self.dominoes(self.pack(free, other), other);
         let touched = self.runs_through((place_cells | area_cells) & reachable, reachable, other);
         let usable = reachable.count_ones() - (odd_ends & !touched).count_ones();
+        let untouched = self.runs_through(odd_ends & !touched, reachable, other);
+        let options = self.options(
+            free,
+            side,
+            safe_firsts,
+            place_cells | area_cells,
+            reachable & !untouched,
+        );
         Reserve {
             safe: safe_firsts.count_ones() as i32,
             clean_areas: area_firsts.count_ones() as i32 - dirty_areas,
@@ -534,7 +555,40 @@ impl Board {
             dirty_places,
             reachable: usable as i32,
             unreachable_place_cells: (place_cells & !reachable).count_ones() as i32,
+            options,
         }
+    }
+
+    /// `side`'s *options*: a safe move ending a run of safe cells of even length, with a
+    /// free cell `x` after it that the opponent could use, can be played one cell on,
+    /// covering `x` and keeping as many safe moves; a neighbour of `x` in the opponent's
+    /// direction whose other neighbour is taken is then lost to the opponent as well. The
+    /// opponent spoils an option by covering `x` itself. Counted where `x` lies in
+    /// `usable` and neither `x` nor its neighbours belong to `items` or another option (so
+    /// that one domino of the opponent's spoils one option and nothing else): the cells
+    /// taken from the opponent when the side takes every other option, the most worth
+    /// first, the opponent moving first and the side moving first.
+    fn options(&self, free: Free, side: Side, safe_firsts: Free, items: Free, usable: Free) -> [i32; 2] {
+        let other = 1 - side;
+        let beside = |cells: Free| self.next(cells, other) | self.before(cells, other);
+        let ends = self.next(safe_firsts, side);
+        let mut xs = self.next(ends, side) & usable & !items & !beside(items);
+        xs &= !beside(xs);
+        if xs == 0 {
+            return [0, 0];
+        }
+        let lost_after = self.next(xs, other) & free & !self.before(free, other);
+        let lost_before = self.before(xs, other) & free & !self.next(free, other);
+        let mut worths = Vec::new();
+        while xs != 0 {
+            let x = xs & xs.wrapping_neg();
+            xs &= xs - 1;
+            let lost = (self.next(x, other) & lost_after) | (self.before(x, other) & lost_before);
+            worths.push(1 + lost.count_ones() as i32);
+        }
+        worths.sort_unstable_by(|a, b| b.cmp(a));
+        let taken = |from: usize| worths.iter().skip(from).step_by(2).sum();
+        [taken(1), taken(0)]
     }
 
     /// Whether `side`, to move in `free`, wins, when a first look tells: a side without
