@@ -74,8 +74,9 @@ pub struct Board {
 
 /// What a side can count on: its safe moves; its protective areas and vulnerable places,
 /// each *clean* when no domino of the opponent's covers it and another item at once, else
-/// *dirty*; and, for the opponent's bound, the cells the opponent can reach and the places'
-/// cells it cannot.
+/// *dirty*; and, for the opponent's bound, the cells the opponent can reach (less one
+/// for each of its runs of odd length that no item touches) and the places' cells it
+/// cannot.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Reserve {
     safe: i32,
@@ -85,6 +86,9 @@ struct Reserve {
     dirty_places: i32,
     reachable: i32,
     unreachable_place_cells: i32,
+    /// The opponent's cells the side's options take from it, by the race of options alone
+    /// (see [`Board::options`]), the opponent moving first and the side moving first.
+    options: [i32; 2],
 }
 
 impl Reserve {
@@ -169,7 +173,17 @@ impl Reserve {
         let (clean, dirty) = (self.clean_places as usize, self.dirty_places as usize);
         let worth = |kind| races.worth(kind, first, areas, clean, dirty);
         let by_runs = self.safe + worth(0) - most;
-        let by_cells = self.safe + worth(1) - (self.reachable + self.unreachable_place_cells) / 2;
+        // The options are a race of their own beside the others: the side answers in the
+        // race its opponent moved in, and moving first, starts in either.
+        let cells = |first: bool, options: i32| {
+            self.safe + races.worth(1, first, areas, clean, dirty)
+                - (self.reachable + self.unreachable_place_cells - options) / 2
+        };
+        let by_cells = if first {
+            cells(true, self.options[0]).max(cells(false, self.options[1]))
+        } else {
+            cells(false, self.options[0])
+        };
         let moves = worth(2);
         let reached = moves + (moves - self.unreachable_place_cells).max(0);
         let by_both = self.safe + moves - most.min((self.reachable - reached) / 2);
@@ -427,6 +441,18 @@ impl Board {
         cells >> self.step[side] & self.has_next[side]
     }
 
+    /// The cells of the runs of `within` along `side`'s direction that hold a cell of
+    /// `cells`.
+    fn runs_through(&self, mut cells: Free, within: Free, side: Side) -> Free {
+        loop {
+            let grown = cells | (self.next(cells, side) | self.before(cells, side)) & within;
+            if grown == cells {
+                return cells;
+            }
+            cells = grown;
+        }
+    }
+
     /// The most moves `side` could still make: as many dominoes as fit disjoint.
     #[inline]
     fn most(&self, free: Free, side: Side) -> i32 {
@@ -507,19 +533,67 @@ impl Board {
             dirty_areas += i32::from(square & hit != 0);
         }
         let reachable = free & !self.shielded(free, other);
+        // A run of the opponent's of odd length leaves one cell unused however it is
+        // packed, unless a domino of the side's takes a cell of it: those no item touches
+        // are a cell the opponent can never use each.
+        let odd_ends = reachable & !self.dominoes(self.pack(free, other), other);
+        let touched = self.runs_through((place_cells | area_cells) & reachable, reachable, other);
+        let usable = reachable.count_ones() - (odd_ends & !touched).count_ones();
+        let untouched = self.runs_through(odd_ends & !touched, reachable, other);
+        let options = self.options(
+            free,
+            side,
+            safe_firsts,
+            place_cells | area_cells,
+            reachable & !untouched,
+        );
         Reserve {
             safe: safe_firsts.count_ones() as i32,
             clean_areas: area_firsts.count_ones() as i32 - dirty_areas,
             clean_places: place_firsts.count_ones() as i32 - dirty_places,
             dirty_areas,
             dirty_places,
-            reachable: reachable.count_ones() as i32,
+            reachable: usable as i32,
             unreachable_place_cells: (place_cells & !reachable).count_ones() as i32,
+            options,
         }
     }
 
-    /// Whether `side`, to move in `free`, wins, when counting moves tells.
-    pub fn decided(&self, free: Free, side: Side) -> Option<bool> {
+    /// `side`'s *options*: a safe move ending a run of safe cells of even length, with a
+    /// free cell `x` after it that the opponent could use, can be played one cell on,
+    /// covering `x` and keeping as many safe moves; a neighbour of `x` in the opponent's
+    /// direction whose other neighbour is taken is then lost to the opponent as well. The
+    /// opponent spoils an option by covering `x` itself. Counted where `x` lies in
+    /// `usable` and neither `x` nor its neighbours belong to `items` or another option (so
+    /// that one domino of the opponent's spoils one option and nothing else): the cells
+    /// taken from the opponent when the side takes every other option, the most worth
+    /// first, the opponent moving first and the side moving first.
+    fn options(&self, free: Free, side: Side, safe_firsts: Free, items: Free, usable: Free) -> [i32; 2] {
+        let other = 1 - side;
+        let beside = |cells: Free| self.next(cells, other) | self.before(cells, other);
+        let ends = self.next(safe_firsts, side);
+        let mut xs = self.next(ends, side) & usable & !items & !beside(items);
+        xs &= !beside(xs);
+        if xs == 0 {
+            return [0, 0];
+        }
+        let lost_after = self.next(xs, other) & free & !self.before(free, other);
+        let lost_before = self.before(xs, other) & free & !self.next(free, other);
+        let mut worths = Vec::new();
+        while xs != 0 {
+            let x = xs & xs.wrapping_neg();
+            xs &= xs - 1;
+            let lost = (self.next(x, other) & lost_after) | (self.before(x, other) & lost_before);
+            worths.push(1 + lost.count_ones() as i32);
+        }
+        worths.sort_unstable_by(|a, b| b.cmp(a));
+        let taken = |from: usize| worths.iter().skip(from).step_by(2).sum();
+        [taken(1), taken(0)]
+    }
+
+    /// Whether `side`, to move in `free`, wins, when a first look tells: a side without
+    /// a place, or whose safe moves alone outnumber all the moves the other could make.
+    fn settled(&self, free: Free, side: Side) -> Option<bool> {
         let other = 1 - side;
         if self.places(free, side) == 0 {
             return Some(false);
@@ -527,6 +601,25 @@ impl Board {
         if self.places(free, other) == 0 {
             return Some(true);
         }
+        let safe = |side: Side| self.pack(self.shielded(free, 1 - side), side).count_ones();
+        if safe(side) > self.pack(free, other).count_ones() {
+            return Some(true);
+        }
+        if safe(other) >= self.pack(free, side).count_ones() {
+            return Some(false);
+        }
+        None
+    }
+
+    /// Whether `side`, to move in `free`, wins, when counting moves tells.
+    pub fn decided(&self, free: Free, side: Side) -> Option<bool> {
+        self.settled(free, side).or_else(|| self.counted(free, side))
+    }
+
+    /// Whether `side`, to move in `free`, wins, when the whole count tells, where
+    /// [`Board::settled`] did not.
+    fn counted(&self, free: Free, side: Side) -> Option<bool> {
+        let other = 1 - side;
         let packings = [Packing::Spread, Packing::Dense, Packing::Full];
         let (theirs, mine) = (self.most(free, other), self.most(free, side));
         let lead = |reserve: Reserve, most: i32, first: bool| {
@@ -1125,12 +1218,17 @@ impl Worker<'_> {
         if self.nodes.is_multiple_of(CHECK_EVERY) && self.stops() {
             return None;
         }
+        // A first look, then the table, then the whole count: a position in the table was
+        // searched, so the count left it open.
         let board = &self.proof.board;
-        if let Some(wins) = board.decided(free, side) {
+        if let Some(wins) = board.settled(free, side) {
             return Some(wins);
         }
         let key = board.key(free, side);
         if let Some((wins, _)) = self.proof.table.get(key) {
+            return Some(wins);
+        }
+        if let Some(wins) = board.counted(free, side) {
             return Some(wins);
         }
         let started = self.nodes;
