@@ -227,6 +227,24 @@ pub(crate) fn advise_huge_pages<T>(items: &mut Vec<T>) {
     let _ = items;
 }
 
+/// Nodes a search looks at its limit every [`FIRST_LOOK_EVERY`] of, before it looks less often.
+const FIRST_NODES: u64 = 1 << 16;
+
+/// Nodes between two looks at the limit during a search's first [`FIRST_NODES`].
+const FIRST_LOOK_EVERY: u64 = 8;
+
+/// Whether a search that has visited `nodes` nodes, and looks at its limit every `every`
+/// nodes, looks now. During its first [`FIRST_NODES`] it looks every [`FIRST_LOOK_EVERY`]:
+/// the first writes to a new table fault in its (huge) pages, so slowly that `every` nodes
+/// could overrun a deadline or a cancel by seconds.
+pub(crate) fn looks_now(nodes: u64, every: u64) -> bool {
+    nodes.is_multiple_of(if nodes < FIRST_NODES {
+        FIRST_LOOK_EVERY
+    } else {
+        every
+    })
+}
+
 /// `len` words of zero, taken from the system as zero pages: the pages are filled in
 /// when first written, by the cores that write them, rather than all at once, and are
 /// huge pages where the system gives them (see [`advise_huge_pages`]).

@@ -29,7 +29,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::margin::{narrow, settle};
-use super::{prefetch, zeroed_words, Limit, Oracle, Progress, SearchOracle, Setup};
+use super::{looks_now, prefetch, zeroed_words, Limit, Oracle, Progress, SearchOracle, Setup};
 use crate::game::Game;
 use crate::table::book::{self, Book, BookInfo};
 use crate::{Error, Value};
@@ -39,14 +39,6 @@ const INFINITY: i32 = 1 << 14;
 
 /// Nodes between two looks at the clock, the cancel flag and the other cores.
 const CHECK_EVERY: u64 = 1 << 12;
-
-/// Nodes between two looks during a worker's first [`FIRST_NODES`]: the first writes to a
-/// new table fault in its (huge) pages, so slowly that [`CHECK_EVERY`] nodes could overrun
-/// a deadline or a cancel by seconds.
-const FIRST_CHECK_EVERY: u64 = 8;
-
-/// Nodes a worker searches looking at the clock every [`FIRST_CHECK_EVERY`].
-const FIRST_NODES: u64 = 1 << 16;
 
 /// Plies from the root where moves to the same position are searched once.
 const SHALLOW_PLIES: usize = 4;
@@ -509,12 +501,7 @@ impl<T: Tree> Worker<'_, T> {
     /// Whether to stop now: another core finished, or the limit is reached.
     fn halted(&mut self) -> bool {
         self.nodes += 1;
-        let every = if self.nodes < FIRST_NODES {
-            FIRST_CHECK_EVERY
-        } else {
-            CHECK_EVERY
-        };
-        if self.nodes.is_multiple_of(every) {
+        if looks_now(self.nodes, CHECK_EVERY) {
             let late = self.deadline.is_some_and(|d| Instant::now() >= d);
             if late || self.search.limit.cancelled() {
                 self.done.store(true, Relaxed);

@@ -25,7 +25,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::checkpoint;
-use crate::solve::{zeroed_words, Limit, Progress};
+use crate::solve::{looks_now, zeroed_words, Limit, Progress};
 use crate::Error;
 
 /// Free cells: bit `row * cols + col`, row 0 at the bottom.
@@ -1215,7 +1215,12 @@ impl Worker<'_> {
     /// Whether `side` wins in `free`; `None` once stopped, or once another core answered.
     fn prove(&mut self, free: Free, side: Side, ply: usize) -> Option<bool> {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(CHECK_EVERY) && self.stops() {
+        if self.nodes.is_multiple_of(CHECK_EVERY) {
+            if self.stops() {
+                return None;
+            }
+        } else if looks_now(self.nodes, CHECK_EVERY) && (self.done.load(Relaxed) || self.proof.limit.passed())
+        {
             return None;
         }
         // A first look, then the table, then the whole count: a position in the table was
