@@ -270,7 +270,7 @@ fn flag(opt: &Opt) -> Arg {
     let form = opt.form.map_or_else(|| opt.name.to_uppercase(), String::from);
     let mut arg = Arg::new(opt.name)
         .long(long.trim_start_matches('-').to_string())
-        .help(opt.help)
+        .help(opt.help_in(|name| format!("--{}", name.replace('_', "-"))))
         .conflicts_with_all(opt.conflicts);
     if let Some(short) = opt.short {
         arg = arg.short(short);

@@ -23,7 +23,8 @@ pub struct Opt {
     pub name: &'static str,
     /// What it takes, with its range and default.
     pub kind: Kind,
-    /// What it does, one paragraph.
+    /// What it does, one paragraph; another option is named `{name}`, for each front end
+    /// to word ([`Opt::help_in`]).
     pub help: &'static str,
     /// Which front ends take it.
     pub at: At,
@@ -178,6 +179,22 @@ impl Opt {
         }
     }
 
+    /// Its help, each option it names (`{name}`) worded by `word`.
+    pub fn help_in(&self, word: impl Fn(&str) -> String) -> String {
+        let mut text = String::new();
+        let mut rest = self.help;
+        while let Some((before, after)) = rest.split_once('{') {
+            let Some((name, tail)) = after.split_once('}') else {
+                break;
+            };
+            text.push_str(before);
+            text.push_str(&word(name));
+            rest = tail;
+        }
+        text.push_str(rest);
+        text
+    }
+
     /// Its value when not given, if it has one.
     pub fn default(&self) -> Option<Value> {
         match self.kind {
@@ -235,7 +252,7 @@ impl Opt {
             "kind": kind,
             "default": default,
             "range": range,
-            "help": self.help,
+            "help": self.help_in(|name| format!("`{name}`")),
             "flag": self.on_cli().then(|| self.flag()),
             "python": match (self.in_python(), self.first) {
                 (false, _) => Json::Null,
@@ -371,7 +388,7 @@ const POSITION: Opt = Opt::new(
         default: None,
         hyphens: true,
     },
-    "Start from this position, in the game's position notation (as `moves --json` prints it, e.g. x../.o./... or 1:3/4/5), instead of the game's start",
+    "Start from this position, in the game's position notation (as `moves` prints it in JSON, e.g. x../.o./... or 1:3/4/5), instead of the game's start",
 )
 .form("POSITION");
 
@@ -395,7 +412,7 @@ const SECONDS: Opt = Opt::new(
 const MOVE_LIST: Opt = Opt::new(
     "moves",
     Kind::Moves,
-    "Moves from the start (or from --position), comma-separated, in the game's notation",
+    "Moves from the start (or from {position}), comma-separated, in the game's notation",
 )
 .first();
 
@@ -439,7 +456,7 @@ pub const SOLVE: Command = Command {
         Opt::new(
             "position",
             POSITION.kind,
-            "Solve from this position, in the game's position notation (as `moves --json` prints it, e.g. x../.o./... or 1:3/4/5), instead of the game's start",
+            "Solve from this position, in the game's position notation (as `moves` prints it in JSON, e.g. x../.o./... or 1:3/4/5), instead of the game's start",
         )
         .form("POSITION"),
         Opt::new(
@@ -587,7 +604,7 @@ pub const GRAPH: Command = Command {
         Opt::new(
             "format",
             Kind::Word(&["dot", "graphml", "json"]),
-            "dot (Graphviz), graphml or json [default: dot, or by the --output file's extension: .graphml, .json, else dot]",
+            "dot (Graphviz), graphml or json [default: dot, or by the {output} file's extension: .graphml, .json, else dot]",
         )
         .cli(),
         Opt::new(
@@ -629,7 +646,7 @@ pub const PLAY: Command = Command {
         Opt::new(
             "seats",
             Kind::Texts,
-            "Every seat in order, comma-separated, for games of more than two players (instead of --first and --second), e.g. --seats human,greedy,mcts",
+            "Every seat in order, comma-separated, for games of more than two players (instead of {first} and {second}), e.g. human,greedy,mcts",
         )
         .conflicts(&["first", "second"])
         .cli(),
@@ -645,7 +662,7 @@ pub const TOURNAMENT: Command = Command {
         Opt::new(
             "position",
             POSITION.kind,
-            "Start every game from this position, in the game's position notation (as `moves --json` prints it), instead of the game's start; the games are played on the spec's own board (a game that deals a board per game deals none)",
+            "Start every game from this position, in the game's position notation (as `moves` prints it in JSON), instead of the game's start; the games are played on the spec's own board (a game that deals a board per game deals none)",
         )
         .form("POSITION"),
         Opt::new(
@@ -769,5 +786,23 @@ mod tests {
     fn a_flag_on_unless_told_is_written_no() {
         assert_eq!(SOLVE.option("save").unwrap().flag(), "--no-save");
         assert_eq!(GRAPH.option("max_positions").unwrap().flag(), "--max-positions");
+    }
+
+    #[test]
+    fn help_names_other_options_in_each_front_ends_words() {
+        let seats = PLAY.option("seats").unwrap();
+        let cli = seats.help_in(|name| format!("--{name}"));
+        assert!(cli.contains("(instead of --first and --second)"), "{cli}");
+        let neutral = seats.help_in(|name| format!("`{name}`"));
+        assert!(neutral.contains("(instead of `first` and `second`)"), "{neutral}");
+        for command in COMMANDS {
+            for opt in command.options {
+                assert!(
+                    !opt.help_in(|name| format!("`{name}`")).contains("--"),
+                    "{}",
+                    opt.name
+                );
+            }
+        }
     }
 }

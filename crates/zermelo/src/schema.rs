@@ -165,7 +165,7 @@ pub fn document() -> Value {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": ID,
         "title": "zermelo JSON output",
-        "description": "Every document `zermelo COMMAND --json` prints, and every answer of the `zermelo serve` API, for every game. The field `command` tells which shape follows.",
+        "description": "Every JSON document a `zermelo` command prints, and every answer of the `zermelo serve` API, for every game. The field `command` tells which shape follows.",
         "oneOf": one_of,
         "$defs": defs,
     })
