@@ -1449,15 +1449,15 @@ mod tests {
         let mut whole = Proof::new(board.clone(), 1 << 22, Limit::default());
         let answer = whole.wins(board.all(), 0);
         assert!(answer.is_some());
-        // Run after run stopped at once, by its deadline or its cancel flag (at its first
-        // look at them), each going on from the checkpoint the run before wrote, on a table
-        // of another size.
+        // Run after run stopped soon, by its deadline a millisecond on or by its cancel flag
+        // at once (at its first look), each going on from the checkpoint the run before
+        // wrote, on a table of another size.
         let mut runs = 0;
         let mut proved_first = Vec::new();
         let resumed = loop {
             let limit = if runs % 2 == 0 {
                 Limit {
-                    deadline: Some(Instant::now()),
+                    deadline: Some(Instant::now() + Duration::from_millis(1)),
                     ..Limit::default()
                 }
             } else {
