@@ -8,6 +8,7 @@ use std::sync::RwLock;
 use crate::explicit::GameGraph;
 use crate::game::{Indexed, Notation, Symmetric};
 use crate::games::{bigpoints, connect4, domineering, dots, graph, impartial, mnk, pawns};
+pub use crate::games::{Entry, Opener};
 use crate::session::strategies::search;
 use crate::session::study::{Study, StudyInfo};
 use crate::session::Session;
@@ -15,25 +16,6 @@ use crate::solve::budget::Budget;
 pub use crate::spec::COMMON_PLAYERS;
 use crate::spec::{GameInfo, Key, PlayerInfo, Spec};
 use crate::Error;
-
-/// A game in the catalog.
-pub struct Entry {
-    /// Its name, keys and summary.
-    pub info: &'static GameInfo,
-    /// Opens a spec of the game (whose name is `info.name`).
-    pub open: &'static Opener,
-    /// Small specs of the game, quick to solve whole: for tests and examples.
-    pub examples: &'static [&'static str],
-    /// The solvers `--solver` picks from, the default first, as the game's default and
-    /// example specs offer them; empty when the game is solved one way only.
-    pub solvers: &'static [&'static str],
-    /// The family's own studies (`zermelo grundy`, the Big Points sweep of `zermelo
-    /// balance`), by name.
-    pub studies: &'static [Study],
-}
-
-/// How a catalog entry opens a spec of its game.
-pub type Opener = dyn Fn(&Spec) -> Result<Box<dyn Session>, Error> + Send + Sync;
 
 /// What a front end lists of a game: its name, summary, how to play it, keys, players, solvers and examples.
 #[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
@@ -97,95 +79,21 @@ impl Entry {
     }
 }
 
-/// The solvers of an m,n,k-game of at most 40 cells (a larger board has no `nullwindow`).
-const MNK_SOLVERS: &[&str] = &["nullwindow", "alphabeta", "memo", "retrograde"];
-
-/// Every game, in the order `zermelo games` lists them.
+/// Every game, in the order `zermelo games` lists them; each entry is declared in its
+/// family's folder.
 pub static CATALOG: &[Entry] = &[
-    Entry {
-        info: &mnk::TICTACTOE_INFO,
-        open: &mnk::open,
-        examples: &["tictactoe"],
-        solvers: MNK_SOLVERS,
-        studies: &[],
-    },
-    Entry {
-        info: &mnk::INFO,
-        open: &mnk::open,
-        examples: &["mnk:m=3,n=2,k=2", "mnk:m=4,n=3,k=3"],
-        solvers: MNK_SOLVERS,
-        studies: &[],
-    },
-    Entry {
-        info: &impartial::nim::INFO,
-        open: &impartial::open,
-        examples: &["nim:heaps=1/2/3", "nim:heaps=2/3,misere=true"],
-        solvers: &[],
-        studies: &[],
-    },
-    Entry {
-        info: &impartial::subtraction::INFO,
-        open: &impartial::open,
-        examples: &["subtraction:set=1/2/3,n=9"],
-        solvers: &[],
-        studies: &[impartial::study::GRUNDY],
-    },
-    Entry {
-        info: &impartial::octal::INFO,
-        open: &impartial::open,
-        examples: &["octal:code=0.77,heaps=6"],
-        solvers: &[],
-        studies: &[impartial::study::GRUNDY],
-    },
-    Entry {
-        info: &impartial::sum::INFO,
-        open: &impartial::open,
-        examples: &["sum:code=0.77,heaps=3,nim=2"],
-        solvers: &[],
-        studies: &[],
-    },
-    Entry {
-        info: &bigpoints::INFO,
-        open: &bigpoints::open,
-        examples: &["bigpoints:board=1221"],
-        solvers: &[],
-        studies: &[bigpoints::study::SWEEP],
-    },
-    Entry {
-        info: &pawns::INFO,
-        open: &pawns::open,
-        examples: &["pawns:cols=2,rows=4", "pawns:cols=3,rows=3"],
-        solvers: &[],
-        studies: &[],
-    },
-    Entry {
-        info: &connect4::INFO,
-        open: &connect4::open,
-        examples: &["connect4:cols=4,rows=4", "connect4:cols=5,rows=4,k=3"],
-        solvers: &["levels", "nullwindow"],
-        studies: &[],
-    },
-    Entry {
-        info: &dots::INFO,
-        open: &dots::open,
-        examples: &["dots:size=2", "dots:rows=2,cols=3"],
-        solvers: &["nullwindow", "alphabeta", "plain", "retrograde"],
-        studies: &[],
-    },
-    Entry {
-        info: &domineering::INFO,
-        open: &domineering::open,
-        examples: &["domineering:rows=3,cols=3"],
-        solvers: &["proof", "alphabeta", "memo", "retrograde"],
-        studies: &[],
-    },
-    Entry {
-        info: &graph::INFO,
-        open: &graph::open,
-        examples: &["graph:name=race"],
-        solvers: &[],
-        studies: &[],
-    },
+    mnk::entry::TICTACTOE,
+    mnk::entry::MNK,
+    impartial::entry::NIM,
+    impartial::entry::SUBTRACTION,
+    impartial::entry::OCTAL,
+    impartial::entry::SUM,
+    bigpoints::entry::ENTRY,
+    pawns::entry::ENTRY,
+    connect4::entry::ENTRY,
+    dots::entry::ENTRY,
+    domineering::entry::ENTRY,
+    graph::entry::ENTRY,
 ];
 
 /// The games registered while the program runs, after the built-in ones.

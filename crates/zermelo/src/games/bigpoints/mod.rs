@@ -25,6 +25,7 @@
 
 mod boards;
 mod census;
+pub mod entry;
 mod layers;
 mod notation;
 mod packed;

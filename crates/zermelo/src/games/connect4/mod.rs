@@ -14,6 +14,7 @@
 //! discs), inside a level by the heights of the columns, then by which of the discs are
 //! the first player's (a combinatorial number).
 
+pub mod entry;
 mod notation;
 mod solver;
 

@@ -10,6 +10,7 @@
 //! and c2). The board itself may lack cells (`board=..#./..../....`).
 
 mod checkpoint;
+pub mod entry;
 mod notation;
 pub mod proof;
 

@@ -7,6 +7,7 @@
 //! hands the game's search, costs and players ([`MarginGame`]).
 
 mod analysis;
+pub mod entry;
 mod notation;
 pub mod players;
 mod solver;

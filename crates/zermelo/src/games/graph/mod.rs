@@ -2,6 +2,7 @@
 //! any program (`graph:file=G.json`, or GraphML), or installed while the program runs by
 //! a front end that explored a game of its own (`graph:name=NAME`).
 
+pub mod entry;
 pub mod strategy;
 
 use std::path::Path;

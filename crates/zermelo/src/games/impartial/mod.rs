@@ -8,6 +8,7 @@
 //! Their analyses: [`grundy`], the Grundy sequences of single-heap games by heap size with
 //! the periods proven for them; [`sequence_db`], those sequences saved as databases.
 
+pub mod entry;
 pub mod grundy;
 pub mod nim;
 mod notation;

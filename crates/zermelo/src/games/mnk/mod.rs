@@ -3,6 +3,7 @@
 //!
 //! Cells are named chess-style: column letter then row number, `a1` at the bottom left.
 
+pub mod entry;
 mod notation;
 mod solver;
 

@@ -13,6 +13,7 @@
 
 use std::ops::Range;
 
+pub mod entry;
 mod notation;
 
 use crate::game::{Game, Indexed, Levelled, Notation, Outcome, PlayerId, Symmetric};
