@@ -307,7 +307,14 @@ fn family_types(src: &Path) -> BTreeSet<String> {
         }
         names
     };
-    let games = defined(rust_files(&src.join("games")));
+    // `games/mod.rs` declares what every family fills in (the catalog's `Entry`), not a family's own type.
+    let shared = src.join("games").join("mod.rs");
+    let games = defined(
+        rust_files(&src.join("games"))
+            .into_iter()
+            .filter(|f| *f != shared)
+            .collect(),
+    );
     let elsewhere = defined(
         rust_files(src)
             .into_iter()
