@@ -9,6 +9,7 @@
 //! lower-left cell of its domino (`b2`: Vertical covers b2 and b3, Horizontal covers b2
 //! and c2). The board itself may lack cells (`board=..#./..../....`).
 
+pub mod board;
 mod checkpoint;
 pub mod entry;
 mod notation;
@@ -20,6 +21,7 @@ use crate::solve::prove::{Prover, ProverFn};
 use crate::solve::Setup;
 use crate::spec::{GameInfo, Key, Preset, Spec, Values};
 use crate::Error;
+use board::{Board, Mirror};
 use notation::read_rows;
 
 /// The player who stands dominoes up.
@@ -81,15 +83,12 @@ pub const INFO: GameInfo = GameInfo {
 /// A Domineering board of a given size.
 #[derive(Clone, Debug)]
 pub struct Domineering {
-    rows: usize,
-    cols: usize,
+    board: Board,
     first: PlayerId,
     /// The cells the board lacks, covered in every position.
     blocked: Cells,
-    /// For each of the board's mirror images that keeps its shape, where every cell goes.
-    images: Vec<Vec<usize>>,
-    /// The cells of the board's leftmost column.
-    first_col: Cells,
+    /// The board's mirror images that keep its shape.
+    images: Vec<Mirror>,
 }
 
 /// The covered cells (bit `row * cols + col`, row 0 at the bottom), and bit 127 set when
@@ -109,27 +108,16 @@ impl Domineering {
                 "a {rows} x {cols} board is out of range (1..={MAX_SIDE} rows and columns)"
             )));
         }
-        let mirror = |flip_rows: bool, flip_cols: bool| -> Vec<usize> {
-            (0..rows * cols)
-                .map(|cell| {
-                    let (r, c) = (cell / cols, cell % cols);
-                    let r = if flip_rows { rows - 1 - r } else { r };
-                    let c = if flip_cols { cols - 1 - c } else { c };
-                    r * cols + c
-                })
-                .collect()
-        };
-        let images = [mirror(true, false), mirror(false, true), mirror(true, true)]
+        let board = Board::new(rows, cols);
+        let images = Mirror::ALL
             .into_iter()
-            .filter(|map| image(map, blocked) == blocked)
+            .filter(|&mirror| board.mirrored(blocked, mirror) == blocked)
             .collect();
         Ok(Domineering {
-            rows,
-            cols,
+            board,
             first,
             blocked,
             images,
-            first_col: (0..rows).fold(0, |acc, r| acc | 1 << (r * cols)),
         })
     }
 
@@ -155,12 +143,12 @@ impl Domineering {
     }
 
     fn cells(&self) -> usize {
-        self.rows * self.cols
+        self.board.rows * self.board.cols
     }
 
     /// Every cell of the board's rectangle.
     fn all(&self) -> Cells {
-        (1 << self.cells()) - 1
+        self.board.all()
     }
 
     /// The player to move when the covered cells of `p` the board has are dominoes
@@ -176,11 +164,7 @@ impl Domineering {
 
     /// The cell a domino of `player` covers beside `cell`, if it is on the board.
     fn partner(&self, player: PlayerId, cell: usize) -> Option<usize> {
-        let (r, c) = (cell / self.cols, cell % self.cols);
-        match player {
-            VERTICAL => (r + 1 < self.rows).then_some(cell + self.cols),
-            _ => (c + 1 < self.cols).then_some(cell + 1),
-        }
+        self.board.partner(usize::from(player), cell)
     }
 
     /// Where `player` may place a domino: the lower-left cells, lowest first.
@@ -191,11 +175,7 @@ impl Domineering {
     /// The lower-left cells of `player`'s places in `p`, as a set: free cells whose
     /// partner (above, or to the right within the row) is free.
     fn place_set(&self, p: Cells, player: PlayerId) -> Cells {
-        let free = !p & self.all();
-        match player {
-            VERTICAL => free & free >> self.cols,
-            _ => free & free >> 1 & !(self.first_col << (self.cols - 1)),
-        }
+        self.board.places(!p & self.all(), usize::from(player))
     }
 
     /// Whether play can reach `p`: its covered cells split into dominoes of which the
@@ -271,12 +251,12 @@ impl Domineering {
 
     /// Rows from the top joined by `/`, `#` for a covered cell and `.` for a free one.
     fn rows_text(&self, p: Cells) -> String {
-        (0..self.rows)
+        (0..self.board.rows)
             .rev()
             .map(|r| {
-                (0..self.cols)
+                (0..self.board.cols)
                     .map(|c| {
-                        if p >> (r * self.cols + c) & 1 == 1 {
+                        if p >> (r * self.board.cols + c) & 1 == 1 {
                             '#'
                         } else {
                             '.'
@@ -291,20 +271,12 @@ impl Domineering {
     /// `p` with every free cell that no domino can cover covered, the mover kept.
     fn settled(&self, p: Cells) -> Cells {
         let free = !p & self.all();
-        let q = p | free & !self.touching(free, free);
+        let q = p | free & !self.board.touching(free, free);
         if self.to_move(&q) == self.to_move(&p) {
             q
         } else {
             q ^ SWAPPED
         }
-    }
-
-    /// The free cells of `free` that touch `cells` side by side.
-    fn touching(&self, cells: Cells, free: Cells) -> Cells {
-        let (cols, first_col) = (self.cols, self.first_col);
-        let last_col = first_col << (cols - 1);
-        let near = (cells >> cols) | (cells << cols) | (cells >> 1) & !last_col | (cells << 1) & !first_col;
-        near & free
     }
 
     /// The regions of `free`: the sets of free cells joined side by side, whose moves
@@ -315,7 +287,7 @@ impl Domineering {
         while rest != 0 {
             let mut region = rest & rest.wrapping_neg();
             loop {
-                let grown = region | self.touching(region, free);
+                let grown = region | self.board.touching(region, free);
                 if grown == region {
                     break;
                 }
@@ -327,29 +299,11 @@ impl Domineering {
         regions
     }
 
-    /// `region`'s bounding box: its lowest row and leftmost column, its height and width.
-    fn bounds(&self, region: Cells) -> (usize, usize, usize, usize) {
-        let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
-        for c in cells_of(region) {
-            let (r, k) = (c / self.cols, c % self.cols);
-            (r0, r1, c0, c1) = (r0.min(r), r1.max(r), c0.min(k), c1.max(k));
-        }
-        (r0, c0, r1 - r0 + 1, c1 - c0 + 1)
-    }
-
     /// The mirror images of `region` within its bounding box, up-down, left-right and
     /// both, each keeping every domino's direction.
     fn region_images(&self, region: Cells) -> [Cells; 3] {
-        let (r0, c0, h, w) = self.bounds(region);
-        let image = |flip_rows: bool, flip_cols: bool| {
-            cells_of(region).fold(0, |acc: Cells, c| {
-                let (r, k) = (c / self.cols, c % self.cols);
-                let r = if flip_rows { 2 * r0 + h - 1 - r } else { r };
-                let k = if flip_cols { 2 * c0 + w - 1 - k } else { k };
-                acc | 1 << (r * self.cols + k)
-            })
-        };
-        [image(true, false), image(false, true), image(true, true)]
+        let span = self.board.bounds(region);
+        Mirror::ALL.map(|mirror| self.board.mirrored_within(region, mirror, span))
     }
 
     /// `p` with each region of its free cells, in turn, replaced by the least of its
@@ -362,7 +316,7 @@ impl Domineering {
             let best = self
                 .region_images(region)
                 .into_iter()
-                .filter(|&image| image & others == 0 && self.touching(image, others) == 0)
+                .filter(|&image| image & others == 0 && self.board.touching(image, others) == 0)
                 .fold(region, Cells::min);
             free = others | best;
         }
@@ -372,11 +326,11 @@ impl Domineering {
     /// `region`'s shape: the least of it and its mirror images, moved to the board's
     /// lower-left corner, with its height and width.
     fn shape(&self, region: Cells) -> (Cells, usize, usize) {
-        let (r0, c0, h, w) = self.bounds(region);
-        let corner = r0 * self.cols + c0;
+        let span = self.board.bounds(region);
+        let corner = span.row * self.board.cols + span.col;
         // Every image lies in the box, so moving them all to the corner keeps their order.
         let least = self.region_images(region).into_iter().fold(region, Cells::min);
-        (least >> corner, h, w)
+        (least >> corner, span.rows, span.cols)
     }
 
     /// The free cells of `p` with its regions' shapes laid out in one order, tallest
@@ -395,20 +349,20 @@ impl Domineering {
         shapes.sort_unstable_by(|a, b| b.cmp(a));
         let (mut row, mut col, mut shelf, mut free) = (0, 0, 0, 0);
         for (h, w, shape) in shapes {
-            if col + w > self.cols {
+            if col + w > self.board.cols {
                 (row, col, shelf) = (row + shelf + 1, 0, 0);
             }
-            if row + h > self.rows || col + w > self.cols {
+            if row + h > self.board.rows || col + w > self.board.cols {
                 return None;
             }
-            free |= shape << (row * self.cols + col);
+            free |= shape << (row * self.board.cols + col);
             (col, shelf) = (col + w + 1, shelf.max(h));
         }
         Some(self.all() & !free | p & SWAPPED)
     }
 
     fn cell_name(&self, cell: usize) -> String {
-        crate::game::cell::name_of(cell, self.cols)
+        crate::game::cell::name_of(cell, self.board.cols)
     }
 }
 
@@ -460,7 +414,7 @@ impl Symmetric for Domineering {
     fn canonical(&self, p: &Cells) -> Cells {
         self.images
             .iter()
-            .map(|map| image(map, *p) | p & SWAPPED)
+            .map(|&mirror| self.board.mirrored(*p, mirror) | p & SWAPPED)
             .fold(*p, Cells::min)
     }
 
@@ -528,8 +482,7 @@ const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(300
 /// The prover of Domineering positions under `setup`: the search of [`proof`], keeping its
 /// checkpoint where `setup` says and saying how far it is on `setup`'s progress.
 fn prover<'g>(game: &'g Domineering, setup: &Setup) -> Box<dyn Prover<Domineering> + 'g> {
-    let board = proof::Board::new(game.rows, game.cols);
-    let mut proof = proof::Proof::new(board, setup.bytes, setup.limit.clone());
+    let mut proof = proof::Proof::new(game.board.clone(), setup.bytes, setup.limit.clone());
     if let Some(path) = &setup.checkpoint {
         proof = proof.keeping(path.clone(), CHECKPOINT_EVERY);
     }
@@ -630,13 +583,6 @@ impl Prover<Domineering> for DomineeringProver<'_> {
     fn done(&mut self) -> Result<(), Error> {
         self.proof.forget()
     }
-}
-
-/// Where the cells of `p` (the board's, not the mover's bit) go under the mirror image
-/// `map`.
-fn image(map: &[usize], p: Cells) -> Cells {
-    let board = Cells::MAX >> (Cells::BITS as usize - map.len());
-    cells_of(p & board).fold(0, |acc, c| acc | 1 << map[c])
 }
 
 /// The cells of `set`, lowest first.
@@ -892,7 +838,7 @@ mod tests {
     fn a_board_of_any_shape_comes_from_the_spec() {
         let spec: Spec = "domineering:board=..#/.../...".parse().unwrap();
         let g = Domineering::from_spec(&spec).unwrap();
-        assert_eq!((g.rows, g.cols), (3, 3));
+        assert_eq!((g.board.rows, g.board.cols), (3, 3));
         // The missing cell is covered from the start, and not a domino: Vertical moves.
         assert_eq!(g.format_position(&g.start()), "..#/.../...");
         assert_eq!(g.to_move(&g.start()), VERTICAL);

@@ -12,11 +12,14 @@ use crate::Error;
 impl Notation for Domineering {
     fn parse_move(&self, p: &Cells, text: &str) -> Result<usize, Error> {
         let bad = |why: String| Error::bad_move(text, why);
-        let (c, row) = cell::parse(text, self.cols, self.rows).map_err(|e| match e {
+        let (c, row) = cell::parse(text, self.board.cols, self.board.rows).map_err(|e| match e {
             cell::Bad::Form => bad("expected a cell like b2 (column letter, row number)".into()),
-            cell::Bad::Off => bad(format!("no such cell on a {} x {} board", self.rows, self.cols)),
+            cell::Bad::Off => bad(format!(
+                "no such cell on a {} x {} board",
+                self.board.rows, self.board.cols
+            )),
         })?;
-        let cell = row * self.cols + c;
+        let cell = row * self.board.cols + c;
         let mover = self.to_move(p);
         match self.partner(mover, cell) {
             None => Err(bad(format!(
@@ -49,11 +52,11 @@ impl Notation for Domineering {
             None => (text, None),
         };
         let rows: Vec<&str> = board.trim().split('/').collect();
-        if rows.len() != self.rows || rows.iter().any(|r| r.chars().count() != self.cols) {
+        if rows.len() != self.board.rows || rows.iter().any(|r| r.chars().count() != self.board.cols) {
             return Err(bad(format!(
                 "expected {} of {} joined by '/'",
-                quantity(self.rows, "row"),
-                quantity(self.cols, "cell")
+                quantity(self.board.rows, "row"),
+                quantity(self.board.cols, "cell")
             )));
         }
         let (_, _, p) = read_rows(board).map_err(&bad)?;
@@ -98,7 +101,7 @@ impl Notation for Domineering {
     fn render(&self, p: &Cells) -> String {
         let mut s = String::new();
         for (i, row) in self.rows_text(*p).split('/').enumerate() {
-            s += &format!("{:>2} ", self.rows - i);
+            s += &format!("{:>2} ", self.board.rows - i);
             for ch in row.chars() {
                 s.push(' ');
                 s.push(ch);
@@ -106,7 +109,7 @@ impl Notation for Domineering {
             s.push('\n');
         }
         s += "   ";
-        for c in 0..self.cols {
+        for c in 0..self.board.cols {
             s.push(' ');
             s.push(cell::column(c));
         }
@@ -122,11 +125,11 @@ impl Notation for Domineering {
     /// covered cell of no such domino (blocked) is a tile of its own, in no one's colour.
     fn picture(&self, p: &Cells) -> Option<Picture> {
         let grid = Grid {
-            cols: self.cols,
-            rows: self.rows,
+            cols: self.board.cols,
+            rows: self.board.rows,
         };
         let mut cells: Vec<_> = (0..self.cells())
-            .map(|cell| grid.square(Kind::Cell, cell % self.cols, cell / self.cols))
+            .map(|cell| grid.square(Kind::Cell, cell % self.board.cols, cell / self.board.cols))
             .collect();
         let mover = self.to_move(p);
         for cell in self.places(*p, mover) {
@@ -138,7 +141,7 @@ impl Notation for Domineering {
             acc | 1 << cell | 1 << self.partner(player, cell).expect("a domino")
         });
         for cell in (0..self.cells()).filter(|&c| (p & !tiled) >> c & 1 == 1) {
-            let square = grid.square(Kind::Tile, cell % self.cols, cell / self.cols);
+            let square = grid.square(Kind::Tile, cell % self.board.cols, cell / self.board.cols);
             cells.push(Shape::new(
                 Kind::Tile,
                 square.x + INSET,
@@ -148,7 +151,7 @@ impl Notation for Domineering {
             ));
         }
         for (cell, player) in dominoes {
-            let corner = grid.square(Kind::Tile, cell % self.cols, cell / self.cols);
+            let corner = grid.square(Kind::Tile, cell % self.board.cols, cell / self.board.cols);
             let (w, h, y) = if player == VERTICAL {
                 (1.0, 2.0, corner.y - 1.0)
             } else {

@@ -24,18 +24,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use super::board::Mirror;
+pub use super::board::{Board, Free, Side, MAX_CELLS};
 use super::checkpoint;
 use crate::solve::{looks_now, zeroed_words, Limit, Progress};
 use crate::Error;
-
-/// Free cells: bit `row * cols + col`, row 0 at the bottom.
-pub type Free = u128;
-
-/// The side to move: 0 for Vertical, 1 for Horizontal.
-pub type Side = usize;
-
-/// The most cells a board may have: the top bits of a key hold the mover and the value.
-pub const MAX_CELLS: usize = 121;
 
 /// The key bit naming the mover.
 const MOVER_BIT: u32 = 127;
@@ -55,22 +48,6 @@ pub const ENTRY_BYTES: u64 = 16;
 
 /// Nodes between two looks at the clock, the cancel flag and the other cores.
 const CHECK_EVERY: u64 = 1 << 12;
-
-/// The shape of a rectangular board and the way each side's dominoes lie on it.
-#[derive(Clone, Debug)]
-pub struct Board {
-    rows: usize,
-    cols: usize,
-    all: Free,
-    /// For each side, the step from a domino's first cell to its second.
-    step: [u32; 2],
-    /// For each side, the cells whose next cell in its direction is on the board.
-    has_next: [Free; 2],
-    /// For each side, its lines (columns for Vertical, rows for Horizontal), in order.
-    lines: [Vec<Free>; 2],
-    /// Each row of `cols` bits, reversed.
-    reversed: Vec<u16>,
-}
 
 /// What a side can count on: its safe moves; its protective areas and vulnerable places,
 /// each *clean* when no domino of the opponent's covers it and another item at once, else
@@ -349,65 +326,6 @@ enum Packing {
 }
 
 impl Board {
-    /// A board of `rows` × `cols` cells, at most [`MAX_CELLS`] (and 16 a side).
-    pub fn new(rows: usize, cols: usize) -> Board {
-        assert!(
-            rows * cols <= MAX_CELLS && rows <= 16 && cols <= 16,
-            "a board of at most 121 cells"
-        );
-        let all = (1 << (rows * cols)) - 1;
-        let cell = |r: usize, c: usize| 1 << (r * cols + c);
-        let mut has_next = [0, 0];
-        for r in 0..rows {
-            for c in 0..cols {
-                if r + 1 < rows {
-                    has_next[0] |= cell(r, c);
-                }
-                if c + 1 < cols {
-                    has_next[1] |= cell(r, c);
-                }
-            }
-        }
-        let row: Free = (1 << cols) - 1;
-        let column: Free = (0..rows).fold(0, |acc, r| acc | cell(r, 0));
-        let reversed = (0..1usize << cols)
-            .map(|bits| {
-                (0..cols)
-                    .filter(|i| bits >> i & 1 == 1)
-                    .fold(0, |acc, i| acc | 1 << (cols - 1 - i))
-            })
-            .collect();
-        Board {
-            rows,
-            cols,
-            all,
-            step: [cols as u32, 1],
-            has_next,
-            lines: [
-                (0..cols).map(|c| column << c).collect(),
-                (0..rows).map(|r| row << (r * cols)).collect(),
-            ],
-            reversed,
-        }
-    }
-
-    /// Every cell of the board.
-    pub fn all(&self) -> Free {
-        self.all
-    }
-
-    /// The first cells of `side`'s places: where it may put a domino.
-    #[inline]
-    pub fn places(&self, free: Free, side: Side) -> Free {
-        free & (free >> self.step[side]) & self.has_next[side]
-    }
-
-    /// `free` once `side` has put a domino on the place starting at `cell`.
-    #[inline]
-    pub fn play(&self, free: Free, side: Side, cell: u32) -> Free {
-        free & !(1 << cell | 1 << (cell + self.step[side]))
-    }
-
     /// The first cells of a greedy set of disjoint dominoes of `side` within `cells`: in
     /// each run of cells along its direction, half the run, which is the most.
     #[inline]
@@ -427,18 +345,6 @@ impl Board {
     #[inline]
     fn dominoes(&self, firsts: Free, side: Side) -> Free {
         firsts | self.next(firsts, side)
-    }
-
-    /// The cells after those of `cells` in `side`'s direction (a domino's second cells).
-    #[inline]
-    fn next(&self, cells: Free, side: Side) -> Free {
-        (cells & self.has_next[side]) << self.step[side]
-    }
-
-    /// The cells before those of `cells` in `side`'s direction.
-    #[inline]
-    fn before(&self, cells: Free, side: Side) -> Free {
-        cells >> self.step[side] & self.has_next[side]
     }
 
     /// The cells of the runs of `within` along `side`'s direction that hold a cell of
@@ -698,37 +604,12 @@ impl Board {
         from_edge + i32::from(at.min(length - 2 - at) % 2 == 0)
     }
 
-    /// `free` mirrored over the diagonal of a square board: rows become columns.
-    fn transposed(&self, free: Free) -> Free {
-        let n = self.rows;
-        (0..n * n)
-            .filter(|&cell| free >> cell & 1 == 1)
-            .fold(0, |acc, cell| acc | 1 << ((cell % n) * n + cell / n))
-    }
-
-    fn flip_rows(&self, free: Free) -> Free {
-        let row: Free = (1 << self.cols) - 1;
-        (0..self.rows).fold(0, |acc, r| {
-            acc | (free >> (r * self.cols) & row) << ((self.rows - 1 - r) * self.cols)
-        })
-    }
-
-    fn flip_cols(&self, free: Free) -> Free {
-        let row: Free = (1 << self.cols) - 1;
-        (0..self.rows).fold(0, |acc, r| {
-            let bits = (free >> (r * self.cols) & row) as usize;
-            acc | Free::from(self.reversed[bits]) << (r * self.cols)
-        })
-    }
-
     /// The table key of `free` with `side` to move: the least of its mirror images (which
     /// keep every domino's direction), with the mover.
     pub fn key(&self, free: Free, side: Side) -> Free {
-        let up_down = self.flip_rows(free);
-        let least = free
-            .min(up_down)
-            .min(self.flip_cols(free))
-            .min(self.flip_cols(up_down));
+        let least = Mirror::ALL
+            .into_iter()
+            .fold(free, |least, mirror| least.min(self.mirrored(free, mirror)));
         least | (side as Free) << MOVER_BIT
     }
 }
@@ -954,7 +835,7 @@ impl Proof {
     /// diagonal, so that both share the table.
     pub fn as_asked(&self, free: Free, side: Side) -> (Free, Side) {
         let board = &self.board;
-        if board.rows == board.cols && side == 1 {
+        if board.square() && side == 1 {
             (board.transposed(free), 0)
         } else {
             (free, side)
@@ -964,10 +845,8 @@ impl Proof {
     /// A cell of the board as the proof asks (see [`Proof::as_asked`]) where `side` moves
     /// back on the board as given, for a first move of a root.
     pub fn cell_as_given(&self, cell: u32, side: Side) -> u32 {
-        let n = self.board.rows;
-        if self.board.rows == self.board.cols && side == 1 {
-            let cell = cell as usize;
-            ((cell % n) * n + cell / n) as u32
+        if self.board.square() && side == 1 {
+            self.board.transposed_cell(cell as usize) as u32
         } else {
             cell
         }
