@@ -260,17 +260,21 @@ fn flags(cmd: clap::Command, command: &command::Command) -> clap::Command {
         .value_name("SPEC")
         .required(true)
         .help("The game spec");
-    let opts = command.options.iter().filter(|o| o.on_cli()).map(flag);
+    let opts = command
+        .options
+        .iter()
+        .filter(|o| o.on_cli())
+        .map(|o| flag(o, command));
     cmd.arg(spec).args(opts)
 }
 
-/// The flag of `opt`.
-fn flag(opt: &Opt) -> Arg {
+/// The flag of `opt`, an option of `command`.
+fn flag(opt: &Opt, command: &command::Command) -> Arg {
     let long = opt.flag();
     let form = opt.form.map_or_else(|| opt.name.to_uppercase(), String::from);
     let mut arg = Arg::new(opt.name)
         .long(long.trim_start_matches('-').to_string())
-        .help(opt.help_in(|name| format!("--{}", name.replace('_', "-"))))
+        .help(opt.help_in(|name| command.option(name).map_or_else(|| name.to_string(), Opt::flag)))
         .conflicts_with_all(opt.conflicts);
     if let Some(short) = opt.short {
         arg = arg.short(short);

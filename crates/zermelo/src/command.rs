@@ -802,6 +802,16 @@ mod tests {
                     "{}",
                     opt.name
                 );
+                // Each option a help names is one of the same command's.
+                opt.help_in(|name| {
+                    assert!(
+                        command.option(name).is_some(),
+                        "{}: {} names {name}",
+                        command.name,
+                        opt.name
+                    );
+                    String::new()
+                });
             }
         }
     }
