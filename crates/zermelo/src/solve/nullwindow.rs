@@ -10,8 +10,10 @@
 //!
 //! The value is found by a series of null-window tests (MTD(f)): each asks whether the
 //! value reaches a guess and leaves lower and upper bounds in the table, which later tests
-//! reuse. The table has a fixed number of two-entry buckets: one entry keeps the
-//! position with the most work below it, the other the most recent one. Entries are
+//! reuse; before searching a position's children, the search reads their bounds and stops
+//! when one of them already proves the test (enhanced transposition cutoff). The table
+//! has a fixed number of two-entry buckets: one entry keeps the position with the most
+//! work below it, the other the most recent one. Entries are
 //! written without locks (a key word checked against its data word, so a torn write is
 //! seen as a miss). Every core runs the same series of tests on the shared table, and
 //! the cores split the work (ABDADA's deferral): a core that comes to a move other than a
@@ -46,6 +48,10 @@ const SHALLOW_PLIES: usize = 4;
 /// Work below a position (see [`Tree::work`]) from which a core defers it while another
 /// searches it: below, searching it again costs less than looking.
 const DEFER_FROM: u8 = 6;
+
+/// Work below a position (see [`Tree::work`]) from which its children's entries are read
+/// before any is searched, for a cutoff (below, a child's search is as cheap).
+const CUTOFF_FROM: u8 = 6;
 
 /// Positions that cores are searching now, remembered at once (a power of two).
 const BUSY_SLOTS: usize = 1 << 15;
@@ -441,6 +447,7 @@ impl<T: Tree> NullWindow<T> {
             deadline,
             nodes: 0,
             buffers: Vec::new(),
+            keys: Vec::new(),
         }
     }
 }
@@ -456,6 +463,8 @@ struct Worker<'s, T: Tree> {
     nodes: u64,
     /// A buffer of children per ply.
     buffers: Vec<Vec<Child<T::Node>>>,
+    /// A buffer of the children's keys per ply.
+    keys: Vec<Vec<u64>>,
 }
 
 impl<T: Tree> Worker<'_, T> {
@@ -574,6 +583,37 @@ impl<T: Tree> Worker<'_, T> {
             dedupe(tree, &mut children);
         }
         let count = children.len();
+        if self.keys.len() <= ply {
+            self.keys.resize_with(ply + 1, Vec::new);
+        }
+        let mut keys = std::mem::take(&mut self.keys[ply]);
+        keys.clear();
+        if count > 1 && known.work >= CUTOFF_FROM {
+            // Enhanced transposition cutoff: a child whose bounds in the table already
+            // prove that the position reaches beta ends the search here. The children's
+            // buckets are all asked for first, so that their reads overlap.
+            for child in &children {
+                let key = tree.key(&child.node);
+                table.fetch(key);
+                keys.push(key);
+            }
+            for (i, child) in children.iter().enumerate() {
+                let Some(e) = table.get(keys[i]) else { continue };
+                let v = if child.keeps_turn {
+                    child.gain + i32::from(e.lo)
+                } else {
+                    child.gain - i32::from(e.hi)
+                };
+                if v >= beta {
+                    known.lo = known.lo.max(v.min(i8::MAX.into()) as i8);
+                    known.best = i as u8;
+                    table.put(key, known);
+                    self.buffers[ply] = children;
+                    self.keys[ply] = keys;
+                    return v;
+                }
+            }
+        }
         let first = if (known.best as usize) < count {
             known.best as usize
         } else {
@@ -597,7 +637,11 @@ impl<T: Tree> Worker<'_, T> {
         loop {
             let (i, key, claimed) = if let Some(i) = order.next() {
                 let child = &children[i];
-                let key = ahead.take();
+                let key = if keys.is_empty() {
+                    ahead.take()
+                } else {
+                    Some(keys[i])
+                };
                 match &self.search.busy {
                     Some(busy) if taken > 0 && tree.work(&child.node) >= DEFER_FROM => {
                         let key = key.unwrap_or_else(|| tree.key(&child.node));
@@ -617,7 +661,7 @@ impl<T: Tree> Worker<'_, T> {
             };
             taken += 1;
             // Past a first move that did not cut, every move is likely to be searched.
-            if taken > 1 {
+            if taken > 1 && keys.is_empty() {
                 if let Some(&j) = order.peek() {
                     let key = tree.key(&children[j].node);
                     table.fetch(key);
@@ -639,6 +683,7 @@ impl<T: Tree> Worker<'_, T> {
             self.root_move_done(ply);
         }
         self.buffers[ply] = children;
+        self.keys[ply] = keys;
         if self.done.load(Relaxed) {
             return 0;
         }

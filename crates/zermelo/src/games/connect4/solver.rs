@@ -17,6 +17,8 @@ use crate::Value;
 #[derive(Clone, Debug)]
 pub struct Connect4Tree<'g> {
     game: &'g Connect4,
+    /// The cells of the rows 1, 3, 5, ... from the bottom (bit 0 of a column is row 1).
+    odd_rows: u64,
 }
 
 /// A position of the search, with the cells (empty or not) that would complete a line
@@ -41,7 +43,10 @@ struct Threats {
 impl<'g> Connect4Tree<'g> {
     /// The tree of `game`.
     pub fn new(game: &'g Connect4) -> Self {
-        Connect4Tree { game }
+        let (cols, rows, _) = game.dims();
+        let column: u64 = (0..rows).step_by(2).map(|r| 1u64 << r).sum();
+        let odd_rows = (0..cols).fold(0, |acc, c| acc | column << (c * (rows + 1)));
+        Connect4Tree { game, odd_rows }
     }
 
     /// The node of `b`, a position that has not ended.
@@ -129,7 +134,8 @@ impl Tree for Connect4Tree<'_> {
     }
 
     /// A winning drop alone; else the drops that do not lose at once (only the block when
-    /// the opponent threatens a cell), the most new threats first, then the centre first.
+    /// the opponent threatens a cell), the most new threats first (those on rows of the
+    /// mover's parity weighing half again), then the centre first.
     fn children(&self, n: &Node, out: &mut Vec<Child<Node>>) {
         let g = self.game;
         let b = &n.board;
@@ -152,6 +158,11 @@ impl Tree for Connect4Tree<'_> {
         // Every move loses at once: any one will do.
         let candidates = if t.safe == 0 { g.playable(b) } else { t.safe };
         let (mover, _) = g.sides(b);
+        let good_rows = if b.discs().is_multiple_of(2) {
+            self.odd_rows
+        } else {
+            !self.odd_rows
+        };
         let mut scored = [(
             0u32,
             Child {
@@ -168,10 +179,13 @@ impl Tree for Connect4Tree<'_> {
             }
             let board = b.filled(cell);
             let made = g.winning_cells(mover | cell);
-            let threats = (made & !board.mask & g.board).count_ones();
+            let open = made & !board.mask & g.board;
+            // A threat on a row of the mover's parity counts half again: the first
+            // player's odd-row threats and the second's even-row ones decide zugzwang.
+            let threats = open.count_ones() * 2 + (open & good_rows).count_ones();
             // The most threats first, then the centre first: a stable order.
             scored[count] = (
-                (64 - threats) << 8 | order as u32,
+                (255 - threats) << 8 | order as u32,
                 Child {
                     node: Node {
                         board,
