@@ -11,7 +11,9 @@
 //!   some (one domino covers at most two items), the player takes another;
 //! - the opponent can never place more dominoes than fit, disjoint, in the runs of free
 //!   cells along its direction, nor more than half the cells it can reach once the player
-//!   has taken its own.
+//!   has taken its own;
+//! - where the free cells fall apart, a small region is worth, by a search of it alone,
+//!   between two whole numbers of moves (module `regions`), counted as safe moves.
 //!
 //! The player to move wins when the moves it is sure of outnumber all the moves the
 //! opponent could ever make, and loses when the opponent, moving second, is sure of as
