@@ -14,6 +14,7 @@ mod checkpoint;
 pub mod entry;
 mod notation;
 pub mod proof;
+mod regions;
 
 use crate::game::{Game, Indexed, Outcome, PlayerId, Symmetric};
 use crate::session::Session;

@@ -11,7 +11,9 @@
 //!   some (one domino covers at most two items), the player takes another;
 //! - the opponent can never place more dominoes than fit, disjoint, in the runs of free
 //!   cells along its direction, nor more than half the cells it can reach once the player
-//!   has taken its own.
+//!   has taken its own;
+//! - where the free cells fall apart, a small region is worth, by a search of it alone,
+//!   between two whole numbers of moves (module `regions`), counted as safe moves.
 //!
 //! The player to move wins when the moves it is sure of outnumber all the moves the
 //! opponent could ever make, and loses when the opponent, moving second, is sure of as
@@ -359,9 +361,29 @@ impl Board {
         }
     }
 
+    /// `side`'s safe moves, packed: half of each run of cells the opponent can never
+    /// cover. A run of odd length leaves out its first cell rather than its last where only
+    /// its first has a free cell before it that the opponent can cover, the two then making
+    /// a place.
+    fn safe_firsts(&self, free: Free, side: Side) -> Free {
+        let shielded = self.shielded(free, 1 - side);
+        let firsts = self.pack(shielded, side);
+        let open = free & !shielded;
+        let stuck = shielded & !self.dominoes(firsts, side) & !self.before(open, side);
+        let starts = shielded & !self.next(shielded, side) & self.next(open, side);
+        if stuck == 0 || starts == 0 {
+            return firsts;
+        }
+        let turned = starts & self.runs_through(stuck, shielded, side);
+        if turned == 0 {
+            return firsts;
+        }
+        self.pack(shielded & !turned, side)
+    }
+
     /// The most moves `side` could still make: as many dominoes as fit disjoint.
     #[inline]
-    fn most(&self, free: Free, side: Side) -> i32 {
+    pub(super) fn most(&self, free: Free, side: Side) -> i32 {
         self.pack(free, side).count_ones() as i32
     }
 
@@ -407,7 +429,7 @@ impl Board {
     fn reserve(&self, free: Free, side: Side, packing: Packing) -> Reserve {
         let other = 1 - side;
         let (across, along, next) = (self.step[other], self.step[side], self.has_next[other]);
-        let safe_firsts = self.pack(self.shielded(free, other), side);
+        let safe_firsts = self.safe_firsts(free, side);
         let safe_cells = self.dominoes(safe_firsts, side);
         let (area_cells, area_firsts) = self.areas(free, side);
         let mut open = free & !safe_cells & !area_cells;
@@ -465,20 +487,35 @@ impl Board {
         }
     }
 
-    /// `side`'s *options*: a safe move ending a run of safe cells of even length, with a
-    /// free cell `x` after it that the opponent could use, can be played one cell on,
-    /// covering `x` and keeping as many safe moves; a neighbour of `x` in the opponent's
-    /// direction whose other neighbour is taken is then lost to the opponent as well. The
-    /// opponent spoils an option by covering `x` itself. Counted where `x` lies in
-    /// `usable` and neither `x` nor its neighbours belong to `items` or another option (so
-    /// that one domino of the opponent's spoils one option and nothing else): the cells
-    /// taken from the opponent when the side takes every other option, the most worth
-    /// first, the opponent moving first and the side moving first.
+    /// `side`'s *options*: the safe moves of a run of safe cells of even length, with a
+    /// free cell `x` after it (or, where there is none, before it) that the opponent could
+    /// use, can be played one cell on (or back), covering `x` and keeping as many safe
+    /// moves; a neighbour of `x` in the opponent's direction whose other neighbour is taken
+    /// is then lost to the opponent as well. The opponent spoils an option by covering `x`
+    /// itself. Counted where `x` lies in `usable` and neither `x` nor its neighbours belong
+    /// to `items` or another option (so that one domino of the opponent's spoils one option
+    /// and nothing else): the cells taken from the opponent when the side takes every other
+    /// option, the most worth first, the opponent moving first and the side moving first.
     fn options(&self, free: Free, side: Side, safe_firsts: Free, items: Free, usable: Free) -> [i32; 2] {
         let other = 1 - side;
         let beside = |cells: Free| self.next(cells, other) | self.before(cells, other);
         let ends = self.next(safe_firsts, side);
-        let mut xs = self.next(ends, side) & usable & !items & !beside(items);
+        let after = self.next(ends, side) & usable;
+        let mut xs = after;
+        let mut befores = self.before(safe_firsts, side) & usable & !items & !beside(items);
+        if befores != 0 {
+            let shielded = self.shielded(free, other);
+            let safe = self.dominoes(safe_firsts, side);
+            while befores != 0 {
+                let x = befores & befores.wrapping_neg();
+                befores &= befores - 1;
+                let run = self.runs_through(self.next(x, side), shielded, side);
+                if run & !safe == 0 && self.next(run, side) & after == 0 {
+                    xs |= x;
+                }
+            }
+        }
+        xs &= !items & !beside(items);
         xs &= !beside(xs);
         if xs == 0 {
             return [0, 0];
@@ -523,8 +560,20 @@ impl Board {
     }
 
     /// Whether `side`, to move in `free`, wins, when the whole count tells, where
-    /// [`Board::settled`] did not.
+    /// [`Board::settled`] did not: of the position, then of the position less its small
+    /// regions, their bounds counted as safe moves (see [`super::regions`]).
     fn counted(&self, free: Free, side: Side) -> Option<bool> {
+        self.counted_ahead(free, side, 0, 0).or_else(|| {
+            let (rest, low, high) = self.small_regions(free)?;
+            let (ahead, behind) = if side == 0 { (low, high) } else { (-high, -low) };
+            self.counted_ahead(rest, side, ahead, behind)
+        })
+    }
+
+    /// Whether `side`, to move in `free`, wins, when the whole count tells, with `ahead`
+    /// more safe moves than its opponent elsewhere (fewer where negative) for its win,
+    /// and `behind` more for its loss.
+    fn counted_ahead(&self, free: Free, side: Side, ahead: i32, behind: i32) -> Option<bool> {
         let other = 1 - side;
         let packings = [Packing::Spread, Packing::Dense, Packing::Full];
         let (theirs, mine) = (self.most(free, other), self.most(free, side));
@@ -533,13 +582,13 @@ impl Board {
         };
         if packings
             .iter()
-            .any(|&p| lead(self.reserve(free, side, p), theirs, true) > 0)
+            .any(|&p| lead(self.reserve(free, side, p), theirs, true) + ahead > 0)
         {
             return Some(true);
         }
         if packings
             .iter()
-            .any(|&p| lead(self.reserve(free, other, p), mine, false) >= 0)
+            .any(|&p| lead(self.reserve(free, other, p), mine, false) - behind >= 0)
         {
             return Some(false);
         }
@@ -1272,6 +1321,61 @@ mod tests {
         }
         // The race with areas decides positions the older counts leave open.
         assert!(told_only_by_worth > 0);
+    }
+
+    #[test]
+    fn the_bounds_of_small_regions_agree_with_plain_search() {
+        // Regions of random positions of a 6 × 4 board, each searched with free moves beside
+        // it: on a 6 × 9 board, the region in the first four columns, the fifth column
+        // empty, free moves of one side in the last four.
+        let small = Board::new(6, 4);
+        let big = Board::new(6, 9);
+        let at = |r: usize, c: usize| 1 << (r * 9 + c);
+        let vertical: Vec<Free> = [(0, 5), (0, 7), (3, 5), (3, 7)]
+            .iter()
+            .map(|&(r, c)| at(r, c) | at(r + 1, c))
+            .collect();
+        let horizontal: Vec<Free> = [(0, 5), (2, 5), (4, 5), (1, 7), (3, 7), (5, 7)]
+            .iter()
+            .map(|&(r, c)| at(r, c) | at(r, c + 1))
+            .collect();
+        // The region with `ahead` free moves for Vertical (Horizontal where negative).
+        let with = |region: Free, ahead: i32| -> Option<Free> {
+            let spares = if ahead >= 0 { &vertical } else { &horizontal };
+            let n = ahead.unsigned_abs() as usize;
+            (n <= spares.len()).then(|| {
+                let moved = (0..24)
+                    .filter(|&cell| region >> cell & 1 == 1)
+                    .fold(0, |acc: Free, cell| acc | at(cell / 4, cell % 4));
+                spares[..n].iter().fold(moved, |acc, &s| acc | s)
+            })
+        };
+        let (mut checked, mut whole) = (0, 0);
+        let mut seen = HashMap::new();
+        for (free, _) in positions(&small, 300, 7) {
+            for region in small.regions_of(free) {
+                if !(3..=10).contains(&region.count_ones()) {
+                    continue;
+                }
+                let bounds = small.bounds_of(region);
+                let (low, high) = (i32::from(bounds.low), i32::from(bounds.high));
+                assert!(low <= high, "{region:b}");
+                // region ≥ low: Horizontal, moving first in region - low, loses; not so for low + 1.
+                if let (Some(at_low), Some(above)) = (with(region, -low), with(region, -low - 1)) {
+                    assert!(!by_search(&big, at_low, 1, &mut seen), "{region:b} low {low}");
+                    assert!(by_search(&big, above, 1, &mut seen), "{region:b} low {low}");
+                    checked += 1;
+                }
+                // region ≤ high: Vertical, moving first in region - high, loses; not so for high - 1.
+                if let (Some(at_high), Some(below)) = (with(region, -high), with(region, 1 - high)) {
+                    assert!(!by_search(&big, at_high, 0, &mut seen), "{region:b} high {high}");
+                    assert!(by_search(&big, below, 0, &mut seen), "{region:b} high {high}");
+                    checked += 1;
+                }
+                whole += usize::from(low == high);
+            }
+        }
+        assert!(checked > 100 && whole > 5, "{checked} checked, {whole} whole");
     }
 
     #[test]
