@@ -4,13 +4,14 @@
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
+use zermelo::analysis::count;
 use zermelo::catalog;
 use zermelo::conformance::CHECKS;
 use zermelo::games::connect4::{tree_oracle, Connect4};
 use zermelo::session::saved::verify;
 use zermelo::session::{Options, PositionView, Verdict};
 use zermelo::solve::memo::MemoSolver;
-use zermelo::solve::{levels, Setup};
+use zermelo::solve::{levels, plain_key, symmetric_key, KeyFn, Setup};
 use zermelo::{Game, Indexed, Notation, Value};
 
 /// John Tromp's counts of the positions reachable in play (ended ones included), as
@@ -26,6 +27,26 @@ fn counts_equal_the_published_numbers() {
             .count(false, &Options::default())
             .unwrap();
         assert_eq!(counts.positions.unwrap().total.0, published, "{spec}");
+    }
+}
+
+/// Counting level by level over the ranks finds the positions and classes that
+/// exploring from the start finds, ended ones by result.
+#[test]
+fn counts_by_levels_equal_the_explored_counts() {
+    for (cols, rows, k) in [(4, 4, 4), (5, 4, 4), (4, 5, 3), (3, 6, 4)] {
+        let g = Connect4::new(cols, rows, k).unwrap();
+        for (symmetric, key) in [
+            (false, plain_key::<Connect4> as KeyFn<Connect4>),
+            (true, symmetric_key),
+        ] {
+            let by_levels = count::positions_by_levels(&g, &g.start(), symmetric, &(), None).unwrap();
+            assert_eq!(
+                by_levels,
+                count::positions(&g, &g.start(), key),
+                "{cols}x{rows} k={k}"
+            );
+        }
     }
 }
 

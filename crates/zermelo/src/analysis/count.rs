@@ -1,10 +1,17 @@
 //! Counting: complete games (paths through the game tree) and distinct positions,
 //! split by result, with or without symmetry.
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+
+use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::game::{Game, Outcome};
-use crate::solve::KeyFn;
+use crate::game::{Game, Levelled, Outcome, Symmetric};
+use crate::solve::{KeyFn, Progress};
+use crate::Error;
+
+/// Ranks a worker of [`positions_by_levels`] takes at a time (a multiple of 64).
+const LEVEL_CHUNK: u64 = 1 << 12;
 
 /// Counts of complete games from a position: every sequence of moves to the end. A count
 /// past 128 bits stops at `u128::MAX` (`session::Big::PAST`, written as more than
@@ -93,14 +100,9 @@ pub fn positions<G: Game>(game: &G, start: &G::Position, key: KeyFn<G>) -> Posit
     let mut counts = PositionCounts::default();
     let mut moves = Vec::new();
     while let Some(p) = stack.pop() {
-        counts.positions += 1;
-        if let Some(outcome) = game.outcome(&p) {
-            counts.terminal += 1;
-            match outcome {
-                Outcome::Win(0) => counts.terminal_first_wins += 1,
-                Outcome::Win(1) => counts.terminal_second_wins += 1,
-                _ => counts.terminal_draws += 1,
-            }
+        let outcome = game.outcome(&p);
+        counts.add(outcome);
+        if outcome.is_some() {
             continue;
         }
         moves.clear();
@@ -113,6 +115,154 @@ pub fn positions<G: Game>(game: &G, start: &G::Position, key: KeyFn<G>) -> Posit
         }
     }
     counts
+}
+
+impl PositionCounts {
+    /// Counts one more position, whose outcome is `outcome`.
+    fn add(&mut self, outcome: Option<Outcome>) {
+        self.positions += 1;
+        if let Some(outcome) = outcome {
+            self.terminal += 1;
+            match outcome {
+                Outcome::Win(0) => self.terminal_first_wins += 1,
+                Outcome::Win(1) => self.terminal_second_wins += 1,
+                _ => self.terminal_draws += 1,
+            }
+        }
+    }
+
+    fn sum(mut self, o: PositionCounts) -> PositionCounts {
+        self.positions += o.positions;
+        self.terminal += o.terminal;
+        self.terminal_first_wins += o.terminal_first_wins;
+        self.terminal_second_wins += o.terminal_second_wins;
+        self.terminal_draws += o.terminal_draws;
+        self
+    }
+}
+
+/// The bytes [`positions_by_levels`] holds for `game`: a bit per rank of the two largest
+/// neighbouring levels.
+pub fn level_count_bytes<G: Levelled>(game: &G) -> u64 {
+    let len = |level: usize| {
+        let r = game.level_ranks(level);
+        r.end - r.start
+    };
+    (0..game.levels())
+        .map(|level| {
+            len(level)
+                + if level + 1 < game.levels() {
+                    len(level + 1)
+                } else {
+                    0
+                }
+        })
+        .max()
+        .unwrap_or(0)
+        / 8
+}
+
+/// Counts the distinct positions reachable from `start` (or, `symmetric`, their classes
+/// under the game's symmetries, which must map reachable positions to reachable ones) of
+/// a game whose every move leads to the next level, level by level: a bit per rank of the
+/// level counted and of the next, set for every child of a position reached. Refuses
+/// another game; stops with [`Error::Cancelled`] once `cancel` is set.
+pub fn positions_by_levels<G: Levelled + Symmetric + Sync>(
+    game: &G,
+    start: &G::Position,
+    symmetric: bool,
+    progress: &dyn Progress,
+    cancel: Option<&AtomicBool>,
+) -> Result<PositionCounts, Error> {
+    let unsupported =
+        || Error::Unsupported("counting by levels needs every move to lead to the next level".into());
+    if game.reach() != 1 {
+        return Err(unsupported());
+    }
+    let first = game.rank(start);
+    let levels = game.levels();
+    let Some(start_level) = (0..levels).find(|&l| game.level_ranks(l).contains(&first)) else {
+        return Err(unsupported());
+    };
+    let bits = |level: usize| -> Vec<AtomicU64> {
+        let r = game.level_ranks(level);
+        (0..(r.end - r.start).div_ceil(64))
+            .map(|_| AtomicU64::new(0))
+            .collect()
+    };
+    let stray = AtomicBool::new(false);
+    let stopped = || cancel.is_some_and(|c| c.load(Relaxed));
+    progress.start(
+        "positions reached, level by level",
+        game.size() - game.level_ranks(start_level).start,
+    );
+    let mut reached = bits(start_level);
+    let offset = first - game.level_ranks(start_level).start;
+    reached[(offset / 64) as usize].store(1 << (offset % 64), Relaxed);
+    let mut counts = PositionCounts::default();
+    for level in start_level..levels {
+        let ranks = game.level_ranks(level);
+        let next_ranks = game.level_ranks((level + 1).min(levels - 1));
+        let next = if level + 1 < levels {
+            bits(level + 1)
+        } else {
+            Vec::new()
+        };
+        let chunks = (ranks.end - ranks.start).div_ceil(LEVEL_CHUNK);
+        let found = (0..chunks)
+            .into_par_iter()
+            .map(|chunk| {
+                let mut counts = PositionCounts::default();
+                let lo = ranks.start + chunk * LEVEL_CHUNK;
+                let hi = (lo + LEVEL_CHUNK).min(ranks.end);
+                let words =
+                    &reached[(chunk * LEVEL_CHUNK / 64) as usize..(hi - ranks.start).div_ceil(64) as usize];
+                if stopped() || words.iter().all(|w| w.load(Relaxed) == 0) {
+                    progress.advance(hi - lo);
+                    return counts;
+                }
+                let (mut moves, mut children) = (Vec::new(), Vec::new());
+                game.for_each_position(lo..hi, |rank, p| {
+                    let at = rank - ranks.start;
+                    if reached[(at / 64) as usize].load(Relaxed) >> (at % 64) & 1 == 0 {
+                        return;
+                    }
+                    let Some(p) = p else {
+                        stray.store(true, Relaxed);
+                        return;
+                    };
+                    let outcome = game.outcome(&p);
+                    if !symmetric || game.canonical(&p) == p {
+                        counts.add(outcome);
+                    }
+                    if outcome.is_some() {
+                        return;
+                    }
+                    children.clear();
+                    game.child_ranks(&p, &mut moves, &mut children);
+                    for &(child, _) in &children {
+                        if !next_ranks.contains(&child) || level + 1 == levels {
+                            stray.store(true, Relaxed);
+                            continue;
+                        }
+                        let at = child - next_ranks.start;
+                        next[(at / 64) as usize].fetch_or(1 << (at % 64), Relaxed);
+                    }
+                });
+                progress.advance(hi - lo);
+                counts
+            })
+            .reduce(PositionCounts::default, PositionCounts::sum);
+        if stopped() {
+            return Err(Error::Cancelled);
+        }
+        if stray.load(Relaxed) {
+            return Err(unsupported());
+        }
+        counts = counts.sum(found);
+        reached = next;
+    }
+    Ok(counts)
 }
 
 #[cfg(test)]

@@ -30,6 +30,11 @@ use crate::Error;
 
 /// The most bits a board may take: one word per player.
 const WORD_BITS: usize = 64;
+/// The most columns a board may have: two bits each at least.
+const MAX_COLS: usize = WORD_BITS / 2;
+
+/// The height of every column.
+type Heights = [u8; MAX_COLS];
 
 const COLS: Key = Key {
     name: "cols",
@@ -122,6 +127,9 @@ pub struct Connect4 {
     heights: Vec<u64>,
     /// `binomial[n * (cells + 1) + j]`: n choose j.
     binomial: Vec<u64>,
+    /// `shape_steps[(c * (cells + 1) + rest) * (rows + 1) + h]`: how far column `c` of
+    /// height `h` moves the rank of the heights, `rest` discs lying in it and after it.
+    shape_steps: Vec<u64>,
     /// The first rank of each level (number of discs), and the size at the end.
     level_start: Vec<u64>,
     /// Whether every rank fits in 64 bits.
@@ -173,6 +181,16 @@ impl Connect4 {
                     binomial[(n - 1) * width + j - 1].saturating_add(binomial[(n - 1) * width + j]);
             }
         }
+        let mut shape_steps = vec![0u64; cols * width * h];
+        for c in 0..cols {
+            for rest in 0..=cells {
+                let mut step = 0u64;
+                for v in 0..=rows.min(rest) {
+                    shape_steps[(c * width + rest) * h + v] = step;
+                    step = step.saturating_add(heights[(cols - c - 1) * width + rest - v]);
+                }
+            }
+        }
         let mut level_start = vec![0u64; width + 1];
         let mut numbered = true;
         for n in 0..=cells {
@@ -192,6 +210,7 @@ impl Connect4 {
             centre_first,
             heights,
             binomial,
+            shape_steps,
             level_start,
             numbered,
         })
@@ -343,6 +362,149 @@ impl Connect4 {
         self.cells() + 1
     }
 
+    /// The level (number of discs) of rank `r`, below the size.
+    fn level_of(&self, r: u64) -> usize {
+        self.level_start.partition_point(|&s| s <= r) - 1
+    }
+
+    /// How far column `c` of height `h` moves the rank of the heights, `rest` discs lying
+    /// in it and the columns after it.
+    fn shape_step(&self, c: usize, rest: usize, h: usize) -> u64 {
+        self.shape_steps[(c * self.width() + rest) * (self.rows + 1) + h]
+    }
+
+    /// The height of every column of the discs `mask`.
+    fn heights_of(&self, mask: u64) -> Heights {
+        let h = self.rows + 1;
+        let mut heights = [0u8; MAX_COLS];
+        for (c, height) in heights.iter_mut().enumerate().take(self.cols) {
+            *height = ((mask >> (c * h)) & ((1 << h) - 1)).count_ones() as u8;
+        }
+        heights
+    }
+
+    /// Every disc of columns of these heights.
+    fn mask_of(&self, heights: &Heights) -> u64 {
+        let h = self.rows + 1;
+        (0..self.cols).fold(0, |acc, c| acc | ((1u64 << heights[c]) - 1) << (c * h))
+    }
+
+    /// The rank of the heights among those of `n` discs in all.
+    fn shape_rank(&self, heights: &Heights, n: usize) -> u64 {
+        let mut rest = n;
+        let mut shape = 0;
+        for (c, &height) in heights.iter().enumerate().take(self.cols) {
+            shape += self.shape_step(c, rest, height as usize);
+            rest -= height as usize;
+        }
+        shape
+    }
+
+    /// The heights of rank `shape` among those of `n` discs, `None` past the last.
+    fn unrank_shape(&self, n: usize, mut shape: u64) -> Option<Heights> {
+        let mut heights = [0u8; MAX_COLS];
+        let mut rest = n;
+        for (c, height) in heights.iter_mut().enumerate().take(self.cols) {
+            let mut v = 0;
+            loop {
+                if v > self.rows || v > rest {
+                    return None;
+                }
+                let ways = self.ways(self.cols - c - 1, rest - v);
+                if shape < ways {
+                    break;
+                }
+                shape -= ways;
+                v += 1;
+            }
+            *height = v as u8;
+            rest -= v;
+        }
+        Some(heights)
+    }
+
+    /// The next heights of the same number of discs in the order of their ranks; false
+    /// after the last.
+    fn next_shape(&self, heights: &mut Heights) -> bool {
+        let rows = self.rows as u8;
+        let mut after = 0u8;
+        for i in (0..self.cols).rev() {
+            if i + 1 < self.cols && heights[i] < rows && after > 0 {
+                heights[i] += 1;
+                // The rest as far right as it goes: the least heights after column i.
+                let mut rest = after - 1;
+                for height in heights[i + 1..self.cols].iter_mut().rev() {
+                    *height = rest.min(rows);
+                    rest -= *height;
+                }
+                return true;
+            }
+            after += heights[i];
+        }
+        false
+    }
+
+    /// The first player's discs `x` of a board of these heights, one bit per disc in the
+    /// order of the cells (column by column, bottom up).
+    fn packed(&self, x: u64, heights: &Heights) -> u64 {
+        let h = self.rows + 1;
+        let (mut packed, mut at) = (0u64, 0);
+        for (c, &height) in heights.iter().enumerate().take(self.cols) {
+            packed |= ((x >> (c * h)) & ((1 << height) - 1)) << at;
+            at += height;
+        }
+        packed
+    }
+
+    /// The first player's discs on the board of these heights from their [`Connect4::packed`] bits.
+    fn spread(&self, packed: u64, heights: &Heights) -> u64 {
+        let h = self.rows + 1;
+        let (mut x, mut at) = (0u64, 0);
+        for (c, &height) in heights.iter().enumerate().take(self.cols) {
+            x |= ((packed >> at) & ((1 << height) - 1)) << (c * h);
+            at += height;
+        }
+        x
+    }
+
+    /// The combinatorial rank of packed discs: the `j`-th disc (from 1) at index `i`
+    /// counts `i` choose `j`.
+    fn colour_rank(&self, mut packed: u64) -> u64 {
+        let width = self.width();
+        let (mut colour, mut j) = (0, 0);
+        while packed != 0 {
+            j += 1;
+            colour += self.binomial[packed.trailing_zeros() as usize * width + j];
+            packed &= packed - 1;
+        }
+        colour
+    }
+
+    /// The packed discs of combinatorial rank `colour`, the first player's of `n` discs.
+    fn unrank_colour(&self, mut colour: u64, n: usize) -> u64 {
+        let mut packed = 0u64;
+        let mut below = n;
+        for j in (1..=n.div_ceil(2)).rev() {
+            let mut i = below;
+            while i > 0 && self.choose(i - 1, j) > colour {
+                i -= 1;
+            }
+            // i - 1 is the largest index whose count fits.
+            let at = i - 1;
+            colour -= self.choose(at, j);
+            packed |= 1 << at;
+            below = at;
+        }
+        packed
+    }
+
+    /// The board of these discs, of `n` discs in all, unless the player to move has a
+    /// line (the columns and counts being right by construction).
+    fn unless_mover_won(&self, x: u64, mask: u64, n: usize) -> Option<Board> {
+        let mover = if n.is_multiple_of(2) { x } else { x ^ mask };
+        (!self.has_line(mover)).then_some(Board { x, mask })
+    }
+
     fn ways(&self, columns: usize, discs: usize) -> u64 {
         self.heights[columns * self.width() + discs]
     }
@@ -415,77 +577,24 @@ impl Indexed for Connect4 {
     /// plus the combinatorial rank of the first player's discs among them (cells in order
     /// of column, then row).
     fn rank(&self, p: &Board) -> u64 {
+        let heights = self.heights_of(p.mask);
         let n = p.discs() as usize;
-        let h = self.rows + 1;
-        let (mut shape, mut rest) = (0u64, n);
-        let (mut index, mut colour, mut seen) = (0usize, 0u64, 0usize);
-        for c in 0..self.cols {
-            let col = (p.mask >> (c * h)) & ((1 << h) - 1);
-            let height = col.count_ones() as usize;
-            for v in 0..height {
-                shape += self.ways(self.cols - c - 1, rest - v);
-            }
-            rest -= height;
-            let xs = p.x >> (c * h);
-            for r in 0..height {
-                if xs >> r & 1 == 1 {
-                    seen += 1;
-                    colour += self.choose(index, seen);
-                }
-                index += 1;
-            }
-        }
-        self.level_start[n] + shape * self.choose(n, n.div_ceil(2)) + colour
+        let colourings = self.choose(n, n.div_ceil(2));
+        self.level_start[n]
+            + self.shape_rank(&heights, n) * colourings
+            + self.colour_rank(self.packed(p.x, &heights))
     }
 
     fn unrank(&self, r: u64) -> Option<Board> {
         if r >= self.size() {
             return None;
         }
-        let n = self.level_start.partition_point(|&s| s <= r) - 1;
+        let n = self.level_of(r);
         let colourings = self.choose(n, n.div_ceil(2));
         let offset = r - self.level_start[n];
-        let (mut shape, mut colour) = (offset / colourings, offset % colourings);
-        let h = self.rows + 1;
-        let mut heights = Vec::with_capacity(self.cols);
-        let mut rest = n;
-        for c in 0..self.cols {
-            let mut v = 0;
-            loop {
-                if v > self.rows || v > rest {
-                    return None;
-                }
-                let ways = self.ways(self.cols - c - 1, rest - v);
-                if shape < ways {
-                    break;
-                }
-                shape -= ways;
-                v += 1;
-            }
-            heights.push(v);
-            rest -= v;
-        }
-        // The cells in order, then the first player's among them by the combinatorial rank.
-        let cells: Vec<u32> = heights
-            .iter()
-            .enumerate()
-            .flat_map(|(c, &height)| (0..height).map(move |row| (c * h + row) as u32))
-            .collect();
-        let mask = cells.iter().fold(0u64, |acc, &cell| acc | 1 << cell);
-        let mut x = 0u64;
-        let mut below = n;
-        for j in (1..=n.div_ceil(2)).rev() {
-            let mut i = below;
-            while i > 0 && self.choose(i - 1, j) > colour {
-                i -= 1;
-            }
-            // i - 1 is the largest index whose count fits.
-            let at = i - 1;
-            colour -= self.choose(at, j);
-            x |= 1 << cells[at];
-            below = at;
-        }
-        self.board(x, mask)
+        let heights = self.unrank_shape(n, offset / colourings)?;
+        let x = self.spread(self.unrank_colour(offset % colourings, n), &heights);
+        self.board(x, self.mask_of(&heights))
     }
 
     fn numbered(&self) -> bool {
@@ -507,6 +616,89 @@ impl Levelled for Connect4 {
     fn reach(&self) -> usize {
         1
     }
+
+    /// Steps from one colouring of the discs to the next (the next combination of the
+    /// first player's), and from the last to the first of the next heights.
+    fn for_each_position(&self, ranks: Range<u64>, mut f: impl FnMut(u64, Option<Board>)) {
+        let mut r = ranks.start;
+        let end = ranks.end.min(self.size());
+        while r < end {
+            let n = self.level_of(r);
+            let level_end = end.min(self.level_start[n + 1]);
+            let k = n.div_ceil(2);
+            let colourings = self.choose(n, k);
+            let offset = r - self.level_start[n];
+            let Some(mut heights) = self.unrank_shape(n, offset / colourings) else {
+                break;
+            };
+            let mut mask = self.mask_of(&heights);
+            let mut colour = offset % colourings;
+            let mut packed = self.unrank_colour(colour, n);
+            while r < level_end {
+                f(r, self.unless_mover_won(self.spread(packed, &heights), mask, n));
+                r += 1;
+                colour += 1;
+                if colour == colourings {
+                    colour = 0;
+                    packed = (1 << k) - 1;
+                    if !self.next_shape(&mut heights) {
+                        break;
+                    }
+                    mask = self.mask_of(&heights);
+                } else {
+                    packed = next_combination(packed);
+                }
+            }
+        }
+        for r in r..ranks.end {
+            f(r, None);
+        }
+    }
+
+    /// Ranks every child from the parent's heights and packed discs: a drop into column
+    /// `c` raises its height and inserts one bit into the packed discs.
+    fn child_ranks(&self, p: &Board, _moves: &mut Vec<u8>, out: &mut Vec<(u64, bool)>) {
+        if self.outcome(p).is_some() {
+            return;
+        }
+        let n = p.discs() as usize;
+        let heights = self.heights_of(p.mask);
+        let packed = self.packed(p.x, &heights);
+        let first_drops = u64::from(n.is_multiple_of(2));
+        let base = self.level_start[n + 1];
+        let colourings = self.choose(n + 1, (n + 1).div_ceil(2));
+        // The rank of the heights moves by the columns before the drop with one more disc
+        // in and after them, and by the columns after it as they were.
+        let mut rests = [0usize; MAX_COLS];
+        let mut rest = n;
+        for c in 0..self.cols {
+            rests[c] = rest;
+            rest -= heights[c] as usize;
+        }
+        let mut after = [0u64; MAX_COLS + 1];
+        for c in (0..self.cols).rev() {
+            after[c] = after[c + 1] + self.shape_step(c, rests[c], heights[c] as usize);
+        }
+        let (mut before, mut at) = (0u64, 0usize);
+        for c in 0..self.cols {
+            let h = heights[c] as usize;
+            if h < self.rows {
+                let shape = before + self.shape_step(c, rests[c] + 1, h + 1) + after[c + 1];
+                let i = at + h;
+                let low = packed & ((1 << i) - 1);
+                let child = low | first_drops << i | (packed >> i) << (i + 1);
+                out.push((base + shape * colourings + self.colour_rank(child), false));
+            }
+            before += self.shape_step(c, rests[c] + 1, h);
+            at += h;
+        }
+    }
+}
+
+/// The next set of as many bits in numeric order (Gosper's hack); `bits` is not zero.
+fn next_combination(bits: u64) -> u64 {
+    let t = bits | (bits - 1);
+    (t + 1) | ((!t & (t + 1)) - 1) >> (bits.trailing_zeros() + 1)
 }
 
 impl Tabulated for Connect4 {
@@ -604,6 +796,36 @@ mod tests {
             .filter(|&r| g.unrank(r).is_some_and(|p| g.rank(&p) == r))
             .count();
         assert!(valid as u64 > 161_029 && (valid as u64) < g.size());
+    }
+
+    #[test]
+    fn stepping_and_child_ranks_agree_with_unranking_and_playing() {
+        for (cols, rows, k) in [(4, 4, 4), (5, 3, 3), (3, 5, 4), (7, 6, 4)] {
+            let g = Connect4::new(cols, rows, k).unwrap();
+            let mut rng = StdRng::seed_from_u64(5);
+            let (mut moves, mut fast, mut slow) = (Vec::new(), Vec::new(), Vec::new());
+            for _ in 0..300 {
+                // A run of ranks from a random one, or from near a level's end into the next.
+                let level = rand::Rng::gen_range(&mut rng, 0..g.levels());
+                let ranks = g.level_ranks(level);
+                let from = if rand::Rng::gen::<bool>(&mut rng) {
+                    ranks.end.saturating_sub(20).max(ranks.start)
+                } else {
+                    rand::Rng::gen_range(&mut rng, ranks)
+                };
+                g.for_each_position(from..(from + 300).min(g.size()), |r, p| {
+                    assert_eq!(p, g.unrank(r), "{cols}x{rows} rank {r}");
+                    let Some(p) = p else { return };
+                    fast.clear();
+                    slow.clear();
+                    g.child_ranks(&p, &mut moves, &mut fast);
+                    moves.clear();
+                    g.moves(&p, &mut moves);
+                    slow.extend(moves.iter().map(|m| (g.rank(&g.play(&p, m)), false)));
+                    assert_eq!(fast, slow, "{cols}x{rows} rank {r}");
+                });
+            }
+        }
     }
 
     #[test]

@@ -12,13 +12,16 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::search::{self as searching, value_view, TreeOracleFn, ENTRY_BYTES, NULL_WINDOW};
+use crate::analysis::count;
 use crate::analysis::report::{self as design, Forgiveness};
 use crate::error::{Part, Said};
 use crate::game::{Levelled, Notation, Symmetric};
 use crate::play::perfect::{rank_moves, Perfect};
 use crate::play::Player;
 use crate::session::engine::{GameSession, Made, Strategy, Tables};
-use crate::session::{Big, Cost, Counts, Fact, FactValue, Found, Options, PositionView, Session, Verdict};
+use crate::session::{
+    Big, Cost, Counts, Fact, FactValue, Found, Options, PositionView, Session, Tally, Verdict,
+};
 use crate::solve::levels::{self, Checkpoints};
 use crate::solve::{symmetric_key, KeyFn, Limit, Oracle};
 use crate::spec::GameInfo;
@@ -34,6 +37,8 @@ const SOLVE_BYTES_PER_RANK: f64 = 1.3;
 const DISK_BYTES_PER_RANK: f64 = 1.0;
 /// Ranks solved per second on this machine's two cores, about.
 const RANKS_PER_SECOND: f64 = 4e6;
+/// Ranks a count by levels steps through per second on this machine's two cores, about.
+const COUNT_RANKS_PER_SECOND: f64 = 2e7;
 /// Random positions timed for the perfect player's move latency.
 const LATENCY_SAMPLES: usize = 500;
 /// The solver's name in the database header.
@@ -767,6 +772,42 @@ impl<G: Tabulated> Strategy for Levels<G> {
 }
 
 impl<G: Tabulated> Levels<G> {
+    /// Counts the positions reachable from the start level by level
+    /// ([`count::positions_by_levels`]), within `opts`' budget.
+    fn counted_by_levels(&self, symmetry: bool, opts: &Options) -> Result<Counts, Error> {
+        let g = &self.game;
+        opts.budget.check(
+            &format!("counting {}", self.spec),
+            Cost {
+                positions: g.size(),
+                bytes: count::level_count_bytes(g),
+                seconds: g.size() as f64 / COUNT_RANKS_PER_SECOND,
+            },
+        )?;
+        let started = Instant::now();
+        let pos = count::positions_by_levels(
+            g,
+            &g.start(),
+            symmetry,
+            opts.progress.as_ref(),
+            opts.budget.cancel.as_deref(),
+        )?;
+        Ok(Counts {
+            game: self.spec.clone(),
+            symmetry,
+            games: None,
+            positions: Some(Tally {
+                total: Big(pos.positions.into()),
+                terminal: Big(pos.terminal.into()),
+                first_wins: Big(pos.terminal_first_wins.into()),
+                second_wins: Big(pos.terminal_second_wins.into()),
+                draws: Big(pos.terminal_draws.into()),
+            }),
+            seconds: started.elapsed().as_secs_f64(),
+            details: g.count_facts(),
+        })
+    }
+
     /// Re-solves `sample` random positions of `db`, a saved database of this game.
     fn sample_checked(&self, db: &Database, sample: u64, seed: u64) -> Result<u64, Error> {
         let g = &self.game;
@@ -796,12 +837,18 @@ impl<G: Tabulated> Levels<G> {
         })
     }
 
-    /// Counts positions and complete games: by exploring every position reachable from the
-    /// start for a game with its own search, with the table's count facts.
+    /// Counts positions and complete games for a game with its own search, with the
+    /// table's count facts: by exploring every position reachable from the start when the
+    /// table is small, level by level over the ranks (the positions, not the games)
+    /// otherwise.
     fn counted(&self, symmetry: bool, opts: &Options) -> Result<Counts, Error> {
         if self.search.is_some() {
-            let mut counts = searching::explored_counts(&self.game, &self.spec, symmetry, opts)?;
-            counts.details = self.game.count_facts();
+            let g = &self.game;
+            if g.numbered() && g.size() > SMALL_TABLE_RANKS {
+                return self.counted_by_levels(symmetry, opts);
+            }
+            let mut counts = searching::explored_counts(g, &self.spec, symmetry, opts)?;
+            counts.details = g.count_facts();
             return Ok(counts);
         }
         if symmetry {
