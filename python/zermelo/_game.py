@@ -107,6 +107,7 @@ class Game:
         seconds: Optional[float] = None,
         remoteness: bool = False,
         mover_only: bool = False,
+        book: Optional[int] = None,
         # end of options
         progress: bool = True,
         strong: bool = True,
@@ -122,7 +123,9 @@ class Game:
         answer needs (`memory` bounds its table, default 32 MiB): who wins, and with
         `remoteness=True` how soon (a second search). `mover_only=True` answers for the
         player to move alone, leaving out the outcome class (on a Domineering board that is
-        not square, a second proof)."""
+        not square, a second proof). `book=N` also values every position up to `N` plies
+        from the start and saves them as the game's opening book, which `moves()`, the
+        perfect player and the page read before any search."""
         if not strong:
             if position is not None:
                 raise ValueError("position: a search starts from the start; moves() values the position after moves")

@@ -82,6 +82,7 @@ class Game:
         seconds: Optional[float] = None,
         remoteness: bool = False,
         mover_only: bool = False,
+        book: Optional[int] = None,
         # end of options
     ) -> Tuple[str, str]: ...
     def position(

@@ -586,6 +586,7 @@ class Member(Verdict):
     details: List[Fact]
     estimate: Optional[MemberEstimate]
     reason: Optional[str]
+    first_moves: List[Move]
     report: Optional[MemberReport]
 
 
@@ -617,14 +618,26 @@ class BalanceMap(Printed):
         letter = {"win": "W", "lose": "L", "draw": "D"}[m.value or ""]
         return letter if m.value == "draw" else f"{letter}{m.remoteness}"
 
+    @staticmethod
+    def _short(f: Dict[str, Any]) -> str:
+        """A first move's value, short: `W41`, `L40`, `D`, `+3`, `?` when not valued."""
+        if f.get("value") is None:
+            return "?"
+        if f.get("margin") is not None:
+            return f"{f['margin']:+d}"
+        letter = {"win": "W", "lose": "L", "draw": "D"}[f["value"]]
+        return letter if f["value"] == "draw" or f.get("remoteness") is None else f"{letter}{f['remoteness']}"
+
     def rows(self) -> List[Dict[str, Any]]:
         """One flat dict per member: its varying keys, then status, value, remoteness,
-        margin, positions and seconds (for pandas: `pd.DataFrame(map.rows())`)."""
+        margin, positions, seconds, reason and every first move's value, short
+        (`first_move_values`: `4:W41 3:D 1:L40`; for pandas: `pd.DataFrame(map.rows())`)."""
         out = []
         for m in self.members:
             row = {k: m["keys"][k] for k in self["keys"]}
             for field in ("game", "status", "value", "remoteness", "margin", "positions", "seconds", "reason"):
                 row[field] = m[field]
+            row["first_move_values"] = " ".join(f"{f['move']}:{self._short(f)}" for f in m["first_moves"])
             out.append(row)
         return out
 

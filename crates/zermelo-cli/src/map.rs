@@ -55,6 +55,36 @@ fn cell(row: &MapRow) -> String {
     }
 }
 
+/// Every first move's value for the first player, short: `4:W41 3:D 1:L40`, best first
+/// (`?` where a move was not valued within the member's time).
+fn move_values(row: &MapRow) -> String {
+    let short = |m: &zermelo::session::MoveValue| {
+        let v = &m.verdict;
+        match (v.value, v.margin, v.remoteness) {
+            (None, _, _) => "?".to_string(),
+            (_, Some(margin), _) => format!("{margin:+}"),
+            (Some(Class::Win), None, Some(r)) => format!("W{r}"),
+            (Some(Class::Lose), None, Some(r)) => format!("L{r}"),
+            (Some(c), ..) => c.word()[..1].to_ascii_uppercase(),
+        }
+    };
+    row.first_moves
+        .iter()
+        .map(|m| format!("{}:{}", m.notation, short(m)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The first moves that keep a member's value over its first moves (`1/7`), when they
+/// were valued.
+fn best_moves(row: &MapRow) -> Option<String> {
+    let valued = row.first_moves.iter().all(|m| m.verdict.value.is_some());
+    (valued && !row.first_moves.is_empty()).then(|| {
+        let best = row.first_moves.iter().filter(|m| m.best).count();
+        format!("{best}/{}", row.first_moves.len())
+    })
+}
+
 /// What colours a family's heatmap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ColourBy {
@@ -271,7 +301,7 @@ fn to_csv(map: &BalanceMap) -> String {
         out += k;
         out.push(',');
     }
-    out += "game,status,to_move,value,remoteness,margin,positions,solver,seconds,estimate_seconds,estimate_bytes,reason";
+    out += "game,status,to_move,value,remoteness,margin,positions,solver,seconds,estimate_seconds,estimate_bytes,reason,first_move_values";
     let reported = map.members.iter().any(|r| r.report.is_some());
     if reported {
         out += ",first_moves,keeping,safe,sha256";
@@ -290,7 +320,7 @@ fn to_csv(map: &BalanceMap) -> String {
         let status = serde_json::to_value(r.status).ok();
         let _ = writeln!(
             out,
-            "{},{},{},{},{},{},{},{},{:.3},{},{},{}",
+            "{},{},{},{},{},{},{},{},{:.3},{},{},{},{}",
             quote(&r.game),
             status.as_ref().and_then(|s| s.as_str()).unwrap_or(""),
             opt(r.to_move.clone()),
@@ -302,7 +332,8 @@ fn to_csv(map: &BalanceMap) -> String {
             r.seconds,
             opt(r.estimate.map(|c| format!("{:.1}", c.seconds))),
             opt(r.estimate.map(|c| c.bytes.to_string())),
-            quote(r.reason.as_deref().unwrap_or(""))
+            quote(r.reason.as_deref().unwrap_or("")),
+            quote(&move_values(r))
         );
         if reported {
             out.pop();
@@ -501,8 +532,19 @@ fn heatmap(map: &BalanceMap, path: &Path, colour_by: ColourBy, flips_marked: boo
                     .into_font()
                     .color(&ink)
                     .pos(Pos::new(HPos::Center, VPos::Center));
-                root.draw(&Text::new(label, (x + CELL / 2 - 1, y + CELL / 2 - 1), font))
+                // The first moves that keep the value, small, under the result.
+                let best = best_moves(member);
+                let high = if best.is_some() { CELL / 3 } else { CELL / 2 - 1 };
+                root.draw(&Text::new(label, (x + CELL / 2 - 1, y + high), font))
                     .map_err(|e| fail(&e))?;
+                if let Some(best) = best {
+                    let small = ("sans-serif", 10)
+                        .into_font()
+                        .color(&ink)
+                        .pos(Pos::new(HPos::Center, VPos::Center));
+                    root.draw(&Text::new(best, (x + CELL / 2 - 1, y + 3 * CELL / 4 - 2), small))
+                        .map_err(|e| fail(&e))?;
+                }
             }
         }
         let marked = flips(map)

@@ -232,3 +232,71 @@ fn a_family_report_adds_each_members_first_moves_safe_shares_and_certificate() {
     assert!(rows.lines().nth(1).unwrap().ends_with(sha), "{rows}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every member solved carries each first move's value, as `moves` gives them, in the
+/// JSON and the CSV; a member over its time is skipped, its cell on the heatmap `?`.
+#[test]
+fn connect_four_members_carry_their_first_moves_values() {
+    let dir = data_dir("connect4");
+    std::fs::create_dir_all(&dir).unwrap();
+    let (csv, svg) = (dir.join("map.csv"), dir.join("map.svg"));
+    let data = dir.to_str().unwrap();
+    let family = "connect4:cols=3..4,rows=4";
+    let args = [
+        "--data",
+        data,
+        "balance",
+        family,
+        "--csv",
+        csv.to_str().unwrap(),
+        "--plot",
+        svg.to_str().unwrap(),
+    ];
+    let doc = json(&[&args[..], &["--json"]].concat());
+    assert!(schema_errors(&validator(), &doc).is_empty(), "{doc:#}");
+    let members = doc["map"]["members"].as_array().unwrap();
+    assert_eq!(members.len(), 2);
+    for m in members {
+        assert_eq!(m["status"], "solved", "{m:#}");
+        let moves = json(&["--data", data, "--json", "moves", m["game"].as_str().unwrap()]);
+        assert_eq!(m["first_moves"], moves["moves"], "{}", m["game"]);
+        let cols: usize = m["keys"]["cols"].as_str().unwrap().parse().unwrap();
+        assert_eq!(m["first_moves"].as_array().unwrap().len(), cols);
+    }
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    assert!(
+        rows.lines()
+            .next()
+            .unwrap()
+            .ends_with(",reason,first_move_values"),
+        "{rows}"
+    );
+    // 4 x 4 is drawn: its first moves valued, each `COLUMN:VALUE`.
+    let four = rows.lines().find(|l| l.starts_with("4,")).unwrap();
+    let values = four.rsplit(',').next().unwrap();
+    assert_eq!(values.split(' ').count(), 4, "{four}");
+    assert!(
+        values.split(' ').all(|v| v.contains(':') && !v.ends_with('?')),
+        "{four}"
+    );
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        picture.contains("\n4/4\n"),
+        "the first moves keeping the value: {picture}"
+    );
+    // The standard board in two seconds: skipped, no first moves, `?` on the heatmap.
+    let doc = json(&[
+        "--data",
+        data,
+        "--json",
+        "balance",
+        "connect4:cols=6..7,rows=6",
+        "--seconds",
+        "2",
+    ]);
+    for m in doc["map"]["members"].as_array().unwrap() {
+        assert_eq!(m["status"], "skipped", "{m:#}");
+        assert!(m["first_moves"].as_array().unwrap().is_empty());
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

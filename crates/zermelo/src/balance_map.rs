@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::session::{Big, Cost, Fact, Options, Solution, Verdict};
+use crate::session::{Big, Cost, Fact, MoveValue, Options, Solution, Verdict};
 use crate::spec::Family;
 use crate::{catalog, Class, Error};
 
@@ -54,6 +54,9 @@ pub struct MapRow {
     pub estimate: Option<Cost>,
     /// Why it was skipped or refused.
     pub reason: Option<String>,
+    /// The value of every first move for the first player, when solved (unknown, each
+    /// listed, where valuing them ran past the member's time); none otherwise.
+    pub first_moves: Vec<MoveValue>,
     /// What its designer's report adds (`balance --report`), when asked for and the
     /// member was solved.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -138,11 +141,12 @@ impl MapRow {
             details: Vec::new(),
             estimate: None,
             reason: Some(reason),
+            first_moves: Vec::new(),
             report: None,
         }
     }
 
-    fn solved(keys: BTreeMap<String, String>, s: Solution) -> Self {
+    fn solved(keys: BTreeMap<String, String>, s: Solution, first_moves: Vec<MoveValue>) -> Self {
         MapRow {
             game: s.game,
             keys,
@@ -155,6 +159,7 @@ impl MapRow {
             details: s.details,
             estimate: None,
             reason: None,
+            first_moves,
             report: None,
         }
     }
@@ -288,7 +293,22 @@ fn solve_member(
     // A deadline, not a limit on estimates: the member is tried, and stops at its time.
     member.budget.ends = Some(started + Duration::from_secs_f64(seconds));
     match session.solve(&member) {
-        Ok(solution) => Ok(MapRow::solved(keys, solution)),
+        Ok(solution) => {
+            // Every first move's value within what is left of the member's time; listed
+            // unvalued where that runs out.
+            let first_moves = match session.position(&[], &member) {
+                Ok(view) => view.moves,
+                Err(Error::TooBig(_) | Error::Cancelled) if !opts.budget.cancelled() => session
+                    .unvalued(&[], &member)
+                    .map(|v| v.moves)
+                    .unwrap_or_default(),
+                Err(e @ (Error::Io(..) | Error::Database { .. })) => return Err(e),
+                Err(_) => Vec::new(),
+            };
+            let mut row = MapRow::solved(keys, solution, first_moves);
+            row.seconds = started.elapsed().as_secs_f64();
+            Ok(row)
+        }
         Err(e @ (Error::TooBig(_) | Error::Cancelled)) if !opts.budget.cancelled() => {
             let spent = started.elapsed().as_secs_f64();
             let reason = match e {

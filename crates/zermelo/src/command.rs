@@ -362,6 +362,7 @@ impl Given {
                 ("all", &Value::Flag(on)) => opts.all_moves = on,
                 ("remoteness", &Value::Flag(on)) => opts.remoteness = on,
                 ("mover_only", &Value::Flag(on)) => opts.mover_only = on,
+                ("book", &Value::Whole(d)) => opts.book = Some(d as u32),
                 ("memory", &Value::Whole(b)) => opts.budget.memory = Some(b),
                 ("seconds", &Value::Number(s)) => opts.budget.seconds = Some(s),
                 ("move_time", &Value::Number(s)) => opts.move_time = Duration::from_secs_f64(s),
@@ -490,6 +491,16 @@ pub const SOLVE: Command = Command {
             Kind::Flag(false),
             "Answer for the player to move only, leaving out the outcome class (who wins with the other player first, a second search where the game is not symmetric)",
         ),
+        Opt::new(
+            "book",
+            Kind::Whole {
+                lo: 1,
+                hi: 64,
+                default: None,
+            },
+            "Also value every position up to PLIES from the start by the solver and save them as the game's opening book, which moves, the perfect player and the page read before any search (a book stopped part way goes on)",
+        )
+        .form("PLIES"),
     ],
 };
 

@@ -137,6 +137,15 @@ pub trait Session: Send + Sync {
     /// round-trips through the game's notation and that the game ends: the number of
     /// moves (the conformance suite's playouts, for games of any size).
     fn playout(&self, seed: u64) -> Result<usize, Error>;
+    /// Re-values `sample` random entries of the opening book at `path`, a book of this
+    /// game, by its solver: how many were checked, or the first that differs.
+    fn check_opening(&self, path: &std::path::Path, sample: u64, seed: u64) -> Result<u64, Error> {
+        let _ = (path, sample, seed);
+        Err(Error::Unsupported(format!(
+            "{} keeps no opening book",
+            self.spec()
+        )))
+    }
     /// Re-solves `sample` random positions of `db`, a saved database of this game, from
     /// their children's stored values: how many were checked, or the first that disagrees.
     fn check_sample(&self, db: &Database, sample: u64, seed: u64) -> Result<u64, Error> {

@@ -52,6 +52,9 @@ pub struct Options {
     /// asks the same question again with the other player moving first, which on a board
     /// of Domineering that is not square is a second proof.
     pub mover_only: bool,
+    /// With a solve: also value every position up to this many plies from the start and
+    /// save them as the game's opening book (going on from one saved part way).
+    pub book: Option<u32>,
     /// The tables looked for in the data folder and not there, remembered for one command
     /// (or one server request: give each a new one) so that a folder is not asked again at
     /// every position; shared by the options' clones.
@@ -103,6 +106,7 @@ impl Default for Options {
             position: None,
             remoteness: false,
             mover_only: false,
+            book: None,
             absent: Absent::default(),
         }
     }

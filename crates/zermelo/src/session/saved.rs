@@ -1,4 +1,4 @@
-//! The saved databases of a data folder: what each holds ([`info`], [`list`]), whether
+//! The saved databases and opening books of a data folder: what each holds ([`info`], [`list`]), whether
 //! it is sound ([`verify`]), and the parts of a split solve put together ([`merge`]).
 
 use std::path::{Path, PathBuf};
@@ -8,8 +8,10 @@ use serde::Serialize;
 
 use super::Session;
 use crate::analysis::report::Certificate;
+use crate::class::Class;
 use crate::solve::Progress;
 use crate::table::db::{self, Database};
+use crate::table::opening::{self, Opening};
 use crate::Error;
 
 /// What a saved database holds.
@@ -140,7 +142,49 @@ pub struct DbMerge {
 
 /// What the database at `path` holds, from its header.
 pub fn info(path: &Path) -> Result<DbInfo, Error> {
+    if opening::is_opening(path) {
+        return opening_info(path);
+    }
     Ok(describe(&Database::open(path)?))
+}
+
+/// What an opening book holds, as a database's info: its entries as positions, their
+/// values counted, its depth and whether every position up to it is in.
+fn opening_info(path: &Path) -> Result<DbInfo, Error> {
+    let spec = Opening::spec_of(path)?;
+    let book = Opening::open(path, &spec)?;
+    let info = book.info();
+    let bytes = std::fs::metadata(path)
+        .map_err(|e| Error::Io(format!("{}: {e}", path.display())))?
+        .len();
+    let count = |class| book.entries().filter(|(_, v)| v.class() == class).count() as u64;
+    let counts = [
+        ("wins", count(Class::Win)),
+        ("draws", count(Class::Draw)),
+        ("losses", count(Class::Lose)),
+        ("depth", u64::from(info.depth)),
+        ("complete", u64::from(info.complete)),
+    ];
+    Ok(DbInfo {
+        path: path.display().to_string(),
+        spec,
+        format: 1,
+        solver: "opening book".into(),
+        ranks: info.entries,
+        positions: info.entries,
+        bytes,
+        bits_per_position: bytes as f64 * 8.0 / info.entries.max(1) as f64,
+        compression_ratio: 1.0,
+        counts: counts
+            .into_iter()
+            .map(|(name, value)| DbCount {
+                name: name.into(),
+                value,
+            })
+            .collect(),
+        layers: Vec::new(),
+        part: None,
+    })
 }
 
 fn describe(db: &Database) -> DbInfo {
@@ -209,6 +253,10 @@ pub fn list(dir: &Path) -> Result<DbList, Error> {
                 Ok(i) => out.databases.push(i),
                 Err(e) => out.unreadable.push(e.to_string()),
             },
+            Some("zob") => match info(&path) {
+                Ok(i) => out.databases.push(i),
+                Err(e) => out.unreadable.push(e.to_string()),
+            },
             Some("levels" | "proof") => out.unfinished.push(path.display().to_string()),
             _ => {}
         }
@@ -228,6 +276,20 @@ pub fn verify(
     open: fn(&str) -> Result<Box<dyn Session>, Error>,
 ) -> Result<DbCheck, Error> {
     let started = Instant::now();
+    if opening::is_opening(path) {
+        let spec = Opening::spec_of(path)?;
+        progress.start("re-valuing the book's positions", 0);
+        let sampled = open(&spec)?.check_opening(path, sample, seed)?;
+        return Ok(DbCheck {
+            path: path.display().to_string(),
+            spec,
+            blocks: 0,
+            sampled,
+            seconds: started.elapsed().as_secs_f64(),
+            part: None,
+            certificate: None,
+        });
+    }
     let db = Database::open(path)?;
     let raw: u64 = db.layers().iter().map(|l| l.raw_bytes).sum();
     progress.start("checking blocks", raw);

@@ -1,12 +1,13 @@
 //! Dense tables of values indexed by rank: a 2-bit win/lose/draw layer and a
 //! separate remoteness layer ([`ValueTable`], two bytes of remoteness, or
 //! [`CompactTable`], one byte), their database files ([`db`]) and the checkpoints of a
-//! level solve ([`checkpoint`]), and the books of bounds a search saves ([`book`]).
+//! level solve ([`checkpoint`]), the books of bounds a search saves ([`book`]) and opening books ([`opening`]).
 
 pub mod book;
 pub mod checkpoint;
 mod compact;
 pub mod db;
+pub mod opening;
 mod packed;
 
 pub use packed::Packed2;

@@ -5,6 +5,7 @@
 
 mod game_graph;
 mod matches;
+mod opening;
 mod players;
 mod report;
 mod strategy;
@@ -19,7 +20,7 @@ use crate::analysis::selfplay::{Estimate, Plan};
 use crate::game::{Game, Notation};
 use crate::session::common;
 use crate::session::{
-    BotMove, Cost, Counts, DesignReport, GameRecord, Graph, MoveValue, Options, PlayIo, PlayerInfo,
+    BotMove, Cost, Counts, DesignReport, Found, GameRecord, Graph, MoveValue, Options, PlayIo, PlayerInfo,
     PositionView, Session, Solution, Standings, Verdict,
 };
 use crate::spec::{GameInfo, COMMON_PLAYERS};
@@ -33,6 +34,8 @@ pub struct GameSession<S: Strategy> {
     seats: usize,
     strategy: S,
     held: Mutex<Option<Arc<S::Table>>>,
+    /// The opening book read last, kept while its file is the same.
+    opening: Mutex<Option<Arc<crate::table::opening::Opening>>>,
 }
 
 impl<S: Strategy> GameSession<S> {
@@ -44,6 +47,7 @@ impl<S: Strategy> GameSession<S> {
             seats,
             strategy,
             held: Mutex::new(None),
+            opening: Mutex::new(None),
         }
     }
 
@@ -145,9 +149,29 @@ impl<S: Strategy> Session for GameSession<S> {
         if opts.force {
             tables.forget();
         }
-        let cost = self.settled(self.strategy.estimate(&start, opts, &tables))?;
-        opts.budget.check(&format!("solving {}", self.spec()), cost)?;
-        let solution = self.strategy.solve(&start, opts, &tables).map(|found| {
+        if let Some(depth) = opts.book {
+            let details = self.make_opening(depth, opts)?;
+            let found = self
+                .booked_solve(&start, opts)?
+                .map(|found| Found { details, ..found });
+            let found =
+                found.ok_or_else(|| Error::Unsupported("the opening book misses the start".into()))?;
+            let to_move = game.player_name(game.to_move(&start));
+            return Ok(Solution::new(self.spec(), None, to_move, found));
+        }
+        let booked = match (opts.force, &opts.solver) {
+            (false, None) => self.booked_solve(&start, opts)?,
+            _ => None,
+        };
+        let found = match booked {
+            Some(found) => Ok(found),
+            None => {
+                let cost = self.settled(self.strategy.estimate(&start, opts, &tables))?;
+                opts.budget.check(&format!("solving {}", self.spec()), cost)?;
+                self.strategy.solve(&start, opts, &tables)
+            }
+        };
+        let solution = found.map(|found| {
             let position = opts.position.as_ref().map(|_| game.format_position(&start));
             let to_move = game.player_name(game.to_move(&start));
             Solution::new(self.spec(), position, to_move, found)
@@ -158,7 +182,7 @@ impl<S: Strategy> Session for GameSession<S> {
     fn position(&self, moves: &[String], opts: &Options) -> Result<PositionView, Error> {
         let game = self.strategy.game("position")?;
         let p = common::replay(game, common::start(game, opts)?, moves)?;
-        self.settled(self.strategy.view(&p, opts, &self.tables(opts)))
+        self.settled(self.view_of(&p, opts))
     }
 
     fn unvalued(&self, moves: &[String], opts: &Options) -> Result<PositionView, Error> {
@@ -260,6 +284,10 @@ impl<S: Strategy> Session for GameSession<S> {
     fn playout(&self, seed: u64) -> Result<usize, Error> {
         let game = self.strategy.game("a playout")?;
         common::playout(game, game.start(), seed)
+    }
+
+    fn check_opening(&self, path: &std::path::Path, sample: u64, seed: u64) -> Result<u64, Error> {
+        self.opening_checked(path, sample, seed)
     }
 
     fn check_sample(&self, db: &Database, sample: u64, seed: u64) -> Result<u64, Error> {

@@ -25,7 +25,11 @@ impl<S: Strategy> GameSession<S> {
             if let Some(t) = name.strip_prefix("soft:") {
                 return Some(self.soft(t, seed, opts));
             }
-            self.strategy.player(&name, seed, opts, &self.tables(opts))
+            let made = self.strategy.player(&name, seed, opts, &self.tables(opts));
+            match made {
+                Some(Ok(inner)) if name == "perfect" => Some(self.booked_player(inner, seed, opts)),
+                made => made,
+            }
         })
     }
 
@@ -44,7 +48,7 @@ impl<S: Strategy> GameSession<S> {
             ..opts.clone()
         };
         let worths: MoveWorths<'s, S::Game> = Box::new(move |g: &S::Game, p| {
-            let view = self.strategy.view(p, &all, &self.tables(opts))?;
+            let view = self.view_of(p, &all)?;
             view.moves
                 .iter()
                 .map(|m| {

@@ -54,8 +54,7 @@ impl<S: Strategy> GameSession<S> {
             all_moves: true,
             ..opts.clone()
         };
-        let tables = self.tables(&opts);
-        let view = |p: &<S::Game as Game>::Position| self.strategy.view(p, &opts, &tables);
+        let view = |p: &<S::Game as Game>::Position| self.view_of(p, &opts);
         let start = common::start(game, &opts)?;
         let first = view(&start)?;
         let class = class_of(&first.verdict)?;
@@ -210,7 +209,7 @@ impl<S: Strategy> GameSession<S> {
             }
         }
         let moves_of = |p: &<S::Game as Game>::Position| {
-            let view = self.strategy.view(p, opts, &tables)?;
+            let view = self.view_of(p, opts)?;
             view.moves
                 .iter()
                 .map(|m| Ok((game.parse_move(p, &m.notation)?, class_of(&m.verdict)?.sign())))
