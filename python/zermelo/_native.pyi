@@ -253,6 +253,7 @@ class Explorer:
         board_from_key: bool = False,
     ) -> str: ...
 
+@final
 class Spill:
     """A game of one's own explored into a folder: fingerprints in a table and sorted runs on disk, moves in files."""
 
