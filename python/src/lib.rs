@@ -1056,6 +1056,7 @@ fn build_graph<'a>(
         Vec::len,
     );
     let mut b = GraphBuilder::new(name, seats)?;
+    b.reserve(movers.len(), firsts.last().map_or(0, |&e| e as usize));
     if let Some(version) = extras.version {
         b.set_version(&version)?;
     }
