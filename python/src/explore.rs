@@ -151,19 +151,19 @@ fn spell(value: &Bound<'_, PyAny>, out: &mut String, top: bool) -> PyResult<bool
 
 /// Each distinct move's text, printed by the game's `move_text` the first time a move of
 /// its fingerprint is met, and its index.
-struct MoveTexts {
+pub(crate) struct MoveTexts {
     /// The game's `move_text`.
     text: Py<PyAny>,
-    texts: Vec<String>,
+    pub(crate) texts: Vec<String>,
     /// Each text's fingerprint, and its index by it.
-    prints: Vec<u128>,
+    pub(crate) prints: Vec<u128>,
     ids: FxHashMap<u128, u32>,
     lately: Vec<Option<(Py<PyAny>, u32)>>,
     scratch: Vec<u8>,
 }
 
 impl MoveTexts {
-    fn new(text: Py<PyAny>) -> Self {
+    pub(crate) fn new(text: Py<PyAny>) -> Self {
         MoveTexts {
             text,
             texts: Vec::new(),
@@ -175,7 +175,7 @@ impl MoveTexts {
     }
 
     /// The index of a move's text, printed by `move_text` the first time it is met.
-    fn label(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<u32> {
+    pub(crate) fn label(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<u32> {
         let at = (mv.as_ptr() as usize >> 4) % LATELY;
         if let Some((held, l)) = &self.lately[at] {
             if held.as_ptr() == mv.as_ptr() {
@@ -214,7 +214,7 @@ impl MoveTexts {
     }
 
     /// A new move text of fingerprint `fp`: its index.
-    fn add(&mut self, fp: u128, text: String) -> u32 {
+    pub(crate) fn add(&mut self, fp: u128, text: String) -> u32 {
         let l = self.texts.len() as u32;
         self.texts.push(text);
         self.prints.push(fp);
@@ -224,14 +224,14 @@ impl MoveTexts {
 }
 
 /// The fingerprint of `value` (see `encode`), written out in `scratch`.
-fn fingerprint(value: &Bound<'_, PyAny>, lists: bool, scratch: &mut Vec<u8>) -> PyResult<u128> {
+pub(crate) fn fingerprint(value: &Bound<'_, PyAny>, lists: bool, scratch: &mut Vec<u8>) -> PyResult<u128> {
     scratch.clear();
     encode(value, scratch, lists)?;
     Ok(digest(scratch))
 }
 
 /// Writes the text of `key` (Python's `str`) into `texts`.
-fn key_text(key: &Bound<'_, PyAny>, texts: &mut String) -> PyResult<()> {
+pub(crate) fn key_text(key: &Bound<'_, PyAny>, texts: &mut String) -> PyResult<()> {
     if !spell(key, texts, true)? {
         texts.push_str(&key.str()?.to_cow()?);
     }

@@ -6,6 +6,7 @@
 mod cli;
 mod explore;
 mod search;
+mod spill;
 
 use std::cell::Cell;
 use std::path::PathBuf;
@@ -1045,7 +1046,7 @@ fn build_graph<'a>(
     name: &str,
     extras: Extras,
     movers: &[PlayerId],
-    ends: Vec<Option<End>>,
+    ends: impl IntoIterator<Item = Option<End>>,
     text: impl Fn(usize) -> &'a str,
     firsts: &[u32],
     edge: impl Fn(usize) -> (NodeId, &'a str),
@@ -1055,6 +1056,7 @@ fn build_graph<'a>(
         Vec::len,
     );
     let mut b = GraphBuilder::new(name, seats)?;
+    b.reserve(movers.len(), firsts.last().map_or(0, |&e| e as usize));
     if let Some(version) = extras.version {
         b.set_version(&version)?;
     }
@@ -1206,6 +1208,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<search::Search>()?;
     m.add_class::<explore::Explorer>()?;
     m.add_class::<explore::Packer>()?;
+    m.add_class::<spill::Spill>()?;
     m.add("ZermeloError", m.py().get_type::<ZermeloError>())?;
     Ok(())
 }

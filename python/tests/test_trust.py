@@ -333,7 +333,7 @@ class Heaps:
 
 def test_exploring_stops_at_its_memory(data):
     with pytest.warns(UserWarning, match=r"^heaps: exploring took more than 1.0 MB of memory after [\d,]+ positions"):
-        game = zermelo.open(Heaps(400), data, memory="1M")
+        game = zermelo.open(Heaps(400), data, memory="1M", spill=False)
     with pytest.raises(zermelo.ZermeloError, match=r"^heaps: exploring took more than 1.0 MB .*a strong solve needs every position"):
         game.solve()
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import builtins
 import os
 import re
+import shutil
 import threading
 import warnings
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
@@ -15,8 +16,9 @@ from ._imported import resolved
 from ._openspiel import PREFIX, OpenSpielGame, is_pyspiel_game
 from ._openspiel import explored as explore_spiel
 from ._openspiel import load as load_openspiel
-from ._own import Explored, Found, GameProtocol, allowed, check, graph_head, identity, name_of, parse_moves, verify
+from ._own import Explored, Found, GameProtocol, OverMemory, allowed, check, graph_head, identity, name_of, parse_moves, verify
 from ._workers import explore as explore_game
+from ._spill import explore_spilled, spill_folder
 from ._options import Bar, Memory, Moves, PathLike, data_folder, given, to_bytes, to_moves
 from ._players import Player, seated
 from ._record import load, load_as
@@ -399,6 +401,7 @@ def open(
     search: bool = False,
     save: bool = True,
     workers: int = 1,
+    spill: Optional[bool] = None,
 ) -> Game:
     """Opens the game of a spec (e.g. `"tictactoe"`, `"pawns:cols=3,rows=5"`,
     `"dots:size=3"`, `"openspiel:connect_four(rows=4,columns=5)"`, a game of your own by
@@ -425,7 +428,16 @@ def open(
     processes, each position by the one its key's fingerprint names: the same graph as
     one process finds, on `N` cores. Its game and states must pickle (`ValueError`
     otherwise); `memory` bounds all the processes together; Ctrl-C or a failing method
-    stops every worker."""
+    stops every worker.
+
+    A game of your own that outgrows `memory` while exploring is explored again into the
+    data folder (`spilled/`), breadth first, its graph on disk and only a table of
+    fingerprints in memory (a quarter of `memory`; older fingerprints in sorted runs on
+    disk), with a line of progress every few seconds and a checkpoint every minute: a
+    stopped exploring (Ctrl-C, a killed process) resumes from its last checkpoint at the
+    next `open`, and a finished one is installed from the folder without exploring again.
+    `spill=True` explores so from the start, `spill=False` never (a game past `memory` is
+    then answered by search). Its states must pickle."""
     if isinstance(game, str):
         if game.startswith(PREFIX):
             game = load_openspiel(game)
@@ -440,7 +452,7 @@ def open(
         game = OpenSpielGame(game)
     if search:
         return SearchedGame(game, data, memory)
-    return own(game, data, max_positions, explore=explore, memory=memory, save=save, workers=workers)
+    return own(game, data, max_positions, explore=explore, memory=memory, save=save, workers=workers, spill=spill)
 
 
 REQUIRED = ("start", "to_move", "moves", "play", "outcome")
@@ -459,13 +471,15 @@ def own(
     memory: Memory = None,
     save: bool = True,
     workers: int = 1,
+    spill: Optional[bool] = None,
 ) -> Game:
     """A game of your own installed as a game graph under `name` (default: the game's)
     and a short hash of its graph, so that every `Game` keeps its own: read from the
     graph saved for its name and version in the data folder (when the game's code and
     attributes are as they were and `verify` finds the game's methods agree with it),
     else (or with `explore`, or without `save`) explored from its start and saved there
-    (unless not to `save`), on `workers` processes. A game whose
+    (unless not to `save`), on `workers` processes, or into the data folder past
+    `memory` (`spill`, see `open`). A game whose
     methods open the game itself while it is explored is refused."""
     missing = [m for m in REQUIRED if not callable(getattr(game, m, None))]
     if missing:
@@ -484,7 +498,14 @@ def own(
     if mark in exploring:
         raise ValueError(f"{name_of(game)}: zermelo.open was called on the game while it is being explored (from its own methods)")
     exploring.add(mark)
+    spilled = spill_folder(folder, graph, version, mark)
+    if explore and os.path.isdir(spilled):
+        shutil.rmtree(spilled)
+    if spill is None and os.path.exists(os.path.join(spilled, "state.json")):
+        spill = True  # a stopped or finished exploring of this game resumes
     try:
+        if spill and not isinstance(game, OpenSpielGame):
+            return spilled_game(game, data, graph, version, mark, spilled, budget, max_positions)
         read = None if explore or not save else saved_graph(game, head, saved, budget)
         if read is not None:
             differs = verify(game, read[1])
@@ -499,6 +520,9 @@ def own(
             else:
                 found = explore_game(game, max_positions, budget, workers=workers)
         except _native.ZermeloError as e:
+            if isinstance(e, OverMemory) and spill is not False and not isinstance(game, OpenSpielGame):
+                warnings.warn(f"{e}: explored again into {spilled}", stacklevel=3)
+                return spilled_game(game, data, graph, version, mark, spilled, budget, max_positions)
             try:
                 searched = SearchedGame(game, data, memory, str(e))
             except ValueError:
@@ -518,6 +542,18 @@ def own(
             _native.save_graph(spec.split("=", 1)[1], saved, head["fingerprint"], not getattr(game, "board_in_key", False))
         except (OSError, _native.ZermeloError):
             pass  # a folder that cannot be written: explored again next time
+    return Game(spec, data, game)
+
+
+def spilled_game(
+    game: GameProtocol, data: PathLike, graph: str, version: str, fingerprint: str, folder: str, memory: Optional[int], max_positions: int
+) -> Game:
+    """A game of your own explored into `folder` (resumed there, or read back when it
+    was explored to its end) and installed from it."""
+    found = explore_spilled(game, folder, memory, max_positions)
+    names = getattr(game, "seat_names", None)
+    ident = identity(f"spilled:{found.created}:{found.edges}", version, fingerprint)
+    spec = found.install(f"{graph}-{ident}", [str(n) for n in names] if names else None, version)
     return Game(spec, data, game)
 
 

@@ -12,7 +12,7 @@ _Player = Union[str, Callable[..., str]]
 
 _Path = Union[str, "PathLike[str]"]
 
-__all__ = ["cli", "data_folder", "games", "palette", "offer_own", "study", "has_study", "balance_map", "set_threads", "install_graph", "save_graph", "read_graph", "parse_memory", "declared", "Game", "Search", "Explorer", "Packer", "ZermeloError"]
+__all__ = ["cli", "data_folder", "games", "palette", "offer_own", "study", "has_study", "balance_map", "set_threads", "install_graph", "save_graph", "read_graph", "parse_memory", "declared", "Game", "Search", "Explorer", "Packer", "Spill", "ZermeloError"]
 
 class ZermeloError(Exception):
     """A job zermelo could not finish: too big for its budget, a damaged table, a failed read."""
@@ -253,3 +253,27 @@ class Explorer:
         pictures: Optional[Sequence[Sequence[Sequence[Tuple[Optional[str], Optional[str], Optional[str]]]]]] = None,
         board_from_key: bool = False,
     ) -> str: ...
+
+@final
+class Spill:
+    """A game of one's own explored into a folder: fingerprints in a table and sorted runs on disk, moves in files."""
+
+    created: int
+    processed: int
+    edges: int
+    frontier: str
+    done: bool
+    failed_at: Optional[int]
+    due: bool
+    waiting: int
+    runs: int
+
+    def __new__(cls, folder: str, budget: int, key: Any, text: Callable[[Any], str]) -> Spill: ...
+    def batch(
+        self, movers: List[int], ends: List[Any], counts: List[int], keys: List[Any], moves: List[Any]
+    ) -> Tuple[List[int], List[int]]: ...
+    def settle(self) -> List[int]: ...
+    def commit(self, frontier: str, done: bool) -> None: ...
+    def held_bytes(self) -> int: ...
+    def disk_bytes(self) -> int: ...
+    def install(self, name: str, seat_names: Optional[List[str]] = None, version: Optional[str] = None) -> str: ...

@@ -134,6 +134,10 @@ class Refused(ValueError):
     """A game refused in one line that says why, raised as it is (not diagnosed again)."""
 
 
+class OverMemory(ZermeloError):
+    """Exploring in memory past its budget (`memory=`)."""
+
+
 class KeyClash(Refused):
     """Two states of one key that differ: the game's key leaves out part of its state."""
 
@@ -277,7 +281,7 @@ def explore(game: GameProtocol, max_positions: int = 10_000_000, memory: Optiona
             raise too_many(game, max_positions)
         now = resident()
         if budget is not None and base is not None and now is not None and now - base > budget:
-            raise ZermeloError(
+            raise OverMemory(
                 f"{name_of(game)}: exploring took more than {shown_bytes(budget)} of memory after {found:,} positions "
                 f"(memory={budget}): give it more memory, or a smaller game"
             )

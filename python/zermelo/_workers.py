@@ -29,6 +29,7 @@ from ._own import (
     Cell,
     Found,
     GameProtocol,
+    OverMemory,
     Refused,
     Repeats,
     Rules,
@@ -294,7 +295,7 @@ def join(
         if budget is not None and base is not None and mine is not None:
             taken = mine - base + sum(now[w] - bases[w] for w in now)
             if taken > budget:
-                raise ZermeloError(
+                raise OverMemory(
                     f"{name_of(game)}: exploring took more than {shown_bytes(budget)} of memory after {found:,} positions "
                     f"on {workers} processes (memory={budget}): give it more memory, or a smaller game"
                 )

@@ -466,6 +466,16 @@ impl GraphBuilder {
         self.graph.nodes()
     }
 
+    /// Makes room for `nodes` more nodes and `edges` more edges, so that a builder told
+    /// the size of its graph grows its arrays once rather than doubling them.
+    pub fn reserve(&mut self, nodes: usize, edges: usize) {
+        let g = &mut self.graph;
+        g.movers.reserve_exact(nodes);
+        g.ends.reserve_exact(nodes);
+        g.positions.ends.reserve_exact(nodes);
+        self.edges.reserve_exact(edges);
+    }
+
     /// Adds a node: its position text, the seat to move, and how the game ended there
     /// (`None` while it goes on); its id.
     pub fn node(&mut self, text: &str, seat: PlayerId, end: Option<End>) -> Result<NodeId, Error> {
