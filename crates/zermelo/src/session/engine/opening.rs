@@ -59,7 +59,14 @@ type Move<S> = <<S as Strategy>::Game as Game>::Move;
 impl<S: Strategy> GameSession<S> {
     /// Where the opening book of this session's game lies under `opts`.
     pub(super) fn opening_path(&self, opts: &Options) -> PathBuf {
-        crate::session::table_path(opts, &self.spec).with_extension("zob")
+        crate::session::table_path(opts, &self.book_spec()).with_extension("zob")
+    }
+
+    /// The spec the book is saved under and checked against.
+    fn book_spec(&self) -> String {
+        self.strategy
+            .canonical_spec()
+            .unwrap_or_else(|| self.spec.clone())
     }
 
     /// The book key of `p`: its symmetry representative's notation.
@@ -82,7 +89,7 @@ impl<S: Strategy> GameSession<S> {
         if !path.exists() {
             return Ok(None);
         }
-        let book = Arc::new(Opening::open(&path, &self.spec)?);
+        let book = Arc::new(Opening::open(&path, &self.book_spec())?);
         *held = Some(book.clone());
         Ok(Some(book))
     }
@@ -182,14 +189,14 @@ impl<S: Strategy> GameSession<S> {
         crate::session::writable(&opts.data_dir)?;
         let path = self.opening_path(opts);
         let mut book = if opts.force || !path.exists() {
-            Opening::new(&path, &self.spec, depth)
+            Opening::new(&path, &self.book_spec(), depth)
         } else {
-            let old = Opening::open(&path, &self.spec)?;
+            let old = Opening::open(&path, &self.book_spec())?;
             if old.info().depth == depth {
                 old
             } else {
                 // A book of another depth: its values still hold.
-                let mut book = Opening::new(&path, &self.spec, depth);
+                let mut book = Opening::new(&path, &self.book_spec(), depth);
                 for (k, v) in old.entries() {
                     book.insert(k.to_string(), v);
                 }
@@ -287,7 +294,7 @@ impl<S: Strategy> GameSession<S> {
         sample: u64,
         seed: u64,
     ) -> Result<u64, Error> {
-        let book = Opening::open(path, &self.spec)?;
+        let book = Opening::open(path, &self.book_spec())?;
         let g = self.strategy.game("checking an opening book")?;
         let opts = Options {
             data_dir: path.parent().map(PathBuf::from).unwrap_or_default(),

@@ -96,6 +96,11 @@ pub trait Strategy: Send + Sync + Sized + 'static {
         let _ = (game, p);
         None
     }
+    /// The game's spec written one way for every spelling of it (keys in order, defaults
+    /// given), which names and heads the files saved for it; `None`: the spec as given.
+    fn canonical_spec(&self) -> Option<String> {
+        None
+    }
     // The table answers read: found, kept while current, measured.
     /// The table answers read, found now (or, for strategies that solve before they
     /// answer, made now); `None` when there is none.

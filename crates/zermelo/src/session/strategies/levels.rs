@@ -525,6 +525,10 @@ impl<G: Tabulated> Strategy for Levels<G> {
         Ok(&self.game)
     }
 
+    fn canonical_spec(&self) -> Option<String> {
+        Some(self.game.table_spec())
+    }
+
     /// The level solver, then the game's own search when it has one (the default where
     /// the table is neither saved nor small).
     fn solvers(&self) -> Vec<&'static str> {
