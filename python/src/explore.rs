@@ -29,10 +29,10 @@ const FULL: f64 = 128.0;
 
 /// End codes: going on, a draw, a seat's win (`WIN + seat`), points (`POINTS | index`),
 /// or an outcome the library does not take (`ODD | index`), kept for the error message.
-const GOING_ON: u32 = 0;
-const DRAW: u32 = 1;
-const WIN: u32 = 2;
-const POINTS: u32 = 1 << 30;
+pub(crate) const GOING_ON: u32 = 0;
+pub(crate) const DRAW: u32 = 1;
+pub(crate) const WIN: u32 = 2;
+pub(crate) const POINTS: u32 = 1 << 30;
 const ODD: u32 = 1 << 31;
 
 /// The 128-bit fingerprint of bytes.

@@ -24,7 +24,7 @@ use serde_json::{json, Value};
 use zermelo::explicit::{End, NodeId};
 use zermelo::PlayerId;
 
-use crate::explore::{fingerprint, key_text, MoveTexts};
+use crate::explore::{fingerprint, key_text, MoveTexts, DRAW, GOING_ON, POINTS, WIN};
 use crate::{build_graph, py_error, Extras};
 
 /// Bytes of a run's record: a fingerprint and a node id.
@@ -37,12 +37,6 @@ const ENTRY: usize = 33;
 /// Children waiting to be looked up, or moves held, past which a settle is due.
 const WAITING: usize = 1 << 16;
 const HELD: usize = 1 << 20;
-
-/// End codes, as `explore` writes them.
-const GOING_ON: u32 = 0;
-const DRAW: u32 = 1;
-const WIN: u32 = 2;
-const POINTS: u32 = 1 << 30;
 
 /// The files of a spilled graph, by their index in `Spill::files`: each node's
 /// fingerprint (16 bytes, in id order), key text and where it ends (8 bytes), and of each
@@ -750,6 +744,13 @@ impl Spill {
         let points = read_points(&self.folder)?;
         let mut first: Vec<u32> = (0..n).map(|i| u32::from_le_bytes(word(&firsts, i))).collect();
         first.push(self.edges as u32);
+        let lost_points = (0..n).any(|i| {
+            let c = u32::from_le_bytes(word(&ends, i));
+            c & POINTS != 0 && (c & !POINTS) as usize >= points.len()
+        });
+        if lost_points {
+            return Err(damaged("points"));
+        }
         let end_of = |i: usize| -> Option<End> {
             match u32::from_le_bytes(word(&ends, i)) {
                 GOING_ON => None,
