@@ -139,6 +139,8 @@ def test_a_game_too_big_to_explore_is_answered_by_search(data):
     assert game.moves(["b2", "b1"]).value == "win"  # an edge against the centre loses
     with pytest.raises(zermelo.ZermeloError, match="more than 1,000 positions.*a strong solve needs every position explored"):
         game.solve()
+    with pytest.raises(zermelo.ZermeloError, match="an opening book needs every position explored"):
+        game.solve(strong=False, book=2)
     with pytest.raises(zermelo.ZermeloError, match="the player 'random' needs every position"):
         game.bot_move([], "random")
     with pytest.raises(ValueError, match=r"'z9' is no legal move \(after b2; legal: "):

@@ -596,12 +596,15 @@ class SearchedGame(Game):
         remoteness: bool = False,
         strong: bool = True,
         mover_only: bool = False,
+        book: Optional[int] = None,
     ) -> Solution:
         """The start's value by search with `strong=False` (see `Game.solve`; the search
-        answers for the player to move alone, whatever `mover_only`); a strong solve raises
-        `ZermeloError`."""
+        answers for the player to move alone, whatever `mover_only`); a strong solve or an
+        opening book raises `ZermeloError`."""
         if strong:
             raise self._refused("a strong solve")
+        if book is not None:
+            raise self._refused("an opening book")
         return super().solve(solver, position=position, memory=memory, seconds=seconds, remoteness=remoteness, strong=False)
 
     def moves(
