@@ -422,6 +422,8 @@ def test_balance_maps_a_family_of_your_own(data, tmp_path):
         heap, take = int(m["keys"]["heap"]), int(m["keys"]["take"])
         # The first player loses exactly when the heap is a multiple of take + 1.
         assert m.value == ("lose" if heap % (take + 1) == 0 else "win"), m.game
+        # Its first moves: a winning one exactly when the first player wins.
+        assert any(f["value"] == "win" for f in m["first_moves"]) == (m.value == "win"), m.game
     found.to_csv(tmp_path / "race.csv")
     assert (tmp_path / "race.csv").read_text().count("\n") == 25
 

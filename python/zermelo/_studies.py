@@ -74,13 +74,14 @@ def own_family(
     for values in itertools.product(*(list(v) for v in family.values())):
         params = {k: str(v) for k, v in zip(keys, values)}
         start = time.monotonic()
-        member: Dict[str, Any] = {"keys": params, "details": [], "status": "solved"}
+        member: Dict[str, Any] = {"keys": params, "details": [], "status": "solved", "first_moves": []}
         member.update(dict.fromkeys(("value", "remoteness", "margin", "scores", "to_move", "positions", "solver", "estimate", "reason")))
         try:
             game = make(**dict(zip(keys, values)))
             member["game"] = name_of(game) + ":" + ",".join(f"{k}={v}" for k, v in params.items())
             opened = own(game, data, max_positions, name=member["game"])
             member.update(opened.solve(progress=False))
+            member["first_moves"] = [dict(m) for m in opened.moves(remoteness=True, progress=False).moves]
         except _native.ZermeloError as e:
             member.update(status="skipped", reason=str(e))
         except ValueError as e:
